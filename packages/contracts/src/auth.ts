@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { roleSchema } from './common.js';
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const authUserSchema = z.object({ id: z.string(), email: z.string(), role: roleSchema });
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: authUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Browser storage keys (spec §3, §9). */
+export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
+export const FEATURE_FLAG_V2_STORAGE_KEY = 'feature_flag_v2_endpoint';
+export const SELECTED_MODEL_STORAGE_KEY = 'selected_model';

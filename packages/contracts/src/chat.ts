@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+export const chatRequestSchema = z.object({
+  message: z.string().trim().min(1, 'Message cannot be empty').max(20000),
+  session_id: z.string().min(1).max(100),
+  model: z.string().min(1).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export const flatUsageSchema = z.object({
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  cache_read_tokens: z.number(),
+  cache_write_tokens: z.number(),
+  total_tokens: z.number(),
+  cost_usd: z.number().optional(),
+});
+export type FlatUsage = z.infer<typeof flatUsageSchema>;
+
+/** Spec §3 Usage object, nested form: this request and the session so far. */
+export const nestedUsageSchema = z.object({
+  current_request: flatUsageSchema,
+  session_cumulative: flatUsageSchema.extend({ requests: z.number() }),
+  model: z.string().optional(),
+  context_window: z.number().optional(),
+});
+export type NestedUsage = z.infer<typeof nestedUsageSchema>;
+export const usageObjectSchema = z.union([nestedUsageSchema, flatUsageSchema]);
+export type UsageObject = z.infer<typeof usageObjectSchema>;
+
+export const toolCallSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  args: z.unknown(),
+  is_mcp: z.boolean(),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+export const toolResultSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  result: z.unknown(),
+  details: z.object({ result_length: z.number() }).passthrough(),
+});
+export type ToolResult = z.infer<typeof toolResultSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(['user', 'assistant', 'error']),
+  content: z.string(),
+  timestamp: z.string(),
+  usage: usageObjectSchema.optional(),
+  tool_calls: z.array(toolCallSchema).optional(),
+  tool_results: z.array(toolResultSchema).optional(),
+  model: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Spec §7: the `data: ` lines of POST /api/chat/message/stream. */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing_start') }),
+  z.object({ type: z.literal('text_delta'), delta: z.string() }),
+  z.object({ type: z.literal('tool_preparing'), tool_call_id: z.string().optional(), tool_name: z.string() }),
+  z.object({
+    type: z.literal('tool_args_streaming'),
+    tool_call_id: z.string().optional(),
+    delta: z.string(),
+  }),
+  z.object({ type: z.literal('thinking_stream'), delta: z.string() }),
+  z.object({ type: z.literal('tool_call') }).extend(toolCallSchema.shape),
+  z.object({ type: z.literal('tool_result') }).extend(toolResultSchema.shape),
+  z.object({ type: z.literal('typing_end') }),
+  z.object({ type: z.literal('message_complete'), message: chatMessageSchema }),
+  z.object({ type: z.literal('usage_update'), usage: usageObjectSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+export const chatHistorySchema = z.object({
+  session_id: z.string(),
+  messages: z.array(chatMessageSchema),
+  usage: nestedUsageSchema.shape.session_cumulative.optional(),
+});
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+/** Spec §3 Model pricing entry (USD per million tokens). */
+export const modelPricingSchema = z.object({
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  cache_read_tokens: z.number(),
+  cache_write_tokens: z.number(),
+  audio_tokens: z.number(),
+  extended_input_tokens: z.number().optional(),
+  extended_output_tokens: z.number().optional(),
+  context_window: z.number(),
+  default: z.boolean().optional(),
+});
+export type ModelPricing = z.infer<typeof modelPricingSchema>;
+
+export const modelInfoSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  pricing: modelPricingSchema,
+  expensive: z.boolean(),
+  available: z.boolean(),
+});
+export type ModelInfo = z.infer<typeof modelInfoSchema>;
+
+export const EXPENSIVE_OUTPUT_PRICE_USD = 10;
+export const EXPENSIVE_MODEL_WARNING = 'this model is expensive';
+export const USD_PER_GBP = 1.35;
+
+/** Spec §3 Chart catalog result. */
+export const chartCatalogSchema = z.object({
+  charts: z.record(
+    z.string(),
+    z.object({ title: z.string(), public_periods: z.array(z.string()), formats: z.array(z.string()) }),
+  ),
+  example_url: z.string(),
+  note: z.string(),
+});
+export type ChartCatalog = z.infer<typeof chartCatalogSchema>;

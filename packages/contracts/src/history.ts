@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { classificationSchema, progressEntrySchema } from './query.js';
+
+export const HISTORY_PAGE_SIZE = 15;
+export const RECENT_QUERIES_PAGE_SIZE = 5;
+
+/** Spec §3 Query (history list and detail). */
+export const queryRecordSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  user_email: z.string(),
+  timestamp: z.string(),
+  is_archived: z.boolean(),
+  archived_by: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  sql_query: z.string().nullable(),
+  sql_explanation: z.string().nullable(),
+  csv_results: z.string().nullable(),
+  csv_analysis: z.string().nullable(),
+  /** Spec §3: a JSON string or an array of entries each with a message. */
+  progress_log: z.union([z.string(), z.array(progressEntrySchema)]).nullable(),
+  feedback_rating: z.boolean().nullable(),
+  feedback_comment: z.string().nullable(),
+  classification: classificationSchema.nullable().optional(),
+  response_type: z.string().nullable().optional(),
+  message: z.string().nullable().optional(),
+});
+export type QueryRecord = z.infer<typeof queryRecordSchema>;
+
+export const queryDetailSchema = queryRecordSchema.extend({ can_archive: z.boolean() });
+export type QueryDetail = z.infer<typeof queryDetailSchema>;
+
+export const queryHistoryParamsSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  show_archived: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
+});
+export type QueryHistoryParams = z.input<typeof queryHistoryParamsSchema>;
+
+export const queryHistoryResponseSchema = z.object({
+  items: z.array(queryRecordSchema),
+  hasMore: z.boolean(),
+});
+export type QueryHistoryResponse = z.infer<typeof queryHistoryResponseSchema>;
+
+export const recentPromptSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  user_email: z.string(),
+  timestamp: z.string(),
+  feedback_rating: z.boolean().nullable(),
+  feedback_comment: z.string().nullable(),
+});
+export type RecentPrompt = z.infer<typeof recentPromptSchema>;
+
+export const archiveResponseSchema = z.object({ is_archived: z.boolean() });
+export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  user_email: z.string(),
+  created_at: z.string(),
+  comment_text: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const createCommentRequestSchema = z.object({
+  comment_text: z.string().trim().min(1, 'Comment cannot be empty').max(5000),
+});
+export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** The three datasets of the warehouse (DATA.md), the query tool's `available_databases`. */
+export const datasetSchema = z.enum(['upc', 'upc_forecast', 'take_up']);
+export type Dataset = z.infer<typeof datasetSchema>;
+
+export const queryRequestSchema = z.object({
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'Prompt is required')
+    .max(4000, 'Prompt is too long (4000 characters at most)'),
+  /** Optional id of the asking tab's progress websocket, so live progress reaches that browser only. */
+  progress_channel: z.string().max(100).optional(),
+});
+export type QueryRequest = z.infer<typeof queryRequestSchema>;
+
+export const classificationSchema = z.object({
+  /** `data_query`, `system_info` or `unsupported`. */
+  type: z.string(),
+  confidence: z.number().min(0).max(1),
+  reasoning: z.string(),
+  suggested_databases: z.array(z.string()),
+});
+export type Classification = z.infer<typeof classificationSchema>;
+
+export const progressEntrySchema = z.object({
+  message: z.string(),
+  timestamp: z.string().optional(),
+  stage: z.string().optional(),
+});
+export type ProgressEntry = z.infer<typeof progressEntrySchema>;
+
+/** Spec §3 Query result (what POST /api/query and /api/query/v2 return). */
+export const queryResultSchema = z.object({
+  id: z.string().optional(),
+  response_type: z.string().optional(),
+  message: z.string().optional(),
+  available_databases: z.array(z.string()).optional(),
+  example_queries: z.array(z.string()).optional(),
+  classification: classificationSchema.optional(),
+  csv_analysis: z.string().nullable().optional(),
+  sql_query: z.string().nullable().optional(),
+  csv_results: z.string().nullable().optional(),
+  sql_explanation: z.string().nullable().optional(),
+  /** Extras beyond the spec: how many rows came back, whether the row cap cut them, and timings. */
+  row_count: z.number().int().optional(),
+  truncated: z.boolean().optional(),
+  planner: z.string().optional(),
+  timings_ms: z.object({ agent: z.number(), warehouse: z.number(), total: z.number() }).optional(),
+});
+export type QueryResult = z.infer<typeof queryResultSchema>;
+
+export const feedbackRequestSchema = z.object({
+  query_id: z.string().min(1),
+  rating: z.boolean({ message: 'A rating (true or false) is required' }),
+  comment: z.string().max(5000).optional().nullable(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+/** Live progress feed message (spec §3 Live feed message): `message` is read; `ping` is a keep-alive. */
+export const liveFeedMessageSchema = z.object({
+  message: z.string(),
+  stage: z.string().optional(),
+  timestamp: z.string().optional(),
+  query_id: z.string().optional(),
+});
+export type LiveFeedMessage = z.infer<typeof liveFeedMessageSchema>;
+export const LIVE_FEED_PING = 'ping';
