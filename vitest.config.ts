@@ -36,6 +36,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'eval', root: './eval', include: ['**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'web',
           root: './apps/web',

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { cellsMatch, compareResults } from './compare-results.js';
+
+describe('compareResults', () => {
+  it('accepts the same rows in another order with renamed and reordered columns', () => {
+    const gold = {
+      columns: ['la_name', 'gain'],
+      rows: [
+        ['Leeds', 100],
+        ['York', 50],
+      ],
+    };
+    const predicted = {
+      columns: ['premises_added', 'local_authority'],
+      rows: [
+        [50, 'York'],
+        [100, 'Leeds'],
+      ],
+    };
+    expect(compareResults(predicted, gold).match).toBe(true);
+  });
+
+  it('accepts extra context columns but not missing ones', () => {
+    const gold = { columns: ['region', 'pct'], rows: [['London', 91.234]] };
+    const withExtra = { columns: ['region', 'premises', 'pct'], rows: [['London', 5000, 91.23]] };
+    expect(compareResults(withExtra, gold).match).toBe(true);
+    const missing = { columns: ['region'], rows: [['London']] };
+    expect(compareResults(missing, gold).match).toBe(false);
+  });
+
+  it('rejects a different row count and values that pair up wrongly', () => {
+    const gold = {
+      columns: ['a', 'b'],
+      rows: [
+        ['x', 1],
+        ['y', 2],
+      ],
+    };
+    expect(compareResults({ columns: ['a', 'b'], rows: [['x', 1]] }, gold).match).toBe(false);
+    expect(
+      compareResults(
+        {
+          columns: ['a', 'b'],
+          rows: [
+            ['x', 2],
+            ['y', 1],
+          ],
+        },
+        gold,
+      ).match,
+    ).toBe(false);
+  });
+
+  it('compares numbers within rounding tolerance and text case-insensitively', () => {
+    expect(cellsMatch(85.27, 85.2716)).toBe(true);
+    expect(cellsMatch(85.2, 85.2716)).toBe(false);
+    expect(cellsMatch('1200', 1200)).toBe(true);
+    expect(cellsMatch('LONDON', 'London')).toBe(true);
+    expect(cellsMatch(null, 0)).toBe(false);
+  });
+});

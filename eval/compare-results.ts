@@ -1,0 +1,97 @@
+/**
+ * Execution-accuracy comparison for the golden question set: does a predicted result set hold the same
+ * answer as the gold one? Column names and order are ignored; row order is ignored; numbers match within a
+ * tolerance that allows rounding to two decimals. A prediction may carry extra columns (an analyst
+ * answer often adds context such as a share next to a count), but every gold column must be found in it,
+ * row for row, and the row count must be equal.
+ */
+export type Cell = string | number | boolean | null;
+export interface ResultTable {
+  columns: string[];
+  rows: Cell[][];
+}
+
+const RELATIVE_TOLERANCE = 1e-5;
+const ABSOLUTE_TOLERANCE = 0.006;
+
+function asNumber(value: Cell): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(value.trim())) {
+    return Number(value);
+  }
+  return null;
+}
+
+export function cellsMatch(predicted: Cell, gold: Cell): boolean {
+  if (gold === null || predicted === null) return gold === predicted;
+  const g = asNumber(gold);
+  const p = asNumber(predicted);
+  if (g !== null && p !== null) {
+    return Math.abs(g - p) <= Math.max(RELATIVE_TOLERANCE * Math.abs(g), ABSOLUTE_TOLERANCE);
+  }
+  return String(predicted).trim().toLowerCase() === String(gold).trim().toLowerCase();
+}
+
+function sortKey(value: Cell): string {
+  const n = asNumber(value);
+  if (n !== null) return `n:${n.toFixed(2).padStart(24, '0')}`;
+  return `s:${String(value).toLowerCase()}`;
+}
+
+/** Multiset equality of two columns (values compared with tolerance, after sorting). */
+function columnsMatch(predicted: Cell[], gold: Cell[]): boolean {
+  if (predicted.length !== gold.length) return false;
+  const p = [...predicted].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  const g = [...gold].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  return g.every((value, i) => cellsMatch(p[i] as Cell, value));
+}
+
+/** Row-multiset equality of gold rows and predicted rows projected through `mapping` (gold col -> pred col). */
+function rowsMatch(predicted: Cell[][], gold: Cell[][], mapping: number[]): boolean {
+  const remaining = predicted.map((row) => mapping.map((c) => row[c] as Cell));
+  for (const goldRow of gold) {
+    const index = remaining.findIndex((row) => row.every((cell, i) => cellsMatch(cell, goldRow[i] as Cell)));
+    if (index < 0) return false;
+    remaining.splice(index, 1);
+  }
+  return true;
+}
+
+export interface Comparison {
+  match: boolean;
+  reason: string;
+}
+
+export function compareResults(predicted: ResultTable, gold: ResultTable): Comparison {
+  if (predicted.rows.length !== gold.rows.length) {
+    return { match: false, reason: `row count ${predicted.rows.length} != gold ${gold.rows.length}` };
+  }
+  const goldColumns = gold.columns.map((_, c) => gold.rows.map((row) => row[c] as Cell));
+  const predictedColumns = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
+  const candidates = goldColumns.map((goldColumn) =>
+    predictedColumns.flatMap((predictedColumn, c) => (columnsMatch(predictedColumn, goldColumn) ? [c] : [])),
+  );
+  const missing = candidates.findIndex((list) => list.length === 0);
+  if (missing >= 0) {
+    return {
+      match: false,
+      reason: `no predicted column holds the values of gold column '${gold.columns[missing]}'`,
+    };
+  }
+  // Try every injective assignment of gold columns to candidate predicted columns (tiny search spaces).
+  const assign = (i: number, used: Set<number>, mapping: number[]): boolean => {
+    if (i === candidates.length) return rowsMatch(predicted.rows, gold.rows, mapping);
+    for (const c of candidates[i] ?? []) {
+      if (used.has(c)) continue;
+      used.add(c);
+      mapping.push(c);
+      if (assign(i + 1, used, mapping)) return true;
+      mapping.pop();
+      used.delete(c);
+    }
+    return false;
+  };
+  return assign(0, new Set(), [])
+    ? { match: true, reason: 'match' }
+    : { match: false, reason: 'columns match one by one but not row by row' };
+}
