@@ -1,0 +1,72 @@
+/**
+ * Every route of the app (spec §2). Feature screens are loaded on demand so the sign-in page stays small;
+ * the route for chat is /chat, and the admin log viewer is /admin/logs.
+ */
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { LoginPage } from '../features/auth/components/login-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { NotFoundPage } from './routes/not-found';
+import { RequireAdmin } from './routes/require-admin';
+import { RequireAuth } from './routes/require-auth';
+import { RouteError } from './routes/route-error';
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+    { path: '/reset-password', element: <ResetPasswordPage />, errorElement: <RouteError /> },
+    {
+      element: (
+        <RequireAuth>
+          <AppLayout />
+        </RequireAuth>
+      ),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/query/components/home-page')).HomePage,
+          }),
+        },
+        {
+          path: 'results',
+          lazy: async () => ({
+            Component: (await import('../features/history/components/history-page')).HistoryPage,
+          }),
+        },
+        {
+          path: 'results/:queryId',
+          lazy: async () => ({
+            Component: (await import('../features/history/components/query-detail-page')).QueryDetailPage,
+          }),
+        },
+        {
+          path: 'chat',
+          lazy: async () => ({ Component: (await import('../features/chat/components/chat-page')).ChatPage }),
+        },
+        {
+          path: 'admin',
+          element: <RequireAdmin />,
+          children: [
+            {
+              path: 'users',
+              lazy: async () => ({
+                Component: (await import('../features/users/components/users-page')).UsersPage,
+              }),
+            },
+            {
+              path: 'logs',
+              lazy: async () => ({
+                Component: (await import('../features/logs/components/logs-page')).LogsPage,
+              }),
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

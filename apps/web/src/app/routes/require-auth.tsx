@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+
+/** Spec §2: while authentication loads a spinner shows; signed-out visitors go to /login?redirectUrl=<path+query>. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <FullPageSpinner label="Checking your session" />;
+  if (!user) {
+    const redirectUrl = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirectUrl=${encodeURIComponent(redirectUrl)}`} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,156 @@
+/**
+ * The shared frame of every signed-in page (spec §2 Shared layout): logo and 'Query Agent' title (home, or
+ * a reload when already home), the '?' help dialog, the admin-only 'Chat (beta)' switch, and the menu.
+ */
+import { FileClock, House, LogOut, Menu, MessageSquare, ScrollText, Users } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useV2Flag } from '../../hooks/use-v2-flag';
+import { useAuth } from '../../lib/auth';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+import { Switch } from '../ui/switch';
+import { HelpDialog } from './help-dialog';
+import { Logo } from './logo';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppHeader />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function AppHeader() {
+  const { user, isAdmin } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const onTitleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (location.pathname === '/') window.location.reload();
+    else navigate('/');
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <a
+          href="/"
+          onClick={onTitleClick}
+          className="group flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
+          <Logo />
+          <span className="text-lg font-semibold tracking-tight text-slate-900 group-hover:text-brand-700">
+            Query Agent
+          </span>
+        </a>
+
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          {isAdmin ? <ChatBetaToggle /> : null}
+          <HelpDialog />
+          <AppMenu email={user?.email ?? ''} role={user?.role ?? 'user'} isAdmin={isAdmin} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ChatBetaToggle() {
+  const { enabled, setEnabled } = useV2Flag();
+  return (
+    <label
+      htmlFor="chat-beta-toggle"
+      className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pr-1.5 pl-3 text-xs font-medium text-slate-600 select-none"
+      title="Use the v2 endpoint"
+    >
+      Chat (beta)
+      <Switch id="chat-beta-toggle" checked={enabled} onCheckedChange={setEnabled} />
+    </label>
+  );
+}
+
+function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmin: boolean }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const initial = email.trim().charAt(0).toUpperCase() || '?';
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        aria-label="Menu"
+        className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm text-slate-700 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100"
+      >
+        <span
+          aria-hidden
+          className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+        >
+          {initial}
+        </span>
+        <Menu aria-hidden className="size-4 text-slate-500" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-medium text-slate-900">{email}</span>
+          <span className="capitalize">{role}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/">
+            <House aria-hidden />
+            Home
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/results">
+            <FileClock aria-hidden />
+            View History
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/chat">
+            <MessageSquare aria-hidden />
+            Chat
+          </Link>
+        </DropdownMenuItem>
+        {isAdmin ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/admin/users">
+                <Users aria-hidden />
+                Users
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/logs">
+                <ScrollText aria-hidden />
+                Logs
+              </Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void onLogout()}>
+          <LogOut aria-hidden />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
