@@ -1,0 +1,124 @@
+/**
+ * Builds the Fastify app from configuration and already-opened dependencies, without listening, so tests can
+ * build it in-process. Features are Fastify plugins mounted under /api; each gets what it needs as options.
+ *
+ * Adding a feature: write src/features/<name>/<name>.routes.ts exporting `async function xRoutes(app, opts)`,
+ * then register it in mountFeatures below, e.g.
+ *   await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, context });
+ * Guard routes with `{ onRequest: app.requireUser }` or `app.requireAdmin`, read the user with currentUser(),
+ * parse bodies with parseInput(schema, request.body) and throw AppError for expected failures.
+ */
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config/env.js';
+import type { AppDb } from './db/database.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import {
+  type AuthService,
+  createAuthService,
+  type LoginThrottleRules,
+} from './features/auth/auth.service.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { logsRoutes } from './features/logs/logs.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import {
+  createUsersService,
+  type ResetThrottleRules,
+  type UsersService,
+} from './features/users/users.service.js';
+import { installAuthGuards } from './lib/auth-guard.js';
+import { selectBearerProtocol } from './lib/authenticated-socket.js';
+import { registerErrorHandling } from './lib/errors.js';
+import { generateRequestId, registerHttpHooks } from './lib/http-hooks.js';
+import { createTokenService, type TokenService } from './lib/jwt.js';
+import type { LogRing } from './lib/log-ring.js';
+import type { Logger } from './lib/logger.js';
+import type { Mailer } from './lib/mailer.js';
+import { API_PREFIX, registerWebApp } from './lib/web-app.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  db: AppDb;
+  logger: Logger;
+  logRing: LogRing;
+  mailer: Mailer;
+  jwtSecret: string;
+  /** Test seams: throttle rules and the clock. */
+  overrides?: {
+    loginThrottle?: LoginThrottleRules;
+    resetThrottle?: ResetThrottleRules;
+    now?: () => number;
+  };
+}
+
+/** What every feature may use; passed to feature plugins as `context`. */
+export interface AppContext {
+  config: Config;
+  db: AppDb;
+  logger: Logger;
+  logRing: LogRing;
+  mailer: Mailer;
+  tokens: TokenService;
+  auth: AuthService;
+  users: UsersService;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, logger, logRing, mailer, overrides = {} } = deps;
+
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the app typed as a plain FastifyInstance.
+    loggerInstance: logger as FastifyBaseLogger,
+    // One line per request is logged by the onResponse hook in http-hooks.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
+    genReqId: generateRequestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  registerErrorHandling(app);
+  await registerHttpHooks(app, { https: config.publicUrl.startsWith('https:') });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
+  });
+
+  const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
+  const auth = createAuthService({
+    db,
+    tokens,
+    logger: logger.child({ component: 'auth' }),
+    ...(overrides.loginThrottle ? { throttle: overrides.loginThrottle } : {}),
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  const users = createUsersService({
+    db,
+    mailer,
+    logger: logger.child({ component: 'users' }),
+    publicUrl: config.publicUrl,
+    ...(overrides.resetThrottle ? { resetThrottle: overrides.resetThrottle } : {}),
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  installAuthGuards(app, auth.authenticator);
+
+  const context: AppContext = { config, db, logger, logRing, mailer, tokens, auth, users };
+  await mountFeatures(app, context);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+async function mountFeatures(app: FastifyInstance, context: AppContext) {
+  await app.register(healthRoutes, {
+    prefix: API_PREFIX,
+    ping: async () => {
+      await sql`select 1`.execute(context.db);
+    },
+  });
+  await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, auth: context.auth });
+  await app.register(usersRoutes, { prefix: `${API_PREFIX}/users`, users: context.users });
+  await app.register(logsRoutes, { prefix: API_PREFIX, ring: context.logRing });
+}

@@ -1,0 +1,202 @@
+/**
+ * The server's configuration: the one place that reads process.env. Every variable is parsed once with zod at
+ * start-up and every problem is reported at once, so a misconfigured deployment fails with one clear message.
+ * Relative paths (DATA_DIR, WEB_DIST_DIR) are resolved against the repository root, not the current directory,
+ * because npm workspaces run scripts from apps/api while people think of paths from the repository root.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { passwordPolicyError } from '@qa/contracts';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** Blank values in an .env file mean "unset". */
+const optionalText = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}, z.string().optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.default(fallback as never),
+  );
+
+const postgresUrl = optionalText.refine(
+  (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+  'must be a postgres:// or postgresql:// URL',
+);
+
+const httpUrl = optionalText.refine((value) => {
+  if (value === undefined) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL');
+
+const booleanFlag = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    return value.trim().toLowerCase();
+  },
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((v) => ['true', '1', 'yes'].includes(v)),
+);
+
+const envSchema = z
+  .object({
+    PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+    HOST: withDefault(z.string().min(1), '127.0.0.1'),
+    DATA_DIR: withDefault(z.string().min(1), './data'),
+    WEB_DIST_DIR: withDefault(z.string().min(1), './apps/web/dist'),
+    DATABASE_URL: postgresUrl,
+    WAREHOUSE_URL: optionalText,
+    WAREHOUSE_SCALE: withDefault(z.coerce.number().positive(), 1),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be a valid e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalText.superRefine((value, ctx) => {
+      const problem = value === undefined ? null : passwordPolicyError(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    SMTP_URL: optionalText.refine(
+      (value) => value === undefined || /^smtps?:\/\//.test(value),
+      'must be an smtp:// or smtps:// URL',
+    ),
+    MAIL_FROM: withDefault(z.string().min(3), 'Query Agent <no-reply@query-agent.local>'),
+    PUBLIC_URL: httpUrl,
+    JWT_SECRET: optionalText.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters long',
+    ),
+    TOKEN_TTL_HOURS: withDefault(
+      z.coerce
+        .number()
+        .positive()
+        .max(24 * 90),
+      12,
+    ),
+    LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
+    TRUST_PROXY: booleanFlag,
+    ANTHROPIC_API_KEY: optionalText,
+    OPENAI_API_KEY: optionalText,
+    GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
+    OPENAI_COMPATIBLE_BASE_URL: httpUrl,
+    OPENAI_COMPATIBLE_API_KEY: optionalText,
+    OPENAI_COMPATIBLE_MODELS: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: 'is required when ADMIN_PASSWORD is set',
+      });
+    }
+  });
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the directory for embedded data (appdb, outbox, jwt-secret). */
+  dataDir: string;
+  /** Absolute path of the built web app (apps/web/dist by default). */
+  webDistDir: string;
+  /** PostgreSQL for app data; undefined means embedded PGlite in dataDir/appdb. */
+  databaseUrl: string | undefined;
+  warehouseUrl: string | undefined;
+  warehouseScale: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Origin used for links in e-mails, without a trailing slash. */
+  publicUrl: string;
+  /** undefined means: generate once and keep in dataDir/jwt-secret. */
+  jwtSecret: string | undefined;
+  tokenTtlHours: number;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  providers: {
+    anthropicApiKey: string | undefined;
+    openaiApiKey: string | undefined;
+    googleApiKey: string | undefined;
+    openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined; models: string[] };
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function resolveFromRoot(value: string): string {
+  return path.isAbsolute(value) ? value : path.resolve(REPO_ROOT, value);
+}
+
+/** Parses an environment (process.env by default) into a Config, or throws one ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const hostForUrl = displayHost.includes(':') ? `[${displayHost}]` : displayHost;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolveFromRoot(e.DATA_DIR),
+    webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
+    databaseUrl: e.DATABASE_URL,
+    warehouseUrl: e.WAREHOUSE_URL,
+    warehouseScale: e.WAREHOUSE_SCALE,
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    providers: {
+      anthropicApiKey: e.ANTHROPIC_API_KEY,
+      openaiApiKey: e.OPENAI_API_KEY,
+      googleApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
+      openaiCompatible: {
+        baseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+        apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+        models: (e.OPENAI_COMPATIBLE_MODELS ?? '')
+          .split(',')
+          .map((model) => model.trim())
+          .filter(Boolean),
+      },
+    },
+  };
+}
+
+/**
+ * Loads KEY=value lines from the repository's .env into process.env when the file exists. Variables already set
+ * in the environment win, so `PORT=4000 npm start` still overrides the file.
+ */
+export function loadDotEnvFile(file = path.join(REPO_ROOT, '.env')): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}

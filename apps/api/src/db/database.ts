@@ -1,0 +1,73 @@
+/**
+ * Opens the app database: PostgreSQL through a pg Pool when DATABASE_URL is set, otherwise embedded PGlite
+ * (file-backed in DATA_DIR/appdb). Both return numeric/bigint as numbers, timestamptz as Date and date as a
+ * 'YYYY-MM-DD' string, so query code is the same for both.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type AppDb = Kysely<Database>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenedDatabase {
+  db: AppDb;
+  kind: DatabaseKind;
+  /** Where the data lives, for logs: a directory for PGlite, the URL without credentials for PostgreSQL. */
+  location: string;
+  close(): Promise<void>;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+const toNumber = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** DATA_DIR; the embedded database lives in `${dataDir}/appdb`. */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  return openPglite(path.join(options.dataDir, 'appdb'));
+}
+
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'appdb');
+}
+
+export async function openPglite(directory: string): Promise<OpenedDatabase> {
+  // PGlite does not create missing parent directories.
+  await mkdir(path.dirname(directory), { recursive: true });
+  const pglite = await PGlite.create(directory, {
+    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: keepText },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', location: directory, close: () => db.destroy() };
+}
+
+async function openPostgres(databaseUrl: string, max: number): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === OID.int8 || oid === OID.numeric) return toNumber;
+        if (oid === OID.date) return keepText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return { db, kind: 'postgres', location: url.toString(), close: () => db.destroy() };
+}

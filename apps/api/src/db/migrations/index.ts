@@ -1,0 +1,11 @@
+/**
+ * Every migration of the app database, in order. To add one: create NNNN_name.ts exporting up (and down) and add
+ * one line below. Names sort lexically, so keep the four-digit prefix. Reserved next: 0002_queries, 0003_chat,
+ * 0004_mcp.
+ */
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,81 @@
+/**
+ * Kysely table types of the app database. Later features add their tables here (one interface per table and one
+ * line in Database) together with a migration in ./migrations.
+ *
+ * Both drivers are configured to return numeric and bigint columns as JS numbers, timestamptz as Date and date as
+ * 'YYYY-MM-DD' strings (see database.ts), so these types hold for PGlite and PostgreSQL alike.
+ */
+
+import type { Role } from '@qa/contracts';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  /** Always stored trimmed and lower-cased; unique. */
+  email: string;
+  /** argon2id hash; null until the user sets a password through an invitation link. */
+  password_hash: string | null;
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** The first admin (spec §5): cannot be deleted or demoted. */
+  is_protected: ColumnType<boolean, boolean | undefined, boolean>;
+  monthly_budget_usd: number | null;
+  created_at: CreatedAt;
+  last_login: NullableTimestamp;
+}
+
+export type PasswordTokenPurpose = 'reset' | 'invite';
+
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 (hex) of the random token; the token itself is only ever in the e-mail. */
+  token_hash: string;
+  purpose: PasswordTokenPurpose;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface RevokedTokensTable {
+  /** The JWT's jti. */
+  jti: string;
+  /** The token's own expiry: after it the row is useless and is purged. */
+  expires_at: Timestamp;
+}
+
+export type UsageSource = 'chat' | 'query';
+
+/** The usage ledger: one row per model call (or per answered message), filled by the chat and query features. */
+export interface LlmUsageTable {
+  id: Generated<string>;
+  /** Null once the user has been deleted: their spend still counts in the totals. */
+  user_id: string | null;
+  session_id: string | null;
+  /** Rows of one user message share it, so message_count counts messages, not calls; null counts each row. */
+  message_id: string | null;
+  source: UsageSource;
+  model: string;
+  input_tokens: ColumnType<number, number | undefined, number>;
+  output_tokens: ColumnType<number, number | undefined, number>;
+  cache_read_tokens: ColumnType<number, number | undefined, number>;
+  cache_write_tokens: ColumnType<number, number | undefined, number>;
+  cost_usd: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  password_tokens: PasswordTokensTable;
+  revoked_tokens: RevokedTokensTable;
+  llm_usage: LlmUsageTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PasswordTokenRow = Selectable<PasswordTokensTable>;
+export type NewLlmUsageRow = Insertable<LlmUsageTable>;

@@ -1,0 +1,102 @@
+/**
+ * Sign-in, token checks and sign-out. Unknown e-mails and wrong passwords get the same answer in about the same
+ * time; repeated failures are throttled per e-mail and per client address (a short sliding window, never a long
+ * lockout), and a success clears the e-mail's count.
+ */
+import type { AuthUser, LoginRequest, LoginResponse } from '@qa/contracts';
+import type { AppDb } from '../../db/database.js';
+import type { Authenticator, AuthResult, RequestUser } from '../../lib/auth-guard.js';
+import { AppError } from '../../lib/errors.js';
+import type { TokenService } from '../../lib/jwt.js';
+import type { Logger } from '../../lib/logger.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { FailureThrottle, type ThrottleRule } from '../../lib/throttle.js';
+import * as queries from './auth.queries.js';
+
+export const LOGIN_FAILED_DETAIL = 'Incorrect email or password';
+export const LOGIN_THROTTLED_DETAIL = 'Too many failed sign-in attempts. Please wait and try again.';
+
+export interface LoginThrottleRules {
+  perEmail: ThrottleRule;
+  perAddress: ThrottleRule;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleRules = {
+  perEmail: { limit: 5, windowMs: 15 * 60_000 },
+  perAddress: { limit: 20, windowMs: 15 * 60_000 },
+};
+
+export interface AuthServiceDeps {
+  db: AppDb;
+  tokens: TokenService;
+  logger: Logger;
+  throttle?: LoginThrottleRules;
+  now?: () => number;
+}
+
+export function createAuthService({
+  db,
+  tokens,
+  logger,
+  throttle = DEFAULT_LOGIN_THROTTLE,
+  now,
+}: AuthServiceDeps) {
+  const byEmail = new FailureThrottle(throttle.perEmail, now);
+  const byAddress = new FailureThrottle(throttle.perAddress, now);
+
+  const authenticator: Authenticator = {
+    async authenticate(token): Promise<AuthResult> {
+      const claims = await tokens.verify(token);
+      if (!claims) return { ok: false, detail: 'Invalid or expired token' };
+      const subject = await queries.findTokenSubject({ db, userId: claims.userId, jti: claims.jti });
+      if (!subject) return { ok: false, detail: 'User no longer exists' };
+      if (subject.revoked) return { ok: false, detail: 'Token has been revoked' };
+      const user: RequestUser = {
+        id: subject.id,
+        email: subject.email,
+        role: subject.role,
+        jti: claims.jti,
+        tokenExpiresAt: claims.expiresAt,
+      };
+      return { ok: true, user };
+    },
+  };
+
+  async function login(input: LoginRequest, address: string): Promise<LoginResponse> {
+    const email = input.email.trim().toLowerCase();
+    const emailKey = `email:${email}`;
+    const addressKey = `ip:${address}`;
+    for (const status of [byEmail.check(emailKey), byAddress.check(addressKey)]) {
+      if (status.blocked) {
+        logger.warn({ email, address, retry_after_s: status.retryAfterSeconds }, 'Sign-in throttled');
+        throw AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, status.retryAfterSeconds);
+      }
+    }
+
+    const user = await queries.findUserForLogin({ db, email });
+    const valid = await verifyPassword(user?.password_hash, input.password);
+    if (!user || !valid) {
+      byEmail.record(emailKey);
+      byAddress.record(addressKey);
+      logger.info({ email, address }, 'Sign-in failed');
+      throw AppError.unauthorized(LOGIN_FAILED_DETAIL);
+    }
+
+    byEmail.clear(emailKey);
+    await queries.recordLogin({ db, userId: user.id });
+    const { token } = await tokens.sign(user.id);
+    logger.info({ user_id: user.id, email: user.email }, 'Signed in');
+    const authUser: AuthUser = { id: user.id, email: user.email, role: user.role };
+    return { access_token: token, token_type: 'bearer', user: authUser };
+  }
+
+  async function logout(user: RequestUser): Promise<void> {
+    await queries.revokeToken({ db, jti: user.jti, expiresAt: user.tokenExpiresAt });
+    await queries.purgeExpiredRevocations({ db });
+    logger.info({ user_id: user.id, email: user.email }, 'Signed out');
+  }
+
+  return { authenticator, login, logout };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,106 @@
+/**
+ * Entry point: read the configuration, open and migrate the app database, create the first admin, build the app
+ * and listen. SIGINT/SIGTERM close the server (in-flight requests finish, websockets close), wait for queued
+ * e-mails, close the database and exit; a second signal or a 10 s timeout forces the exit.
+ */
+import { mkdir } from 'node:fs/promises';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig, loadDotEnvFile } from './config/env.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ensureFirstAdmin, firstAdminBanner } from './features/users/bootstrap-admin.js';
+import { resolveJwtSecret } from './lib/jwt.js';
+import { LogRing } from './lib/log-ring.js';
+import { createLogger } from './lib/logger.js';
+import { createMailer } from './lib/mailer.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    loadDotEnvFile();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logRing = new LogRing();
+  const logger = createLogger({ level: config.logLevel, ring: logRing });
+
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  logger.info({ kind: database.kind, location: database.location }, 'App database opened');
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'Database migrations applied');
+
+  const bootstrap = await ensureFirstAdmin({
+    db: database.db,
+    logger,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const app = await buildApp({ config, db: database.db, logger, logRing, mailer, jwtSecret });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn('Second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'Shutting down');
+    const force = setTimeout(() => {
+      logger.error('Shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      logger.info('Stopped');
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'Error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(
+    { url: `http://${config.host}:${port}`, mail: mailer.kind, database: database.kind },
+    `Query Agent listening on http://${config.host}:${port}`,
+  );
+  if (bootstrap.generatedPassword && bootstrap.email) {
+    const shownUrl = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    process.stdout.write(firstAdminBanner(bootstrap.email, bootstrap.generatedPassword, shownUrl));
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Query Agent failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
