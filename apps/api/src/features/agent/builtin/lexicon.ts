@@ -1,0 +1,425 @@
+/**
+ * The analyst's vocabulary, built from the data itself (operators, local authorities, regions, nations,
+ * postcode areas) plus the common names analysts use for them ("Virgin", "CF", "Hull", "East Anglia").
+ * Finding entities in a question is a longest-match scan over these aliases, with a small edit-distance
+ * allowance for misspellings ("Hyperopic", "Openrech").
+ */
+import { distance } from 'fastest-levenshtein';
+
+export interface OperatorRow {
+  operator: string;
+  operator_group: string;
+  network_type: string;
+  is_altnet: boolean;
+}
+
+export interface LexiconData {
+  operators: OperatorRow[];
+  localAuthorities: { la_name: string; government_region: string; country: string }[];
+  postcodeAreas: string[];
+  takeUpOperators: string[];
+}
+
+export type Entity =
+  | { kind: 'group'; group: string; altnet: boolean }
+  | { kind: 'operator'; operator: string; group: string }
+  | { kind: 'la'; name: string; region: string; country: string }
+  | { kind: 'region'; names: string[] }
+  | { kind: 'country'; name: string }
+  | { kind: 'area'; code: string }
+  | { kind: 'uk' };
+
+export interface EntityMatch {
+  entity: Entity;
+  text: string;
+  start: number;
+  end: number;
+  fuzzy: boolean;
+}
+
+/** Names analysts use for networks that differ from the reported names (keys are operator_group values). */
+const GROUP_ALIASES: Record<string, string[]> = {
+  Openreach: ['openreach', 'open reach', 'bt openreach', 'openreach fttp'],
+  'Virgin Media': [
+    'virgin',
+    'virgin media',
+    'vm',
+    'vmo2',
+    'virgin media o2',
+    'virgin o2',
+    "virgin media's",
+    "virgin's",
+  ],
+  nexfibre: ['nexfibre', 'nex fibre', 'nexfiber'],
+  CityFibre: ['cityfibre', 'city fibre', 'city fiber', 'cf'],
+  KCOM: ['kcom', 'k com', 'kcom lightstream', 'lightstream'],
+  'Community Fibre': ['community fibre', 'community fiber', 'comm fibre', 'communityfibre'],
+  'G.Network': ['g.network', 'g network', 'gnetwork', 'g.net'],
+  'Full Fibre Ltd': ['full fibre ltd', 'full fibre limited', 'full fibre ltd.'],
+  Zzoomm: ['zzoomm', 'zzoom', 'zoomm'],
+  brsk: ['brsk', 'brisk'],
+  'Jurassic Fibre': ['jurassic', 'jurassic fibre'],
+  WightFibre: ['wightfibre', 'wight fibre'],
+  'Lit Fibre': ['lit fibre', 'litfibre'],
+  'Freedom Fibre': ['freedom fibre'],
+  Hyperoptic: ['hyperoptic', 'hyper optic'],
+  Gigaclear: ['gigaclear', 'giga clear'],
+  Truespeed: ['truespeed', 'true speed'],
+  MS3: ['ms3'],
+};
+
+/** Regions under the names people use; a value may cover several regions ("the Midlands"). */
+const REGION_ALIASES: Record<string, string[]> = {
+  'north east': ['North East'],
+  'the north east': ['North East'],
+  'north-east': ['North East'],
+  'north west': ['North West'],
+  'north-west': ['North West'],
+  'yorkshire and the humber': ['Yorkshire and The Humber'],
+  'yorkshire & the humber': ['Yorkshire and The Humber'],
+  yorkshire: ['Yorkshire and The Humber'],
+  'east midlands': ['East Midlands'],
+  'west midlands': ['West Midlands'],
+  'the midlands': ['East Midlands', 'West Midlands'],
+  midlands: ['East Midlands', 'West Midlands'],
+  'east of england': ['East of England'],
+  'east anglia': ['East of England'],
+  london: ['London'],
+  'greater london': ['London'],
+  'south east': ['South East'],
+  'south-east': ['South East'],
+  'south west': ['South West'],
+  'south-west': ['South West'],
+};
+
+const COUNTRY_ALIASES: Record<string, string> = {
+  england: 'England',
+  wales: 'Wales',
+  scotland: 'Scotland',
+  'northern ireland': 'Northern Ireland',
+  welsh: 'Wales',
+  scottish: 'Scotland',
+  english: 'England',
+};
+
+const UK_ALIASES = [
+  'uk',
+  'u.k.',
+  'united kingdom',
+  'britain',
+  'great britain',
+  'nationally',
+  'national',
+  'nationwide',
+  'country-wide',
+];
+
+/** Single words that are also ordinary English or domain words: never matched fuzzily or alone. */
+const STOP_ALIASES = new Set(['grain', 'freedom', 'sky', 'toob', 'fibrus', 'zoom', 'lit', 'vm', 'cf', 'or']);
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    .replace(/[^a-z0-9'&.+\- ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function laAliases(name: string): string[] {
+  const base = name.toLowerCase();
+  const aliases = new Set([base, base.replace(/&/g, 'and'), base.replace(/\./g, '')]);
+  const cityOf = base.match(/^(.*), (?:city|county) of$/);
+  if (cityOf?.[1]) aliases.add(cityOf[1]);
+  if (base === 'kingston upon hull, city of') aliases.add('hull');
+  if (base.startsWith('city of ') && base !== 'city of london') aliases.add(base.slice(8));
+  if (base.endsWith(' city') && !base.startsWith('city')) aliases.add(base.slice(0, -5));
+  if (base === 'bristol, city of') aliases.add('bristol');
+  if (base === 'herefordshire, county of') aliases.add('herefordshire');
+  if (base.includes('st. ')) aliases.add(base.replace('st. ', 'st '));
+  return [...aliases];
+}
+
+interface Alias {
+  alias: string;
+  entity: Entity;
+  priority: number;
+}
+
+export class Lexicon {
+  readonly operators: OperatorRow[];
+  readonly groups: string[];
+  readonly altnetGroups: string[];
+  readonly localAuthorities: LexiconData['localAuthorities'];
+  readonly regions: string[];
+  readonly countries: string[];
+  readonly postcodeAreas: Set<string>;
+  readonly takeUpOperators: string[];
+  private readonly aliases: Alias[];
+
+  constructor(data: LexiconData) {
+    this.operators = data.operators;
+    this.groups = [...new Set(data.operators.map((o) => o.operator_group))].sort();
+    this.altnetGroups = [
+      ...new Set(data.operators.filter((o) => o.is_altnet).map((o) => o.operator_group)),
+    ].sort();
+    this.localAuthorities = data.localAuthorities;
+    this.regions = [...new Set(data.localAuthorities.map((l) => l.government_region))].sort();
+    this.countries = [...new Set(data.localAuthorities.map((l) => l.country))].sort();
+    this.postcodeAreas = new Set(data.postcodeAreas);
+    this.takeUpOperators = data.takeUpOperators;
+    this.aliases = this.buildAliases();
+  }
+
+  private buildAliases(): Alias[] {
+    const list: Alias[] = [];
+    const add = (alias: string, entity: Entity, priority: number) => {
+      const key = normalise(alias);
+      if (key) list.push({ alias: key, entity, priority });
+    };
+    for (const group of this.groups) {
+      const altnet = this.altnetGroups.includes(group);
+      add(group, { kind: 'group', group, altnet }, 3);
+      for (const alias of GROUP_ALIASES[group] ?? []) add(alias, { kind: 'group', group, altnet }, 3);
+    }
+    for (const row of this.operators) {
+      if (row.operator === row.operator_group) continue;
+      const entity: Entity = { kind: 'operator', operator: row.operator, group: row.operator_group };
+      add(row.operator, entity, 4);
+      const stripped = row.operator.replace(/\s+(FTTP|FTTH)$/i, '');
+      if (stripped !== row.operator) {
+        // "brsk FTTP" is the network brsk: treat the short name as the group when the group is the same brand.
+        add(stripped, { kind: 'group', group: row.operator_group, altnet: row.is_altnet }, 3);
+      }
+    }
+    for (const name of this.takeUpOperators) {
+      if (!list.some((a) => a.alias === normalise(name))) {
+        add(name, { kind: 'operator', operator: name, group: name }, 2);
+      }
+    }
+    for (const la of this.localAuthorities) {
+      const entity: Entity = {
+        kind: 'la',
+        name: la.la_name,
+        region: la.government_region,
+        country: la.country,
+      };
+      for (const alias of laAliases(la.la_name)) add(alias, entity, alias === 'london' ? 0 : 2);
+    }
+    for (const region of this.regions) add(region, { kind: 'region', names: [region] }, 3);
+    for (const [alias, names] of Object.entries(REGION_ALIASES)) {
+      if (names.every((n) => this.regions.includes(n))) add(alias, { kind: 'region', names }, 3);
+    }
+    for (const [alias, name] of Object.entries(COUNTRY_ALIASES)) {
+      if (this.countries.includes(name)) add(alias, { kind: 'country', name }, 3);
+    }
+    for (const alias of UK_ALIASES) add(alias, { kind: 'uk' }, 1);
+    // Longest alias first, then the higher priority, so "north east lincolnshire" beats "north east".
+    return list.sort((a, b) => b.alias.length - a.alias.length || b.priority - a.priority);
+  }
+
+  /** Finds the entities a question names, longest match first, then near-misses of single names. */
+  find(question: string): EntityMatch[] {
+    const text = ` ${normalise(question)} `;
+    const taken: boolean[] = new Array(text.length).fill(false);
+    const matches: EntityMatch[] = [];
+    for (const { alias, entity } of this.aliases) {
+      let from = 0;
+      for (;;) {
+        const index = text.indexOf(alias, from);
+        if (index < 0) break;
+        from = index + 1;
+        const before = text[index - 1] ?? ' ';
+        const after = text[index + alias.length] ?? ' ';
+        if (/[a-z0-9]/.test(before) || /[a-z0-9]/.test(after)) continue;
+        // "'s" after a name is fine ("Virgin's"), anything glued on is not.
+        let overlap = false;
+        for (let i = index; i < index + alias.length; i++) if (taken[i]) overlap = true;
+        if (overlap) continue;
+        if (STOP_ALIASES.has(alias) && !this.looksLikeName(question, alias)) continue;
+        for (let i = index; i < index + alias.length; i++) taken[i] = true;
+        matches.push({ entity, text: alias, start: index - 1, end: index - 1 + alias.length, fuzzy: false });
+      }
+    }
+    matches.push(...this.findFuzzy(text, taken));
+    matches.push(...this.findPostcodeAreas(question));
+    return matches.sort((a, b) => a.start - b.start);
+  }
+
+  /** Short or common-word names ("Sky", "Grain", "CF") count only when written like a name in the question. */
+  private looksLikeName(question: string, alias: string): boolean {
+    const pattern = new RegExp(`(^|[^A-Za-z])${alias.replace(/[.+]/g, '\\$&')}($|[^A-Za-z])`, 'i');
+    const m = question.match(pattern);
+    if (!m) return false;
+    const original = question.slice(
+      (m.index ?? 0) + m[1]!.length,
+      (m.index ?? 0) + m[1]!.length + alias.length,
+    );
+    if (alias.length <= 3) return original === original.toUpperCase() || /^[A-Z]/.test(original);
+    return /^[A-Z]/.test(original);
+  }
+
+  private findFuzzy(text: string, taken: boolean[]): EntityMatch[] {
+    const found: EntityMatch[] = [];
+    const words = [...text.matchAll(/[a-z][a-z'.]+/g)];
+    const candidates = this.aliases.filter(
+      (a) =>
+        a.alias.length >= 6 &&
+        !STOP_ALIASES.has(a.alias) &&
+        (a.entity.kind === 'group' || a.entity.kind === 'la'),
+    );
+    for (let i = 0; i < words.length; i++) {
+      for (const span of [2, 1]) {
+        const slice = words.slice(i, i + span);
+        if (slice.length < span) continue;
+        const start = slice[0]!.index ?? 0;
+        const last = slice[slice.length - 1]!;
+        const end = (last.index ?? 0) + last[0].length;
+        let free = true;
+        for (let k = start; k < end; k++) if (taken[k]) free = false;
+        if (!free) continue;
+        const phrase = text.slice(start, end);
+        if (phrase.length < 6 || COMMON_WORDS.has(phrase)) continue;
+        const allowed = phrase.length >= 9 ? 2 : 1;
+        let best: Alias | undefined;
+        let bestDistance = allowed + 1;
+        for (const candidate of candidates) {
+          if (Math.abs(candidate.alias.length - phrase.length) > allowed) continue;
+          const d = distance(candidate.alias, phrase);
+          if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+          }
+        }
+        if (best && bestDistance > 0 && bestDistance <= allowed) {
+          for (let k = start; k < end; k++) taken[k] = true;
+          found.push({ entity: best.entity, text: phrase, start: start - 1, end: end - 1, fuzzy: true });
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  private findPostcodeAreas(question: string): EntityMatch[] {
+    const found: EntityMatch[] = [];
+    const patterns = [/\b([A-Z]{1,2}) (?:postcode )?area\b/g, /\bpostcode area (?:of )?([A-Z]{1,2})\b/gi];
+    for (const pattern of patterns) {
+      for (const m of question.matchAll(pattern)) {
+        const code = (m[1] ?? '').toUpperCase();
+        if (this.postcodeAreas.has(code)) {
+          found.push({
+            entity: { kind: 'area', code },
+            text: m[0],
+            start: m.index ?? 0,
+            end: (m.index ?? 0) + m[0].length,
+            fuzzy: false,
+          });
+        }
+      }
+    }
+    return found;
+  }
+}
+
+/** Words that sit within edit distance of a name but are ordinary question words. */
+const COMMON_WORDS = new Set([
+  'premises',
+  'postcodes',
+  'postcode',
+  'coverage',
+  'network',
+  'networks',
+  'operator',
+  'operators',
+  'gigabit',
+  'between',
+  'percentage',
+  'forecast',
+  'regions',
+  'region',
+  'largest',
+  'biggest',
+  'highest',
+  'greatest',
+  'council',
+  'councils',
+  'boroughs',
+  'borough',
+  'average',
+  'compare',
+  'compared',
+  'quarter',
+  'quarters',
+  'monthly',
+  'months',
+  'growth',
+  'country',
+  'countries',
+  'nation',
+  'nations',
+  'rollout',
+  'footprint',
+  'available',
+  'availability',
+  'together',
+  'services',
+  'service',
+  'fastest',
+  'slowest',
+  'speeds',
+  'upload',
+  'download',
+  'market',
+  'leaders',
+  'leader',
+  'strongest',
+  'weakest',
+  'distribution',
+  'district',
+  'districts',
+  'authority',
+  'authorities',
+  'location',
+  'locations',
+  'between',
+  'against',
+  'against',
+  'cities',
+  'places',
+  'broadband',
+  'fibre',
+  'fiber',
+  'gained',
+  'added',
+  'passed',
+  'homes',
+  'households',
+  'population',
+  'people',
+  'business',
+  'residential',
+  'attractiveness',
+  'deprivation',
+  'expected',
+  'projected',
+  'provider',
+  'providers',
+  'technology',
+  'technologies',
+  'wireless',
+  'copper',
+  'cable',
+  'lines',
+  'subscribers',
+  'share',
+  'shares',
+  'overbuild',
+  'overlap',
+  'overlapping',
+  'altnets',
+  'altnet',
+  'several',
+  'neither',
+  'london',
+]);

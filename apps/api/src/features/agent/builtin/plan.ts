@@ -1,0 +1,110 @@
+/**
+ * The built-in analyst's understanding of a question, before any SQL is written. Every question it can
+ * answer is a measure of a "subject" (which networks or technologies must be present in a postcode),
+ * grouped by a dimension, filtered to a place, at a time or over a window, optionally ranked. Keeping this
+ * explicit is what lets the analyst explain its SQL and describe its result without inventing anything.
+ */
+export type Dataset = 'upc' | 'upc_forecast' | 'take_up';
+
+export type GeoColumn = 'la_name' | 'government_region' | 'country' | 'postcode_area' | 'postcode_district';
+
+export type Dimension =
+  | GeoColumn
+  | 'urban_rural'
+  | 'operator'
+  | 'operator_group'
+  | 'tech'
+  | 'segment'
+  | 'month'
+  | 'quarter'
+  | 'half_year'
+  | 'networks';
+
+/** What must be present in a postcode for it to count. */
+export interface Subject {
+  tech?: 'fttponly' | 'fttc' | 'adsl' | 'cable' | 'fwa';
+  gigabit?: boolean;
+  /** Reported operator names (fact_operator.operator), already resolved from the question. */
+  operators?: string[];
+  /** Operator groups (networks): Openreach, Virgin Media, CityFibre, ... */
+  operatorGroups?: string[];
+  /** All of these groups must be present (overlap / head-to-head questions). */
+  allGroups?: string[];
+  altnet?: boolean;
+  /** Postcodes with at least / exactly this many distinct networks (operator groups) of the subject kind. */
+  minNetworks?: number;
+  exactNetworks?: number;
+  /** Count distinct altnets rather than networks. */
+  networksAreAltnets?: boolean;
+  /** Negation: postcodes WITHOUT the subject. */
+  absent?: boolean;
+  /** Postcodes whose only technology is this one. */
+  onlyTech?: 'adsl' | 'fttc' | 'fwa';
+  /** Postcodes whose best download speed is below this (Mbit/s). */
+  bestDownBelow?: number;
+  /** Postcodes where this group is the only one offering the subject (e.g. the only gigabit option). */
+  soleGroup?: string;
+}
+
+export type Measure =
+  | 'premises'
+  | 'postcodes'
+  | 'households'
+  | 'population'
+  | 'coverage_pct'
+  | 'change_premises'
+  | 'change_pp'
+  | 'change_postcodes'
+  | 'first_postcodes'
+  | 'first_premises'
+  | 'operator_count'
+  | 'max_down'
+  | 'max_up'
+  | 'avg_down'
+  | 'lines'
+  | 'line_share_pct'
+  | 'avg_attractiveness'
+  | 'avg_deprivation'
+  | 'share_of_subject_pct';
+
+export interface TimeSpec {
+  /** Snapshot date for a point-in-time answer ('YYYY-MM-DD'). */
+  at?: string;
+  /** Window for change measures: from -> to. */
+  from?: string;
+  to?: string;
+  /** For series dimensions: inclusive bounds. */
+  seriesFrom?: string;
+  seriesTo?: string;
+  /** take_up: a quarter label ('2025Q3') or the latest N quarters. */
+  quarter?: string;
+  quarterYear?: number;
+  lastQuarters?: number;
+  /** How the time was expressed, for the explanation ("in the last 6 months"). */
+  phrase?: string;
+}
+
+export interface GeoFilter {
+  column: GeoColumn;
+  values: string[];
+}
+
+export interface Plan {
+  dataset: Dataset;
+  measure: Measure;
+  subject: Subject;
+  dimension?: Dimension;
+  geo?: GeoFilter;
+  urbanRural?: 'urban' | 'rural';
+  time: TimeSpec;
+  /** take_up filters. */
+  takeUp?: { operators?: string[]; tech?: string; segment?: 'residential' | 'business'; shareOf?: string };
+  order?: 'asc' | 'desc';
+  limit?: number;
+  /** Words the analyst understood, for the explanation and the confidence. */
+  notes: string[];
+  /** Phrases it could not place; lowers confidence. */
+  unknowns: string[];
+  /** Ambiguities it resolved by a default; lowers confidence a little and is said in the analysis. */
+  assumptions: string[];
+}

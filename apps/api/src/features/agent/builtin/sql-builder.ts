@@ -1,0 +1,837 @@
+/**
+ * Plan -> SQL. Every query follows the counting rules of the semantic catalog: premises and postcodes are
+ * counted over DISTINCT postcodes (an operator reports several technologies, and the Openreach network is
+ * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
+ * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
+ */
+import type { Dimension, Plan, Subject } from './plan.js';
+import { addMonths, type TimeContext } from './time-phrases.js';
+
+export interface BuiltQuery {
+  sql: string;
+  /** What each output column means, for the explanation. */
+  columns: Record<string, string>;
+  /** Plain-language steps of the query, for the explanation. */
+  steps: string[];
+}
+
+const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const list = (values: string[]) => values.map(q).join(', ');
+const date = (d: string) => `DATE ${q(d)}`;
+const round = (expr: string, digits = 2) => `ROUND(CAST(${expr} AS NUMERIC), ${digits})`;
+const label = (d: string) => d.slice(0, 7).replace('-', '_');
+
+const GEO_DIMENSIONS = new Set<Dimension>([
+  'la_name',
+  'government_region',
+  'country',
+  'postcode_area',
+  'postcode_district',
+  'urban_rural',
+]);
+const NETWORK_DIMENSIONS = new Set<Dimension>(['operator', 'operator_group', 'tech']);
+
+interface Source {
+  from: string;
+  groupExpr: string;
+  conditions: string[];
+  forecast: boolean;
+  altnetTable: boolean;
+}
+
+/** The table the subject is read from, and the WHERE conditions that say what must be present. */
+function source(plan: Plan, when: 'latest' | 'series'): Source {
+  const s = plan.subject;
+  if (plan.dataset === 'upc_forecast') {
+    const conditions: string[] = [];
+    const groups = s.operatorGroups ?? s.allGroups ?? (s.soleGroup ? undefined : undefined);
+    if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
+    return {
+      from: 'forecast_footprint f',
+      groupExpr: 'f.operator',
+      conditions,
+      forecast: true,
+      altnetTable: false,
+    };
+  }
+  const groups = s.operatorGroups ?? s.allGroups;
+  const altnetOnly = Boolean(s.altnet) && !s.operators;
+  const conditions: string[] = [];
+  if (s.tech) conditions.push(`f.tech = ${q(s.tech)}`);
+  if (s.gigabit) conditions.push('f.fastest_down >= 1000');
+  if (altnetOnly) {
+    if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    return {
+      from: when === 'latest' ? 'fact_altnet f' : 'fact_altnet_time_series f',
+      groupExpr: 'f.operator',
+      conditions,
+      forecast: false,
+      altnetTable: true,
+    };
+  }
+  const needsGroups =
+    Boolean(groups?.length) ||
+    Boolean(s.soleGroup) ||
+    Boolean(s.minNetworks) ||
+    Boolean(s.exactNetworks) ||
+    plan.dimension === 'operator_group' ||
+    plan.dimension === 'networks' ||
+    plan.measure === 'operator_count';
+  if (s.operators?.length) conditions.push(`f.operator IN (${list(s.operators)})`);
+  if (groups?.length) conditions.push(`o.operator_group IN (${list(groups)})`);
+  const table = when === 'latest' ? 'fact_operator f' : 'fact_operator_time_series f';
+  return {
+    from: needsGroups ? `${table} JOIN operators o ON o.operator = f.operator` : table,
+    groupExpr: 'o.operator_group',
+    conditions,
+    forecast: false,
+    altnetTable: false,
+  };
+}
+
+function where(conditions: string[]): string {
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** HAVING clauses for subjects defined by how many networks a postcode has. */
+function networkHaving(s: Subject, groupExpr: string): string | null {
+  if (s.minNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) >= ${s.minNetworks}`;
+  if (s.exactNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.exactNetworks}`;
+  if (s.allGroups?.length) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.allGroups.length}`;
+  if (s.soleGroup) return `HAVING COUNT(DISTINCT ${groupExpr}) = 1 AND MIN(${groupExpr}) = ${q(s.soleGroup)}`;
+  return null;
+}
+
+function hasSubject(plan: Plan): boolean {
+  const s = plan.subject;
+  return Boolean(
+    s.tech ||
+      s.gigabit ||
+      s.altnet ||
+      s.operators?.length ||
+      s.operatorGroups?.length ||
+      s.allGroups?.length ||
+      s.minNetworks ||
+      s.exactNetworks ||
+      s.onlyTech ||
+      s.bestDownBelow ||
+      s.soleGroup,
+  );
+}
+
+interface PresenceOptions {
+  /** Snapshot filter: latest table, one date, a list of dates or a range. */
+  dates?: string[];
+  range?: { from: string; to: string; quarterly?: boolean };
+  /** Extra key kept beside the postcode (reported_at for time, a network or technology for network dimensions). */
+  keys?: string[];
+}
+
+/** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
+function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): string {
+  const s = plan.subject;
+  if (s.onlyTech) {
+    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING SUM(CASE WHEN f.tech <> ${q(s.onlyTech)} THEN 1 ELSE 0 END) = 0`;
+  }
+  if (s.bestDownBelow) {
+    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING MAX(f.fastest_down) < ${s.bestDownBelow}`;
+  }
+  const latest = !options.dates && !options.range && (!plan.time.at || plan.time.at === ctx.latest);
+  const src = source(plan, latest && plan.dataset === 'upc' ? 'latest' : 'series');
+  const conditions = [...src.conditions];
+  if (src.forecast) {
+    if (options.dates)
+      conditions.push(
+        options.dates.length === 1
+          ? `f.reported_at = ${date(options.dates[0]!)}`
+          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
+      );
+    else if (options.range)
+      conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
+    else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+  } else if (!latest || options.dates || options.range) {
+    if (options.dates)
+      conditions.push(
+        options.dates.length === 1
+          ? `f.reported_at = ${date(options.dates[0]!)}`
+          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
+      );
+    else if (options.range) {
+      conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
+      if (options.range.quarterly) conditions.push('EXTRACT(MONTH FROM f.reported_at) IN (1, 4, 7, 10)');
+    } else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
+  }
+  const keys = options.keys ?? [];
+  const having = networkHaving(s, src.groupExpr);
+  if (having) {
+    const extra = s.allGroups?.length && !src.forecast ? [] : [];
+    void extra;
+    const groupConds = [...conditions];
+    if (s.allGroups?.length && src.forecast) groupConds.push(`f.operator IN (${list(s.allGroups)})`);
+    const groupKeys = [...keys, 'f.postcode'];
+    return `SELECT ${groupKeys.join(', ')} FROM ${src.from}\n    ${where(groupConds)}\n    GROUP BY ${groupKeys.join(', ')}\n    ${having}`.replace(
+      /\n {4}\n/g,
+      '\n',
+    );
+  }
+  return `SELECT DISTINCT ${[...keys, 'f.postcode'].join(', ')} FROM ${src.from}\n    ${where(conditions)}`.trimEnd();
+}
+
+function geoConditions(plan: Plan, alias = 'u'): string[] {
+  const out: string[] = [];
+  if (plan.geo) out.push(`${alias}.${plan.geo.column} IN (${list(plan.geo.values)})`);
+  if (plan.urbanRural && plan.dimension !== 'urban_rural')
+    out.push(`${alias}.urban_rural = ${q(plan.urbanRural)}`);
+  return out;
+}
+
+function orderLimit(plan: Plan, column: string, tieBreak?: string): string {
+  const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
+  const parts = [`ORDER BY ${column} ${direction}${tieBreak ? `, ${tieBreak}` : ''}`];
+  if (plan.limit) parts.push(`LIMIT ${plan.limit}`);
+  return parts.join('\n');
+}
+
+function subjectPhrase(plan: Plan): string {
+  const s = plan.subject;
+  const parts: string[] = [];
+  if (s.operators?.length) parts.push(s.operators.join(' or '));
+  if (s.operatorGroups?.length) parts.push(`${s.operatorGroups.join(' or ')} network`);
+  if (s.allGroups?.length) parts.push(`both ${s.allGroups.join(' and ')}`);
+  if (s.soleGroup) parts.push(`${s.soleGroup} as the only option`);
+  if (s.altnet) parts.push('an altnet');
+  if (s.tech === 'fttponly') parts.push('full fibre (FTTP)');
+  else if (s.tech) parts.push(s.tech.toUpperCase());
+  if (s.gigabit) parts.push('gigabit-capable service (fastest_down >= 1000)');
+  if (s.minNetworks)
+    parts.push(`${s.minNetworks} or more distinct ${s.networksAreAltnets ? 'altnets' : 'networks'}`);
+  if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);
+  if (s.onlyTech) parts.push(`only ${s.onlyTech.toUpperCase()}`);
+  if (s.bestDownBelow) parts.push(`a best download speed under ${s.bestDownBelow} Mbit/s`);
+  return parts.join(' with ') || 'any service';
+}
+
+export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  switch (plan.dataset) {
+    case 'take_up':
+      return buildTakeUp(plan, ctx);
+    default:
+      break;
+  }
+  switch (plan.measure) {
+    case 'avg_attractiveness':
+    case 'avg_deprivation':
+      return buildScores(plan);
+    case 'max_down':
+    case 'max_up':
+    case 'avg_down':
+      return buildSpeeds(plan);
+    case 'operator_count':
+      return buildOperatorCount(plan, ctx);
+    case 'first_postcodes':
+    case 'first_premises':
+      return buildFirst(plan, ctx);
+    case 'change_premises':
+    case 'change_pp':
+    case 'change_postcodes':
+      return buildChange(plan, ctx);
+    case 'share_of_subject_pct':
+      return buildShareOfSubject(plan, ctx);
+    default:
+      break;
+  }
+  if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
+  if (plan.dimension === 'month' || plan.dimension === 'quarter' || plan.dimension === 'half_year')
+    return buildSeries(plan, ctx);
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
+  return buildLevels(plan, ctx);
+}
+
+/** Premises / postcodes / coverage by a geographic dimension (or in total). */
+function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const geo = geoConditions(plan);
+  const subject = hasSubject(plan);
+  const steps: string[] = [];
+  const columns: Record<string, string> = {};
+  const when =
+    plan.dataset === 'upc_forecast'
+      ? `at the forecast point ${plan.time.at}`
+      : plan.time.at && plan.time.at !== ctx.latest
+        ? `in the ${plan.time.at} snapshot`
+        : 'in the latest snapshot';
+  const selectDim = dim ? `u.${dim}, ` : '';
+  const groupBy = dim ? `GROUP BY u.${dim}` : '';
+  const unit =
+    plan.measure === 'postcodes'
+      ? 'postcodes'
+      : plan.measure === 'households'
+        ? 'households'
+        : plan.measure === 'population'
+          ? 'population'
+          : 'premises';
+  const weight = unit === 'postcodes' ? '1' : `u.${unit}`;
+
+  if (!subject) {
+    const measures =
+      unit === 'postcodes' || plan.measure === 'premises'
+        ? ['COUNT(*) AS postcodes', 'SUM(u.premises) AS premises']
+        : [`SUM(u.${unit}) AS ${unit}`, 'COUNT(*) AS postcodes'];
+    const sql = [
+      `SELECT ${selectDim}${measures.join(', ')}`,
+      'FROM upc_output u',
+      where(geo),
+      groupBy,
+      dim ? orderLimit(plan, measures[0]!.includes('premises') ? 'premises' : unit, `u.${dim}`) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    steps.push(
+      `Counts postcodes and adds up ${unit} in upc_output (one row per live postcode, latest snapshot)${dim ? ` for each ${dim}` : ''}.`,
+    );
+    columns.postcodes = 'number of postcodes';
+    columns.premises = 'premises (households + business sites)';
+    return { sql, columns, steps };
+  }
+
+  const absent = Boolean(plan.subject.absent);
+  const passedExpr = `CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN ${weight} ELSE 0 END`;
+  const name = absent ? `${unit}_without` : `${unit}_passed`;
+  const totalName = `total_${unit}`;
+  const pctName = absent ? 'share_without_pct' : 'coverage_pct';
+  const wantsPct = plan.measure === 'coverage_pct';
+  const select = [
+    `SUM(${passedExpr}) AS ${name}`,
+    `SUM(${weight}) AS ${totalName}`,
+    `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
+  ];
+  const havingNonZero = !wantsPct && dim && !absent ? `HAVING SUM(${passedExpr}) > 0` : '';
+  const sql = [
+    `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
+    `SELECT ${selectDim}${select.join(',\n       ')}`,
+    'FROM upc_output u',
+    'LEFT JOIN passed p ON p.postcode = u.postcode',
+    where(geo),
+    groupBy,
+    havingNonZero,
+    dim ? orderLimit(plan, wantsPct ? pctName : name, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  steps.push(
+    `Finds every postcode with ${subjectPhrase(plan)} ${when} (DISTINCT postcodes, so an operator with several technologies counts once).`,
+  );
+  steps.push(
+    `Joins them to upc_output${geo.length ? ` filtered to ${describeGeo(plan)}` : ''} and adds up ${unit}${dim ? ` for each ${dim}` : ''}${absent ? ' where the postcode is NOT among them' : ''}.`,
+  );
+  steps.push(
+    `Coverage is ${unit} ${absent ? 'without it' : 'passed'} divided by all ${unit}${dim ? ` in the same ${dim}` : ''}, as a percentage.`,
+  );
+  columns[name] = absent
+    ? `${unit} without ${subjectPhrase(plan)}`
+    : `${unit} in postcodes with ${subjectPhrase(plan)}`;
+  columns[totalName] = `all ${unit}`;
+  columns[pctName] = 'percentage of all';
+  return { sql, columns, steps };
+}
+
+function describeGeo(plan: Plan): string {
+  const parts: string[] = [];
+  if (plan.geo) parts.push(`${plan.geo.column} = ${plan.geo.values.join(' or ')}`);
+  if (plan.urbanRural) parts.push(`${plan.urbanRural} postcodes`);
+  return parts.join(', ');
+}
+
+/** Premises by operator, network (operator group) or technology. */
+function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension as 'operator' | 'operator_group' | 'tech';
+  const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
+  const keyExpr =
+    dim === 'tech'
+      ? 'f.tech'
+      : dim === 'operator_group' || src.forecast || src.altnetTable
+        ? src.groupExpr
+        : 'f.operator';
+  const keyName = dim === 'tech' ? 'tech' : src.altnetTable || src.forecast ? 'operator' : dim;
+  const planForPresence: Plan =
+    dim === 'operator_group' && !src.altnetTable && !src.forecast
+      ? { ...plan, dimension: 'operator_group' }
+      : plan;
+  const inner = presence(planForPresence, ctx, { keys: [`${keyExpr} AS ${keyName}`] });
+  const geo = geoConditions(plan);
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
+  const total = `(SELECT SUM(premises) FROM upc_output u ${where(geo)})`.replace(' )', ')');
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n)`,
+    `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct` : ''}`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geo),
+    `GROUP BY p.${keyName}`,
+    orderLimit(plan, unit, `p.${keyName}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [keyName]: keyName === 'operator_group' ? 'the network (operator group)' : keyName,
+      [unit]: `${unit} passed (distinct postcodes)`,
+      share_of_all_premises_pct: `share of all premises${geo.length ? ` in ${describeGeo(plan)}` : ' in the UK'}`,
+    },
+    steps: [
+      `Lists each ${keyName === 'operator_group' ? 'network (operator group)' : keyName} with the DISTINCT postcodes where it offers ${subjectPhrase({ ...plan, subject: { ...plan.subject, operatorGroups: plan.subject.operatorGroups } })}${src.forecast ? ` at the forecast point ${plan.time.at}` : ''}.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and ranks them.`,
+    ],
+  };
+}
+
+/** Levels over time (month, quarter, half-year). */
+function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  let from = plan.time.seriesFrom;
+  let to = plan.time.seriesTo;
+  if (forecast) {
+    from = from && from >= ctx.forecastFirst ? from : ctx.forecastFirst;
+    to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
+  } else {
+    to = to && to <= ctx.latest ? to : ctx.latest;
+    if (!from) from = plan.dimension === 'quarter' ? ctx.earliest : addMonths(ctx.latest, -12);
+    if (from < ctx.earliest) from = ctx.earliest;
+  }
+  const quarterly = plan.dimension === 'quarter' && !forecast;
+  const inner = presence(plan, ctx, { range: { from, to, quarterly }, keys: ['f.reported_at'] });
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n)`,
+    `SELECT p.reported_at, ${measure},\n       ${round(`100.0 * ${unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)'} / ${total}`)} AS coverage_pct`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geo),
+    'GROUP BY p.reported_at',
+    'ORDER BY p.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const grain = forecast
+    ? 'forecast point (June and December)'
+    : quarterly
+      ? 'quarter (January, April, July and October snapshots)'
+      : 'monthly snapshot';
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [unit]: `${unit} with ${subjectPhrase(plan)}`,
+      coverage_pct: `share of all ${unit}`,
+    },
+    steps: [
+      `For each ${grain} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)} in ${forecast ? 'forecast_footprint' : 'fact_operator_time_series'}.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/** Change between two snapshots (gains, percentage-point growth). */
+function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const to = plan.time.to ?? ctx.latest;
+  const dim = plan.dimension;
+  const geo = geoConditions(plan);
+  const unit = plan.measure === 'change_postcodes' ? 'postcodes' : 'premises';
+  const weight = unit === 'postcodes' ? '1' : 'u.premises';
+  const fromCol = `${unit}_${label(from)}`;
+  const toCol = `${unit}_${label(to)}`;
+  const networkDim = dim && NETWORK_DIMENSIONS.has(dim);
+  const src = networkDim ? source(plan, 'series') : undefined;
+  const keyExpr =
+    dim === 'tech'
+      ? 'f.tech'
+      : dim === 'operator_group' || src?.altnetTable || src?.forecast
+        ? src!.groupExpr
+        : 'f.operator';
+  const keyName = dim === 'tech' ? 'tech' : src?.altnetTable ? 'operator' : (dim as string);
+  const keys = networkDim ? ['f.reported_at', `${keyExpr} AS ${keyName}`] : ['f.reported_at'];
+  const inner = presence(networkDim && dim === 'operator_group' ? { ...plan } : plan, ctx, {
+    dates: [from, to],
+    keys,
+  });
+  const dimSelect = networkDim ? `p.${keyName}` : dim ? `u.${dim}` : '';
+  const gained = `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) - SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END)`;
+  const select = [
+    `SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END) AS ${fromCol}`,
+    `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) AS ${toCol}`,
+    `${gained} AS ${unit}_gained`,
+  ];
+  const ctes = [`passed AS (\n  ${inner}\n)`];
+  let joinTotals = '';
+  let orderColumn = `${unit}_gained`;
+  if (plan.measure === 'change_pp') {
+    if (dim && !networkDim) {
+      ctes.push(
+        `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n)`.replace(
+          ' GROUP',
+          ' GROUP',
+        ),
+      );
+      joinTotals = `JOIN totals t ON t.${dim} = u.${dim}`;
+      select.push(`${round(`100.0 * (${gained}) / MAX(t.premises)`)} AS pp_change`);
+    } else {
+      select.push(
+        `${round(`100.0 * (${gained}) / (SELECT SUM(u.premises) FROM upc_output u ${where(geo)})`.replace(' )', ')'))} AS pp_change`,
+      );
+    }
+    orderColumn = 'pp_change';
+  }
+  const sql = [
+    `WITH ${ctes.join(',\n')}`,
+    `SELECT ${dimSelect ? `${dimSelect},\n       ` : ''}${select.join(',\n       ')}`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    joinTotals,
+    where(geo),
+    dimSelect ? `GROUP BY ${dimSelect}` : '',
+    dimSelect ? orderLimit(plan, orderColumn, dimSelect) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [fromCol]: `${unit} with ${subjectPhrase(plan)} on ${from}`,
+      [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
+      [`${unit}_gained`]: `change between the two snapshots`,
+      pp_change: 'change in coverage, percentage points',
+    },
+    steps: [
+      `Finds the DISTINCT postcodes with ${subjectPhrase(plan)} in the ${from} and ${to} snapshots of ${plan.subject.altnet && !plan.subject.operators ? 'fact_altnet_time_series' : 'fact_operator_time_series'}.`,
+      `Adds up ${unit} from upc_output at each date${dim ? ` for each ${dim}` : ''} and takes the difference${plan.measure === 'change_pp' ? `; percentage points divide the change by all premises${dim && !networkDim ? ` of the ${dim}` : ''}` : ''}.`,
+    ],
+  };
+}
+
+/** Postcodes that got the subject for the first time in the window. */
+function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const src = source(plan, 'latest');
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const geo = geoConditions(plan);
+  const inner = `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
+  const sql = [
+    `WITH first_time AS (\n  ${inner}\n)`,
+    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(*) AS postcodes, SUM(u.premises) AS premises`,
+    'FROM first_time ft',
+    'JOIN upc_output u ON u.postcode = ft.postcode',
+    where(geo),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, plan.measure === 'first_premises' ? 'premises' : 'postcodes', `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      postcodes: 'postcodes that got it for the first time',
+      premises: 'premises in those postcodes',
+    },
+    steps: [
+      `Takes each postcode's earliest activated_date for ${subjectPhrase(plan)} in the latest snapshot; postcodes whose first activation is after ${from} got it for the first time ${plan.time.phrase ?? 'in the window'}.`,
+      `Counts those postcodes and their premises${dim ? ` by ${dim}` : ''}.`,
+    ],
+  };
+}
+
+function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [...src.conditions, ...geoConditions(plan)];
+  if (plan.time.at && plan.time.at !== ctx.latest && !src.forecast)
+    conditions.push(`f.reported_at = ${date(plan.time.at)}`);
+  const noun = plan.subject.altnet ? 'altnets' : 'networks';
+  const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;
+  const sql = [
+    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
+    `FROM ${src.from}`,
+    'JOIN upc_output u ON u.postcode = f.postcode',
+    where(conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, noun, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { [noun]: `number of distinct ${noun}` },
+    steps: [
+      `Counts the distinct ${noun === 'altnets' ? 'altnets (canonical names from fact_altnet)' : 'networks (operator groups)'} present${dim ? ` in each ${dim}` : ''}${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+    ],
+  };
+}
+
+function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const latest = plan.dataset === 'upc' && (!plan.time.at || plan.time.at === ctx.latest);
+  const src = source(plan, latest ? 'latest' : 'series');
+  const conditions = [...src.conditions];
+  if (src.forecast) conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+  else if (!latest) conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
+  const geo = geoConditions(plan);
+  const sql = [
+    `WITH n AS (\n  SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode\n)`,
+    'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+    'FROM upc_output u',
+    'LEFT JOIN n ON n.postcode = u.postcode',
+    where(geo),
+    'GROUP BY COALESCE(n.networks, 0)',
+    'ORDER BY networks',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { networks: 'number of distinct networks', postcodes: 'postcodes', premises: 'premises' },
+    steps: [
+      `Counts, for each postcode, the distinct ${src.altnetTable ? 'altnets' : 'networks (operator groups)'} offering ${subjectPhrase({ ...plan, subject: { ...plan.subject, minNetworks: undefined } })}.`,
+      'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',
+    ],
+  };
+}
+
+function buildSpeeds(plan: Plan): BuiltQuery {
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [...geoConditions(plan)];
+  if (plan.subject.tech) conditions.push(`f.tech = ${q(plan.subject.tech)}`);
+  if (plan.measure === 'avg_down') {
+    const sql = [
+      'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
+      `SELECT ${dim ? `u.${dim}, ` : ''}${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
+      'FROM best b',
+      'JOIN upc_output u ON u.postcode = b.postcode',
+      where(geoConditions(plan)),
+      dim ? `GROUP BY u.${dim}` : '',
+      dim ? orderLimit(plan, 'avg_best_download_mbps', `u.${dim}`) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return {
+      sql,
+      columns: { avg_best_download_mbps: 'average over postcodes of the best download speed on offer' },
+      steps: [
+        'Takes the best download speed on offer in each postcode, then averages it over postcodes (not weighted by premises).',
+      ],
+    };
+  }
+  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const sql = [
+    `SELECT ${dim ? `u.${dim}, ` : ''}MAX(f.${column}) AS max_${column}_mbps`,
+    'FROM fact_operator f',
+    'JOIN upc_output u ON u.postcode = f.postcode',
+    where(conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, `max_${column}_mbps`, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} speed on offer, Mbit/s` },
+    steps: [
+      `Takes the highest ${column} on offer in fact_operator (latest snapshot)${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+    ],
+  };
+}
+
+function buildScores(plan: Plan): BuiltQuery {
+  const column = plan.measure === 'avg_deprivation' ? 'digital_deprivation' : 'general_attractiveness';
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [
+    'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
+    ...geoConditions(plan),
+  ];
+  const name = `avg_${column}`;
+  const sql = [
+    `SELECT ${dim ? `u.${dim}, ` : ''}${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
+    'FROM postcode_attractiveness a',
+    'JOIN upc_output u ON u.postcode = a.postcode',
+    where(conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, name, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
+    steps: [
+      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${dim ? ` for each ${dim}` : ''}.`,
+    ],
+  };
+}
+
+function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const groups = plan.subject.operatorGroups ?? [];
+  const operators = plan.subject.operators ?? [];
+  const base: Plan = {
+    ...plan,
+    subject: { ...plan.subject, operatorGroups: undefined, operators: undefined },
+  };
+  if (!base.subject.tech && !base.subject.gigabit) base.subject.tech = 'fttponly';
+  const whoName = [...groups, ...operators].join(' / ') || 'the operator';
+  const sql = [
+    `WITH subject AS (\n  ${presence(base, ctx)}\n), operator AS (\n  ${presence(plan, ctx)}\n)`,
+    `SELECT SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS operator_premises,`,
+    '       SUM(u.premises) AS all_subject_premises,',
+    `       ${round('100.0 * SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises)')} AS share_pct`,
+    'FROM upc_output u',
+    'JOIN subject s ON s.postcode = u.postcode',
+    'LEFT JOIN operator o ON o.postcode = u.postcode',
+    where(geo),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      operator_premises: `premises where ${whoName} offers it`,
+      all_subject_premises: `all premises with ${subjectPhrase(base)}`,
+      share_pct: `${whoName}'s share, %`,
+    },
+    steps: [
+      `Finds all postcodes with ${subjectPhrase(base)}, and those where ${whoName} offers it.`,
+      'Divides the premises of the second set by those of the first.',
+    ],
+  };
+}
+
+function previousQuarters(latest: string, n: number): string[] {
+  const [y, qn] = latest.split('Q').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const index = y * 4 + (qn - 1) - i;
+    out.push(`${Math.floor(index / 4)}Q${(index % 4) + 1}`);
+  }
+  return out;
+}
+
+function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const t = plan.takeUp ?? {};
+  const filters: string[] = [];
+  if (t.operators?.length) filters.push(`operator IN (${list(t.operators)})`);
+  if (t.tech) filters.push(`tech = ${q(t.tech)}`);
+  if (t.segment) filters.push(`segment = ${q(t.segment)}`);
+  const timeFilters: string[] = [];
+  if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${q(`${plan.time.quarterYear}Q%`)}`);
+  else if (plan.time.lastQuarters)
+    timeFilters.push(`quarter IN (${list(previousQuarters(ctx.latestQuarter, plan.time.lastQuarters))})`);
+  else if (plan.time.quarter && plan.dimension !== 'quarter')
+    timeFilters.push(`quarter = ${q(plan.time.quarter)}`);
+  else if (plan.dimension === 'quarter' && plan.time.seriesFrom)
+    timeFilters.push(`quarter_start >= ${date(plan.time.seriesFrom)}`);
+  const quarterText =
+    plan.time.quarter ??
+    (plan.time.lastQuarters
+      ? `the last ${plan.time.lastQuarters} quarters`
+      : plan.time.quarterYear
+        ? `${plan.time.quarterYear}`
+        : 'every quarter');
+
+  if (plan.measure === 'share_of_subject_pct') {
+    const geo = geoConditions(plan);
+    const quarter = plan.time.quarter ?? ctx.latestQuarter;
+    const sql = [
+      `WITH area AS (\n  SELECT u.postcode, u.premises FROM upc_output u ${where(geo)}\n),`,
+      `ff AS (\n  SELECT DISTINCT f.postcode FROM fact_operator f WHERE f.tech = 'fttponly'\n)`,
+      `SELECT (SELECT SUM(t.lines) FROM take_up_postcode t JOIN area a ON a.postcode = t.postcode`,
+      `        WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}) AS fttp_lines,`,
+      '       (SELECT SUM(a.premises) FROM area a JOIN ff ON ff.postcode = a.postcode) AS full_fibre_premises,',
+      `       ${round(`100.0 * (SELECT SUM(t.lines) FROM take_up_postcode t JOIN area a ON a.postcode = t.postcode WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}) / (SELECT SUM(a.premises) FROM area a JOIN ff ON ff.postcode = a.postcode)`)} AS take_up_pct`,
+    ].join('\n');
+    return {
+      sql,
+      columns: {
+        fttp_lines: 'full-fibre lines',
+        full_fibre_premises: 'premises that can get full fibre',
+        take_up_pct: 'take-up, %',
+      },
+      steps: [
+        `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
+        'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
+      ],
+    };
+  }
+
+  if (t.shareOf) {
+    const condition = t.shareOf.startsWith('tech:')
+      ? `tech = ${q(t.shareOf.slice(5))}`
+      : `operator = ${q(t.shareOf)}`;
+    const who = t.shareOf.startsWith('tech:') ? `${t.shareOf.slice(5)} lines` : `${t.shareOf} lines`;
+    const byQuarter = plan.dimension === 'quarter';
+    const sql = [
+      `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${t.shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
+      '       SUM(lines) AS total_lines,',
+      `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
+      'FROM take_up_quarterly',
+      where([
+        ...filters,
+        ...(byQuarter
+          ? timeFilters
+          : timeFilters.length
+            ? timeFilters
+            : [`quarter = ${q(ctx.latestQuarter)}`]),
+      ]),
+      byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return {
+      sql,
+      columns: { share_pct: `share of all lines that are ${who}` },
+      steps: [
+        `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
+      ],
+    };
+  }
+
+  const dim =
+    plan.dimension === 'operator' ||
+    plan.dimension === 'tech' ||
+    plan.dimension === 'segment' ||
+    plan.dimension === 'quarter'
+      ? plan.dimension
+      : plan.dimension === 'operator_group'
+        ? 'operator'
+        : undefined;
+  const allFilters = [...filters, ...timeFilters];
+  const share = plan.measure === 'line_share_pct' && dim && dim !== 'quarter';
+  const totalSql =
+    `(SELECT SUM(lines) FROM take_up_quarterly ${where(allFilters.filter((f) => !f.startsWith('operator')))})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `SELECT ${dim ? `${dim}, ` : ''}SUM(lines) AS lines${share ? `,\n       ${round(`100.0 * SUM(lines) / ${totalSql}`)} AS share_pct` : ''}`,
+    'FROM take_up_quarterly',
+    where(allFilters),
+    dim ? `GROUP BY ${dim}` : '',
+    dim === 'quarter' ? 'ORDER BY quarter' : dim ? orderLimit(plan, 'lines', dim) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { lines: 'subscriber lines', share_pct: 'share of all lines, %' },
+    steps: [
+      `Adds up subscriber lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${quarterText}${dim ? `, by ${dim}` : ''}.`,
+      ...(share ? ['Market share divides each by all lines in the same quarter.'] : []),
+    ],
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * Time phrases analysts use ("last 6 months", "since January 2024", "end of 2027", "Q3 2025", "month by month"),
+ * resolved against the dates the data actually holds: the latest monthly snapshot, the half-yearly forecast
+ * points and the take-up quarters. Relative phrases are anchored on the latest snapshot, not on today's date,
+ * because "the last 6 months" means the last six months of data.
+ */
+import type { Dimension, TimeSpec } from './plan.js';
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
+};
+const MONTH_PATTERN =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  'twenty-four': 24,
+  'twenty four': 24,
+  'thirty-six': 36,
+};
+
+export function numberFrom(word: string): number | null {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word.toLowerCase()] ?? null;
+}
+const NUMBER_PATTERN =
+  '\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty[- ]four|thirty-six';
+
+export function isoDate(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
+export function addMonths(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return isoDate(Math.floor(index / 12), (index % 12) + 1);
+}
+
+export function compareDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function clamp(date: string, min: string, max: string): string {
+  return compareDates(date, min) < 0 ? min : compareDates(date, max) > 0 ? max : date;
+}
+
+export function quarterOf(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return `${y}Q${Math.floor((m - 1) / 3) + 1}`;
+}
+
+export interface TimeContext {
+  /** Latest monthly availability snapshot, e.g. '2026-11-01'. */
+  latest: string;
+  earliest: string;
+  /** First and last forecast points. */
+  forecastFirst: string;
+  forecastLast: string;
+  /** Latest take-up quarter label. */
+  latestQuarter: string;
+}
+
+export interface ParsedTime {
+  time: TimeSpec;
+  series?: Extract<Dimension, 'month' | 'quarter' | 'half_year'>;
+  /** True when the question looks beyond the latest snapshot (a forecast question). */
+  future: boolean;
+  /** True when a window (from -> to) was given: growth/change questions. */
+  window: boolean;
+  matched: string[];
+}
+
+/** Parses the time phrases of a lower-cased question. */
+export function parseTime(text: string, ctx: TimeContext): ParsedTime {
+  const time: TimeSpec = {};
+  const matched: string[] = [];
+  let series: ParsedTime['series'];
+  let window = false;
+  const latestYear = Number(ctx.latest.slice(0, 4));
+  const take = (re: RegExp): RegExpMatchArray | null => {
+    const m = text.match(re);
+    if (m) matched.push(m[0].trim());
+    return m;
+  };
+
+  // --- series granularity
+  if (take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/))
+    series = 'month';
+  else if (
+    take(
+      /\b(quarter[- ]by[- ]quarter|quarterly|each quarter|every quarter|per quarter|by quarter|quarter on quarter)\b/,
+    )
+  )
+    series = 'quarter';
+  else if (
+    take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
+  )
+    series = 'half_year';
+  else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
+    series = 'month';
+
+  // --- take-up quarters
+  const q1 = take(/\b(20\d\d)\s*-?\s*q([1-4])\b/);
+  const q2 = q1 ? null : take(/\bq([1-4])\s*(?:of\s*)?(20\d\d)\b/);
+  if (q1) time.quarter = `${q1[1]}Q${q1[2]}`;
+  else if (q2) time.quarter = `${q2[2]}Q${q2[1]}`;
+  const lastQuarters = take(
+    new RegExp(`\\b(?:last|past|previous|latest|recent)\\s+(${NUMBER_PATTERN})\\s+quarters\\b`),
+  );
+  if (lastQuarters) time.lastQuarters = numberFrom(lastQuarters[1] as string) ?? 4;
+  const quartersOfYear = take(
+    /\b(?:each|every|all|the) quarters? (?:of|in) (20\d\d)\b|\bquarters? of (20\d\d)\b/,
+  );
+  if (quartersOfYear) {
+    time.quarterYear = Number(quartersOfYear[1] ?? quartersOfYear[2]);
+    series = 'quarter';
+  }
+
+  // --- windows ending at the latest snapshot
+  const lastMonths = take(
+    new RegExp(
+      `\\b(?:last|past|previous|recent|over the last|over the past|in the last|in the past)\\s+(${NUMBER_PATTERN})\\s+months?\\b`,
+    ),
+  );
+  const lastYears = take(new RegExp(`\\b(?:last|past|previous)\\s+(${NUMBER_PATTERN})\\s+years?\\b`));
+  const yearWindow = take(
+    /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
+  );
+  if (lastMonths) {
+    const n = numberFrom(lastMonths[1] as string) ?? 6;
+    window = true;
+    time.from = addMonths(ctx.latest, -n);
+    time.to = ctx.latest;
+    time.phrase = `in the last ${n} months`;
+  } else if (lastYears) {
+    const n = numberFrom(lastYears[1] as string) ?? 1;
+    window = true;
+    time.from = addMonths(ctx.latest, -12 * n);
+    time.to = ctx.latest;
+    time.phrase = n === 1 ? 'in the last year' : `in the last ${n} years`;
+  } else if (yearWindow && !series) {
+    window = true;
+    time.from = addMonths(ctx.latest, -12);
+    time.to = ctx.latest;
+    time.phrase = 'in the last 12 months';
+  }
+
+  // --- "since <month> <year>" / "since <year>"
+  const since = take(
+    new RegExp(`\\bsince (?:the )?(?:start of |beginning of )?(?:(${MONTH_PATTERN})\\s+)?(20\\d\\d)\\b`),
+  );
+  if (since) {
+    const month = since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1;
+    const from = clamp(isoDate(Number(since[2]), month), ctx.earliest, ctx.latest);
+    if (series) {
+      time.seriesFrom = from;
+      time.seriesTo = ctx.latest;
+    } else {
+      window = true;
+      time.from = from;
+      time.to = ctx.latest;
+      time.phrase = `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`;
+    }
+  }
+
+  // --- "N months ago" / "a year ago"
+  const ago = take(new RegExp(`\\b(${NUMBER_PATTERN}|a|one) (months?|years?) ago\\b`));
+  if (ago && !time.at) {
+    const n = ago[1] === 'a' ? 1 : (numberFrom(ago[1] as string) ?? 1);
+    const months = (ago[2] as string).startsWith('year') ? 12 * n : n;
+    time.at = addMonths(ctx.latest, -months);
+  }
+
+  // --- points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "<month> <year>"
+  const endOf = take(
+    /\b(?:by |at |for )?(?:the )?(?:end|close) of (20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
+  );
+  const mid = endOf ? null : take(/\b(?:mid[- ]?|middle of |h1 |first half of )(20\d\d)\b/);
+  const h2 = endOf || mid ? null : take(/\b(?:h2 |second half of )(20\d\d)\b/);
+  const monthYear = take(new RegExp(`\\b(${MONTH_PATTERN})\\.?\\s+(20\\d\\d)\\b`));
+  if (endOf) time.at = isoDate(Number(endOf[1] ?? endOf[2] ?? endOf[3]), 12);
+  else if (mid) time.at = isoDate(Number(mid[1]), 6);
+  else if (h2) time.at = isoDate(Number(h2[1]), 12);
+  if (monthYear && !since && !time.at) {
+    time.at = isoDate(Number(monthYear[2]), MONTHS[(monthYear[1] as string).slice(0, 3)] ?? 1);
+  }
+
+  // --- a calendar year for a series: "through 2025", "during 2025", "in 2025", "this year"
+  if (series && !time.seriesFrom) {
+    const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
+    const thisYear = /\bthis year\b/.test(text);
+    if (yearOf && !time.at) {
+      matched.push(yearOf[0]);
+      const year = Number(yearOf[1]);
+      time.seriesFrom = isoDate(year, 1);
+      time.seriesTo =
+        compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear
+          ? ctx.latest
+          : isoDate(year, 12);
+    } else if (thisYear) {
+      matched.push('this year');
+      time.seriesFrom = isoDate(latestYear, 1);
+      time.seriesTo = ctx.latest;
+    }
+  } else if (!series && /\bthis year\b/.test(text) && !window && !time.at) {
+    matched.push('this year');
+    window = true;
+    time.from = addMonths(isoDate(latestYear, 1), -1);
+    time.to = ctx.latest;
+    time.phrase = 'this year';
+  }
+
+  if (time.at && compareDates(time.at, ctx.latest) <= 0) time.at = clamp(time.at, ctx.earliest, ctx.latest);
+  const future =
+    (time.at !== undefined && compareDates(time.at, ctx.latest) > 0) ||
+    (time.seriesTo !== undefined && compareDates(time.seriesTo, ctx.latest) > 0);
+  return { time, series, future, window, matched };
+}
+
+function capitalise(word: string): string {
+  const month = MONTHS[word.slice(0, 3)];
+  return month
+    ? new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })
+    : word;
+}
+
+export function formatMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
