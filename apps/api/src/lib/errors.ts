@@ -63,15 +63,19 @@ export class AppError extends Error {
 /** "email: Enter a valid e-mail address; password: Password must be at least 8 characters long" */
 export function formatZodError(error: ZodError): string {
   const parts = error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field ? `${field}: ${issue.message}` : issue.message;
+    const field = issue.path.map(String).join('.') || 'body';
+    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    return `${field}: ${missing ? 'Field required' : issue.message}`;
   });
   return [...new Set(parts)].join('; ') || 'Invalid request';
 }
 
-/** Parses untrusted input at the edge; a failure becomes a 422 through the error handler. */
+/**
+ * Parses untrusted input at the edge; a failure becomes a 422 through the error handler. A missing body is
+ * treated as {} so the detail names the missing fields rather than the body.
+ */
 export function parseInput<T>(schema: { parse(data: unknown): T }, data: unknown): T {
-  return schema.parse(data);
+  return schema.parse(data ?? {});
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
