@@ -32,6 +32,8 @@ type AuthContextValue = {
   user: AuthUser | null;
   isAdmin: boolean;
   isLoading: boolean;
+  /** True once the user signed out in this tab: the guard then goes to plain /login, without a redirectUrl. */
+  signedOut: boolean;
   login: (email: string, password: string) => Promise<AuthUser>;
   logout: () => Promise<void>;
 };
@@ -46,6 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<AuthUser | null>(null);
   const [isLoading, setIsLoading] = useState(true);
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -83,6 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearAuthToken();
       throw new Error(INVALID_USER_DATA_MESSAGE);
     }
+    setSignedOut(false);
     setUser(me);
     return me;
   }, []);
@@ -95,13 +99,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
     }
     clearAuthToken();
+    setSignedOut(true);
     setUser(null);
     queryClient.clear();
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAdmin: user?.role === 'admin', isLoading, login, logout }),
-    [user, isLoading, login, logout],
+    () => ({ user, isAdmin: user?.role === 'admin', isLoading, signedOut, login, logout }),
+    [user, isLoading, signedOut, login, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -82,13 +82,7 @@ function ChatBetaToggle() {
 
 function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmin: boolean }) {
   const { logout } = useAuth();
-  const navigate = useNavigate();
   const initial = email.trim().charAt(0).toUpperCase() || '?';
-
-  const onLogout = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
 
   return (
     <DropdownMenu modal={false}>
@@ -146,7 +140,7 @@ function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmi
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void onLogout()}>
+        <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut aria-hidden />
           Logout
         </DropdownMenuItem>

@@ -115,19 +115,28 @@ function LogLine({ entry }: { entry: LogRow }) {
           {entry.level}
         </Badge>
       </span>
-      <span className="min-w-0 break-words whitespace-pre-wrap">
-        {entry.msg}
-        {entry.req_id ? <span className="ml-2 text-slate-500">[{entry.req_id}]</span> : null}
+      <div className="min-w-0 break-words whitespace-pre-wrap">
         {entry.context && Object.keys(entry.context).length ? (
-          <span className="ml-2 text-slate-400">{contextSummary(entry.context)}</span>
-        ) : null}
-      </span>
+          <details className="group">
+            <summary className="cursor-pointer list-none marker:hidden [&::-webkit-details-marker]:hidden">
+              <span className="mr-1.5 inline-block text-slate-600 transition-transform group-open:rotate-90">
+                ›
+              </span>
+              {entry.msg}
+              {entry.req_id ? <span className="ml-2 text-slate-500">[{entry.req_id}]</span> : null}
+            </summary>
+            <pre className="mt-1 mb-1.5 ml-4 overflow-x-auto rounded bg-white/5 px-2.5 py-1.5 text-[11.5px] text-slate-400">
+              {JSON.stringify(entry.context, null, 2)}
+            </pre>
+          </details>
+        ) : (
+          <>
+            <span className="mr-1.5 inline-block text-transparent">›</span>
+            {entry.msg}
+            {entry.req_id ? <span className="ml-2 text-slate-500">[{entry.req_id}]</span> : null}
+          </>
+        )}
+      </div>
     </li>
   );
-}
-
-function contextSummary(context: Record<string, unknown>): string {
-  return Object.entries(context)
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' ');
 }

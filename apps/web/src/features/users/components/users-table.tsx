@@ -89,7 +89,9 @@ export function UsersTable({
               >
                 <td className="px-4 py-3">
                   <div className="flex items-center gap-2">
-                    <span className="font-medium text-slate-900">{user.email}</span>
+                    <span className="font-medium text-slate-900" data-testid="user-email">
+                      {user.email}
+                    </span>
                     {isSelf ? <Badge tone="blue">You</Badge> : null}
                     {user.is_protected ? (
                       <Badge tone="amber" title="The first administrator account cannot be deleted">
