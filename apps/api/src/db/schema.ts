@@ -65,6 +65,78 @@ export interface LlmUsageTable {
   cache_write_tokens: ColumnType<number, number | undefined, number>;
   cost_usd: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  audio_tokens: ColumnType<number, number | undefined, number>;
+  /** The model table version the cost was computed with (features/llm/model-table.ts). */
+  price_version: string | null;
+}
+
+/** A stored progress message (spec §3 Progress log entry). */
+export interface ProgressLogEntry {
+  message: string;
+  stage?: string;
+  timestamp?: string;
+}
+
+export interface StoredClassification {
+  type: string;
+  confidence: number;
+  reasoning: string;
+  suggested_databases: string[];
+}
+
+type Json<T> = ColumnType<T, T | string, T | string>;
+type NullableJson<T> = ColumnType<T | null, T | string | null | undefined, T | string | null>;
+
+/** One question asked in the query tool, with its answer (spec §3 Query). */
+export interface QueriesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  user_email: string;
+  prompt: string;
+  created_at: CreatedAt;
+  /** data_query, system_info, unsupported or error. */
+  response_type: string;
+  message: string | null;
+  classification: NullableJson<StoredClassification>;
+  available_databases: NullableJson<string[]>;
+  example_queries: NullableJson<string[]>;
+  sql_query: string | null;
+  sql_explanation: string | null;
+  csv_results: string | null;
+  csv_analysis: string | null;
+  progress_log: Json<ProgressLogEntry[]>;
+  /** builtin or llm. */
+  planner: string;
+  model: string | null;
+  row_count: number | null;
+  truncated: ColumnType<boolean, boolean | undefined, boolean>;
+  agent_ms: ColumnType<number, number | undefined, number>;
+  warehouse_ms: ColumnType<number, number | undefined, number>;
+  total_ms: ColumnType<number, number | undefined, number>;
+  is_archived: ColumnType<boolean, boolean | undefined, boolean>;
+  archived_by: string | null;
+  archived_at: NullableTimestamp;
+  feedback_rating: boolean | null;
+  feedback_comment: string | null;
+}
+
+export interface QueryCommentsTable {
+  id: Generated<string>;
+  query_id: string;
+  user_id: string | null;
+  user_email: string;
+  comment_text: string;
+  created_at: CreatedAt;
+}
+
+export interface QueryFeedbackTable {
+  id: Generated<string>;
+  query_id: string;
+  user_id: string;
+  rating: boolean;
+  comment: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface Database {
@@ -72,6 +144,9 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   revoked_tokens: RevokedTokensTable;
   llm_usage: LlmUsageTable;
+  queries: QueriesTable;
+  query_comments: QueryCommentsTable;
+  query_feedback: QueryFeedbackTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -79,3 +154,6 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type PasswordTokenRow = Selectable<PasswordTokensTable>;
 export type NewLlmUsageRow = Insertable<LlmUsageTable>;
+export type QueryRow = Selectable<QueriesTable>;
+export type NewQueryRow = Insertable<QueriesTable>;
+export type CommentRow = Selectable<QueryCommentsTable>;

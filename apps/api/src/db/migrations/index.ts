@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_queries.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_queries': m0002,
 };
