@@ -76,9 +76,7 @@ describe('copy formats', () => {
   const table = parseCsv('name,premises\n"Bristol, City of",1200\n"Say ""hi""",7\n"Pipe | here",\n');
 
   it('CSV is Excel compatible: quoted where needed, CRLF line ends', () => {
-    expect(toCsv(table)).toBe(
-      'name,premises\r\n"Bristol, City of",1200\r\n"Say ""hi""",7\r\nPipe | here,',
-    );
+    expect(toCsv(table)).toBe('name,premises\r\n"Bristol, City of",1200\r\n"Say ""hi""",7\r\nPipe | here,');
     expect(formatTable(table, 'csv')).toBe(toCsv(table));
   });
 

@@ -18,6 +18,8 @@ export function isNumericText(value: string): boolean {
   return NUMBER_PATTERN.test(value.trim());
 }
 
+const PLAIN_RUN = /[^,\r\n"]*/y;
+
 /** Splits CSV text into records of fields. A trailing line break does not make an empty last record. */
 export function parseCsvRecords(text: string): string[][] {
   const records: string[][] = [];
@@ -70,9 +72,12 @@ export function parseCsvRecords(text: string): string[][] {
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       continue;
     }
-    field += ch;
+    // An ordinary run up to the next separator, quote or line break, copied in one slice.
+    PLAIN_RUN.lastIndex = i + 1;
+    PLAIN_RUN.test(text);
+    field += text.slice(i, PLAIN_RUN.lastIndex);
     fieldStarted = true;
-    i += 1;
+    i = PLAIN_RUN.lastIndex;
   }
   if (fieldStarted || field !== '' || record.length > 0) {
     record.push(field);
@@ -130,7 +135,8 @@ export const COPY_FORMATS: Array<{ format: CopyFormat; label: string; descriptio
 
 /** RFC 4180 with CRLF line ends, which is what Excel expects when pasting or opening CSV. */
 export function toCsv({ columns, rows }: Pick<CsvTable, 'columns' | 'rows'>): string {
-  const quote = (value: string) => (/[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const quote = (value: string) =>
+    /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
   return [columns, ...rows].map((r) => r.map(quote).join(',')).join('\r\n');
 }
 

@@ -33,7 +33,9 @@ describe('FeedbackPanel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(screen.getByRole('button', { name: 'No' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.change(screen.getByPlaceholderText(FEEDBACK_TEXTS.placeholder), { target: { value: 'Too slow' } });
+    fireEvent.change(screen.getByPlaceholderText(FEEDBACK_TEXTS.placeholder), {
+      target: { value: 'Too slow' },
+    });
     await act(async () => {
       fireEvent.click(submitButton());
     });
@@ -44,7 +46,9 @@ describe('FeedbackPanel', () => {
     render(<FeedbackPanel queryId="q1" initialRating={true} initialComment="Spot on" />);
     expect(submitButton().textContent).toBe('Update Feedback');
     expect(screen.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByPlaceholderText(FEEDBACK_TEXTS.placeholder) as HTMLTextAreaElement).value).toBe('Spot on');
+    expect((screen.getByPlaceholderText(FEEDBACK_TEXTS.placeholder) as HTMLTextAreaElement).value).toBe(
+      'Spot on',
+    );
     cleanup();
 
     render(<FeedbackPanel queryId="q1" initialComment="Only a comment" />);
@@ -82,7 +86,8 @@ describe('FeedbackPanel', () => {
   });
 
   it('alerts on failure and stays editable with the choice kept', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const alert = vi.fn();
+    window.alert = alert;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const submit = vi.fn(async () => {
       throw new Error('boom');

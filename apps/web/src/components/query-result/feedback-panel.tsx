@@ -4,7 +4,7 @@
  * failure raises the §8 alert and leaves the panel as it was so the user can try again.
  */
 import type { FeedbackRequest } from '@qa/contracts';
-import { CircleCheck, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { CircleCheck, MessageSquareHeart, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -75,7 +75,12 @@ export function FeedbackPanel({
   return (
     <form onSubmit={onSubmit} className={cn('space-y-4', className)} data-testid="feedback-panel">
       <fieldset disabled={submitting} className="space-y-4">
-        <legend className="text-sm font-medium text-slate-900">{FEEDBACK_TEXTS.title}</legend>
+        <legend className="flex items-center gap-3 text-[15px] font-semibold text-slate-900">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+            <MessageSquareHeart aria-hidden className="size-4" />
+          </span>
+          {FEEDBACK_TEXTS.title}
+        </legend>
         <div className="flex gap-2">
           <RatingButton
             label="Yes"
@@ -106,7 +111,11 @@ export function FeedbackPanel({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={submitting || rating === null}>
-            {submitting ? FEEDBACK_TEXTS.submitting : isUpdate ? FEEDBACK_TEXTS.update : FEEDBACK_TEXTS.submit}
+            {submitting
+              ? FEEDBACK_TEXTS.submitting
+              : isUpdate
+                ? FEEDBACK_TEXTS.update
+                : FEEDBACK_TEXTS.submit}
           </Button>
           {thanked ? (
             <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-emerald-700">
@@ -142,7 +151,9 @@ function RatingButton({
         'inline-flex h-10 items-center gap-2 rounded-lg border px-4 text-sm font-medium shadow-xs transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
         !selected && 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-        selected && tone === 'positive' && 'border-emerald-300 bg-emerald-50 text-emerald-800 ring-1 ring-emerald-300',
+        selected &&
+          tone === 'positive' &&
+          'border-emerald-300 bg-emerald-50 text-emerald-800 ring-1 ring-emerald-300',
         selected && tone === 'negative' && 'border-rose-300 bg-rose-50 text-rose-800 ring-1 ring-rose-300',
       )}
     >

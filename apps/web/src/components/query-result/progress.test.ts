@@ -62,9 +62,9 @@ describe('toDisplayProgress', () => {
   });
 
   it('keeps stage and timestamp and strips tags', () => {
-    expect(toDisplayProgress([{ message: '<status>Hi</status>', stage: 'classify', timestamp: 't' }])).toEqual([
-      { key: '0', message: 'Hi', stage: 'classify', timestamp: 't' },
-    ]);
+    expect(
+      toDisplayProgress([{ message: '<status>Hi</status>', stage: 'classify', timestamp: 't' }]),
+    ).toEqual([{ key: '0', message: 'Hi', stage: 'classify', timestamp: 't' }]);
   });
 });
 

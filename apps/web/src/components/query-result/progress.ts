@@ -11,8 +11,10 @@ export type DisplayProgress = { key: string; message: string; stage?: string; ti
 const EXECUTING_PREFIX = /^executing sql query:?/i;
 const EXECUTED_PREFIX = /^query executed successfully/i;
 // Tags a server wraps a status line in: <status>..</status>, <progress stage="sql">..</progress>, [STATUS]..[/STATUS].
-const WRAPPING_TAG = /^\s*(?:<([a-z][\w-]*)(?:\s[^>]*)?>([\s\S]*)<\/\1\s*>|\[([a-z][\w-]*)\]([\s\S]*)\[\/\3\])\s*$/i;
-const STATUS_TAG = /<\/?(?:status|progress|stage|update|info|step)(?:\s[^>]*)?>|\[\/?(?:status|progress|stage)\]/gi;
+const WRAPPING_TAG =
+  /^\s*(?:<([a-z][\w-]*)(?:\s[^>]*)?>([\s\S]*)<\/\1\s*>|\[([a-z][\w-]*)\]([\s\S]*)\[\/\3\])\s*$/i;
+const STATUS_TAG =
+  /<\/?(?:status|progress|stage|update|info|step)(?:\s[^>]*)?>|\[\/?(?:status|progress|stage)\]/gi;
 
 export function stripStatusTags(message: string): string {
   let text = message;

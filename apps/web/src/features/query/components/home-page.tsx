@@ -1,20 +1,105 @@
-import { Sparkles } from 'lucide-react';
+/**
+ * Home: the query screen (spec §2 Query screen, §4 Query submit). A submit clears the previous error,
+ * result and live messages, hides the recent list and runs the question on /query (or /query/v2 when the
+ * v2 flag is on); success keeps the result and reloads the recent list, failure shows the error banner.
+ */
+import type { QueryResult } from '@qa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Placeholder } from '../../../components/ui/placeholder';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useV2Flag } from '../../../hooks/use-v2-flag';
+import { recentQueriesKey, useRecentQueries } from '../api/get-recent-queries';
+import { queryErrorMessage, runQuery } from '../api/run-query';
+import { useProgressFeed } from '../hooks/use-progress-feed';
+import { getProgressChannelId } from '../utils/progress-channel';
+import { ProgressPanel } from './progress-panel';
+import { QueryForm } from './query-form';
+import { QueryResultView } from './query-result-view';
+import { RecentQueries } from './recent-queries';
 
-/** Home: the query screen (spec §2 Query screen). Placeholder until the query tool lands (issue 4). */
 export function HomePage() {
   useDocumentTitle('');
+  const queryClient = useQueryClient();
+  const { enabled: useV2 } = useV2Flag();
+  const [channel] = useState(getProgressChannelId);
+  const feed = useProgressFeed({ channel });
+  const recent = useRecentQueries();
+
+  const [prompt, setPrompt] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<QueryResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const runId = useRef(0);
+
+  const submit = async () => {
+    const text = prompt.trim();
+    if (!text || loading) return;
+    const id = ++runId.current;
+    setError(null);
+    setResult(null);
+    feed.clear();
+    setSubmitted(true);
+    setLoading(true);
+    try {
+      const answer = await runQuery({ prompt: text, useV2, progressChannel: channel });
+      if (id !== runId.current) return;
+      setResult(answer);
+      void queryClient.invalidateQueries({ queryKey: recentQueriesKey });
+    } catch (cause) {
+      if (id !== runId.current) return;
+      setError(queryErrorMessage(cause));
+    } finally {
+      if (id === runId.current) setLoading(false);
+    }
+  };
+
+  const fillExample = (example: string) => {
+    setPrompt(example);
+    const textarea = textareaRef.current;
+    if (textarea) {
+      textarea.focus();
+      textarea.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    }
+  };
+
+  const showRecent = !submitted && !result;
+
   return (
-    <div>
+    <div className="space-y-5">
       <PageHeader
         title="Ask a question"
-        description="Plain-English questions about UK broadband availability."
+        description="Plain-English questions about UK broadband availability: you get the SQL, the results, an explanation and an analysis."
       />
-      <Placeholder icon={Sparkles} title="The query tool is on its way">
-        Soon you will type a question here and get back the SQL, the results, an explanation and an analysis.
-      </Placeholder>
+      <QueryForm
+        prompt={prompt}
+        onPromptChange={setPrompt}
+        onSubmit={() => void submit()}
+        loading={loading}
+        textareaRef={textareaRef}
+      />
+      {error ? (
+        <ErrorAlert className="animate-fade-in" title="The query could not be completed">
+          {error}
+        </ErrorAlert>
+      ) : null}
+      {showRecent ? <RecentQueries items={recent.data ?? []} loading={recent.isPending} /> : null}
+      {loading ? (
+        <Card
+          className="flex items-center gap-3 px-5 py-4 text-sm text-slate-600"
+          data-testid="query-running"
+        >
+          <Spinner className="size-4" label="Generating query" />
+          Working on your question: understanding it, writing the SQL and running it…
+        </Card>
+      ) : null}
+      {result ? <QueryResultView result={result} onExample={fillExample} /> : null}
+      {submitted ? <ProgressPanel messages={feed.messages} loading={loading} /> : null}
     </div>
   );
 }

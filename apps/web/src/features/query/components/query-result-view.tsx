@@ -1,0 +1,72 @@
+import type { QueryResult } from '@qa/contracts';
+import { BookOpenText, Lightbulb } from 'lucide-react';
+import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
+import { MarkdownSection } from '../../../components/query-result/markdown-section';
+import { ResultsTableSection } from '../../../components/query-result/results-table';
+import { SqlSection } from '../../../components/query-result/sql-section';
+import { Card } from '../../../components/ui/card';
+import { ClassificationSection } from './classification-section';
+import { SystemInfoSection } from './system-info-section';
+
+/**
+ * The result sections in the order of spec §2: classification, system information, analysis, SQL, results,
+ * SQL explanation, feedback. A section without content is left out.
+ */
+export function QueryResultView({
+  result,
+  onExample,
+}: {
+  result: QueryResult;
+  onExample: (example: string) => void;
+}) {
+  const databases = result.available_databases ?? [];
+  const examples = result.example_queries ?? [];
+  const showSystemInfo =
+    result.response_type === 'system_info' ||
+    Boolean(result.message) ||
+    databases.length > 0 ||
+    examples.length > 0;
+
+  return (
+    <div className="space-y-5" data-testid="query-result">
+      {result.classification ? <ClassificationSection classification={result.classification} /> : null}
+      {showSystemInfo ? (
+        <SystemInfoSection
+          message={result.message}
+          databases={databases}
+          examples={examples}
+          onExample={onExample}
+        />
+      ) : null}
+      {result.csv_analysis ? (
+        <MarkdownSection
+          title="Analysis"
+          icon={Lightbulb}
+          text={result.csv_analysis}
+          data-testid="section-analysis"
+        />
+      ) : null}
+      {result.sql_query ? <SqlSection sql={result.sql_query} /> : null}
+      {typeof result.csv_results === 'string' && result.sql_query ? (
+        <ResultsTableSection
+          csv={result.csv_results}
+          truncated={result.truncated ?? false}
+          {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
+        />
+      ) : null}
+      {result.sql_explanation ? (
+        <MarkdownSection
+          title="SQL Explanation"
+          icon={BookOpenText}
+          text={result.sql_explanation}
+          data-testid="section-explanation"
+        />
+      ) : null}
+      {result.id ? (
+        <Card className="px-5 py-4" data-testid="section-feedback">
+          <FeedbackPanel queryId={result.id} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
