@@ -13,6 +13,9 @@ import { z } from 'zod';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** Which planner answers the query tool: auto = the LLM when a provider is configured, else the built-in analyst. */
+export const QUERY_PLANNERS = ['auto', 'builtin', 'llm'] as const;
+export type QueryPlannerSetting = (typeof QUERY_PLANNERS)[number];
 
 /** Blank values in an .env file mean "unset". */
 const optionalText = z.preprocess((value) => {
@@ -53,55 +56,58 @@ const booleanFlag = z.preprocess(
     .transform((v) => ['true', '1', 'yes'].includes(v)),
 );
 
-const envSchema = z
-  .object({
-    PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
-    HOST: withDefault(z.string().min(1), '127.0.0.1'),
-    DATA_DIR: withDefault(z.string().min(1), './data'),
-    WEB_DIST_DIR: withDefault(z.string().min(1), './apps/web/dist'),
-    DATABASE_URL: postgresUrl,
-    WAREHOUSE_URL: optionalText,
-    WAREHOUSE_SCALE: withDefault(z.coerce.number().positive(), 1),
-    ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be a valid e-mail address' }).optional()),
-    ADMIN_PASSWORD: optionalText.superRefine((value, ctx) => {
-      const problem = value === undefined ? null : passwordPolicyError(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    SMTP_URL: optionalText.refine(
-      (value) => value === undefined || /^smtps?:\/\//.test(value),
-      'must be an smtp:// or smtps:// URL',
-    ),
-    MAIL_FROM: withDefault(z.string().min(3), 'Query Agent <no-reply@query-agent.local>'),
-    PUBLIC_URL: httpUrl,
-    JWT_SECRET: optionalText.refine(
-      (value) => value === undefined || value.length >= 32,
-      'must be at least 32 characters long',
-    ),
-    TOKEN_TTL_HOURS: withDefault(
-      z.coerce
-        .number()
-        .positive()
-        .max(24 * 90),
-      12,
-    ),
-    LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
-    TRUST_PROXY: booleanFlag,
-    ANTHROPIC_API_KEY: optionalText,
-    OPENAI_API_KEY: optionalText,
-    GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
-    OPENAI_COMPATIBLE_BASE_URL: httpUrl,
-    OPENAI_COMPATIBLE_API_KEY: optionalText,
-    OPENAI_COMPATIBLE_MODELS: optionalText,
-  })
-  .superRefine((env, ctx) => {
-    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_EMAIL'],
-        message: 'is required when ADMIN_PASSWORD is set',
-      });
-    }
-  });
+const envSchema = z.object({
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+  HOST: withDefault(z.string().min(1), '127.0.0.1'),
+  DATA_DIR: withDefault(z.string().min(1), './data'),
+  WEB_DIST_DIR: withDefault(z.string().min(1), './apps/web/dist'),
+  DATABASE_URL: postgresUrl,
+  WAREHOUSE_URL: optionalText,
+  WAREHOUSE_SCALE: withDefault(z.coerce.number().positive(), 1),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be a valid e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalText.superRefine((value, ctx) => {
+    const problem = value === undefined ? null : passwordPolicyError(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    'must be an smtp:// or smtps:// URL',
+  ),
+  MAIL_FROM: withDefault(z.string().min(3), 'Query Agent <no-reply@query-agent.local>'),
+  PUBLIC_URL: httpUrl,
+  JWT_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters long',
+  ),
+  TOKEN_TTL_HOURS: withDefault(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 90),
+    12,
+  ),
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
+  TRUST_PROXY: booleanFlag,
+  ANTHROPIC_API_KEY: optionalText,
+  OPENAI_API_KEY: optionalText,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
+  OPENAI_COMPATIBLE_BASE_URL: httpUrl,
+  OPENAI_COMPATIBLE_API_KEY: optionalText,
+  OPENAI_COMPATIBLE_MODELS: optionalText,
+  QUERY_PLANNER: withDefault(z.enum(QUERY_PLANNERS), 'auto'),
+  QUERY_MODEL: optionalText,
+});
+
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/** Checks across variables, run even when single variables fail so every problem is reported at once. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (isSet(env.ADMIN_PASSWORD) && !isSet(env.ADMIN_EMAIL)) {
+    problems.push('ADMIN_EMAIL: is required when ADMIN_PASSWORD is set');
+  }
+  return problems;
+}
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -133,6 +139,11 @@ export interface Config {
     googleApiKey: string | undefined;
     openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined; models: string[] };
   };
+  query: {
+    planner: QueryPlannerSetting;
+    /** Model id for the LLM planner (a model table id or an OpenAI-compatible model name); undefined = default. */
+    model: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -149,12 +160,13 @@ function resolveFromRoot(value: string): string {
 /** Parses an environment (process.env by default) into a Config, or throws one ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
-    );
-    throw new ConfigError(problems);
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...crossChecks(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const hostForUrl = displayHost.includes(':') ? `[${displayHost}]` : displayHost;
@@ -188,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .filter(Boolean),
       },
     },
+    query: { planner: e.QUERY_PLANNER, model: e.QUERY_MODEL },
   };
 }
 

@@ -1,0 +1,108 @@
+import type { LogEntry } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
+
+interface Opened {
+  socket: WebSocket;
+  messages: LogEntry[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function connect(url: string, protocols?: string[]): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, protocols);
+    const messages: LogEntry[] = [];
+    const closed = new Promise<{ code: number; reason: string }>((done) => {
+      socket.on('close', (code, reason) => done({ code, reason: reason.toString() }));
+    });
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as LogEntry));
+    socket.once('open', () => resolve({ socket, messages, closed }));
+    socket.once('error', reject);
+  });
+}
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testBackends())('/api/ws/logs on $name', (backend) => {
+  let t: TestApp;
+  let base: string;
+  let wsUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    base = await t.listen();
+    wsUrl = `${base.replace('http', 'ws')}/api/ws/logs`;
+  });
+  afterAll(() => t.close());
+
+  it('streams recent and then live log lines to an admin authenticated by subprotocol', async () => {
+    const { socket, messages } = await connect(wsUrl, ['bearer', t.admin.token]);
+    expect(socket.protocol).toBe('bearer');
+    // The backlog includes the admin's own sign-in.
+    await waitFor(() => messages.find((m) => m.msg === 'Signed in'));
+    const response = await fetch(`${base}/api/health?probe=live-line`);
+    const requestId = response.headers.get('x-request-id');
+    const line = await waitFor(() =>
+      messages.find((m) => m.msg.startsWith('GET /api/health?probe=live-line 200')),
+    );
+    expect(line).toMatchObject({ level: 'info', req_id: requestId });
+    expect(line.context).toMatchObject({ method: 'GET', status_code: 200 });
+    socket.close();
+  });
+
+  it('accepts the token in a first {type:"auth"} message', async () => {
+    const { socket, messages } = await connect(wsUrl);
+    socket.send(JSON.stringify({ type: 'auth', token: t.admin.token }));
+    await fetch(`${base}/api/health?probe=first-message`);
+    await waitFor(() => messages.find((m) => m.msg.includes('probe=first-message')));
+    socket.close();
+  });
+
+  it('closes with 4403 for a non-admin and sends nothing', async () => {
+    const user = await t.createUser();
+    const { messages, closed } = await connect(wsUrl, ['bearer', user.token]);
+    expect((await closed).code).toBe(4403);
+    expect(messages).toEqual([]);
+  });
+
+  it('closes with 4401 for a bad, revoked or missing token', async () => {
+    const revoked = await t.revokedToken('admin');
+    for (const token of ['not-a-token', revoked]) {
+      const { messages, closed } = await connect(wsUrl, ['bearer', token]);
+      expect((await closed).code).toBe(4401);
+      expect(messages).toEqual([]);
+    }
+    const { socket, closed } = await connect(wsUrl);
+    socket.send('hello');
+    expect((await closed).code).toBe(4401);
+  });
+
+  it('closes with 4401 when no token arrives within 5 seconds', async () => {
+    const started = Date.now();
+    const { closed } = await connect(wsUrl);
+    const { code, reason } = await closed;
+    expect(code).toBe(4401);
+    expect(reason).toBe('Authentication timed out');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+  });
+
+  it('never logs the token', async () => {
+    const { socket } = await connect(wsUrl, ['bearer', t.admin.token]);
+    socket.close();
+    await t.request('POST', '/api/users/set-password', {
+      body: { token: 'secret-reset-token', new_password: 'x' },
+    });
+    const everything = JSON.stringify(t.logRing.recent());
+    expect(everything).not.toContain(t.admin.token);
+    expect(everything).not.toContain(t.admin.password);
+    expect(everything).not.toContain('secret-reset-token');
+  });
+});
