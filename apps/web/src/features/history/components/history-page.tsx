@@ -1,17 +1,161 @@
-import { FileClock } from 'lucide-react';
+/**
+ * /results (spec §2 Query History): past questions, newest first, each opening its detail page; Load More
+ * pages by offset (15 at a time); admins can show archived questions too. A non-admin never sees someone
+ * else's archived question (the server filters; the list filters again by owner e-mail as a safeguard).
+ */
+import type { QueryRecord } from '@qa/contracts';
+import { Archive, ArchiveRestore, ChevronRight, FileClock, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Placeholder } from '../../../components/ui/placeholder';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useAuth } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/format-date';
+import { useQueryHistory } from '../api/get-query-history';
+import { HISTORY_MESSAGES, historyLoadErrorMessage } from '../utils/history-messages';
 
-/** /results: query history (spec §2 Query History). Placeholder until the query tool lands (issue 4). */
+export function visibleHistoryItems(
+  items: QueryRecord[],
+  viewer: { email: string; isAdmin: boolean },
+): QueryRecord[] {
+  if (viewer.isAdmin) return items;
+  const me = viewer.email.toLowerCase();
+  return items.filter((item) => !item.is_archived || item.user_email.toLowerCase() === me);
+}
+
 export function HistoryPage() {
   useDocumentTitle('Query History');
+  const { user, isAdmin } = useAuth();
+  const [showArchived, setShowArchived] = useState(false);
+  const history = useQueryHistory({ showArchived: isAdmin && showArchived, enabled: Boolean(user) });
+
+  const items = useMemo(
+    () =>
+      visibleHistoryItems(history.data?.pages.flatMap((page) => page.items) ?? [], {
+        email: user?.email ?? '',
+        isAdmin,
+      }),
+    [history.data, user?.email, isAdmin],
+  );
+
   return (
     <div>
-      <PageHeader title="Query History" description="Past questions and their results." />
-      <Placeholder icon={FileClock} title="No query history yet">
-        Questions asked with the query tool will be listed here.
-      </Placeholder>
+      <PageHeader
+        title="Query History"
+        description="Every question asked with the query tool, newest first."
+        actions={
+          isAdmin ? (
+            <Button
+              variant="outline"
+              onClick={() => setShowArchived((value) => !value)}
+              aria-pressed={showArchived}
+            >
+              {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+              {showArchived ? 'Hide Archived' : 'Show Archived'}
+            </Button>
+          ) : null
+        }
+      />
+      {!user ? (
+        <ErrorAlert>{HISTORY_MESSAGES.loggedOut}</ErrorAlert>
+      ) : history.isPending ? (
+        <Card className="flex items-center justify-center gap-3 px-6 py-14 text-sm text-slate-500">
+          <Spinner label="Loading query history" />
+          Loading query history...
+        </Card>
+      ) : history.isError && !history.data ? (
+        <ErrorAlert>{historyLoadErrorMessage(history.error, 'initial')}</ErrorAlert>
+      ) : items.length === 0 && !history.hasNextPage ? (
+        <Card className="flex flex-col items-center px-6 py-14 text-center">
+          <div className="flex size-12 items-center justify-center rounded-full bg-brand-50">
+            <FileClock aria-hidden className="size-6 text-brand-600" />
+          </div>
+          <p className="mt-4 text-sm font-medium text-slate-700">{HISTORY_MESSAGES.empty}</p>
+          <Link to="/" className="mt-1 text-sm text-brand-600 hover:text-brand-700 hover:underline">
+            Ask a question
+          </Link>
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Card className="overflow-hidden">
+            <ul className="divide-y divide-slate-100" data-testid="history-list">
+              {items.map((item) => (
+                <HistoryItem key={item.id} item={item} />
+              ))}
+            </ul>
+          </Card>
+          {history.isFetchNextPageError ? (
+            <ErrorAlert>{historyLoadErrorMessage(history.error, 'more')}</ErrorAlert>
+          ) : null}
+          {history.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void history.fetchNextPage()}
+                disabled={history.isFetchingNextPage}
+              >
+                {history.isFetchingNextPage ? <Spinner className="size-4" label="Loading more" /> : null}
+                {history.isFetchingNextPage ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
     </div>
+  );
+}
+
+function HistoryItem({ item }: { item: QueryRecord }) {
+  return (
+    <li>
+      <Link
+        to={`/results/${encodeURIComponent(item.id)}`}
+        className="group flex items-start gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+        data-testid="history-item"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-brand-700">
+            {item.prompt}
+          </p>
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+            <span>
+              Asked by <span className="font-medium text-slate-600">{item.user_email}</span>
+            </span>
+            <span aria-hidden className="text-slate-300">
+              ·
+            </span>
+            <time dateTime={item.timestamp} className="tabular-nums">
+              {formatDateTime(item.timestamp)}
+            </time>
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2 pt-0.5">
+          {item.feedback_rating === true ? (
+            <span title="Rated helpful" data-testid="feedback-marker">
+              <ThumbsUp aria-label="Rated helpful" className="size-4 text-emerald-600" />
+            </span>
+          ) : item.feedback_rating === false ? (
+            <span title="Rated not helpful" data-testid="feedback-marker">
+              <ThumbsDown aria-label="Rated not helpful" className="size-4 text-rose-600" />
+            </span>
+          ) : null}
+          {item.is_archived ? (
+            <Badge tone="amber" data-testid="archived-badge">
+              <Archive aria-hidden className="size-3" />
+              Archived
+            </Badge>
+          ) : null}
+          <ChevronRight
+            aria-hidden
+            className="size-4 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-500"
+          />
+        </div>
+      </Link>
+    </li>
   );
 }

@@ -1,27 +1,208 @@
-import { FileSearch } from 'lucide-react';
+/**
+ * /results/:queryId (spec §2 Query detail): the question and who asked it when, the archived banner, the
+ * saved feedback, the result panel (SQL, explanation, results, analysis, feedback form), comments and the
+ * progress log; Archive/Unarchive for those allowed, and Back to History.
+ */
+import type { QueryDetail } from '@qa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  BookOpenText,
+  FileQuestion,
+  Lightbulb,
+  ThumbsDown,
+  ThumbsUp,
+} from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
+import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
+import { MarkdownSection } from '../../../components/query-result/markdown-section';
+import { ResultsTableSection } from '../../../components/query-result/results-table';
+import { SqlSection } from '../../../components/query-result/sql-section';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Placeholder } from '../../../components/ui/placeholder';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useAuth } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-date';
+import { useArchiveQuery } from '../api/archive-query';
+import { queryDetailKey, useQueryDetail } from '../api/get-query';
+import { queryHistoryKey } from '../api/get-query-history';
+import { archiveErrorMessage, queryDetailErrorMessage } from '../utils/history-messages';
+import { CommentsPanel } from './comments-panel';
+import { ProgressLog } from './progress-log';
 
-/** /results/:queryId (spec §2 Query detail). Placeholder until the query tool lands (issue 4). */
 export function QueryDetailPage() {
   useDocumentTitle('Query Results');
-  const { queryId } = useParams();
+  const { queryId = '' } = useParams();
+  const detail = useQueryDetail({ id: queryId });
+  const archive = useArchiveQuery({ id: queryId });
+  const query = detail.data;
+
+  const backLink = (
+    <Link to="/results" className={buttonClassName({ variant: 'outline' })}>
+      <ArrowLeft aria-hidden />
+      Back to History
+    </Link>
+  );
+
   return (
-    <div>
+    <div className="space-y-5">
       <PageHeader
         title="Query Results"
         actions={
-          <Link to="/results" className={buttonClassName({ variant: 'outline' })}>
-            Back to History
-          </Link>
+          <>
+            {query?.can_archive ? (
+              <Button
+                variant={query.is_archived ? 'secondary' : 'outline'}
+                onClick={() => archive.mutate()}
+                disabled={archive.isPending}
+                data-testid="archive-button"
+              >
+                {query.is_archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+                {archive.isPending
+                  ? query.is_archived
+                    ? 'Unarchiving...'
+                    : 'Archiving...'
+                  : query.is_archived
+                    ? 'Unarchive'
+                    : 'Archive'}
+              </Button>
+            ) : null}
+            {backLink}
+          </>
         }
       />
-      <Placeholder icon={FileSearch} title={`Query ${queryId ?? ''}`}>
-        The details of this query will be shown here.
-      </Placeholder>
+
+      {detail.isPending ? (
+        <Card className="flex items-center justify-center gap-3 px-6 py-14 text-sm text-slate-500">
+          <Spinner label="Loading query" />
+          Loading query...
+        </Card>
+      ) : detail.isError || !query ? (
+        <Card className="flex flex-col items-center px-6 py-14 text-center" data-testid="query-error">
+          <div className="flex size-12 items-center justify-center rounded-full bg-slate-100">
+            <FileQuestion aria-hidden className="size-6 text-slate-500" />
+          </div>
+          <p className="mt-4 text-base font-semibold text-slate-900">
+            {queryDetailErrorMessage(detail.error)}
+          </p>
+        </Card>
+      ) : (
+        <>
+          {archive.isError ? <ErrorAlert>{archiveErrorMessage(archive.error)}</ErrorAlert> : null}
+          <QueryHeader query={query} />
+          <ResultPanel query={query} />
+          <div className="grid items-start gap-5 lg:grid-cols-2">
+            <CommentsPanelForViewer queryId={query.id} />
+            <ProgressLog value={query.progress_log} />
+          </div>
+        </>
+      )}
     </div>
   );
+}
+
+function QueryHeader({ query }: { query: QueryDetail }) {
+  return (
+    <Card className="px-5 py-4">
+      <p className="text-lg leading-snug font-semibold text-slate-900" data-testid="query-prompt">
+        {query.prompt}
+      </p>
+      <p className="mt-1.5 text-sm text-slate-500" data-testid="query-asked-by">
+        Asked by {query.user_email} on {formatDateTime(query.timestamp)}
+      </p>
+      {query.is_archived ? (
+        <div
+          className="mt-4 flex items-center gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
+          role="status"
+          data-testid="archived-banner"
+        >
+          <Archive aria-hidden className="size-4 shrink-0 text-amber-600" />
+          <span className="font-medium">This query has been archived</span>
+          {query.archived_by || query.archived_at ? (
+            <span className="text-amber-800">
+              {query.archived_by ? `by ${query.archived_by}` : ''}
+              {query.archived_at ? ` on ${formatDateTime(query.archived_at)}` : ''}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {query.feedback_rating !== null ? (
+        <div
+          className={cn(
+            'mt-4 flex items-start gap-2.5 rounded-lg border px-3.5 py-2.5 text-sm',
+            query.feedback_rating
+              ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+              : 'border-rose-200 bg-rose-50 text-rose-900',
+          )}
+          data-testid="feedback-block"
+        >
+          {query.feedback_rating ? (
+            <ThumbsUp aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+          ) : (
+            <ThumbsDown aria-hidden className="mt-0.5 size-4 shrink-0 text-rose-600" />
+          )}
+          <div className="min-w-0">
+            <p className="font-medium">{query.feedback_rating ? 'Rated helpful' : 'Rated not helpful'}</p>
+            {query.feedback_comment ? (
+              <p className="mt-0.5 break-words whitespace-pre-wrap">{query.feedback_comment}</p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function ResultPanel({ query }: { query: QueryDetail }) {
+  const queryClient = useQueryClient();
+  const onFeedback = () => {
+    void queryClient.invalidateQueries({ queryKey: queryDetailKey(query.id) });
+    void queryClient.invalidateQueries({ queryKey: queryHistoryKey });
+  };
+  return (
+    <div className="space-y-5" data-testid="result-panel">
+      {query.message && !query.sql_query ? (
+        <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />
+      ) : null}
+      {query.sql_query ? <SqlSection sql={query.sql_query} /> : null}
+      {query.sql_explanation ? (
+        <MarkdownSection
+          title="SQL Explanation"
+          icon={BookOpenText}
+          text={query.sql_explanation}
+          data-testid="section-explanation"
+        />
+      ) : null}
+      {typeof query.csv_results === 'string' && query.sql_query ? (
+        <ResultsTableSection csv={query.csv_results} />
+      ) : null}
+      {query.csv_analysis ? (
+        <MarkdownSection
+          title="Analysis"
+          icon={Lightbulb}
+          text={query.csv_analysis}
+          data-testid="section-analysis"
+        />
+      ) : null}
+      <Card className="px-5 py-4" data-testid="section-feedback">
+        <FeedbackPanel
+          queryId={query.id}
+          initialRating={query.feedback_rating}
+          initialComment={query.feedback_comment}
+          onSubmitted={onFeedback}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function CommentsPanelForViewer({ queryId }: { queryId: string }) {
+  const { user } = useAuth();
+  return <CommentsPanel queryId={queryId} viewerEmail={user?.email ?? ''} />;
 }

@@ -7,12 +7,11 @@ import type { LiveFeedMessage } from '@qa/contracts';
 import { Activity, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toDisplayProgress } from '../../../components/query-result/progress';
+import { PROGRESS_PANEL_MAX_HEIGHT_PX } from '../../../components/query-result/progress-constants';
 import { ProgressList } from '../../../components/query-result/progress-list';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-
-export const PROGRESS_PANEL_MAX_HEIGHT_PX = 400;
 
 export function ProgressPanel({ messages, loading }: { messages: LiveFeedMessage[]; loading: boolean }) {
   const items = useMemo(() => toDisplayProgress(messages), [messages]);
