@@ -18,7 +18,7 @@ export function AuthLayout({
         <Logo className="size-10" />
         <span className="text-2xl font-semibold tracking-tight text-slate-900">Query Agent</span>
       </div>
-      <Card className="w-full max-w-sm p-8 shadow-lg shadow-slate-900/5">
+      <Card className="w-full max-w-[26rem] p-8 shadow-lg shadow-slate-900/5">
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-sm text-slate-500">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -19,14 +20,12 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
-    <select
-      className={cn(
-        inputClassName,
-        'h-10 appearance-none bg-[length:1rem] bg-[right_0.6rem_center] bg-no-repeat pr-9',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2364748b' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
-        className,
-      )}
-      {...props}
-    />
+    <div className={cn('relative', className)}>
+      <select className={cn(inputClassName, 'h-10 appearance-none pr-9')} {...props} />
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+      />
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { LOG_PANEL_CAP } from '@qa/contracts';
 import { Eraser } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -9,13 +8,14 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useLogStream } from '../hooks/use-log-stream';
 import type { LogRow } from '../utils/log-entries';
 
-const LEVEL_TONES = {
-  trace: 'neutral',
-  debug: 'neutral',
-  info: 'blue',
-  warn: 'amber',
-  error: 'red',
-  fatal: 'red',
+/** Level colours for the dark log surface. */
+const LEVEL_CLASSES = {
+  trace: 'text-slate-500',
+  debug: 'text-slate-400',
+  info: 'text-sky-400',
+  warn: 'text-amber-400',
+  error: 'text-red-400',
+  fatal: 'text-red-300 font-bold',
 } as const;
 
 /** Follow the newest line only while the reader is already at the bottom (within 20 px). */
@@ -110,11 +110,7 @@ function LogLine({ entry }: { entry: LogRow }) {
       <time dateTime={entry.time} className="text-slate-500 tabular-nums">
         {formatDateTime(entry.time)}
       </time>
-      <span>
-        <Badge tone={LEVEL_TONES[entry.level]} className="px-1.5 py-0 font-mono text-[11px] uppercase">
-          {entry.level}
-        </Badge>
-      </span>
+      <span className={cn('font-semibold uppercase', LEVEL_CLASSES[entry.level])}>{entry.level}</span>
       <div className="min-w-0 break-words whitespace-pre-wrap">
         {entry.context && Object.keys(entry.context).length ? (
           <details className="group">

@@ -27,12 +27,7 @@ export function DeleteUserDialog({
         if (!open && !mutation.isPending) onClose();
       }}
       title="Delete user"
-      description={
-        <>
-          Are you sure you want to delete <strong className="font-medium text-slate-900">{user.email}</strong>
-          ? This cannot be undone.
-        </>
-      }
+      description="Are you sure you want to delete this user? This cannot be undone."
       confirmLabel="Delete"
       busyLabel="Deleting..."
       busy={mutation.isPending}
@@ -47,7 +42,10 @@ export function DeleteUserDialog({
         );
       }}
     >
-      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm font-medium break-all text-slate-900">
+        {user.email}
+      </p>
+      {error ? <ErrorAlert className="mt-3">{error}</ErrorAlert> : null}
     </ConfirmDialog>
   );
 }

@@ -88,8 +88,8 @@ export function UsersTable({
                 data-testid="user-row"
               >
                 <td className="px-4 py-3">
-                  <div className="flex items-center gap-2">
-                    <span className="font-medium text-slate-900" data-testid="user-email">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium break-all text-slate-900" data-testid="user-email">
                       {user.email}
                     </span>
                     {isSelf ? <Badge tone="blue">You</Badge> : null}
@@ -114,7 +114,7 @@ export function UsersTable({
                     <span className="text-slate-400">Never</span>
                   )}
                 </td>
-                <td className="px-4 py-2">
+                <td className="py-2 pr-3 pl-4">
                   <div className="flex items-center justify-end gap-0.5">
                     <Button variant="ghost" size="sm" onClick={() => onUsage(user)}>
                       <BarChart3 aria-hidden />
@@ -129,7 +129,16 @@ export function UsersTable({
                         <Trash2 aria-hidden />
                         Delete
                       </Button>
-                    ) : null}
+                    ) : (
+                      // Keeps the columns of buttons aligned; the protected account has no Delete (spec §5).
+                      <span
+                        aria-hidden
+                        className="invisible inline-flex h-8 items-center gap-1.5 px-2.5 text-xs"
+                      >
+                        <Trash2 className="size-4" />
+                        Delete
+                      </span>
+                    )}
                     <Button
                       variant="ghost"
                       size="sm"
