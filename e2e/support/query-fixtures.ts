@@ -4,7 +4,11 @@ import { QueryDetailPage } from '../pages/query-detail-page';
 import { QueryPage } from '../pages/query-page';
 import { test as base } from './fixtures';
 
-export const test = base.extend<{ queryPage: QueryPage; historyPage: HistoryPage; detailPage: QueryDetailPage }>({
+export const test = base.extend<{
+  queryPage: QueryPage;
+  historyPage: HistoryPage;
+  detailPage: QueryDetailPage;
+}>({
   queryPage: async ({ page }, use) => use(new QueryPage(page)),
   historyPage: async ({ page }, use) => use(new HistoryPage(page)),
   detailPage: async ({ page }, use) => use(new QueryDetailPage(page)),
