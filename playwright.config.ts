@@ -8,7 +8,8 @@ import { ADMIN_STORAGE_STATE, E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } 
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  // Per port, so two runs on different E2E_PORTs (parallel engineers, CI) do not wipe each other's artefacts.
+  outputDir: `./test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

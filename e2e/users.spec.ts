@@ -40,6 +40,10 @@ test('an admin adds, edits and deletes a user', async ({ page, usersPage }) => {
   await expect(edit).toBeHidden();
   await expect(usersPage.row(renamed)).toContainText('admin');
   await expect(usersPage.row(email)).toHaveCount(0);
+  const reopened = await usersPage.openEdit(renamed);
+  await expect(reopened.getByLabel('Monthly budget (USD)')).toHaveValue('25');
+  await expect(reopened.getByLabel('New Password')).toHaveValue('');
+  await reopened.getByRole('button', { name: 'Close' }).click();
 
   // Search and clear.
   await usersPage.search.fill(renamed.slice(0, 12));
@@ -82,6 +86,31 @@ test('the protected admin has no Delete button and Reset Password confirms with 
   });
   await admin.getByRole('button', { name: 'Reset Password' }).click();
   await expect.poll(() => alerts).toEqual([`Password reset email sent to ${E2E_ADMIN.email}`]);
+});
+
+test('server refusals appear in the pink box of the form or dialog they belong to', async ({
+  page,
+  usersPage,
+}) => {
+  await usersPage.goto();
+
+  // A taken e-mail: the add form shows the server's detail.
+  await usersPage.addUserToggle.click();
+  const form = page.getByRole('form', { name: 'Add a user' });
+  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await form.getByRole('button', { name: 'Add User' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(form.getByRole('alert')).not.toHaveText('Failed to add user');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // The protected admin cannot lose its role: the edit dialog stays open with the detail.
+  const edit = await usersPage.openEdit(E2E_ADMIN.email);
+  await edit.getByLabel('Role').selectOption('user');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByRole('alert')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+  await expect(usersPage.row(E2E_ADMIN.email)).toContainText('admin');
 });
 
 test('columns sort both ways', async ({ page, usersPage }) => {

@@ -12,6 +12,10 @@ import { appendCapped, type LogRow, parseLogFrame } from '../utils/log-entries';
 
 export type ConnectionStatus = 'connected' | 'disconnected';
 
+// WebSocket readyState values (spelled out so the hook does not depend on a global WebSocket in tests).
+const CONNECTING = 0;
+const OPEN = 1;
+
 type Options = {
   path?: string;
   cap?: number;
@@ -63,9 +67,9 @@ export function useLogStream({
       ws.onmessage = null;
       ws.onerror = null;
       ws.onclose = null;
-      if (ws.readyState === WebSocket.OPEN) ws.close();
+      if (ws.readyState === OPEN) ws.close();
       // A socket still connecting is closed the moment it opens, so it cannot outlive the view.
-      else if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+      else if (ws.readyState === CONNECTING) ws.onopen = () => ws.close();
     };
   }, [path, cap, reconnectMs]);
 
