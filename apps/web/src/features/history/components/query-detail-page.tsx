@@ -125,9 +125,13 @@ function QueryHeader({ query }: { query: QueryDetail }) {
           <Archive aria-hidden className="size-4 shrink-0 text-amber-600" />
           <span className="font-medium">This query has been archived</span>
           {query.archived_by || query.archived_at ? (
-            <span className="text-amber-800">
-              {query.archived_by ? `by ${query.archived_by}` : ''}
-              {query.archived_at ? ` on ${formatDateTime(query.archived_at)}` : ''}
+            <span className="text-amber-700">
+              {[
+                query.archived_by ? `by ${query.archived_by}` : '',
+                query.archived_at ? `on ${formatDateTime(query.archived_at)}` : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
             </span>
           ) : null}
         </div>
