@@ -61,4 +61,22 @@ test.describe('signing in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login\?redirectUrl=%2F$/);
   });
+
+  test('a token revoked on the server ends the session at the next call (spec §4 401 rule)', async ({
+    page,
+    loginPage,
+  }) => {
+    await loginPage.goto();
+    await loginPage.login(E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL('/');
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const revoked = await page.request.post('/api/auth/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(revoked.ok()).toBe(true);
+
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(`/login?redirectUrl=${encodeURIComponent('/admin/users')}`);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
 });
