@@ -81,9 +81,9 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // on, not once: a second Ctrl-C while shutting down forces the exit.
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
