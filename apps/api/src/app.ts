@@ -9,10 +9,13 @@
  * parse bodies with parseInput(schema, request.body) and throw AppError for expected failures.
  */
 import fastifyWebsocket from '@fastify/websocket';
+import type { LanguageModel } from 'ai';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config/env.js';
 import type { AppDb } from './db/database.js';
+import { type AgentRuntime, createAgentRuntime } from './features/agent/agent-runtime.js';
+import type { AgentWarehouse } from './features/agent/agent-warehouse.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import {
   type AuthService,
@@ -20,7 +23,13 @@ import {
   type LoginThrottleRules,
 } from './features/auth/auth.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { historyRoutes } from './features/history/history.routes.js';
+import { createHistoryService, type HistoryService } from './features/history/history.service.js';
+import { createModelRegistry, type ModelRegistry } from './features/llm/providers.js';
 import { logsRoutes } from './features/logs/logs.routes.js';
+import { ProgressHub } from './features/query/progress-hub.js';
+import { progressRoutes, queryRoutes } from './features/query/query.routes.js';
+import { createQueryService } from './features/query/query.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import {
   createUsersService,
@@ -47,11 +56,18 @@ export interface AppDeps {
   logRing: LogRing;
   mailer: Mailer;
   jwtSecret: string;
-  /** Test seams: throttle rules and the clock. */
+  /**
+   * Opens the broadband warehouse for the query agent (called once, on the first question). Without it the query
+   * routes answer that the warehouse is not available.
+   */
+  warehouse?: () => Promise<AgentWarehouse>;
+  /** Test seams: throttle rules, the clock, scripted language models by model id, the progress ping interval. */
   overrides?: {
     loginThrottle?: LoginThrottleRules;
     resetThrottle?: ResetThrottleRules;
     now?: () => number;
+    models?: Record<string, LanguageModel>;
+    progressPingMs?: number;
   };
 }
 
@@ -65,6 +81,11 @@ export interface AppContext {
   tokens: TokenService;
   auth: AuthService;
   users: UsersService;
+  /** Every model the product can call (model table, providers from the environment, `builtin`). */
+  models: ModelRegistry;
+  agent: AgentRuntime;
+  history: HistoryService;
+  progress: ProgressHub;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -105,13 +126,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installAuthGuards(app, auth.authenticator);
 
-  const context: AppContext = { config, db, logger, logRing, mailer, tokens, auth, users };
-  await mountFeatures(app, context);
+  const models = createModelRegistry(
+    config.providers,
+    overrides.models ? { overrides: overrides.models } : {},
+  );
+  const agent = createAgentRuntime({
+    warehouse:
+      deps.warehouse ?? (() => Promise.reject(new Error('No warehouse is configured for this server'))),
+    registry: models,
+    planner: config.query.planner,
+    model: config.query.model,
+  });
+  const history = createHistoryService({ db });
+  const progress = new ProgressHub();
+
+  const context: AppContext = {
+    config,
+    db,
+    logger,
+    logRing,
+    mailer,
+    tokens,
+    auth,
+    users,
+    models,
+    agent,
+    history,
+    progress,
+  };
+  await mountFeatures(app, context, overrides);
   await registerWebApp(app, config.webDistDir);
   return app;
 }
 
-async function mountFeatures(app: FastifyInstance, context: AppContext) {
+async function mountFeatures(
+  app: FastifyInstance,
+  context: AppContext,
+  overrides: NonNullable<AppDeps['overrides']>,
+) {
   await app.register(healthRoutes, {
     prefix: API_PREFIX,
     ping: async () => {
@@ -121,4 +173,17 @@ async function mountFeatures(app: FastifyInstance, context: AppContext) {
   await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, auth: context.auth });
   await app.register(usersRoutes, { prefix: `${API_PREFIX}/users`, users: context.users });
   await app.register(logsRoutes, { prefix: API_PREFIX, ring: context.logRing });
+  const queries = createQueryService({
+    db: context.db,
+    logger: context.logger.child({ component: 'query' }),
+    runtime: context.agent,
+    hub: context.progress,
+  });
+  await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, queries, history: context.history });
+  await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, history: context.history });
+  await app.register(progressRoutes, {
+    prefix: API_PREFIX,
+    hub: context.progress,
+    ...(overrides.progressPingMs ? { pingMs: overrides.progressPingMs } : {}),
+  });
 }

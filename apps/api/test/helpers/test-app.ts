@@ -60,6 +60,8 @@ export interface TestAppOptions {
   /** Extra environment variables for loadConfig (e.g. SMTP_URL, WEB_DIST_DIR). */
   env?: Record<string, string>;
   overrides?: AppDeps['overrides'];
+  /** The query agent's warehouse (e.g. test/support/fixture-warehouse.ts). */
+  warehouse?: AppDeps['warehouse'];
 }
 
 export interface RequestOptions {
@@ -161,6 +163,7 @@ export async function createTestApp(backend: TestBackend, options: TestAppOption
     mailer,
     jwtSecret,
     ...(options.overrides ? { overrides: options.overrides } : {}),
+    ...(options.warehouse ? { warehouse: options.warehouse } : {}),
   });
   await app.ready();
 

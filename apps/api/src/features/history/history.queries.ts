@@ -1,0 +1,150 @@
+/** Data access for saved queries, their comments and feedback. Visibility rules live in history.service.ts. */
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { AppDb } from '../../db/database.js';
+import type { Database, NewQueryRow } from '../../db/schema.js';
+
+/** Which archived queries a list or lookup may include. */
+export type ArchivedScope = { kind: 'all' } | { kind: 'own'; userId: string };
+
+function visible(scope: ArchivedScope) {
+  return (eb: ExpressionBuilder<Database, 'queries'>) =>
+    scope.kind === 'all'
+      ? eb.lit(true)
+      : eb.or([eb('queries.is_archived', '=', false), eb('queries.user_id', '=', scope.userId)]);
+}
+
+export async function insertQuery({ db, row }: { db: AppDb; row: NewQueryRow }) {
+  return db.insertInto('queries').values(row).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+}
+
+export function listQueries({
+  db,
+  scope,
+  limit,
+  offset,
+}: {
+  db: AppDb;
+  scope: ArchivedScope;
+  limit: number;
+  offset: number;
+}) {
+  return db
+    .selectFrom('queries')
+    .selectAll()
+    .where(visible(scope))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function recentQueries({ db, scope, limit }: { db: AppDb; scope: ArchivedScope; limit: number }) {
+  return db
+    .selectFrom('queries')
+    .select(['id', 'prompt', 'user_email', 'created_at', 'feedback_rating', 'feedback_comment'])
+    .where(visible(scope))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function getQueryById({ db, id }: { db: AppDb; id: string }) {
+  return db.selectFrom('queries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setArchived({
+  db,
+  id,
+  archived,
+  by,
+}: {
+  db: AppDb;
+  id: string;
+  archived: boolean;
+  by: string;
+}) {
+  return db
+    .updateTable('queries')
+    .set(
+      archived
+        ? { is_archived: true, archived_by: by, archived_at: sql<Date>`now()` }
+        : { is_archived: false, archived_by: null, archived_at: null },
+    )
+    .where('id', '=', id)
+    .returning('is_archived')
+    .executeTakeFirstOrThrow();
+}
+
+export function listComments({ db, queryId }: { db: AppDb; queryId: string }) {
+  return db
+    .selectFrom('query_comments')
+    .select(['id', 'user_id', 'user_email', 'comment_text', 'created_at'])
+    .where('query_id', '=', queryId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function insertComment({
+  db,
+  queryId,
+  userId,
+  userEmail,
+  text,
+}: {
+  db: AppDb;
+  queryId: string;
+  userId: string;
+  userEmail: string;
+  text: string;
+}) {
+  return db
+    .insertInto('query_comments')
+    .values({ query_id: queryId, user_id: userId, user_email: userEmail, comment_text: text })
+    .returning(['id', 'user_id', 'user_email', 'comment_text', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function getComment({ db, id }: { db: AppDb; id: string }) {
+  return db
+    .selectFrom('query_comments')
+    .select(['id', 'query_id', 'user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function deleteComment({ db, id }: { db: AppDb; id: string }) {
+  await db.deleteFrom('query_comments').where('id', '=', id).execute();
+}
+
+/** One rating per user and query (a second one replaces the first); the query mirrors the latest. */
+export async function upsertFeedback({
+  db,
+  queryId,
+  userId,
+  rating,
+  comment,
+}: {
+  db: AppDb;
+  queryId: string;
+  userId: string;
+  rating: boolean;
+  comment: string;
+}) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('query_feedback')
+      .values({ query_id: queryId, user_id: userId, rating, comment })
+      .onConflict((oc) =>
+        oc.columns(['query_id', 'user_id']).doUpdateSet({ rating, comment, updated_at: sql<Date>`now()` }),
+      )
+      .execute();
+    await trx
+      .updateTable('queries')
+      .set({ feedback_rating: rating, feedback_comment: comment })
+      .where('id', '=', queryId)
+      .execute();
+  });
+}

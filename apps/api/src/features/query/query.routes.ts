@@ -1,0 +1,79 @@
+/**
+ * /api/query, /api/query/v2, /api/query/feedback (spec §7) and the live progress feed /api/ws/progress?channel=<id>
+ * (authenticated like /api/ws/logs; messages {message, stage, timestamp, query_id}; `{"message":"ping"}` every 25 s).
+ */
+import {
+  feedbackRequestSchema,
+  LIVE_FEED_PING,
+  type LiveFeedMessage,
+  queryRequestSchema,
+} from '@qa/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { currentUser } from '../../lib/auth-guard.js';
+import { registerAuthenticatedSocket } from '../../lib/authenticated-socket.js';
+import { parseInput } from '../../lib/errors.js';
+import type { HistoryService } from '../history/history.service.js';
+import type { ProgressHub } from './progress-hub.js';
+import type { QueryService } from './query.service.js';
+
+export const PROGRESS_PING_MS = 25_000;
+const MAX_CHANNEL_LENGTH = 100;
+/** A slow client is skipped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** Aborts when the client goes away before the answer is sent. */
+function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
+  });
+  return controller;
+}
+
+export async function queryRoutes(
+  app: FastifyInstance,
+  { queries, history }: { queries: QueryService; history: HistoryService },
+) {
+  const guard = { onRequest: app.requireUser };
+
+  const ask = (version: 'v1' | 'v2') =>
+    app.post(version === 'v1' ? '/' : '/v2', guard, async (request, reply) => {
+      const input = parseInput(queryRequestSchema, request.body);
+      const controller = abortOnDisconnect(reply);
+      return queries.ask(currentUser(request), input, controller.signal);
+    });
+  ask('v1');
+  ask('v2');
+
+  app.post('/feedback', guard, async (request) =>
+    history.submitFeedback(currentUser(request), parseInput(feedbackRequestSchema, request.body)),
+  );
+}
+
+export async function progressRoutes(
+  app: FastifyInstance,
+  { hub, pingMs = PROGRESS_PING_MS }: { hub: ProgressHub; pingMs?: number },
+) {
+  registerAuthenticatedSocket(app, {
+    path: '/ws/progress',
+    role: 'user',
+    onOpen(socket, user, request) {
+      const channel = (request.query as { channel?: unknown }).channel;
+      if (typeof channel !== 'string' || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
+        socket.close(1008, 'A channel query parameter (1-100 characters) is required');
+        return undefined;
+      }
+      const send = (message: LiveFeedMessage) => {
+        if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+        socket.send(JSON.stringify(message));
+      };
+      const unsubscribe = hub.subscribe(user.id, channel, send);
+      const ping = setInterval(() => send({ message: LIVE_FEED_PING }), pingMs);
+      ping.unref();
+      return () => {
+        clearInterval(ping);
+        unsubscribe();
+      };
+    },
+  });
+}
