@@ -22,7 +22,7 @@ export class QueryDetailPage {
   readonly progressLog: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole('heading', { name: 'Query Results' });
+    this.heading = page.getByRole('heading', { name: 'Query Results', level: 1 });
     this.prompt = page.getByTestId('query-prompt');
     this.askedBy = page.getByTestId('query-asked-by');
     this.archivedBanner = page.getByText('This query has been archived');
