@@ -94,6 +94,12 @@ describe.each(testBackends())('/api/ws/logs on $name', (backend) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
   });
 
+  it('answers a plain HTTP GET with 426 JSON', async () => {
+    const response = await t.request('GET', '/api/ws/logs', { token: t.admin.token });
+    expect(response.statusCode).toBe(426);
+    expect(response.json()).toEqual({ detail: 'This endpoint needs a WebSocket connection' });
+  });
+
   it('never logs the token', async () => {
     const { socket } = await connect(wsUrl, ['bearer', t.admin.token]);
     socket.close();

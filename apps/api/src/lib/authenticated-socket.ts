@@ -51,80 +51,93 @@ export interface AuthenticatedSocketOptions {
 export function registerAuthenticatedSocket(app: FastifyInstance, options: AuthenticatedSocketOptions): void {
   const authTimeoutMs = options.authTimeoutMs ?? WS_AUTH_TIMEOUT_MS;
 
-  app.get(options.path, { websocket: true }, (socket, request) => {
-    let settled = false;
-    let cleanup: SocketCleanup | undefined;
-    let heartbeat: NodeJS.Timeout | undefined;
-    let alive = true;
-    const timer = setTimeout(() => {
-      if (!settled) reject(WS_CLOSE_UNAUTHENTICATED, 'Authentication timed out');
-    }, authTimeoutMs);
-    timer.unref();
+  app.route({
+    method: 'GET',
+    url: options.path,
+    // A plain HTTP GET (no Upgrade) gets a JSON answer instead of an empty 404.
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ detail: 'This endpoint needs a WebSocket connection' }),
+    wsHandler: (socket, request) => {
+      let settled = false;
+      let cleanup: SocketCleanup | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      let alive = true;
+      const timer = setTimeout(() => {
+        if (!settled) reject(WS_CLOSE_UNAUTHENTICATED, 'Authentication timed out');
+      }, authTimeoutMs);
+      timer.unref();
 
-    const reject = (code: number, reason: string) => {
-      settled = true;
-      request.log.info({ path: options.path, code }, `Websocket rejected: ${reason}`);
-      socket.close(code, reason);
-    };
+      const reject = (code: number, reason: string) => {
+        settled = true;
+        request.log.info({ path: options.path, code }, `Websocket rejected: ${reason}`);
+        socket.close(code, reason);
+      };
 
-    const accept = async (token: string) => {
-      const result = await app.authenticator.authenticate(token);
-      if (socket.readyState !== socket.OPEN) return;
-      if (!result.ok) return reject(WS_CLOSE_UNAUTHENTICATED, result.detail);
-      if (options.role === 'admin' && result.user.role !== 'admin') {
-        return reject(WS_CLOSE_FORBIDDEN, 'Admin access required');
+      const accept = async (token: string) => {
+        const result = await app.authenticator.authenticate(token);
+        if (socket.readyState !== socket.OPEN) return;
+        if (!result.ok) return reject(WS_CLOSE_UNAUTHENTICATED, result.detail);
+        if (options.role === 'admin' && result.user.role !== 'admin') {
+          return reject(WS_CLOSE_FORBIDDEN, 'Admin access required');
+        }
+        settled = true;
+        request.user = result.user;
+        heartbeat = setInterval(() => {
+          if (!alive) return socket.terminate();
+          alive = false;
+          socket.ping();
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+        cleanup = options.onOpen(socket, result.user, request);
+      };
+
+      const fail = (error: unknown) => {
+        request.log.error({ err: error, path: options.path }, 'Websocket authentication failed');
+        if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal error');
+      };
+
+      socket.on('pong', () => {
+        alive = true;
+      });
+      socket.on('close', () => {
+        settled = true;
+        clearTimeout(timer);
+        if (heartbeat) clearInterval(heartbeat);
+        try {
+          cleanup?.();
+        } catch (error) {
+          request.log.error({ err: error }, 'Websocket cleanup failed');
+        }
+      });
+
+      const protocolToken = tokenFromProtocols(request.headers['sec-websocket-protocol']);
+      if (protocolToken) {
+        clearTimeout(timer);
+        accept(protocolToken).catch(fail);
+        return;
       }
-      settled = true;
-      request.user = result.user;
-      heartbeat = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, HEARTBEAT_MS);
-      heartbeat.unref();
-      cleanup = options.onOpen(socket, result.user, request);
-    };
 
-    const fail = (error: unknown) => {
-      request.log.error({ err: error, path: options.path }, 'Websocket authentication failed');
-      if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal error');
-    };
-
-    socket.on('pong', () => {
-      alive = true;
-    });
-    socket.on('close', () => {
-      settled = true;
-      clearTimeout(timer);
-      if (heartbeat) clearInterval(heartbeat);
-      try {
-        cleanup?.();
-      } catch (error) {
-        request.log.error({ err: error }, 'Websocket cleanup failed');
-      }
-    });
-
-    const protocolToken = tokenFromProtocols(request.headers['sec-websocket-protocol']);
-    if (protocolToken) {
-      clearTimeout(timer);
-      accept(protocolToken).catch(fail);
-      return;
-    }
-
-    socket.once('message', (data) => {
-      if (settled) return;
-      clearTimeout(timer);
-      let token: unknown;
-      try {
-        const message = JSON.parse(data.toString()) as { type?: unknown; token?: unknown };
-        token = message.type === 'auth' ? message.token : undefined;
-      } catch {
-        token = undefined;
-      }
-      if (typeof token !== 'string' || token.length === 0) {
-        return reject(WS_CLOSE_UNAUTHENTICATED, 'Expected {"type":"auth","token":...} as the first message');
-      }
-      accept(token).catch(fail);
-    });
+      socket.once('message', (data) => {
+        if (settled) return;
+        clearTimeout(timer);
+        let token: unknown;
+        try {
+          const message = JSON.parse(data.toString()) as { type?: unknown; token?: unknown };
+          token = message.type === 'auth' ? message.token : undefined;
+        } catch {
+          token = undefined;
+        }
+        if (typeof token !== 'string' || token.length === 0) {
+          return reject(
+            WS_CLOSE_UNAUTHENTICATED,
+            'Expected {"type":"auth","token":...} as the first message',
+          );
+        }
+        accept(token).catch(fail);
+      });
+    },
   });
 }
