@@ -21,18 +21,17 @@ export function QueryResultView({
 }) {
   const databases = result.available_databases ?? [];
   const examples = result.example_queries ?? [];
+  // An answer that failed repeats its message as the analysis; it is then shown once, as the analysis.
+  const message = result.message && result.message !== result.csv_analysis ? result.message : null;
   const showSystemInfo =
-    result.response_type === 'system_info' ||
-    Boolean(result.message) ||
-    databases.length > 0 ||
-    examples.length > 0;
+    result.response_type === 'system_info' || Boolean(message) || databases.length > 0 || examples.length > 0;
 
   return (
     <div className="space-y-5" data-testid="query-result">
       {result.classification ? <ClassificationSection classification={result.classification} /> : null}
       {showSystemInfo ? (
         <SystemInfoSection
-          message={result.message}
+          message={message}
           databases={databases}
           examples={examples}
           onExample={onExample}
