@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, loadDotEnvFile } from './config/env.js';
-import { openDatabase } from './db/database.js';
+import { DatabaseInUseError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureFirstAdmin, firstAdminBanner } from './features/users/bootstrap-admin.js';
 import { resolveJwtSecret } from './lib/jwt.js';
@@ -99,6 +99,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) {
+    process.stderr.write(`Query Agent failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Query Agent failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

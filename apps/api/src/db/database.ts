@@ -3,7 +3,7 @@
  * (file-backed in DATA_DIR/appdb). Both return numeric/bigint as numbers, timestamptz as Date and date as a
  * 'YYYY-MM-DD' string, so query code is the same for both.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -44,14 +44,68 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'appdb');
 }
 
+export class DatabaseInUseError extends Error {
+  constructor(directory: string, pid: number) {
+    super(
+      `The embedded database ${directory} is in use by process ${pid}. Stop that server first, or give this one ` +
+        'another DATA_DIR (or a DATABASE_URL).',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two servers on one directory would corrupt it. A lock file beside the
+ * directory holds the owner's pid; a lock left by a dead process is taken over.
+ */
+async function lockDirectory(directory: string): Promise<() => Promise<void>> {
+  const lockFile = `${directory}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
+        throw new DatabaseInUseError(directory, owner);
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${directory}`);
+}
+
 export async function openPglite(directory: string): Promise<OpenedDatabase> {
   // PGlite does not create missing parent directories.
   await mkdir(path.dirname(directory), { recursive: true });
-  const pglite = await PGlite.create(directory, {
-    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: keepText },
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', location: directory, close: () => db.destroy() };
+  const unlock = await lockDirectory(directory);
+  try {
+    const pglite = await PGlite.create(directory, {
+      parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: keepText },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const close = async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await unlock();
+      }
+    };
+    return { db, kind: 'pglite', location: directory, close };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 async function openPostgres(databaseUrl: string, max: number): Promise<OpenedDatabase> {

@@ -1,9 +1,10 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type OpenedDatabase, openPglite } from './database.js';
+import { DatabaseInUseError, type OpenedDatabase, openPglite } from './database.js';
 
 describe('the PGlite dialect', () => {
   let dir: string;
@@ -73,5 +74,28 @@ describe('the PGlite dialect', () => {
     await trx.commit().execute();
     const rows = await db.selectFrom('revoked_tokens').select('jti').execute();
     expect(rows.map((row) => row.jti)).toEqual(['kept']);
+  });
+});
+
+describe('the embedded database lock', () => {
+  it('refuses a second opening of the same directory while the first is open, and frees it on close', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'qa-pglite-lock-'));
+    const appdb = path.join(dir, 'appdb');
+    await cp(inject('pgliteTemplateDir'), appdb, { recursive: true });
+    const first = await openPglite(appdb);
+    try {
+      // Pretend another live process (our parent) holds it.
+      await writeFile(`${appdb}.lock`, String(process.ppid));
+      await expect(openPglite(appdb)).rejects.toBeInstanceOf(DatabaseInUseError);
+      await writeFile(`${appdb}.lock`, String(process.pid));
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(`${appdb}.lock`)).toBe(false);
+    // A lock left by a dead process is taken over.
+    await writeFile(`${appdb}.lock`, '999999999');
+    const again = await openPglite(appdb);
+    await again.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
