@@ -121,3 +121,40 @@ export const chartCatalogSchema = z.object({
   note: z.string(),
 });
 export type ChartCatalog = z.infer<typeof chartCatalogSchema>;
+
+/** GET /api/chat/models: the models the picker offers (configured providers plus the built-in analyst). */
+export const chatModelsResponseSchema = z.object({
+  models: z.array(modelInfoSchema),
+  default_model: z.string(),
+});
+export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
+
+/** GET /api/chat/sessions: the signed-in user's past conversations, newest first. */
+export const chatSessionSummarySchema = z.object({
+  session_id: z.string(),
+  title: z.string(),
+  updated_at: z.string(),
+  message_count: z.number().int(),
+});
+export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
+export const chatSessionsResponseSchema = z.object({ sessions: z.array(chatSessionSummarySchema) });
+
+/** POST /api/chat/message (the older, non-streaming chat): the whole reply at once. */
+export const chatMessageResponseSchema = z.object({
+  message: chatMessageSchema,
+  usage: usageObjectSchema.optional(),
+});
+export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
+
+/**
+ * A chart or map produced by a tool. The tool result carries `chart` and the web embeds `url` (a page the
+ * server renders from a declarative spec) in an iframe: 400 px high for kind 'la_stats', 500 otherwise.
+ */
+export const chartEmbedSchema = z.object({
+  url: z.string(),
+  kind: z.string(),
+  title: z.string(),
+});
+export type ChartEmbed = z.infer<typeof chartEmbedSchema>;
+export const LA_STATS_CHART_HEIGHT_PX = 400;
+export const DEFAULT_CHART_HEIGHT_PX = 500;
