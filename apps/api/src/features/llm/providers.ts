@@ -88,8 +88,10 @@ export function createModelRegistry(
   const resolveId = (id: string): string => {
     if (overrides[id] || id === BUILTIN_MODEL_ID || id.startsWith(COMPATIBLE_PREFIX)) return id;
     const tableEntry = findTableEntry(id);
-    if (tableEntry) return tableEntry.id;
-    if (compatibleIds.includes(`${COMPATIBLE_PREFIX}${id}`)) return `${COMPATIBLE_PREFIX}${id}`;
+    // A table model served through the OpenAI-compatible endpoint (a proxy) when its own provider is not configured.
+    const viaCompatible = compatibleIds.includes(`${COMPATIBLE_PREFIX}${id}`);
+    if (tableEntry && (configured[tableEntry.provider] || !viaCompatible)) return tableEntry.id;
+    if (viaCompatible) return `${COMPATIBLE_PREFIX}${id}`;
     return id;
   };
 

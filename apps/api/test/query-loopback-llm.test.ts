@@ -1,0 +1,156 @@
+/**
+ * The query tool end to end over HTTP with a real OpenAI-compatible provider: the app talks to a loopback server
+ * (test/support/loopback-openai.ts) configured through OPENAI_COMPATIBLE_BASE_URL, exactly as it would talk to
+ * Ollama or vLLM, and every call's tokens land in the ledger with the cost of the price table.
+ */
+import { queryResultSchema } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costOf } from '../src/features/llm/cost.js';
+import { findModel } from '../src/features/llm/model-table.js';
+import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
+import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
+import { type LoopbackOpenAI, startLoopbackOpenAI } from './support/loopback-openai.js';
+
+const QUESTION = 'Which local authorities gained the most full fibre premises in the last 6 months?';
+const GOOD_SQL = `WITH ff AS (
+  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
+  WHERE tech = 'fttponly' AND reported_at IN (DATE '2026-05-01', DATE '2026-11-01')
+)
+SELECT u.la_name,
+  SUM(CASE WHEN ff.reported_at = DATE '2026-11-01' THEN u.premises ELSE 0 END)
+  - SUM(CASE WHEN ff.reported_at = DATE '2026-05-01' THEN u.premises ELSE 0 END) AS premises_gained
+FROM ff JOIN upc_output u ON u.postcode = ff.postcode
+GROUP BY u.la_name ORDER BY premises_gained DESC LIMIT 10`;
+
+let warehouse: FixtureWarehouse;
+let server: LoopbackOpenAI;
+beforeAll(async () => {
+  warehouse = await createFixtureWarehouse();
+  server = await startLoopbackOpenAI();
+});
+afterAll(async () => {
+  warehouse.close();
+  await server.close();
+});
+
+describe.each(testBackends())(
+  'the query tool over a loopback OpenAI-compatible server on $name',
+  (backend) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(backend, {
+        warehouse: async () => warehouse,
+        env: {
+          OPENAI_COMPATIBLE_BASE_URL: server.baseUrl,
+          OPENAI_COMPATIBLE_API_KEY: 'loopback-key',
+          // A proxy serving a table model: the table's prices apply.
+          OPENAI_COMPATIBLE_MODELS: 'gpt-4.1-mini',
+        },
+      });
+    });
+    afterAll(() => t.close());
+
+    it('plans, repairs and analyses through HTTP, recording each call with the table’s cost', async () => {
+      const user = await t.createUser();
+      const first = server.requests.length;
+      const draft = (sql: string) =>
+        JSON.stringify({
+          classification: {
+            type: 'data_query',
+            confidence: 0.75,
+            reasoning: 'Full-fibre growth by local authority over six months.',
+            suggested_databases: ['upc'],
+          },
+          sql,
+          explanation: 'Compares full-fibre premises on 1 May and 1 November 2026 per local authority.',
+        });
+      server.push(
+        {
+          content: draft(GOOD_SQL.replaceAll('u.la_name', 'u.la_nam')),
+          usage: { prompt_tokens: 5200, completion_tokens: 210, cached_tokens: 4096 },
+        },
+        {
+          content: JSON.stringify({ sql: GOOD_SQL, explanation: 'Corrected la_name.' }),
+          usage: { prompt_tokens: 5600, completion_tokens: 180 },
+        },
+        {
+          content: 'Manchester gained 600 full-fibre premises; Leeds and Westminster gained none.',
+          usage: { prompt_tokens: 900, completion_tokens: 45 },
+        },
+      );
+
+      const response = await t.request('POST', '/api/query/v2', {
+        token: user.token,
+        body: { prompt: QUESTION, progress_channel: 'tab-1' },
+      });
+      expect(response.statusCode).toBe(200);
+      const result = queryResultSchema.parse(response.json());
+      expect(result).toMatchObject({ planner: 'llm', response_type: 'data_query', row_count: 3 });
+      expect(result.sql_query).toBe(GOOD_SQL);
+      expect(result.sql_explanation).toBe('Corrected la_name.');
+      expect(result.csv_analysis).toContain('Manchester gained 600');
+      expect(result.classification?.confidence).toBeGreaterThanOrEqual(0.9); // the built-in analyst agreed
+
+      const requests = server.requests.slice(first);
+      expect(requests).toHaveLength(3);
+      expect(requests.every((r) => r.model === 'gpt-4.1-mini')).toBe(true);
+      expect(server.authorizations.at(-1)).toBe('Bearer loopback-key');
+      const system = requests[0]?.messages.find((m) => m.role === 'system')?.content;
+      expect(system).toContain(warehouse.catalogMarkdown());
+      expect(JSON.stringify(requests[1]?.messages)).toMatch(/la_nam/);
+
+      const ledger = await t.db
+        .selectFrom('llm_usage')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('input_tokens')
+        .execute();
+      expect(
+        ledger.map((r) => [
+          r.model,
+          r.input_tokens,
+          r.output_tokens,
+          r.cache_read_tokens,
+          r.session_id,
+          r.message_id,
+        ]),
+      ).toEqual([
+        ['openai-compatible:gpt-4.1-mini', 900, 45, 0, 'tab-1', result.id],
+        ['openai-compatible:gpt-4.1-mini', 5200, 210, 4096, 'tab-1', result.id],
+        ['openai-compatible:gpt-4.1-mini', 5600, 180, 0, 'tab-1', result.id],
+      ]);
+      const prices = findModel('gpt-4.1-mini')!;
+      // gpt-4.1-mini: $0.40 in, $0.10 cached, $1.60 out per million.
+      expect(Number(ledger.find((r) => r.input_tokens === 5200)?.cost_usd)).toBeCloseTo(
+        ((5200 - 4096) * 0.4 + 4096 * 0.1 + 210 * 1.6) / 1e6,
+        8,
+      );
+      for (const row of ledger) {
+        expect(Number(row.cost_usd)).toBeCloseTo(
+          costOf(prices, {
+            inputTokens: row.input_tokens,
+            outputTokens: row.output_tokens,
+            cacheReadTokens: row.cache_read_tokens,
+            cacheWriteTokens: 0,
+            audioTokens: 0,
+          }),
+          8,
+        );
+      }
+    });
+
+    it('falls back to the built-in analyst, saying why, when the server fails', async () => {
+      const user = await t.createUser();
+      server.push({ status: 500, error: 'model crashed' }, { status: 500, error: 'model crashed' });
+      const response = await t.request('POST', '/api/query', {
+        token: user.token,
+        body: { prompt: QUESTION },
+      });
+      expect(response.statusCode).toBe(200);
+      const result = queryResultSchema.parse(response.json());
+      expect(result.planner).toBe('builtin');
+      expect(result.csv_results).toContain('"Manchester","0","600","600"');
+      expect(result.csv_analysis).toMatch(/language model call failed.*built-in analyst answered instead/s);
+    });
+  },
+);
