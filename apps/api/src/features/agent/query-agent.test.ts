@@ -142,6 +142,20 @@ describe('the query agent pipeline', () => {
     expect(answer.analysis).toMatch(/Cross-check:.*different result/);
   });
 
+  it('flags figures in the LLM’s analysis that are not in the result', async () => {
+    const { planner } = llm([
+      jsonStep(draftJson(GOOD_GROWTH_SQL)),
+      { text: 'Manchester gained 600 premises, out of 33.6 million UK premises.' },
+    ]);
+    const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
+    expect(answer.analysis).toMatch(
+      /Check: the analysis quotes figures that are not in the result .*33\.6 million/,
+    );
+    expect(answer.progress.map((p) => p.message)).toContain(
+      'The analysis quotes figures not found in the result: 33.6 million',
+    );
+  });
+
   it('falls back to the built-in analyst with a clear message when a local model returns malformed JSON', async () => {
     const { planner } = llm([{ text: 'Sure! Here is what I think: {classification: data_query, sql: oops' }]);
     const answer = await agent.answer({ question: GROWTH_QUESTION, planner });

@@ -15,6 +15,7 @@ import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
 import { compareAnswers } from './agreement.js';
 import { type BuiltinPlanner, describeEntities } from './builtin-planner.js';
 import { PlannerOutputError } from './llm-planner.js';
+import { untracedNumbers } from './number-check.js';
 import type { Planner, PlannerDraft, ResolvedEntity } from './planner.js';
 
 /** Rows kept for display and the CSV; the guard applies the same cap as a LIMIT. */
@@ -333,7 +334,19 @@ export function createQueryAgent(deps: QueryAgentDeps) {
         report('error', `The analysis could not be written: ${reason}`);
         return `_The analysis could not be written (${reason}); the result above is complete._`;
       });
-    const extra = [crossCheck, ...draft.notes.map((note) => `_${note}_`)].filter(Boolean);
+    let traceNote: string | undefined;
+    if (planner.kind === 'llm') {
+      const untraced = untracedNumbers(analysis, result, { question: request.question, sql });
+      if (untraced.length) {
+        confidence -= 0.1;
+        traceNote = `_Check: the analysis quotes figures that are not in the result or simple arithmetic on it (${untraced.slice(0, 8).join(', ')}); rely on the table above._`;
+        report(
+          'verify',
+          `The analysis quotes figures not found in the result: ${untraced.slice(0, 8).join(', ')}`,
+        );
+      }
+    }
+    const extra = [crossCheck, traceNote, ...draft.notes.map((note) => `_${note}_`)].filter(Boolean);
     if (extra.length) analysis = [analysis, ...extra].join('\n\n');
     report('complete', 'Analysis complete');
 
