@@ -201,3 +201,39 @@ test('a failing recent list is treated as empty', async ({ page, queryPage }) =>
   await queryPage.goto();
   await expect(queryPage.recent).toContainText('No recent queries available');
 });
+
+test('a large result stays fast: only the visible rows are rendered, and scrolling reaches the last', async ({
+  page,
+  queryPage,
+}) => {
+  const rows = Array.from(
+    { length: 20_000 },
+    (_, i) => `"Postcode ${i}, Area",${i * 7},${(i / 3).toFixed(3)}`,
+  );
+  await page.route('**/api/query/v2', (route) =>
+    route.fulfill({
+      json: {
+        id: 'big',
+        response_type: 'data_query',
+        sql_query: 'SELECT postcode, premises, share FROM t',
+        csv_results: ['postcode,premises,share', ...rows].join('\n'),
+        csv_analysis: 'Many rows.',
+        sql_explanation: 'Selects everything.',
+        row_count: 20_000,
+        truncated: true,
+      },
+    }),
+  );
+  await queryPage.goto();
+  await queryPage.ask('Everything, please');
+  await expect(queryPage.results.getByTestId('row-count')).toHaveText('20,000 rows');
+  await expect(queryPage.results.getByTestId('truncated-note')).toBeVisible();
+  expect(await queryPage.resultRows.count()).toBeLessThan(100);
+  await expect(queryPage.resultRows.first()).toContainText('Postcode 0, Area');
+  await expect(queryPage.resultRows.nth(1)).toContainText('7');
+  await queryPage.results
+    .getByTestId('results-table-scroll')
+    .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(queryPage.resultRows.last()).toContainText('Postcode 19999, Area');
+  await expect(queryPage.resultRows.last()).toContainText('139,993');
+});
