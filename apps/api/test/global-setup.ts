@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,8 +43,23 @@ async function templateKey(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+const TEMPLATE_PREFIX = 'qa-api-pglite-template-';
+const STALE_TEMPLATE_MS = 24 * 3600_000;
+
+/** Templates of older migration sets, unused for a day, are removed so they do not pile up. */
+async function removeStaleTemplates(keep: string) {
+  for (const name of await readdir(os.tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX) || name === path.basename(keep)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    const info = await stat(dir).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_TEMPLATE_MS)
+      await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function ensureTemplate(): Promise<string> {
-  const templateDir = path.join(os.tmpdir(), `qa-api-pglite-template-${await templateKey()}`);
+  const templateDir = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${await templateKey()}`);
+  await removeStaleTemplates(templateDir);
   if (existsSync(path.join(templateDir, 'PG_VERSION'))) return templateDir;
   // Build beside it and rename into place, so concurrent runs never see half a template.
   const building = `${templateDir}.building-${randomBytes(4).toString('hex')}`;
