@@ -17,7 +17,8 @@ export async function runGuardedSql(
   sql: string,
   { rowLimit = SQL_ROW_LIMIT, timeoutMs = SQL_TIMEOUT_MS }: { rowLimit?: number; timeoutMs?: number } = {},
 ): Promise<SqlOutcome> {
-  const guarded = context.warehouse.guard(sql, { rowLimit });
+  // The guard may be synchronous or asynchronous depending on the warehouse seam version.
+  const guarded = await context.warehouse.guard(sql, { rowLimit });
   if (!guarded.ok) return { ok: false, error: `The SQL was refused: ${guarded.reason}` };
   try {
     const result = await context.warehouse.query(guarded.sql, {
