@@ -1,6 +1,6 @@
 /**
  * Every route of the app (spec §2). Feature screens are loaded on demand so the sign-in page stays small;
- * the route for chat is /chat, and the admin log viewer is /admin/logs.
+ * the route for chat is /chat (and /chat/{sessionId}), and the admin log viewer is /admin/logs.
  */
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
@@ -44,8 +44,9 @@ export function createAppRouter() {
           }),
         },
         {
-          path: 'chat',
-          lazy: async () => ({ Component: (await import('../features/chat/components/chat-page')).ChatPage }),
+          // One route for both, so putting a new conversation's id in the URL keeps it mounted.
+          path: 'chat/:sessionId?',
+          lazy: async () => ({ Component: (await import('./routes/chat-route')).ChatRoute }),
         },
         {
           path: 'admin',

@@ -1,0 +1,40 @@
+/**
+ * A chart or map drawn by a tool: the server renders it as a page from a declarative spec, embedded here in
+ * a sandboxed iframe (scripts run, but without this app's origin, so the page cannot read the session).
+ * Heights per spec §9: 400 px for la_stats, 500 otherwise.
+ */
+import type { ChartEmbed } from '@qa/contracts';
+import { ChartColumn, ExternalLink, Map as MapIcon } from 'lucide-react';
+import { chartHeightPx } from '../utils/tool-parts';
+
+export function ChartFrame({ chart }: { chart: ChartEmbed }) {
+  const isMap = /map/i.test(chart.kind);
+  const Icon = isMap ? MapIcon : ChartColumn;
+  return (
+    <figure className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="chart-embed">
+      <figcaption className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
+        <Icon aria-hidden className="size-3.5 text-brand-600" />
+        <span className="min-w-0 truncate font-medium text-slate-700">{chart.title}</span>
+        <a
+          href={chart.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="ml-auto inline-flex shrink-0 items-center gap-1 text-slate-500 hover:text-brand-700"
+        >
+          Open
+          <ExternalLink aria-hidden className="size-3" />
+        </a>
+      </figcaption>
+      <iframe
+        src={chart.url}
+        title={chart.title}
+        data-testid="chart-frame"
+        data-kind={chart.kind}
+        sandbox="allow-scripts allow-popups allow-downloads"
+        loading="lazy"
+        className="block w-full border-0 bg-white"
+        style={{ height: chartHeightPx(chart.kind) }}
+      />
+    </figure>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * One conversation on the chat screen (spec §2): the messages (or the empty state), the model picker above
+ * the input (always shown with no messages, on hover afterwards), the input or Stop Generating while a
+ * request runs, the settings dialog and the context badge. The v2 flag picks the streaming endpoint or
+ * the older whole-reply one; both look the same.
+ */
+import { Square } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useV2Flag } from '../../../hooks/use-v2-flag';
+import { cn } from '../../../lib/cn';
+import { useChatModels } from '../api/get-chat-models';
+import { useAutoScroll } from '../hooks/use-auto-scroll';
+import { useChat } from '../hooks/use-chat';
+import { selectableModels, useSelectedModel } from '../hooks/use-selected-model';
+import { pickExamplePrompts } from '../utils/example-prompts';
+import { ChatEmptyState } from './chat-empty-state';
+import { ChatInput } from './chat-input';
+import { ContextUsageBadge } from './context-usage-badge';
+import { MessageList } from './message-list';
+import { ModelPicker } from './model-picker';
+
+export function ChatConversation({
+  sessionId,
+  restore,
+  onFirstMessage,
+  onRequestSettled,
+  onNewChat,
+  settingsPanel,
+}: {
+  sessionId: string;
+  restore: boolean;
+  onFirstMessage: () => void;
+  onRequestSettled: () => void;
+  onNewChat: () => void;
+  settingsPanel?: ReactNode;
+}) {
+  const { enabled: streaming } = useV2Flag();
+  const models = useChatModels();
+  const { selected, selectedId, select } = useSelectedModel(models.data);
+  // Fixed at mount: a conversation opened by URL loads from the server; one started here never reloads.
+  const [restoreOnMount] = useState(restore);
+  const chat = useChat({
+    sessionId,
+    restore: restoreOnMount,
+    streaming,
+    model: models.data ? selectedId : null,
+    onFirstMessage,
+    onRequestSettled,
+  });
+  const { state, historyStatus } = chat;
+  const [prompts] = useState(() => pickExamplePrompts());
+  const [draft, setDraft] = useState('');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const scroll = useAutoScroll(state.items.length + (state.thinking ? 1 : 0));
+
+  const hasMessages = state.items.length > 0;
+
+  const send = (text: string) => {
+    if (state.running) return;
+    void chat.send(text).then((sent) => {
+      if (sent) requestAnimationFrame(() => textareaRef.current?.focus());
+    });
+    setDraft('');
+    // The reader asked: show their message even if they had scrolled up to read.
+    requestAnimationFrame(scroll.scrollToBottom);
+  };
+
+  return (
+    <section className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs">
+      <div
+        ref={scroll.scrollRef}
+        onScroll={scroll.onScroll}
+        className="min-h-0 flex-1 overflow-y-auto"
+        data-testid="chat-scroll"
+      >
+        <div ref={scroll.contentRef} className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+          {historyStatus === 'loading' ? (
+            <div className="flex items-center justify-center gap-2 py-16 text-sm text-slate-500">
+              <Spinner className="size-4" label="Loading conversation" />
+              Loading conversation...
+            </div>
+          ) : historyStatus === 'not_found' || historyStatus === 'error' ? (
+            <div className="flex flex-col items-center py-16 text-center" role="alert">
+              <p className="text-sm font-medium text-slate-800">
+                {historyStatus === 'not_found'
+                  ? 'This conversation could not be found.'
+                  : 'The conversation could not be loaded.'}
+              </p>
+              <Button variant="outline" className="mt-4" onClick={onNewChat}>
+                Start a new chat
+              </Button>
+            </div>
+          ) : hasMessages ? (
+            <MessageList items={state.items} thinking={state.thinking} />
+          ) : (
+            <ChatEmptyState prompts={prompts} onPrompt={send} />
+          )}
+        </div>
+      </div>
+
+      <div className="group border-t border-slate-100 bg-white px-4 pt-2 pb-4 sm:px-6">
+        <div className="mx-auto w-full max-w-3xl">
+          <div
+            className={cn(
+              'mb-1.5 flex h-7 items-center transition-opacity',
+              hasMessages &&
+                !pickerOpen &&
+                'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100',
+            )}
+          >
+            <ModelPicker
+              models={models.data ? selectableModels(models.data.models) : []}
+              selected={selected}
+              onSelect={select}
+              loading={models.isPending}
+              onOpenChange={setPickerOpen}
+            />
+          </div>
+          {state.running ? (
+            <div className="flex h-[54px] items-center justify-center">
+              <Button variant="outline" onClick={chat.stop} data-testid="stop-generating">
+                <Square aria-hidden className="fill-current" />
+                Stop Generating
+              </Button>
+            </div>
+          ) : (
+            <ChatInput
+              value={draft}
+              onChange={setDraft}
+              onSend={send}
+              onOpenSettings={() => setSettingsOpen(true)}
+              textareaRef={textareaRef}
+              disabled={historyStatus === 'loading'}
+            />
+          )}
+        </div>
+      </div>
+
+      <Modal
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        title="Settings"
+        description="Tool servers (MCP) the analyst can call in your conversations."
+        size="lg"
+        data-testid="chat-settings"
+      >
+        {settingsPanel ?? <p className="text-sm text-slate-500">No settings available.</p>}
+      </Modal>
+
+      <ContextUsageBadge usage={state.usage} contextWindow={selected?.pricing.context_window ?? null} />
+    </section>
+  );
+}

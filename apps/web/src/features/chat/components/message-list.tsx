@@ -1,0 +1,156 @@
+/**
+ * The conversation: the user's messages, the assistant's answers (markdown with tables and math, tool
+ * cells, thinking blocks, charts) and errors, each with its timestamp (spec §2, §3 Chat message).
+ */
+import { CircleAlert, Sparkles } from 'lucide-react';
+import { Markdown } from '../../../components/markdown/markdown';
+import { formatDateTime } from '../../../lib/format-date';
+import { CANCELLED_MESSAGE, type ChatItem } from '../utils/chat-state';
+import { formatTokens, summariseUsage } from '../utils/usage-format';
+import { SequentialThinkingBlock } from './sequential-thinking-block';
+import { ToolCell, ToolResultsBlock } from './tool-cell';
+
+export function MessageList({ items, thinking }: { items: ChatItem[]; thinking: boolean }) {
+  return (
+    <div className="space-y-6" data-testid="message-list">
+      {items.map((item) => (
+        <Message key={item.id} item={item} />
+      ))}
+      {thinking ? <ThinkingIndicator /> : null}
+    </div>
+  );
+}
+
+function Message({ item }: { item: ChatItem }) {
+  if (item.type === 'user') {
+    return (
+      <div className="flex flex-col items-end animate-fade-in" data-testid="chat-message" data-type="user">
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm">
+          {item.content}
+        </div>
+        <Timestamp value={item.timestamp} className="mr-1" />
+      </div>
+    );
+  }
+  if (item.type === 'error') {
+    return (
+      <div className="flex gap-3 animate-fade-in" data-testid="chat-message" data-type="error">
+        <Avatar tone="error" />
+        <div className="min-w-0 flex-1">
+          <div
+            role="alert"
+            className="rounded-xl border border-pink-200 bg-pink-50 px-4 py-3 text-sm text-pink-900"
+          >
+            <p data-testid="error-message" className="break-words">
+              {item.content}
+            </p>
+            {item.detail ? <p className="mt-1 text-pink-800/80">{item.detail}</p> : null}
+          </div>
+          <Timestamp value={item.timestamp} />
+        </div>
+      </div>
+    );
+  }
+  const cancelled = item.content === CANCELLED_MESSAGE && item.parts.length === 1;
+  return (
+    <div
+      className="flex gap-3"
+      data-testid="chat-message"
+      data-type="assistant"
+      data-streaming={item.streaming ? 'true' : 'false'}
+    >
+      <Avatar tone="assistant" />
+      <div className="min-w-0 flex-1 space-y-3">
+        {cancelled ? (
+          <p className="pt-1 text-sm text-slate-500 italic">{item.content}</p>
+        ) : (
+          item.parts.map((part) => {
+            switch (part.kind) {
+              case 'text':
+                return (
+                  <div key={part.id} className="pt-1" data-testid="assistant-text">
+                    <Markdown>{part.text}</Markdown>
+                  </div>
+                );
+              case 'tool':
+                return <ToolCell key={part.id} part={part} />;
+              case 'thinking':
+                return <SequentialThinkingBlock key={part.id} part={part} live={Boolean(item.streaming)} />;
+              case 'results':
+                return <ToolResultsBlock key={part.id} results={part.results} />;
+              default:
+                return null;
+            }
+          })
+        )}
+        <MessageFooter item={item} />
+      </div>
+    </div>
+  );
+}
+
+function MessageFooter({ item }: { item: ChatItem }) {
+  const usage = item.usage ? summariseUsage(item.usage, null) : null;
+  const tokens =
+    item.usage && 'current_request' in item.usage ? item.usage.current_request : (item.usage ?? null);
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-400">
+      <time dateTime={item.timestamp} data-testid="message-timestamp">
+        {item.streaming ? 'Answering…' : formatDateTime(item.timestamp)}
+      </time>
+      {item.model || usage?.model ? <span>· {item.model ?? usage?.model}</span> : null}
+      {tokens && !item.streaming ? (
+        <span>
+          · {formatTokens(tokens.input_tokens)} in / {formatTokens(tokens.output_tokens)} out
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function Timestamp({ value, className }: { value: string; className?: string }) {
+  return (
+    <time
+      dateTime={value}
+      className={`mt-1 block text-xs text-slate-400 ${className ?? ''}`}
+      data-testid="message-timestamp"
+    >
+      {formatDateTime(value)}
+    </time>
+  );
+}
+
+function Avatar({ tone }: { tone: 'assistant' | 'error' }) {
+  return tone === 'assistant' ? (
+    <span
+      aria-hidden
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 ring-1 ring-brand-100"
+    >
+      <Sparkles className="size-4 text-brand-600" />
+    </span>
+  ) : (
+    <span
+      aria-hidden
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-pink-50 ring-1 ring-pink-100"
+    >
+      <CircleAlert className="size-4 text-pink-600" />
+    </span>
+  );
+}
+
+/** Shown from the start of a request until the first sign of an answer (spec §4). */
+export function ThinkingIndicator() {
+  return (
+    <div className="flex items-center gap-3 animate-fade-in" data-testid="thinking-indicator">
+      <Avatar tone="assistant" />
+      <div className="flex items-center gap-2 rounded-full bg-slate-100 px-3.5 py-2 text-sm text-slate-600">
+        <span className="flex gap-1" aria-hidden>
+          <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
+          <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
+          <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
+        </span>
+        Thinking…
+      </div>
+    </div>
+  );
+}
