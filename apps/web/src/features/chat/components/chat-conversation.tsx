@@ -5,7 +5,7 @@
  * the older whole-reply one; both look the same.
  */
 import { Square } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -56,9 +56,13 @@ export function ChatConversation({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const scroll = useAutoScroll(state.items.length + (state.thinking ? 1 : 0));
-
   const hasMessages = state.items.length > 0;
+  const modelLabels = useMemo(
+    () => Object.fromEntries((models.data?.models ?? []).map((m) => [m.id, m.label])),
+    [models.data],
+  );
+  // The empty state reads from the top; only a conversation follows its newest message.
+  const scroll = useAutoScroll(state.items.length + (state.thinking ? 1 : 0), hasMessages);
 
   const send = (text: string) => {
     if (state.running) return;
@@ -96,7 +100,7 @@ export function ChatConversation({
               </Button>
             </div>
           ) : hasMessages ? (
-            <MessageList items={state.items} thinking={state.thinking} />
+            <MessageList items={state.items} thinking={state.thinking} modelLabels={modelLabels} />
           ) : (
             <ChatEmptyState prompts={prompts} onPrompt={send} />
           )}

@@ -9,7 +9,7 @@ const DATA_AREAS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Network,
     title: 'Network footprint and infrastructure',
-    text: 'Which operators reach each postcode, with full fibre, FTTC, cable or FWA, at what speeds, month by month since 2021.',
+    text: 'Which operators reach each postcode, with which technology and speed, month by month since 2021.',
   },
   {
     icon: ChartPie,
@@ -19,7 +19,7 @@ const DATA_AREAS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: TrendingUp,
     title: 'Forecasts',
-    text: 'Forecast full fibre presence of each network to 2030, and how attractive each postcode is to build.',
+    text: 'Each network’s forecast full fibre footprint to 2030, and where is most attractive to build.',
   },
   {
     icon: MapPinned,
@@ -37,13 +37,13 @@ export function ChatEmptyState({
 }) {
   return (
     <div
-      className="mx-auto flex max-w-3xl flex-col items-center py-6 text-center"
+      className="mx-auto flex max-w-3xl flex-col items-center py-2 text-center"
       data-testid="chat-empty-state"
     >
-      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-600 shadow-sm shadow-brand-600/30">
-        <Sparkles aria-hidden className="size-6 text-white" />
+      <span className="flex size-11 items-center justify-center rounded-2xl bg-brand-600 shadow-sm shadow-brand-600/30">
+        <Sparkles aria-hidden className="size-5 text-white" />
       </span>
-      <h2 className="mt-4 text-xl font-semibold tracking-tight text-slate-900">
+      <h2 className="mt-3 text-xl font-semibold tracking-tight text-slate-900">
         UK broadband market analyst
       </h2>
       <p className="mt-1.5 max-w-xl text-sm text-slate-500">
@@ -51,9 +51,9 @@ export function ChatEmptyState({
         and you can see every tool the analyst uses.
       </p>
 
-      <ul className="mt-6 grid w-full gap-3 text-left sm:grid-cols-2">
+      <ul className="mt-5 grid w-full gap-3 text-left sm:grid-cols-2">
         {DATA_AREAS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3.5">
+          <li key={title} className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-white ring-1 ring-slate-200">
               <Icon aria-hidden className="size-4 text-brand-600" />
             </span>
@@ -65,7 +65,7 @@ export function ChatEmptyState({
         ))}
       </ul>
 
-      <p className="mt-7 self-start text-xs font-medium tracking-wide text-slate-500 uppercase">Try asking</p>
+      <p className="mt-5 self-start text-xs font-medium tracking-wide text-slate-500 uppercase">Try asking</p>
       <div className="mt-2 grid w-full gap-2 sm:grid-cols-2">
         {prompts.map((prompt) => (
           <button
@@ -73,7 +73,7 @@ export function ChatEmptyState({
             type="button"
             onClick={() => onPrompt(prompt)}
             data-testid="example-prompt"
-            className="group flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white px-3.5 py-3 text-left text-sm text-slate-700 shadow-xs transition-colors hover:border-brand-200 hover:bg-brand-50/50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="group flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-left text-sm text-slate-700 shadow-xs transition-colors hover:border-brand-200 hover:bg-brand-50/50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <span>{prompt}</span>
             <ArrowUpRight
@@ -83,7 +83,7 @@ export function ChatEmptyState({
           </button>
         ))}
       </div>
-      <p className="mt-5 text-xs text-slate-400">
+      <p className="mt-4 text-xs text-slate-400">
         Geography is real; operator footprints, take-up and forecasts are modelled from public totals.
       </p>
     </div>

@@ -10,18 +10,27 @@ import { formatTokens, summariseUsage } from '../utils/usage-format';
 import { SequentialThinkingBlock } from './sequential-thinking-block';
 import { ToolCell, ToolResultsBlock } from './tool-cell';
 
-export function MessageList({ items, thinking }: { items: ChatItem[]; thinking: boolean }) {
+export function MessageList({
+  items,
+  thinking,
+  modelLabels = {},
+}: {
+  items: ChatItem[];
+  thinking: boolean;
+  /** Model ids to display names, for the answer footers. */
+  modelLabels?: Record<string, string>;
+}) {
   return (
     <div className="space-y-6" data-testid="message-list">
       {items.map((item) => (
-        <Message key={item.id} item={item} />
+        <Message key={item.id} item={item} modelLabels={modelLabels} />
       ))}
       {thinking ? <ThinkingIndicator /> : null}
     </div>
   );
 }
 
-function Message({ item }: { item: ChatItem }) {
+function Message({ item, modelLabels }: { item: ChatItem; modelLabels: Record<string, string> }) {
   if (item.type === 'user') {
     return (
       <div className="flex flex-col items-end animate-fade-in" data-testid="chat-message" data-type="user">
@@ -83,14 +92,15 @@ function Message({ item }: { item: ChatItem }) {
             }
           })
         )}
-        <MessageFooter item={item} />
+        <MessageFooter item={item} modelLabels={modelLabels} />
       </div>
     </div>
   );
 }
 
-function MessageFooter({ item }: { item: ChatItem }) {
+function MessageFooter({ item, modelLabels }: { item: ChatItem; modelLabels: Record<string, string> }) {
   const usage = item.usage ? summariseUsage(item.usage, null) : null;
+  const model = item.model ?? usage?.model ?? null;
   const tokens =
     item.usage && 'current_request' in item.usage ? item.usage.current_request : (item.usage ?? null);
   return (
@@ -98,7 +108,7 @@ function MessageFooter({ item }: { item: ChatItem }) {
       <time dateTime={item.timestamp} data-testid="message-timestamp">
         {item.streaming ? 'Answering…' : formatDateTime(item.timestamp)}
       </time>
-      {item.model || usage?.model ? <span>· {item.model ?? usage?.model}</span> : null}
+      {model ? <span>· {modelLabels[model] ?? model}</span> : null}
       {tokens && !item.streaming ? (
         <span>
           · {formatTokens(tokens.input_tokens)} in / {formatTokens(tokens.output_tokens)} out

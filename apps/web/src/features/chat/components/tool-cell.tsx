@@ -4,11 +4,19 @@
  * 120 px and results at 200 px. MCP tools are marked.
  */
 import type { ToolResult } from '@qa/contracts';
-import { CircleCheck, Plug, Wrench } from 'lucide-react';
+import { CircleAlert, CircleCheck, Plug, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
-import { chartFromResult, formatToolValue, type ToolPart } from '../utils/tool-parts';
+import {
+  argumentRows,
+  chartFromResult,
+  formatToolValue,
+  type TabularResult,
+  type ToolPart,
+  tabularResult,
+  toolErrorMessage,
+} from '../utils/tool-parts';
 import { ChartFrame } from './chart-frame';
 import { CollapsibleBox } from './collapsible-box';
 
@@ -19,6 +27,7 @@ export function ToolCell({ part }: { part: ToolPart }) {
   const { call, result } = part;
   const done = result !== null;
   const chart = done ? chartFromResult(result.result) : null;
+  const failure = done ? toolErrorMessage(result.result) : null;
   return (
     <div
       className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
@@ -41,7 +50,12 @@ export function ToolCell({ part }: { part: ToolPart }) {
           </Badge>
         ) : null}
         <span className="ml-auto flex shrink-0 items-center gap-1.5 text-xs">
-          {done ? (
+          {failure ? (
+            <>
+              <CircleAlert aria-hidden className="size-3.5 text-red-600" />
+              <span className="text-red-700">Failed</span>
+            </>
+          ) : done ? (
             <>
               <CircleCheck aria-hidden className="size-3.5 text-emerald-600" />
               <span className="text-emerald-700">Done</span>
@@ -63,7 +77,12 @@ export function ToolCell({ part }: { part: ToolPart }) {
       </div>
       <div className="space-y-3 px-3 py-2.5">
         <ToolValue label="Input" value={call.args} maxHeightPx={TOOL_INPUT_COLLAPSE_PX} testId="tool-input" />
-        {done ? (
+        {chart ? <ChartFrame chart={chart} /> : null}
+        {failure ? (
+          <p className="rounded-md bg-red-50 px-2.5 py-2 text-xs text-red-800" data-testid="tool-error">
+            {failure}
+          </p>
+        ) : done ? (
           <ToolValue
             label="Result"
             value={result.result}
@@ -71,7 +90,6 @@ export function ToolCell({ part }: { part: ToolPart }) {
             testId="tool-result"
           />
         ) : null}
-        {chart ? <ChartFrame chart={chart} /> : null}
       </div>
     </div>
   );
@@ -116,20 +134,82 @@ function ToolValue({
   maxHeightPx,
   testId,
 }: {
-  label: string;
+  label: 'Input' | 'Result';
   value: unknown;
   maxHeightPx: number;
   testId: string;
 }): ReactNode {
-  const text = formatToolValue(value);
+  const rows = label === 'Input' ? argumentRows(value) : null;
+  const table = label === 'Result' ? tabularResult(value) : null;
   return (
     <div data-testid={testId}>
-      <p className="mb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">{label}</p>
-      <CollapsibleBox maxHeightPx={maxHeightPx} label={`${label.toLowerCase()}`}>
-        <pre className="rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-          {text || <span className="text-slate-400">(none)</span>}
-        </pre>
+      <p className="mb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
+        {label}
+        {table ? (
+          <span className="ml-1.5 font-normal tracking-normal normal-case">
+            · {(table.rowCount ?? table.rows.length).toLocaleString('en-GB')}{' '}
+            {(table.rowCount ?? table.rows.length) === 1 ? 'row' : 'rows'}
+            {table.truncated ? ' (truncated)' : ''}
+          </span>
+        ) : null}
+      </p>
+      <CollapsibleBox maxHeightPx={maxHeightPx} label={label.toLowerCase()}>
+        {rows ? (
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed">
+            {rows.map((row) => (
+              <div key={row.name} className="contents">
+                <dt className="text-slate-500">{row.name}</dt>
+                <dd className="break-words whitespace-pre-wrap text-slate-800">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : table ? (
+          <ResultTable table={table} />
+        ) : (
+          <pre className="rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+            {formatToolValue(value) || <span className="text-slate-400">(none)</span>}
+          </pre>
+        )}
       </CollapsibleBox>
     </div>
   );
+}
+
+function ResultTable({ table }: { table: TabularResult }) {
+  // SQL may repeat a column name, so a column is known by its position too.
+  const columnIds = table.columns.map((column, j) => `${j}:${column}`);
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-100">
+      <table className="w-full text-left text-xs">
+        <thead className="bg-slate-50 text-slate-500">
+          <tr>
+            {columnIds.map((id, j) => (
+              <th key={id} className="px-2.5 py-1.5 font-medium whitespace-nowrap">
+                {table.columns[j]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {table.rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+            <tr key={i}>
+              {columnIds.map((id, j) => (
+                <td key={id} className="px-2.5 py-1 whitespace-nowrap text-slate-700 tabular-nums">
+                  {cellText(row[j])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? value.toLocaleString('en-GB') : String(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

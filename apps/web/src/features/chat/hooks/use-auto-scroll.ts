@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { isNearBottom } from '../utils/scroll';
 
-export function useAutoScroll(change: unknown) {
+export function useAutoScroll(change: unknown, enabled = true) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
@@ -17,8 +17,8 @@ export function useAutoScroll(change: unknown) {
 
   const follow = useCallback(() => {
     const element = scrollRef.current;
-    if (element && followRef.current) element.scrollTop = element.scrollHeight;
-  }, []);
+    if (element && enabled && followRef.current) element.scrollTop = element.scrollHeight;
+  }, [enabled]);
 
   /** Jumps to the newest message, e.g. when the reader sends one themselves. */
   const scrollToBottom = useCallback(() => {

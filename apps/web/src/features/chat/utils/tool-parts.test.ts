@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  argumentRows,
   chartFromResult,
   chartHeightPx,
   formatToolValue,
   isSequentialThinkingTool,
   partsFromSavedMessage,
+  tabularResult,
   thinkingStepFromArgs,
+  toolErrorMessage,
 } from './tool-parts';
 
 describe('tool parts', () => {
@@ -73,5 +76,33 @@ describe('tool parts', () => {
       ],
     );
     expect(parts.map((p) => p.kind)).toEqual(['thinking', 'tool', 'results', 'text']);
+  });
+});
+
+describe('tool value views', () => {
+  it('lists object arguments as name/value rows, keeping multi-line SQL readable', () => {
+    expect(argumentRows({ sql: 'SELECT 1\nFROM t', max_rows: 5, opts: { a: 1 } })).toEqual([
+      { name: 'sql', value: 'SELECT 1\nFROM t', multiline: true },
+      { name: 'max_rows', value: '5', multiline: false },
+      { name: 'opts', value: '{\n  "a": 1\n}', multiline: true },
+    ]);
+    expect(argumentRows('not json')).toBeNull();
+    expect(argumentRows({})).toBeNull();
+  });
+
+  it('reads table-shaped results with array or object rows', () => {
+    expect(tabularResult({ columns: ['a', 'b'], rows: [[1, 2]], row_count: 1, truncated: false })).toEqual({
+      columns: ['a', 'b'],
+      rows: [[1, 2]],
+      rowCount: 1,
+      truncated: false,
+    });
+    expect(tabularResult({ columns: [{ name: 'a' }], rows: [{ a: 3 }] })?.rows).toEqual([[3]]);
+    expect(tabularResult({ chart: {} })).toBeNull();
+  });
+
+  it("recognises a tool's error report", () => {
+    expect(toolErrorMessage({ error: 'Unknown column' })).toBe('Unknown column');
+    expect(toolErrorMessage({ rows: [] })).toBeNull();
   });
 });

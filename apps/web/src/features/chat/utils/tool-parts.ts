@@ -192,3 +192,46 @@ function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
   for (let i = items.length - 1; i >= 0; i -= 1) if (predicate(items[i] as T)) return i;
   return -1;
 }
+
+/** A tool's arguments as name/value rows when they are a flat-enough object, else null (show as JSON). */
+export function argumentRows(args: unknown): { name: string; value: string; multiline: boolean }[] | null {
+  const record = asRecord(typeof args === 'string' ? safeJson(args) : args);
+  if (!record) return null;
+  const entries = Object.entries(record);
+  if (entries.length === 0) return null;
+  return entries.map(([name, value]) => {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+    return { name, value: text, multiline: text.includes('\n') };
+  });
+}
+
+export type TabularResult = {
+  columns: string[];
+  rows: unknown[][];
+  rowCount: number | null;
+  truncated: boolean;
+};
+
+/** A result shaped like a table ({columns, rows}, e.g. run_sql), to show as one. */
+export function tabularResult(result: unknown): TabularResult | null {
+  const record = asRecord(typeof result === 'string' ? safeJson(result) : result);
+  if (!record || !Array.isArray(record.columns) || !Array.isArray(record.rows)) return null;
+  const columns = record.columns.map((column) =>
+    typeof column === 'string' ? column : String(asRecord(column)?.name ?? column),
+  );
+  const rows = record.rows.map((row) =>
+    Array.isArray(row) ? row : columns.map((column) => asRecord(row)?.[column] ?? null),
+  );
+  return {
+    columns,
+    rows,
+    rowCount: toNumber(record.row_count),
+    truncated: record.truncated === true,
+  };
+}
+
+/** A tool's own failure report (`{ error: '...' }`), shown as a failed cell. */
+export function toolErrorMessage(result: unknown): string | null {
+  const record = asRecord(typeof result === 'string' ? safeJson(result) : result);
+  return record && typeof record.error === 'string' && record.error ? record.error : null;
+}

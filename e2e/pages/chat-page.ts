@@ -1,0 +1,79 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /chat: conversations list, messages with tool cells and charts, the input, model picker and badge. */
+export class ChatPage {
+  readonly input: Locator;
+  readonly send: Locator;
+  readonly settings: Locator;
+  readonly stop: Locator;
+  readonly emptyState: Locator;
+  readonly examplePrompts: Locator;
+  readonly messages: Locator;
+  readonly userMessages: Locator;
+  readonly assistantMessages: Locator;
+  readonly errorMessages: Locator;
+  readonly thinking: Locator;
+  readonly toolCells: Locator;
+  readonly pendingToolCells: Locator;
+  readonly completedToolCells: Locator;
+  readonly chartFrames: Locator;
+  readonly modelPicker: Locator;
+  readonly selectedModel: Locator;
+  readonly contextBadge: Locator;
+  readonly sidebar: Locator;
+  readonly sessions: Locator;
+  readonly newChat: Locator;
+
+  constructor(readonly page: Page) {
+    this.input = page.getByRole('textbox', { name: 'Message' });
+    this.send = page.getByRole('button', { name: 'Send message' });
+    this.settings = page.getByRole('button', { name: 'Settings' });
+    this.stop = page.getByRole('button', { name: 'Stop Generating' });
+    this.emptyState = page.getByTestId('chat-empty-state');
+    this.examplePrompts = page.getByTestId('example-prompt');
+    this.messages = page.getByTestId('chat-message');
+    this.userMessages = page.locator('[data-testid="chat-message"][data-type="user"]');
+    this.assistantMessages = page.locator('[data-testid="chat-message"][data-type="assistant"]');
+    this.errorMessages = page.locator('[data-testid="chat-message"][data-type="error"]');
+    this.thinking = page.getByTestId('thinking-indicator');
+    this.toolCells = page.getByTestId('tool-cell');
+    this.pendingToolCells = page.locator('[data-testid="tool-cell"][data-status="pending"]');
+    this.completedToolCells = page.locator('[data-testid="tool-cell"][data-status="complete"]');
+    this.chartFrames = page.getByTestId('chart-frame');
+    this.modelPicker = page.getByTestId('model-picker');
+    this.selectedModel = page.getByTestId('selected-model');
+    this.contextBadge = page.getByTestId('context-usage');
+    this.sidebar = page.getByTestId('chat-sidebar');
+    this.sessions = page.getByTestId('chat-session');
+    this.newChat = page.getByRole('button', { name: 'New chat' });
+  }
+
+  /** Opens the chat, streaming (v2 flag on) unless told otherwise. */
+  async goto(path = '/chat', { streaming = true }: { streaming?: boolean } = {}) {
+    await this.page.addInitScript((on) => {
+      window.localStorage.setItem('feature_flag_v2_endpoint', on ? 'true' : 'false');
+    }, streaming);
+    await this.page.goto(path);
+    await expect(this.input.or(this.stop)).toBeVisible();
+  }
+
+  /** Types a message and presses Enter. */
+  async ask(text: string) {
+    await this.input.fill(text);
+    await this.input.press('Enter');
+  }
+
+  /** Asks and waits until the answer has finished (the input is back). */
+  async askAndWait(text: string, timeout = 90_000) {
+    await this.ask(text);
+    await expect(this.stop).toBeVisible();
+    await expect(this.input).toBeVisible({ timeout });
+    await expect(this.stop).toBeHidden();
+  }
+
+  /** True when the chart page inside an iframe has drawn something (ECharts renders a canvas or an svg). */
+  async expectChartDrawn(frame: Locator) {
+    const content = frame.contentFrame();
+    await expect(content.locator('#chart canvas, #chart svg').first()).toBeVisible({ timeout: 20_000 });
+  }
+}
