@@ -22,11 +22,19 @@ import {
   createAuthService,
   type LoginThrottleRules,
 } from './features/auth/auth.service.js';
+import { createChartLinks } from './features/charts/chart-links.js';
+import { chartsRoutes } from './features/charts/charts.routes.js';
+import { type ChartService, createChartService } from './features/charts/charts.service.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
+import { type ChatService, createChatService } from './features/chat/chat.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { historyRoutes } from './features/history/history.routes.js';
 import { createHistoryService, type HistoryService } from './features/history/history.service.js';
 import { createModelRegistry, type ModelRegistry } from './features/llm/providers.js';
 import { logsRoutes } from './features/logs/logs.routes.js';
+import { mcpRoutes } from './features/mcp/mcp.routes.js';
+import { createMcpService, type McpService } from './features/mcp/mcp.service.js';
+import { McpProcesses } from './features/mcp/mcp-processes.js';
 import { ProgressHub } from './features/query/progress-hub.js';
 import { progressRoutes, queryRoutes } from './features/query/query.routes.js';
 import { createQueryService } from './features/query/query.service.js';
@@ -86,6 +94,11 @@ export interface AppContext {
   agent: AgentRuntime;
   history: HistoryService;
   progress: ProgressHub;
+  /** Charts and maps drawn by the chat tools, served as pages to their owner. */
+  charts: ChartService;
+  /** MCP tool servers per user (core, optional, user tiers). */
+  mcp: McpService;
+  chat: ChatService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -139,6 +152,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const history = createHistoryService({ db });
   const progress = new ProgressHub();
+  const charts = createChartService({ db, links: createChartLinks(deps.jwtSecret) });
+  const mcpProcesses = new McpProcesses(logger.child({ component: 'mcp' }));
+  app.addHook('onClose', () => mcpProcesses.closeAll());
+  const mcp = createMcpService({
+    db,
+    logger: logger.child({ component: 'mcp' }),
+    policy: config.mcp,
+    processes: mcpProcesses,
+  });
+  const chat = createChatService({
+    db,
+    logger: logger.child({ component: 'chat' }),
+    registry: models,
+    agent,
+    charts,
+    mcp,
+  });
 
   const context: AppContext = {
     config,
@@ -153,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agent,
     history,
     progress,
+    charts,
+    mcp,
+    chat,
   };
   await mountFeatures(app, context, overrides);
   await registerWebApp(app, config.webDistDir);
@@ -181,6 +214,16 @@ async function mountFeatures(
   });
   await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, queries, history: context.history });
   await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, history: context.history });
+  await app.register(chatRoutes, { prefix: `${API_PREFIX}/chat`, chat: context.chat });
+  await app.register(mcpRoutes, { prefix: `${API_PREFIX}/mcp`, mcp: context.mcp });
+  await app.register(chartsRoutes, {
+    prefix: `${API_PREFIX}/charts`,
+    charts: context.charts,
+    toolContext: async (userId) => ({
+      warehouse: (await context.agent.ready()).warehouse,
+      charts: context.charts.sinkFor(userId),
+    }),
+  });
   await app.register(progressRoutes, {
     prefix: API_PREFIX,
     hub: context.progress,

@@ -96,6 +96,8 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: optionalText,
   QUERY_PLANNER: withDefault(z.enum(QUERY_PLANNERS), 'auto'),
   QUERY_MODEL: optionalText,
+  MCP_ALLOWED_COMMANDS: withDefault(z.string().min(1), 'node'),
+  PATH: optionalText,
 });
 
 const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
@@ -143,6 +145,12 @@ export interface Config {
     planner: QueryPlannerSetting;
     /** Model id for the LLM planner (a model table id or an OpenAI-compatible model name); undefined = default. */
     model: string | undefined;
+  };
+  mcp: {
+    /** Commands users' custom MCP servers may run (names looked up on PATH, or absolute paths); `node` = this Node. */
+    allowedCommands: string[];
+    /** The only variable a custom server inherits (plus its own config's env). */
+    path: string;
   };
 }
 
@@ -201,6 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     query: { planner: e.QUERY_PLANNER, model: e.QUERY_MODEL },
+    mcp: {
+      allowedCommands: e.MCP_ALLOWED_COMMANDS.split(',')
+        .map((command) => command.trim())
+        .filter(Boolean),
+      path: e.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    },
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The self-contained page an iframe shows for a chart or map: the spec as inert JSON, the ECharts build and our
+ * renderer from this origin, and a Content Security Policy that allows nothing else (no inline or remote
+ * scripts, no network access, embeddable only by this origin). Inline styles are allowed because ECharts
+ * tooltips carry style attributes.
+ */
+export const CHART_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'none'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON that cannot close its <script> element or open a comment. */
+const inertJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function chartPageHtml({ title, spec }: { title: string; spec: unknown }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>html,body{margin:0;height:100%;background:#fff;font-family:system-ui,sans-serif}#chart{width:100%;height:100%}</style>
+</head>
+<body>
+<div id="chart" role="img" aria-label="${escapeHtml(title)}"></div>
+<script type="application/json" id="chart-spec">${inertJson(spec)}</script>
+<script src="/api/charts/assets/echarts.min.js"></script>
+<script src="/api/charts/assets/chart-page.js"></script>
+</body>
+</html>
+`;
+}
+
+export function chartMessagePage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chart</title>
+<style>body{font-family:system-ui,sans-serif;color:#555;display:flex;align-items:center;justify-content:center;height:100vh;margin:0}</style>
+</head><body><p>${escapeHtml(message)}</p></body></html>
+`;
+}

@@ -1,0 +1,22 @@
+import type { AppDb } from '../../db/database.js';
+
+export async function insertChart({
+  db,
+  row,
+}: {
+  db: AppDb;
+  row: { id: string; user_id: string; session_id: string | null; kind: string; title: string; spec: unknown };
+}): Promise<void> {
+  await db
+    .insertInto('charts')
+    .values({ ...row, spec: JSON.stringify(row.spec) })
+    .execute();
+}
+
+export async function getChartById({ db, id }: { db: AppDb; id: string }) {
+  return db
+    .selectFrom('charts')
+    .select(['id', 'user_id', 'kind', 'title', 'spec', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

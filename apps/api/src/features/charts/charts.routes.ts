@@ -1,0 +1,150 @@
+/**
+ * GET /api/charts/{id}: the chart or map page for an iframe (owner only: a signed link token, or a Bearer
+ * header for API clients); GET /api/charts/assets/{file}: the ECharts build and our renderer, from this origin;
+ * GET /api/charts/catalog and /api/charts/catalog/<path>?period=&format=json|csv|html: the chart catalog.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { bearerToken, currentUser } from '../../lib/auth-guard.js';
+import { AppError, parseInput } from '../../lib/errors.js';
+import { toCsv } from '../agent/csv.js';
+import { chartData } from '../tools/create-chart.tool.js';
+import { loadTable } from '../tools/tabular-data.js';
+import type { ToolContext } from '../tools/tool-types.js';
+import { snapshotRange } from '../tools/warehouse-sql.js';
+import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
+import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
+import type { ChartService } from './charts.service.js';
+import { buildChartSpec } from './echarts-spec.js';
+
+const require = createRequire(import.meta.url);
+const ASSETS: Record<string, () => string> = {
+  'echarts.min.js': () => require.resolve('echarts/dist/echarts.min.js'),
+  'chart-page.js': () => path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'chart-page.js'),
+};
+const ASSET_MAX_AGE_S = 3600;
+
+export interface ChartsRoutesOptions {
+  charts: ChartService;
+  /** The tools' context for one user (the catalog draws with the same code as the chat). */
+  toolContext: (userId: string) => Promise<ToolContext>;
+}
+
+export async function chartsRoutes(app: FastifyInstance, { charts, toolContext }: ChartsRoutesOptions) {
+  const assetCache = new Map<string, Promise<Buffer>>();
+
+  app.get('/assets/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const locate = ASSETS[file];
+    if (!locate) throw AppError.notFound('No such asset');
+    let body = assetCache.get(file);
+    if (!body) {
+      body = readFile(locate());
+      body.catch(() => assetCache.delete(file));
+      assetCache.set(file, body);
+    }
+    return reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`)
+      .send(await body);
+  });
+
+  app.get('/catalog', { onRequest: app.requireUser }, async (request) => {
+    const context = await toolContext(currentUser(request).id);
+    return chartCatalog(await snapshotRange(context));
+  });
+
+  const catalogQuery = z.object({
+    period: z.string().max(20).optional(),
+    format: z.enum(CATALOG_FORMATS).default('json'),
+  });
+  app.get('/catalog/*', { onRequest: app.requireUser }, async (request, reply) => {
+    const user = currentUser(request);
+    const chartPath = (request.params as { '*': string })['*'];
+    const { period, format } = parseInput(catalogQuery, request.query);
+    const context = await toolContext(user.id);
+    const resolved = resolveCatalogChart(chartPath, period, await snapshotRange(context));
+    if ('error' in resolved) throw AppError.notFound(resolved.error);
+    const loaded = await loadTable(context, { sql: resolved.sql });
+    if (!loaded.ok) throw new AppError('internal', loaded.error);
+    const { columns, rows } = loaded.table;
+    if (format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${resolved.path.replace(/\W+/g, '-')}.csv"`)
+        .send(
+          toCsv(
+            columns.map((name) => ({ name, type: 'text' })),
+            rows,
+          ),
+        );
+    }
+    if (format === 'json') return { path: resolved.path, title: resolved.title, columns, rows };
+    const data = chartData(loaded.table, {
+      chart_type: resolved.type,
+      x: resolved.x,
+      y: resolved.y,
+      series: resolved.series,
+    });
+    if ('error' in data) throw new AppError('internal', data.error);
+    const saved = await context.charts.save({
+      kind: 'chart',
+      title: resolved.title,
+      spec: buildChartSpec({
+        type: resolved.type,
+        title: resolved.title,
+        ...data,
+        yLabel: resolved.yLabel,
+      }) as never,
+    });
+    return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);
+  });
+
+  app.get('/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { token } = request.query as { token?: string };
+    const chart = await charts.get(id);
+    const page = (status: number, message: string) =>
+      htmlReply(reply, status).send(chartMessagePage(message));
+    if (!chart) return page(404, 'Chart not found.');
+    const allowed = await allowedToView(
+      app,
+      request,
+      token,
+      (t) => charts.links.check(t, id, chart.user_id),
+      chart.user_id,
+    );
+    if (allowed === 'expired')
+      return page(403, 'This chart link has expired: reload the conversation to see it again.');
+    // Someone else's chart answers exactly like a chart that does not exist.
+    if (allowed !== 'ok') return page(404, 'Chart not found.');
+    return htmlReply(reply, 200).send(chartPageHtml({ title: chart.title, spec: chart.spec }));
+  });
+}
+
+function htmlReply(reply: FastifyReply, status: number) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', CHART_PAGE_CSP)
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer');
+}
+
+async function allowedToView(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string | undefined,
+  check: (token: string) => 'ok' | 'invalid' | 'expired',
+  ownerId: string,
+): Promise<'ok' | 'invalid' | 'expired'> {
+  if (token) return check(token);
+  const bearer = bearerToken(request.headers.authorization);
+  if (!bearer) return 'invalid';
+  const result = await app.authenticator.authenticate(bearer);
+  return result.ok && result.user.id === ownerId ? 'ok' : 'invalid';
+}

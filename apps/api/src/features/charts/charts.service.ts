@@ -1,0 +1,50 @@
+/**
+ * Stored charts and maps: the chat tools save a declarative spec per user (ChartSink), the chart page serves it
+ * to its owner. Ids are 144 random bits, so they cannot be guessed or enumerated.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AppDb } from '../../db/database.js';
+import type { ChartSink } from '../tools/tool-types.js';
+import { CHART_PATH_PREFIX, type ChartLinks, signChartUrls } from './chart-links.js';
+import { getChartById, insertChart } from './charts.queries.js';
+
+/** A spec larger than this is refused (a map of 15,000 dots is about 600 KB). */
+export const MAX_SPEC_BYTES = 2 * 1024 * 1024;
+
+export function newChartId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function createChartService({ db, links }: { db: AppDb; links: ChartLinks }) {
+  return {
+    links,
+
+    /** Where one user's (and one conversation's) charts are saved. */
+    sinkFor(userId: string, sessionId: string | null = null): ChartSink {
+      return {
+        async save({ kind, title, spec }) {
+          const size = Buffer.byteLength(JSON.stringify(spec));
+          if (size > MAX_SPEC_BYTES) {
+            throw new Error(
+              `The chart is too large to store (${Math.round(size / 1024)} KB): draw fewer points.`,
+            );
+          }
+          const id = newChartId();
+          await insertChart({ db, row: { id, user_id: userId, session_id: sessionId, kind, title, spec } });
+          return { chart: { url: `${CHART_PATH_PREFIX}${id}`, kind, title } };
+        },
+      };
+    },
+
+    /** A tool result with its chart URLs signed for the owner's browser. */
+    signResult<T>(result: T, ownerId: string): T {
+      return signChartUrls(result, (url) => links.sign(url, ownerId));
+    },
+
+    get(id: string) {
+      return /^[\w-]{10,64}$/.test(id) ? getChartById({ db, id }) : Promise.resolve(undefined);
+    },
+  };
+}
+
+export type ChartService = ReturnType<typeof createChartService>;

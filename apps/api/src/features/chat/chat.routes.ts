@@ -1,0 +1,66 @@
+/**
+ * /api/chat (spec §7): GET /models, POST /message/stream (server-sent events), POST /message (the same turn,
+ * answered whole), GET /history/{session_id}, GET /sessions. A client that goes away (Stop Generating, a closed
+ * tab) aborts the model call.
+ */
+import { type ChatStreamEvent, chatRequestSchema } from '@qa/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { currentUser } from '../../lib/auth-guard.js';
+import { parseInput } from '../../lib/errors.js';
+import type { ChatService } from './chat.service.js';
+import { SseWriter } from './sse.js';
+
+/** Aborts when the client disconnects before the response is complete. */
+function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
+  });
+  return controller;
+}
+
+export async function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
+  const guard = { onRequest: app.requireUser };
+
+  app.get('/models', guard, async () => chat.models());
+
+  app.post('/message/stream', guard, async (request, reply) => {
+    const input = parseInput(chatRequestSchema, request.body);
+    // Refusals (unknown model, budget, someone else's session) are ordinary HTTP errors, before the stream.
+    const turn = await chat.prepare(currentUser(request), input);
+    const controller = abortOnDisconnect(reply);
+    const sse = new SseWriter(reply);
+    try {
+      await chat.run(turn, (event) => sse.send(event), controller.signal);
+    } catch (error) {
+      request.log.error({ err: error }, 'Chat stream failed');
+      await sse.send({
+        type: 'error',
+        message: 'The answer failed on the server.',
+      } satisfies ChatStreamEvent);
+    } finally {
+      sse.end();
+    }
+  });
+
+  app.post('/message', guard, async (request, reply) => {
+    const input = parseInput(chatRequestSchema, request.body);
+    const turn = await chat.prepare(currentUser(request), input);
+    const controller = abortOnDisconnect(reply);
+    let usage: Extract<ChatStreamEvent, { type: 'usage_update' }>['usage'] | undefined;
+    const message = await chat.run(
+      turn,
+      (event) => {
+        if (event.type === 'usage_update') usage = event.usage;
+      },
+      controller.signal,
+    );
+    return { message, ...(usage ? { usage } : {}) };
+  });
+
+  app.get('/history/:sessionId', guard, async (request) =>
+    chat.history(currentUser(request), (request.params as { sessionId: string }).sessionId),
+  );
+
+  app.get('/sessions', guard, async (request) => ({ sessions: await chat.sessions(currentUser(request)) }));
+}

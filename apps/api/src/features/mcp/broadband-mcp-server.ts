@@ -1,0 +1,48 @@
+/**
+ * The product's broadband tools as a standard MCP server (the core tier). The chat connects to it in-process
+ * through an in-memory transport pair, one server per chat request bound to the asking user's chart store;
+ * `npm run mcp` serves the same tools on stdio (broadband-mcp-stdio.ts) so any MCP client can use the data.
+ * Results are JSON: `structuredContent` for clients that read it, the same JSON as text for the rest.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BROADBAND_TOOLS } from '../tools/index.js';
+import { runTool, type ToolContext, type ToolOutput } from '../tools/tool-types.js';
+
+export const BROADBAND_MCP_SERVER_NAME = 'query-agent-broadband';
+export const BROADBAND_MCP_SERVER_VERSION = '1.0.0';
+
+const INSTRUCTIONS =
+  'UK broadband availability at postcode level: monthly snapshots of operator footprints (which network reaches ' +
+  'each postcode, with which technology and speed), forecasts to 2030 and take-up. Start with describe_datasets; ' +
+  'run_sql runs read-only SQL through a guard. Operator-level figures are modelled (synthetic, calibrated to ' +
+  'public figures); geography is real.';
+
+export function toCallToolResult(output: ToolOutput): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(output) }],
+    structuredContent: output,
+    ...(typeof output.error === 'string' ? { isError: true } : {}),
+  };
+}
+
+export function createBroadbandMcpServer(context: ToolContext): McpServer {
+  const server = new McpServer(
+    { name: BROADBAND_MCP_SERVER_NAME, version: BROADBAND_MCP_SERVER_VERSION },
+    { instructions: INSTRUCTIONS },
+  );
+  for (const tool of BROADBAND_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: !tool.name.startsWith('create_'), openWorldHint: false },
+      },
+      async (args: unknown, extra: { signal: AbortSignal }) =>
+        toCallToolResult(await runTool(tool, args, { ...context, signal: extra.signal })),
+    );
+  }
+  return server;
+}

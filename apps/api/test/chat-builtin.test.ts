@@ -1,0 +1,194 @@
+/**
+ * The chat with no key at all: the built-in analyst as the model runs the same loop and tools, draws charts and
+ * maps, and its pages are served to their owner only.
+ */
+import { chatHistorySchema, chatMessageResponseSchema, chatModelsResponseSchema } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_PAGE_CSP } from '../src/features/charts/chart-page.js';
+import { eventsOf, parseChatEvents } from './helpers/chat-events.js';
+import { createTestApp, type TestApp, type TestUser, testBackends } from './helpers/test-app.js';
+import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
+
+describe.each(testBackends())('the built-in chat on $name', (backend) => {
+  let t: TestApp;
+  let warehouse: FixtureWarehouse;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    warehouse = await createFixtureWarehouse();
+    t = await createTestApp(backend, { warehouse: async () => warehouse });
+    user = await t.createUser();
+  });
+  afterAll(async () => {
+    await t.close();
+    warehouse.close();
+  });
+
+  const ask = (message: string, sessionId: string, token = user.token) =>
+    t.request('POST', '/api/chat/message/stream', {
+      token,
+      body: { message, session_id: sessionId, model: 'builtin' },
+    });
+
+  it('offers only the built-in analyst without keys, and makes it the default', async () => {
+    const response = await t.request('GET', '/api/chat/models', { token: user.token });
+    const body = chatModelsResponseSchema.parse(response.json());
+    expect(body.models.map((m) => m.id)).toEqual(['builtin']);
+    expect(body.default_model).toBe('builtin');
+  });
+
+  it('answers "full fibre coverage by region as a chart" with run_sql and create_chart, streamed', async () => {
+    const response = await ask('Show me full fibre coverage by region as a chart', 'builtin-chart');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = parseChatEvents(response.body);
+    expect(events[0]?.type).toBe('typing_start');
+    expect(events.at(-1)?.type).toBe('usage_update');
+    const calls = eventsOf(events, 'tool_call');
+    expect(calls.map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
+    expect(calls.every((c) => c.is_mcp === false)).toBe(true);
+    const results = eventsOf(events, 'tool_result');
+    expect(results.map((r) => r.tool_call_id)).toEqual(calls.map((c) => c.tool_call_id));
+    const sqlResult = results[0]!.result as { columns: string[]; rows: unknown[][] };
+    expect(sqlResult.columns).toContain('government_region');
+    expect(results[0]!.details.result_length).toBe(JSON.stringify(results[0]!.result).length);
+    const chart = (results[1]!.result as { chart: { url: string; kind: string; title: string } }).chart;
+    expect(chart.kind).toBe('chart');
+    expect(chart.title).toBe('Full fibre coverage by region');
+    expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.[\w-]+$/);
+
+    const text = eventsOf(events, 'text_delta')
+      .map((e) => e.delta)
+      .join('');
+    expect(eventsOf(events, 'text_delta').length).toBeGreaterThan(3);
+    // Every figure quoted comes from the result: London and the North West at 100%, Wales at 0%.
+    expect(text).toContain('London');
+    expect(text).toContain('100%');
+    const complete = eventsOf(events, 'message_complete')[0]!;
+    expect(complete.message.content).toBe(text);
+    expect(complete.message.type).toBe('assistant');
+    const usage = eventsOf(events, 'usage_update').at(-1)!.usage as {
+      current_request: { cost_usd: number; input_tokens: number };
+    };
+    expect(usage.current_request.cost_usd).toBe(0);
+    expect(usage.current_request.input_tokens).toBeGreaterThan(0);
+
+    // The page is the owner's: the signed link works, the bare URL, another user and a forged token do not.
+    const page = await t.request('GET', chart.url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CHART_PAGE_CSP);
+    expect(page.body).toContain('/api/charts/assets/echarts.min.js');
+    expect(page.body).toContain('"type":"bar"');
+    expect(page.body).not.toMatch(/<script>(?!<\/script>)/);
+    const bare = chart.url.split('?')[0]!;
+    expect((await t.request('GET', bare)).statusCode).toBe(404);
+    expect((await t.request('GET', bare, { token: user.token })).statusCode).toBe(200);
+    const other = await t.createUser();
+    expect((await t.request('GET', bare, { token: other.token })).statusCode).toBe(404);
+    const [expires, mac] = chart.url.split('token=')[1]!.split('.');
+    expect((await t.request('GET', `${bare}?token=${Number(expires) + 1}.${mac}`)).statusCode).toBe(404);
+    expect((await t.request('GET', `${bare}?token=1000.${mac}`)).statusCode).toBe(404);
+    const assets = await t.request('GET', '/api/charts/assets/echarts.min.js');
+    expect(assets.statusCode).toBe(200);
+    expect(assets.headers['content-type']).toContain('javascript');
+    expect((await t.request('GET', '/api/charts/assets/chart-page.js')).statusCode).toBe(200);
+  });
+
+  it('answers "Map altnet coverage by local authority" with run_sql and create_map', async () => {
+    const response = await ask('Map altnet coverage by local authority', 'builtin-map');
+    const events = parseChatEvents(response.body);
+    const calls = eventsOf(events, 'tool_call');
+    expect(calls.map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
+    expect(calls[1]!.args).toMatchObject({ area_column: 'la_name', value_column: 'coverage_pct' });
+    const map = eventsOf(events, 'tool_result')[1]!.result as {
+      chart: { url: string; kind: string };
+      places_matched: number;
+    };
+    expect(map.chart.kind).toBe('map');
+    expect(map.places_matched).toBe(4);
+    const page = await t.request('GET', map.chart.url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"kind":"map"');
+    expect(page.body).toContain('"type":"scatter"');
+    expect(eventsOf(events, 'message_complete')[0]!.message.content).toContain('Leeds');
+  });
+
+  it('gives local authority statistics with a la_stats chart, and describes the data', async () => {
+    const stats = parseChatEvents((await ask('Tell me about Leeds', 'builtin-la')).body);
+    expect(eventsOf(stats, 'tool_call').map((c) => c.tool_name)).toEqual(['la_stats']);
+    const result = eventsOf(stats, 'tool_result')[0]!.result as { chart: { kind: string }; premises: number };
+    expect(result.chart.kind).toBe('la_stats');
+    expect(result.premises).toBe(300);
+    expect(eventsOf(stats, 'message_complete')[0]!.message.content).toContain('CityFibre');
+
+    const about = parseChatEvents((await ask('What data do you have?', 'builtin-describe')).body);
+    expect(eventsOf(about, 'tool_call').map((c) => c.tool_name)).toEqual(['describe_datasets']);
+    expect(eventsOf(about, 'message_complete')[0]!.message.content).toContain('Availability');
+  });
+
+  it('restores the conversation from history, signed afresh, for its owner only', async () => {
+    await ask('How many premises are there in each region?', 'builtin-history');
+    const response = await t.request('GET', '/api/chat/history/builtin-history', { token: user.token });
+    expect(response.statusCode).toBe(200);
+    const history = chatHistorySchema.parse(response.json());
+    expect(history.messages.map((m) => m.type)).toEqual(['user', 'assistant']);
+    expect(history.messages[0]!.content).toBe('How many premises are there in each region?');
+    expect(history.messages[1]!.tool_calls?.[0]?.tool_name).toBe('run_sql');
+    expect(history.usage?.requests).toBe(1);
+
+    const chartHistory = chatHistorySchema.parse(
+      (await t.request('GET', '/api/chat/history/builtin-chart', { token: user.token })).json(),
+    );
+    const url = (chartHistory.messages[1]!.tool_results![1]!.result as { chart: { url: string } }).chart.url;
+    expect(url).toMatch(/\?token=/);
+    expect((await t.request('GET', url)).statusCode).toBe(200);
+
+    const other = await t.createUser();
+    expect(
+      (await t.request('GET', '/api/chat/history/builtin-history', { token: other.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', '/api/chat/history/no-such-session', { token: user.token })).statusCode,
+    ).toBe(404);
+    // Someone else's session id cannot be written to either.
+    expect((await ask('hello', 'builtin-history', other.token)).statusCode).toBe(404);
+
+    const sessions = (await t.request('GET', '/api/chat/sessions', { token: user.token })).json() as {
+      sessions: { session_id: string; message_count: number }[];
+    };
+    expect(sessions.sessions.find((s) => s.session_id === 'builtin-history')?.message_count).toBe(2);
+    const others = (await t.request('GET', '/api/chat/sessions', { token: other.token })).json() as {
+      sessions: unknown[];
+    };
+    expect(others.sessions).toEqual([]);
+  });
+
+  it('answers the older non-streaming endpoint with the whole reply', async () => {
+    const response = await t.request('POST', '/api/chat/message', {
+      token: user.token,
+      body: { message: 'Plot full fibre premises over time', session_id: 'builtin-whole', model: 'builtin' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = chatMessageResponseSchema.parse(response.json());
+    expect(body.message.type).toBe('assistant');
+    expect(body.message.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
+    expect(body.message.tool_calls?.[1]?.args).toMatchObject({ chart_type: 'line' });
+    expect(body.usage).toBeDefined();
+  });
+
+  it('refuses a bad request before streaming', async () => {
+    const empty = await t.request('POST', '/api/chat/message/stream', {
+      token: user.token,
+      body: { message: '   ', session_id: 's' },
+    });
+    expect(empty.statusCode).toBe(422);
+    const unknown = await t.request('POST', '/api/chat/message/stream', {
+      token: user.token,
+      body: { message: 'hi', session_id: 's', model: 'no-such-model' },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect((await t.request('POST', '/api/chat/message/stream', { body: { message: 'x' } })).statusCode).toBe(
+      401,
+    );
+  });
+});
