@@ -1,8 +1,10 @@
 /**
  * The one interface the agent, the chat tools and the benchmarks use to reach the warehouse,
  * whichever engine holds the data (embedded DuckDB by default, PostgreSQL when WAREHOUSE_URL is set).
- * Every SQL text that reaches `query` has already been accepted by the SQL guard.
+ * `runGuarded` checks SQL with the SQL guard before running it; `query` trusts its caller (internal SQL only).
  */
+import type { Catalog } from '../catalog/catalog.js';
+
 export type EngineKind = 'duckdb' | 'postgres';
 
 export interface QueryOptions {
@@ -16,7 +18,7 @@ export interface QueryOptions {
 
 export interface ResultColumn {
   name: string;
-  /** Engine-neutral type: 'text' | 'integer' | 'double' | 'date' | 'boolean' | 'timestamp' | other engine type name. */
+  /** Engine-neutral type: 'text' | 'integer' | 'bigint' | 'double' | 'numeric' | 'date' | 'boolean' | 'timestamp' | other engine type name. */
   type: string;
 }
 
@@ -30,8 +32,10 @@ export interface QueryResultSet {
   elapsedMs: number;
 }
 
+export type DatasetId = 'upc' | 'upc_forecast' | 'take_up';
+
 export interface DatasetStatus {
-  dataset: 'upc' | 'upc_forecast' | 'take_up';
+  dataset: DatasetId;
   /** Latest snapshot date ('YYYY-MM-DD'), or quarter for take_up ('2026Q3'). */
   latest: string;
   earliest: string;
@@ -43,3 +47,48 @@ export interface DistinctValuesOptions {
   /** Case-insensitive substring filter. */
   search?: string;
 }
+
+export interface WarehouseDescription {
+  engine: EngineKind;
+  /** Where the data came from: 'generated' (seeded synthetic build) or 'imported' (data:import). */
+  source: string;
+  seed?: number;
+  scale?: number;
+  builtAt?: string;
+  catalog: Catalog;
+  status: DatasetStatus[];
+}
+
+export interface Warehouse {
+  readonly kind: EngineKind;
+  /** Runs trusted SQL (already guarded, or internal) with a row cap and a timeout. */
+  query(sql: string, options?: QueryOptions): Promise<QueryResultSet>;
+  /** Guards SQL (one read-only SELECT over catalog tables and known columns), applies the row cap, runs it. */
+  runGuarded(sql: string, options?: QueryOptions): Promise<QueryResultSet>;
+  datasetStatus(): Promise<DatasetStatus[]>;
+  /** Distinct non-null values of a catalog column, sorted; strings, numbers or 'YYYY-MM-DD' dates. */
+  distinctValues(table: string, column: string, options?: DistinctValuesOptions): Promise<unknown[]>;
+  describe(): Promise<WarehouseDescription>;
+  close(): Promise<void>;
+}
+
+export type WarehouseErrorCode =
+  | 'guard_rejected'
+  | 'timeout'
+  | 'cancelled'
+  | 'query_failed'
+  | 'not_found'
+  | 'unavailable';
+
+/** Every failure the warehouse reports: `message` is safe to show a user or send back to a model. */
+export class WarehouseError extends Error {
+  readonly code: WarehouseErrorCode;
+  constructor(code: WarehouseErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WarehouseError';
+    this.code = code;
+  }
+}
+
+export const DEFAULT_ROW_LIMIT = 10_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -1,0 +1,945 @@
+/**
+ * The semantic catalog: the one description of the warehouse that everything else reads. The query agent's
+ * prompts, the built-in analyst, the chat tools, the help dialog, the SQL guard (valid tables and columns), the
+ * engines (`describe()`), the PostgreSQL loader and the importer (column types) all take names, types and
+ * meanings from here, so nothing about the schema is written twice.
+ *
+ * Every worked example is portable SQL (runs unchanged on DuckDB and PostgreSQL); a test runs them all.
+ */
+import { LATEST_SNAPSHOT } from '../generator/calendar.js';
+import { NETWORKS, operatorRows } from '../generator/networks.js';
+
+export type DatasetId = 'upc' | 'upc_forecast' | 'take_up';
+export type ColumnType = 'text' | 'integer' | 'double' | 'date' | 'boolean';
+export type Theme =
+  | 'coverage_growth'
+  | 'alternative_networks'
+  | 'competition'
+  | 'market_leaders'
+  | 'regional_analysis'
+  | 'forecasts'
+  | 'take_up';
+
+export interface CatalogColumn {
+  name: string;
+  type: ColumnType;
+  description: string;
+  /** A few typical values, for prompts and the help dialog. */
+  examples?: string[];
+}
+
+export interface CatalogTable {
+  name: string;
+  dataset: DatasetId;
+  /** One row per ... */
+  grain: string;
+  description: string;
+  /** The columns that identify a row. */
+  key: string[];
+  /** For latest-snapshot tables: the time-series table they are the last snapshot of. */
+  latestOf?: string;
+  /** The date column that orders snapshots, if any. */
+  timeColumn?: string;
+  columns: CatalogColumn[];
+}
+
+export interface CatalogDataset {
+  id: DatasetId;
+  title: string;
+  description: string;
+  grain: string;
+  tables: string[];
+}
+
+export interface CatalogDefinition {
+  term: string;
+  definition: string;
+}
+
+export interface CatalogExample {
+  id: string;
+  theme: Theme;
+  dataset: DatasetId;
+  question: string;
+  sql: string;
+  notes?: string;
+}
+
+export const THEMES: { id: Theme; title: string; description: string }[] = [
+  {
+    id: 'coverage_growth',
+    title: 'Coverage growth',
+    description: 'How full fibre and gigabit coverage grew over time.',
+  },
+  {
+    id: 'alternative_networks',
+    title: 'Alternative networks',
+    description: 'Footprints and growth of the altnets (CityFibre, Hyperoptic, Community Fibre, ...).',
+  },
+  {
+    id: 'competition',
+    title: 'Competition analysis',
+    description: 'Overbuild: how many full-fibre networks compete at each premises, head-to-head overlaps.',
+  },
+  {
+    id: 'market_leaders',
+    title: 'Market leaders',
+    description: 'Which networks pass the most premises, nationally and by area.',
+  },
+  {
+    id: 'regional_analysis',
+    title: 'Regional analysis',
+    description: 'Coverage by nation, region, local authority, postcode area, urban or rural.',
+  },
+  {
+    id: 'forecasts',
+    title: 'Forecasts',
+    description: 'Forecast full-fibre footprints to 2030 and attractiveness scores.',
+  },
+  {
+    id: 'take_up',
+    title: 'Take-up',
+    description: 'Subscriber lines (market share) by retail operator and technology.',
+  },
+];
+
+const POSTCODE_COLUMN: CatalogColumn = {
+  name: 'postcode',
+  type: 'text',
+  description: 'Unit postcode in standard form with one space.',
+  examples: ['SW1A 1AA', 'LS6 2EB'],
+};
+
+const UPC_COLUMNS: CatalogColumn[] = [
+  POSTCODE_COLUMN,
+  {
+    name: 'reported_at',
+    type: 'date',
+    description: 'Snapshot date, always the first day of a month.',
+    examples: [LATEST_SNAPSHOT],
+  },
+  { name: 'post_sector', type: 'text', description: 'Postcode sector.', examples: ['SW1A 1'] },
+  {
+    name: 'postcode_district',
+    type: 'text',
+    description: 'Outward code (postcode district).',
+    examples: ['SW1A'],
+  },
+  {
+    name: 'postcode_area',
+    type: 'text',
+    description: 'Letters of the outward code (postcode area).',
+    examples: ['SW'],
+  },
+  {
+    name: 'la_code',
+    type: 'text',
+    description: 'ONS local authority district code (2024 boundaries).',
+    examples: ['E09000033'],
+  },
+  {
+    name: 'la_name',
+    type: 'text',
+    description: 'Local authority district name.',
+    examples: ['Westminster', 'Leeds'],
+  },
+  {
+    name: 'government_region',
+    type: 'text',
+    description:
+      'Region or nation: North East, North West, Yorkshire and The Humber, East Midlands, West Midlands, East of England, London, South East, South West, Wales, Scotland, Northern Ireland.',
+    examples: ['London', 'Scotland'],
+  },
+  {
+    name: 'country',
+    type: 'text',
+    description: 'England, Wales, Scotland or Northern Ireland.',
+    examples: ['England'],
+  },
+  { name: 'eastings', type: 'integer', description: 'Grid reference easting in metres.' },
+  { name: 'northings', type: 'integer', description: 'Grid reference northing in metres.' },
+  { name: 'latitude', type: 'double', description: 'WGS84 latitude.' },
+  { name: 'longitude', type: 'double', description: 'WGS84 longitude.' },
+  { name: 'urban_rural', type: 'text', description: "'urban' or 'rural'.", examples: ['urban', 'rural'] },
+  { name: 'population', type: 'double', description: 'Estimated residents (modelled, may be fractional).' },
+  { name: 'households', type: 'double', description: 'Estimated households.' },
+  { name: 'bus_sites_total', type: 'double', description: 'Estimated business sites.' },
+  {
+    name: 'premises',
+    type: 'double',
+    description: 'households + bus_sites_total. Sum this (over distinct postcodes) for "premises passed".',
+  },
+  {
+    name: 'exchange_code',
+    type: 'text',
+    description: 'Code of the Openreach exchange serving the postcode.',
+  },
+  {
+    name: 'exchange_name',
+    type: 'text',
+    description: 'Name of the Openreach exchange serving the postcode.',
+  },
+];
+
+const FACT_COLUMNS: CatalogColumn[] = [
+  POSTCODE_COLUMN,
+  {
+    name: 'operator',
+    type: 'text',
+    description:
+      'Operator as reported (see operators; Openreach appears once per retailer: BT, Sky, TalkTalk, Vodafone).',
+    examples: ['BT', 'Virgin Cable', 'CityFibre Vodafone', 'Hyperoptic'],
+  },
+  {
+    name: 'tech',
+    type: 'text',
+    description: "'fttponly' (full fibre), 'fttc', 'adsl', 'cable' (DOCSIS) or 'fwa' (fixed wireless).",
+    examples: ['fttponly', 'fttc', 'cable'],
+  },
+  {
+    name: 'fastest_down',
+    type: 'integer',
+    description: 'Fastest download speed on offer, Mbit/s. Gigabit means fastest_down >= 1000.',
+  },
+  { name: 'fastest_up', type: 'integer', description: 'Fastest upload speed on offer, Mbit/s.' },
+  {
+    name: 'activated_date',
+    type: 'date',
+    description:
+      'First snapshot in which this operator-tech appeared in this postcode (2021-01-01 = already there).',
+  },
+  { name: 'reported_at', type: 'date', description: 'Snapshot date (first of the month).' },
+];
+
+const ALTNET_FACT_COLUMNS: CatalogColumn[] = FACT_COLUMNS.map((c) =>
+  c.name === 'operator'
+    ? {
+        ...c,
+        description:
+          'Canonical altnet name (= operators.operator_group): the CityFibre retailer variants are collapsed to CityFibre.',
+        examples: ['CityFibre', 'Hyperoptic', 'Community Fibre', 'Gigaclear'],
+      }
+    : c.name === 'tech'
+      ? { ...c, description: "Always 'fttponly' (altnets are full-fibre networks).", examples: ['fttponly'] }
+      : c,
+);
+
+export const TABLES: CatalogTable[] = [
+  {
+    name: 'upc_output_time_series',
+    dataset: 'upc',
+    grain: 'postcode x monthly snapshot (2021-01-01 to the latest)',
+    description:
+      'Every live postcode at every monthly snapshot, with its geography and demographics. Postcode attributes are the same in every snapshot, so most questions use upc_output instead.',
+    key: ['postcode', 'reported_at'],
+    timeColumn: 'reported_at',
+    columns: UPC_COLUMNS,
+  },
+  {
+    name: 'upc_output',
+    dataset: 'upc',
+    grain: 'postcode (latest snapshot only)',
+    description:
+      'The latest snapshot of upc_output_time_series: one row per live postcode. The source of premises, households and geography for any count, share or denominator.',
+    key: ['postcode'],
+    latestOf: 'upc_output_time_series',
+    timeColumn: 'reported_at',
+    columns: UPC_COLUMNS,
+  },
+  {
+    name: 'fact_operator_time_series',
+    dataset: 'upc',
+    grain: 'postcode x operator x tech x monthly snapshot',
+    description:
+      'Which operator reaches each postcode with which technology and speeds, at every monthly snapshot. Filter reported_at to the snapshots you need (a single date or a short IN list) - scanning every month is slow.',
+    key: ['postcode', 'operator', 'tech', 'reported_at'],
+    timeColumn: 'reported_at',
+    columns: FACT_COLUMNS,
+  },
+  {
+    name: 'fact_operator',
+    dataset: 'upc',
+    grain: 'postcode x operator x tech (latest snapshot only)',
+    description:
+      'The latest snapshot of fact_operator_time_series. Use it for any "now" / "current" question.',
+    key: ['postcode', 'operator', 'tech'],
+    latestOf: 'fact_operator_time_series',
+    timeColumn: 'reported_at',
+    columns: FACT_COLUMNS,
+  },
+  {
+    name: 'fact_altnet_time_series',
+    dataset: 'upc',
+    grain: 'postcode x altnet x monthly snapshot',
+    description:
+      'Altnets only (operators.is_altnet), operator already canonical (CityFibre once, not per retailer). Same columns as fact_operator_time_series.',
+    key: ['postcode', 'operator', 'tech', 'reported_at'],
+    timeColumn: 'reported_at',
+    columns: ALTNET_FACT_COLUMNS,
+  },
+  {
+    name: 'fact_altnet',
+    dataset: 'upc',
+    grain: 'postcode x altnet (latest snapshot only)',
+    description: 'The latest snapshot of fact_altnet_time_series.',
+    key: ['postcode', 'operator', 'tech'],
+    latestOf: 'fact_altnet_time_series',
+    timeColumn: 'reported_at',
+    columns: ALTNET_FACT_COLUMNS,
+  },
+  {
+    name: 'operators',
+    dataset: 'upc',
+    grain: 'reported operator name',
+    description:
+      'One row per operator name used in fact_operator, with the network it runs on. Join on operator and group by operator_group to count networks.',
+    key: ['operator'],
+    columns: [
+      {
+        name: 'operator',
+        type: 'text',
+        description: 'The name used in fact_operator.',
+        examples: ['BT', 'CityFibre Zen'],
+      },
+      {
+        name: 'operator_group',
+        type: 'text',
+        description:
+          "The network it runs on: 'Openreach', 'Virgin Media', 'nexfibre', 'CityFibre', 'KCOM', or the altnet's own name.",
+        examples: ['Openreach', 'Virgin Media', 'CityFibre', 'Hyperoptic'],
+      },
+      {
+        name: 'network_type',
+        type: 'text',
+        description: "'openreach', 'virgin', 'kcom', 'altnet' or 'fwa'.",
+        examples: ['openreach', 'altnet'],
+      },
+      {
+        name: 'is_altnet',
+        type: 'boolean',
+        description:
+          'True only for independent full-fibre networks (not Openreach, Virgin Media, nexfibre, KCOM, FWA).',
+      },
+    ],
+  },
+  {
+    name: 'local_authorities',
+    dataset: 'upc',
+    grain: 'local authority district (361, 2024 boundaries)',
+    description: 'Reference list of local authority districts with their totals and centroid.',
+    key: ['la_code'],
+    columns: [
+      { name: 'la_code', type: 'text', description: 'ONS code.', examples: ['E08000035'] },
+      { name: 'la_name', type: 'text', description: 'Name.', examples: ['Leeds'] },
+      {
+        name: 'government_region',
+        type: 'text',
+        description: 'Region or nation.',
+        examples: ['Yorkshire and The Humber'],
+      },
+      { name: 'country', type: 'text', description: 'Nation.', examples: ['England'] },
+      { name: 'population', type: 'double', description: 'Residents (sum over its postcodes).' },
+      { name: 'households', type: 'double', description: 'Households (sum over its postcodes).' },
+      { name: 'premises', type: 'double', description: 'Premises (sum over its postcodes).' },
+      { name: 'latitude', type: 'double', description: 'Centroid latitude.' },
+      { name: 'longitude', type: 'double', description: 'Centroid longitude.' },
+    ],
+  },
+  {
+    name: 'forecast_footprint',
+    dataset: 'upc_forecast',
+    grain: 'postcode x network x half-year (June and December, 2024-12-01 to 2030-12-01)',
+    description:
+      'Forecast full-fibre presence: a row means the network is forecast to be present at that date. Dates up to the latest snapshot match the actual footprint.',
+    key: ['postcode', 'operator', 'reported_at'],
+    timeColumn: 'reported_at',
+    columns: [
+      POSTCODE_COLUMN,
+      {
+        name: 'operator',
+        type: 'text',
+        description:
+          "An operator_group value: 'Openreach', 'Virgin Media', 'nexfibre', 'CityFibre', 'KCOM', or an altnet name.",
+        examples: ['Openreach', 'CityFibre'],
+      },
+      { name: 'tech', type: 'text', description: "Always 'fttponly'.", examples: ['fttponly'] },
+      {
+        name: 'reported_at',
+        type: 'date',
+        description: "Forecast date: 'YYYY-06-01' = end of H1, 'YYYY-12-01' = end of H2.",
+        examples: ['2026-12-01', '2030-12-01'],
+      },
+    ],
+  },
+  {
+    name: 'postcode_attractiveness',
+    dataset: 'upc_forecast',
+    grain: 'postcode x quarter (first day of the quarter, from 2024-01-01)',
+    description: 'Modelled scores used to judge where networks will build next.',
+    key: ['postcode', 'reported_at'],
+    timeColumn: 'reported_at',
+    columns: [
+      POSTCODE_COLUMN,
+      {
+        name: 'reported_at',
+        type: 'date',
+        description: 'First day of the quarter.',
+        examples: ['2026-10-01'],
+      },
+      {
+        name: 'digital_deprivation',
+        type: 'double',
+        description:
+          '0..1, higher = more in need (poor connectivity, rural, less affluent). Falls once full fibre arrives.',
+      },
+      {
+        name: 'general_attractiveness',
+        type: 'double',
+        description: '0..1, higher = more attractive to build (dense, urban, affluent, not yet built).',
+      },
+    ],
+  },
+  {
+    name: 'take_up_quarterly',
+    dataset: 'take_up',
+    grain: 'quarter x retail operator x tech x segment (national)',
+    description: 'Subscriber lines (market share) by retail brand and technology, nationally, from 2021Q1.',
+    key: ['quarter', 'operator', 'tech', 'segment'],
+    timeColumn: 'quarter_start',
+    columns: [
+      {
+        name: 'quarter',
+        type: 'text',
+        description: "Quarter label 'YYYYQn' (sorts chronologically).",
+        examples: ['2025Q1'],
+      },
+      {
+        name: 'quarter_start',
+        type: 'date',
+        description: 'First day of the quarter.',
+        examples: ['2025-01-01'],
+      },
+      {
+        name: 'operator',
+        type: 'text',
+        description:
+          'Retail brand (not the network): BT, Sky, TalkTalk, Vodafone, Virgin Media, Zen, Hyperoptic, Community Fibre, ...',
+        examples: ['BT', 'Sky', 'Virgin Media'],
+      },
+      {
+        name: 'tech',
+        type: 'text',
+        description:
+          "'adsl', 'fttc', 'fttp' (note: fttp here, fttponly in the availability tables), 'cable' or 'fwa'.",
+        examples: ['fttp', 'fttc'],
+      },
+      {
+        name: 'segment',
+        type: 'text',
+        description: "'residential' or 'business'.",
+        examples: ['residential'],
+      },
+      { name: 'lines', type: 'integer', description: 'Subscriber lines.' },
+    ],
+  },
+  {
+    name: 'take_up_postcode',
+    dataset: 'take_up',
+    grain: 'postcode x quarter x retail operator x tech x segment (latest four quarters)',
+    description:
+      'Subscriber lines at postcode level for the latest four quarters. Lines in a postcode never exceed its premises; fttp lines appear only where full fibre is available.',
+    key: ['postcode', 'quarter', 'operator', 'tech', 'segment'],
+    columns: [
+      POSTCODE_COLUMN,
+      { name: 'quarter', type: 'text', description: "Quarter label 'YYYYQn'.", examples: ['2026Q4'] },
+      { name: 'operator', type: 'text', description: 'Retail brand.', examples: ['BT'] },
+      {
+        name: 'tech',
+        type: 'text',
+        description: "'adsl', 'fttc', 'fttp', 'cable' or 'fwa'.",
+        examples: ['fttp'],
+      },
+      { name: 'segment', type: 'text', description: "'residential' or 'business'.", examples: ['business'] },
+      { name: 'lines', type: 'integer', description: 'Subscriber lines.' },
+    ],
+  },
+];
+
+export const DATASETS: CatalogDataset[] = [
+  {
+    id: 'upc',
+    title: 'Availability (UPC)',
+    description:
+      "Which operator's network reaches each postcode, with which technology and speed, plus postcode geography and demographics.",
+    grain: `postcode x month (snapshot on the 1st of each month, 2021-01-01 to ${LATEST_SNAPSHOT})`,
+    tables: [
+      'upc_output_time_series',
+      'upc_output',
+      'fact_operator_time_series',
+      'fact_operator',
+      'fact_altnet_time_series',
+      'fact_altnet',
+      'operators',
+      'local_authorities',
+    ],
+  },
+  {
+    id: 'upc_forecast',
+    title: 'Forecasts',
+    description: 'Forecast full-fibre network presence to 2030 and postcode attractiveness scores.',
+    grain: 'postcode x half-year (June and December) to 2030-12',
+    tables: ['forecast_footprint', 'postcode_attractiveness'],
+  },
+  {
+    id: 'take_up',
+    title: 'Take-up',
+    description: 'Subscriber lines (market share) by retail operator and technology.',
+    grain: 'quarter (2021Q1 onwards), national and postcode level',
+    tables: ['take_up_quarterly', 'take_up_postcode'],
+  },
+];
+
+export const DEFINITIONS: CatalogDefinition[] = [
+  {
+    term: 'Full fibre (FTTP)',
+    definition:
+      "tech = 'fttponly' in fact_operator / fact_operator_time_series (take-up tables call it 'fttp'). A postcode has full fibre if any operator reports fttponly there.",
+  },
+  {
+    term: 'Gigabit-capable',
+    definition:
+      "fastest_down >= 1000, whatever the technology (full fibre, and Virgin Media's DOCSIS 3.1 cable at 1130 Mbit/s).",
+  },
+  {
+    term: 'Superfast / FTTC / ADSL / FWA',
+    definition:
+      'fttc = fibre to the cabinet (30-80 Mbit/s), adsl = copper broadband (8-24 Mbit/s; Openreach stopped selling it from September 2023, so it remains only where nothing better exists), fwa = fixed wireless (30-300 Mbit/s).',
+  },
+  {
+    term: 'Altnet',
+    definition:
+      'An independent full-fibre network: operators.is_altnet = TRUE (CityFibre, Hyperoptic, Community Fibre, Gigaclear, ...). Not Openreach, Virgin Media, nexfibre, KCOM or fixed wireless. fact_altnet already holds only altnets, under their canonical name.',
+  },
+  {
+    term: 'Network vs reported operator',
+    definition:
+      "Openreach's network is reported once per retailer (BT, Sky, TalkTalk, Vodafone) and CityFibre per retailer ('CityFibre Vodafone', 'CityFibre TalkTalk', 'CityFibre Zen', 'CityFibre Sky'). To count or rank networks, join operators and use operator_group. Virgin Media = 'Virgin Cable' (cable) + 'Virgin Media RFOG' (its own full fibre); 'nexfibre Virgin Media' is the separate nexfibre wholesale network (operator_group 'nexfibre').",
+  },
+  {
+    term: 'Premises passed',
+    definition:
+      'SUM(upc_output.premises) over the DISTINCT postcodes where a network is present - never a sum over fact_operator rows (one postcode has several operator and tech rows). Postcodes passed = COUNT(DISTINCT postcode).',
+  },
+  {
+    term: 'Coverage %',
+    definition:
+      'Premises passed / all premises of the area (from upc_output), x 100. Use 100.0 * ... so the division is decimal on every engine.',
+  },
+  {
+    term: 'Premises passed vs market share',
+    definition:
+      'Availability (premises passed, coverage) comes from the upc tables; market share means subscriber lines from the take_up tables. A network can pass many premises and have few lines.',
+  },
+  {
+    term: 'Overbuild',
+    definition:
+      'Premises where two or more full-fibre networks are present: per postcode, COUNT(DISTINCT operators.operator_group) over fttponly rows >= 2. "Two or more altnets" counts DISTINCT fact_altnet.operator.',
+  },
+  {
+    term: 'Latest / current / now',
+    definition: `The latest snapshot (${LATEST_SNAPSHOT}): use upc_output, fact_operator, fact_altnet. For a past date or a change over time use the _time_series tables filtered to the snapshot dates needed (always the 1st of a month).`,
+  },
+  {
+    term: 'Growth over a period',
+    definition:
+      'Premises passed at the later snapshot minus premises passed at the earlier one (two reported_at dates of the time series). "Last 6 months" compares the latest snapshot with the one 6 months earlier.',
+  },
+  {
+    term: 'First full fibre',
+    definition:
+      'A postcode got full fibre for the first time at MIN(activated_date) over its fttponly rows in fact_operator (full fibre is never withdrawn in this data).',
+  },
+  {
+    term: 'Local authority, region, nation',
+    definition:
+      'la_name / la_code (361 districts, 2024 boundaries), government_region (9 English regions + Wales, Scotland, Northern Ireland), country. They are columns of upc_output: join fact tables to upc_output on postcode to group by them.',
+  },
+  {
+    term: 'Modelled data',
+    definition:
+      'The geography (local authorities, regions, postcode areas and districts) is real. Operator footprints, speeds, take-up, forecasts and attractiveness are modelled (synthetic), calibrated to public national figures: no public source names operators at postcode level.',
+  },
+];
+
+/** Operator names and groups as generated (real data imported with data:import may add others). */
+export const OPERATOR_NAMING = {
+  openreachRetailers: ['BT', 'Sky', 'TalkTalk', 'Vodafone'],
+  operators: operatorRows(),
+  networks: [...new Set(NETWORKS.filter((n) => !n.forecastOnly).map((n) => n.group))],
+};
+
+const L = LATEST_SNAPSHOT;
+const SIX_MONTHS_BEFORE = '2026-05-01';
+const YEAR_BEFORE = '2025-11-01';
+
+export const EXAMPLES: CatalogExample[] = [
+  // coverage growth
+  {
+    id: 'coverage-growth-la-6-months',
+    theme: 'coverage_growth',
+    dataset: 'upc',
+    question: 'Which local authorities gained the most full fibre premises in the last 6 months?',
+    sql: `WITH ff AS (
+  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
+  WHERE tech = 'fttponly' AND reported_at IN (DATE '${SIX_MONTHS_BEFORE}', DATE '${L}')
+)
+SELECT u.la_name,
+       SUM(CASE WHEN ff.reported_at = DATE '${L}' THEN u.premises ELSE 0 END)
+     - SUM(CASE WHEN ff.reported_at = DATE '${SIX_MONTHS_BEFORE}' THEN u.premises ELSE 0 END) AS premises_gained
+FROM ff JOIN upc_output u ON u.postcode = ff.postcode
+GROUP BY u.la_name
+ORDER BY premises_gained DESC, u.la_name
+LIMIT 10`,
+    notes: 'Two snapshots of the time series; premises come from upc_output over distinct postcodes.',
+  },
+  {
+    id: 'coverage-growth-national-trend',
+    theme: 'coverage_growth',
+    dataset: 'upc',
+    question: 'How has UK full fibre coverage grown, year by year?',
+    sql: `WITH ff AS (
+  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
+  WHERE tech = 'fttponly'
+    AND reported_at IN (DATE '2021-01-01', DATE '2022-01-01', DATE '2023-01-01', DATE '2024-01-01', DATE '2025-01-01', DATE '2026-01-01', DATE '${L}')
+)
+SELECT ff.reported_at,
+       100.0 * SUM(u.premises) / (SELECT SUM(premises) FROM upc_output) AS full_fibre_pct
+FROM ff JOIN upc_output u ON u.postcode = ff.postcode
+GROUP BY ff.reported_at
+ORDER BY ff.reported_at`,
+    notes: 'List the snapshot dates you need: scanning every month of the time series is much slower.',
+  },
+  {
+    id: 'coverage-first-full-fibre-last-year',
+    theme: 'coverage_growth',
+    dataset: 'upc',
+    question: 'How many postcodes got full fibre for the first time in the last year?',
+    sql: `SELECT COUNT(*) AS postcodes
+FROM (
+  SELECT postcode FROM fact_operator
+  WHERE tech = 'fttponly'
+  GROUP BY postcode
+  HAVING MIN(activated_date) > DATE '${YEAR_BEFORE}'
+) t`,
+  },
+  {
+    id: 'coverage-gigabit-by-month',
+    theme: 'coverage_growth',
+    dataset: 'upc',
+    question: 'Gigabit-capable premises in Wales, quarter by quarter this year',
+    sql: `WITH g AS (
+  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
+  WHERE fastest_down >= 1000 AND reported_at IN (DATE '2026-01-01', DATE '2026-04-01', DATE '2026-07-01', DATE '2026-10-01')
+)
+SELECT g.reported_at, SUM(u.premises) AS gigabit_premises
+FROM g JOIN upc_output u ON u.postcode = g.postcode
+WHERE u.country = 'Wales'
+GROUP BY g.reported_at
+ORDER BY g.reported_at`,
+  },
+  // alternative networks
+  {
+    id: 'altnets-top',
+    theme: 'alternative_networks',
+    dataset: 'upc',
+    question: 'Top 10 altnets by premises passed',
+    sql: `SELECT a.operator, SUM(u.premises) AS premises
+FROM (SELECT DISTINCT operator, postcode FROM fact_altnet) a
+JOIN upc_output u ON u.postcode = a.postcode
+GROUP BY a.operator
+ORDER BY premises DESC, a.operator
+LIMIT 10`,
+  },
+  {
+    id: 'altnets-growth-year',
+    theme: 'alternative_networks',
+    dataset: 'upc',
+    question: 'Which altnets added the most premises in the last 12 months?',
+    sql: `WITH a AS (
+  SELECT DISTINCT operator, postcode, reported_at FROM fact_altnet_time_series
+  WHERE reported_at IN (DATE '${YEAR_BEFORE}', DATE '${L}')
+)
+SELECT a.operator,
+       SUM(CASE WHEN a.reported_at = DATE '${L}' THEN u.premises ELSE 0 END)
+     - SUM(CASE WHEN a.reported_at = DATE '${YEAR_BEFORE}' THEN u.premises ELSE 0 END) AS premises_added
+FROM a JOIN upc_output u ON u.postcode = a.postcode
+GROUP BY a.operator
+ORDER BY premises_added DESC, a.operator
+LIMIT 10`,
+  },
+  {
+    id: 'altnets-in-la',
+    theme: 'alternative_networks',
+    dataset: 'upc',
+    question: 'Which altnets operate in Leeds, and how many premises does each pass?',
+    sql: `SELECT a.operator, COUNT(DISTINCT a.postcode) AS postcodes, SUM(u.premises) AS premises
+FROM fact_altnet a JOIN upc_output u ON u.postcode = a.postcode
+WHERE u.la_name = 'Leeds'
+GROUP BY a.operator
+ORDER BY premises DESC, a.operator`,
+    notes:
+      'fact_altnet has one row per postcode and altnet, so SUM(premises) counts each postcode once per altnet.',
+  },
+  // competition
+  {
+    id: 'competition-overbuild-counts',
+    theme: 'competition',
+    dataset: 'upc',
+    question: 'How many premises can get 1, 2, 3 or more full-fibre networks?',
+    sql: `WITH n AS (
+  SELECT f.postcode, COUNT(DISTINCT o.operator_group) AS networks
+  FROM fact_operator f JOIN operators o ON o.operator = f.operator
+  WHERE f.tech = 'fttponly'
+  GROUP BY f.postcode
+)
+SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises
+FROM upc_output u LEFT JOIN n ON n.postcode = u.postcode
+GROUP BY COALESCE(n.networks, 0)
+ORDER BY networks`,
+  },
+  {
+    id: 'competition-overbuild-by-region',
+    theme: 'competition',
+    dataset: 'upc',
+    question: 'Share of premises with two or more full-fibre networks, by region',
+    sql: `WITH ob AS (
+  SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
+  WHERE f.tech = 'fttponly'
+  GROUP BY f.postcode
+  HAVING COUNT(DISTINCT o.operator_group) >= 2
+)
+SELECT u.government_region,
+       100.0 * SUM(CASE WHEN ob.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS overbuilt_pct
+FROM upc_output u LEFT JOIN ob ON ob.postcode = u.postcode
+GROUP BY u.government_region
+ORDER BY overbuilt_pct DESC`,
+  },
+  {
+    id: 'competition-head-to-head',
+    theme: 'competition',
+    dataset: 'upc',
+    question: 'Where do Openreach and CityFibre overlap most? Top 10 local authorities by premises',
+    sql: `WITH both_nets AS (
+  SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
+  WHERE f.tech = 'fttponly' AND o.operator_group IN ('Openreach', 'CityFibre')
+  GROUP BY f.postcode
+  HAVING COUNT(DISTINCT o.operator_group) = 2
+)
+SELECT u.la_name, SUM(u.premises) AS premises
+FROM upc_output u JOIN both_nets b ON b.postcode = u.postcode
+GROUP BY u.la_name
+ORDER BY premises DESC, u.la_name
+LIMIT 10`,
+  },
+  // market leaders
+  {
+    id: 'leaders-networks-national',
+    theme: 'market_leaders',
+    dataset: 'upc',
+    question: 'Rank the full-fibre networks by premises passed',
+    sql: `WITH g AS (
+  SELECT DISTINCT o.operator_group, f.postcode
+  FROM fact_operator f JOIN operators o ON o.operator = f.operator
+  WHERE f.tech = 'fttponly'
+)
+SELECT g.operator_group, SUM(u.premises) AS premises,
+       100.0 * SUM(u.premises) / (SELECT SUM(premises) FROM upc_output) AS coverage_pct
+FROM g JOIN upc_output u ON u.postcode = g.postcode
+GROUP BY g.operator_group
+ORDER BY premises DESC, g.operator_group`,
+  },
+  {
+    id: 'leaders-by-region',
+    theme: 'market_leaders',
+    dataset: 'upc',
+    question: 'Who has the biggest full-fibre network in each region?',
+    sql: `WITH g AS (
+  SELECT u.government_region, x.operator_group, SUM(u.premises) AS premises
+  FROM (SELECT DISTINCT o.operator_group, f.postcode
+        FROM fact_operator f JOIN operators o ON o.operator = f.operator
+        WHERE f.tech = 'fttponly') x
+  JOIN upc_output u ON u.postcode = x.postcode
+  GROUP BY u.government_region, x.operator_group
+), ranked AS (
+  SELECT government_region, operator_group, premises,
+         ROW_NUMBER() OVER (PARTITION BY government_region ORDER BY premises DESC, operator_group) AS rn
+  FROM g
+)
+SELECT government_region, operator_group, premises FROM ranked WHERE rn = 1 ORDER BY government_region`,
+  },
+  {
+    id: 'leaders-virgin-footprint',
+    theme: 'market_leaders',
+    dataset: 'upc',
+    question: "What is Virgin Media's total footprint (cable plus its own full fibre)?",
+    sql: `SELECT COUNT(*) AS postcodes, SUM(premises) AS premises,
+       100.0 * SUM(premises) / (SELECT SUM(premises) FROM upc_output) AS coverage_pct
+FROM upc_output
+WHERE postcode IN (SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
+                   WHERE o.operator_group = 'Virgin Media')`,
+  },
+  // regional analysis
+  {
+    id: 'regional-gigabit-ranking',
+    theme: 'regional_analysis',
+    dataset: 'upc',
+    question: 'Rank regions by gigabit-capable premises',
+    sql: `WITH g AS (SELECT DISTINCT postcode FROM fact_operator WHERE fastest_down >= 1000)
+SELECT u.government_region,
+       SUM(CASE WHEN g.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS gigabit_premises,
+       100.0 * SUM(CASE WHEN g.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS gigabit_pct
+FROM upc_output u LEFT JOIN g ON g.postcode = u.postcode
+GROUP BY u.government_region
+ORDER BY gigabit_premises DESC`,
+  },
+  {
+    id: 'regional-worst-la',
+    theme: 'regional_analysis',
+    dataset: 'upc',
+    question: 'Which 10 local authorities have the lowest full fibre coverage?',
+    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+SELECT u.la_name, u.government_region,
+       100.0 * SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS full_fibre_pct
+FROM upc_output u LEFT JOIN ff ON ff.postcode = u.postcode
+GROUP BY u.la_name, u.government_region
+ORDER BY full_fibre_pct ASC, u.la_name
+LIMIT 10`,
+  },
+  {
+    id: 'regional-urban-rural',
+    theme: 'regional_analysis',
+    dataset: 'upc',
+    question: 'Full fibre coverage in urban and rural areas of each nation',
+    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+SELECT u.country, u.urban_rural,
+       100.0 * SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS full_fibre_pct
+FROM upc_output u LEFT JOIN ff ON ff.postcode = u.postcode
+GROUP BY u.country, u.urban_rural
+ORDER BY u.country, u.urban_rural`,
+  },
+  // forecasts
+  {
+    id: 'forecast-coverage-2030',
+    theme: 'forecasts',
+    dataset: 'upc_forecast',
+    question: 'Forecast full fibre coverage by region at the end of 2030',
+    sql: `WITH f AS (SELECT DISTINCT postcode FROM forecast_footprint WHERE reported_at = DATE '2030-12-01')
+SELECT u.government_region,
+       100.0 * SUM(CASE WHEN f.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS forecast_pct
+FROM upc_output u LEFT JOIN f ON f.postcode = u.postcode
+GROUP BY u.government_region
+ORDER BY forecast_pct DESC`,
+  },
+  {
+    id: 'forecast-overlap',
+    theme: 'forecasts',
+    dataset: 'upc_forecast',
+    question: 'How many premises are forecast to have both Openreach and CityFibre by the end of 2028?',
+    sql: `SELECT SUM(u.premises) AS premises
+FROM upc_output u
+WHERE u.postcode IN (
+  SELECT postcode FROM forecast_footprint
+  WHERE reported_at = DATE '2028-12-01' AND operator IN ('Openreach', 'CityFibre')
+  GROUP BY postcode
+  HAVING COUNT(DISTINCT operator) = 2)`,
+  },
+  {
+    id: 'forecast-network-trajectory',
+    theme: 'forecasts',
+    dataset: 'upc_forecast',
+    question: "Openreach's forecast full fibre footprint at each half-year to 2030",
+    sql: `SELECT f.reported_at, SUM(u.premises) AS premises
+FROM forecast_footprint f JOIN upc_output u ON u.postcode = f.postcode
+WHERE f.operator = 'Openreach'
+GROUP BY f.reported_at
+ORDER BY f.reported_at`,
+    notes:
+      'forecast_footprint has one row per postcode, network and date, so a sum per network and date is safe.',
+  },
+  {
+    id: 'forecast-attractiveness',
+    theme: 'forecasts',
+    dataset: 'upc_forecast',
+    question: 'Most attractive local authorities to build in that still lack full fibre (latest quarter)',
+    sql: `SELECT u.la_name, AVG(a.general_attractiveness) AS avg_attractiveness, COUNT(*) AS postcodes_without_full_fibre
+FROM postcode_attractiveness a
+JOIN upc_output u ON u.postcode = a.postcode
+WHERE a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)
+  AND a.postcode NOT IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')
+GROUP BY u.la_name
+HAVING COUNT(*) >= 10
+ORDER BY avg_attractiveness DESC, u.la_name
+LIMIT 10`,
+  },
+  // take-up
+  {
+    id: 'take-up-share-latest',
+    theme: 'take_up',
+    dataset: 'take_up',
+    question: 'Market share of lines by operator in the latest quarter',
+    sql: `WITH q AS (SELECT * FROM take_up_quarterly WHERE quarter = (SELECT MAX(quarter) FROM take_up_quarterly))
+SELECT operator, SUM(lines) AS lines, 100.0 * SUM(lines) / (SELECT SUM(lines) FROM q) AS share_pct
+FROM q
+GROUP BY operator
+ORDER BY lines DESC, operator`,
+  },
+  {
+    id: 'take-up-fttp-share-trend',
+    theme: 'take_up',
+    dataset: 'take_up',
+    question: 'Share of lines on full fibre, quarter by quarter',
+    sql: `SELECT quarter, 100.0 * SUM(CASE WHEN tech = 'fttp' THEN lines ELSE 0 END) / SUM(lines) AS fttp_share_pct
+FROM take_up_quarterly
+GROUP BY quarter
+ORDER BY quarter`,
+  },
+  {
+    id: 'take-up-la-fttp',
+    theme: 'take_up',
+    dataset: 'take_up',
+    question:
+      'Full fibre take-up in Leeds: fttp lines as a share of premises that can get full fibre (latest quarter)',
+    sql: `WITH l AS (SELECT postcode, premises FROM upc_output WHERE la_name = 'Leeds')
+SELECT 100.0 * (SELECT SUM(t.lines) FROM take_up_postcode t JOIN l ON l.postcode = t.postcode
+                WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_postcode))
+             / (SELECT SUM(l.premises) FROM l
+                WHERE l.postcode IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')) AS take_up_pct`,
+  },
+];
+
+export const CATALOG_NOTES = [
+  'Geography is real (ONS local authority districts on 2024 boundaries, regions and nations, postcode areas and districts); postcode units, operator footprints, speeds, take-up, forecasts and attractiveness are modelled (synthetic), calibrated to public national figures.',
+  `The latest snapshot is ${LATEST_SNAPSHOT}; snapshots are monthly from 2021-01-01, always on the 1st of the month.`,
+  "Write portable SQL (it runs on DuckDB and PostgreSQL): DATE literals as DATE 'YYYY-MM-DD', 100.0 * a / b for percentages, CASE WHEN for conditional sums, no engine-specific functions.",
+  'Count postcodes with COUNT(DISTINCT postcode) and premises with SUM(upc_output.premises) over distinct postcodes; never sum premises over fact rows.',
+  'Time series tables are large: filter reported_at to the dates you need.',
+];
+
+export const catalog = {
+  datasets: DATASETS,
+  tables: TABLES,
+  definitions: DEFINITIONS,
+  examples: EXAMPLES,
+  themes: THEMES,
+  notes: CATALOG_NOTES,
+  operatorNaming: OPERATOR_NAMING,
+  latestSnapshot: LATEST_SNAPSHOT,
+};
+
+export type Catalog = typeof catalog;
+
+export function catalogTable(name: string): CatalogTable | undefined {
+  return TABLES.find((t) => t.name === name.toLowerCase());
+}
+
+export const CATALOG_TABLE_NAMES: readonly string[] = TABLES.map((t) => t.name);

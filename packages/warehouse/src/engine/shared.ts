@@ -1,0 +1,87 @@
+/** Engine-neutral pieces shared by the DuckDB and PostgreSQL engines (portable SQL only). */
+import { catalogTable } from '../catalog/catalog.js';
+import type { DistinctValuesOptions, QueryResultSet, ResultColumn } from './types.js';
+import { WarehouseError } from './types.js';
+
+export async function runWithRowCap(
+  rowLimit: number,
+  started: number,
+  fetch: (limit: number) => Promise<{ columns: ResultColumn[]; rows: unknown[][] }>,
+): Promise<QueryResultSet> {
+  const cap = Math.max(0, Math.floor(rowLimit));
+  const { columns, rows } = await fetch(cap + 1);
+  const truncated = rows.length > cap;
+  const kept = truncated ? rows.slice(0, cap) : rows;
+  return { columns, rows: kept, rowCount: kept.length, truncated, elapsedMs: Date.now() - started };
+}
+
+/** Row counts of every contract table and view, stored in wh_meta when the warehouse is built or imported. */
+export const ROW_COUNT_KEYS = [
+  'upc_output_time_series',
+  'upc_output',
+  'fact_operator_time_series',
+  'fact_operator',
+  'fact_altnet_time_series',
+  'fact_altnet',
+  'operators',
+  'local_authorities',
+  'forecast_footprint',
+  'postcode_attractiveness',
+  'take_up_quarterly',
+  'take_up_postcode',
+] as const;
+
+export function datasetStatusSql(): string {
+  const counts = ROW_COUNT_KEYS.map(
+    (k) => `(SELECT value FROM wh_meta WHERE key = 'rows.${k}') AS ${k}`,
+  ).join(',\n  ');
+  return `SELECT
+  (SELECT MIN(reported_at) FROM wh_months) AS upc_earliest,
+  (SELECT MAX(reported_at) FROM wh_months) AS upc_latest,
+  (SELECT MIN(reported_at) FROM wh_forecast_dates) AS forecast_earliest,
+  (SELECT MAX(reported_at) FROM wh_forecast_dates) AS forecast_latest,
+  (SELECT MIN(quarter) FROM take_up_quarterly) AS take_up_earliest,
+  (SELECT MAX(quarter) FROM take_up_quarterly) AS take_up_latest,
+  ${counts}`;
+}
+
+/** Where distinct values of a view's column can be read cheaply (the view's underlying table). */
+const VIEW_SOURCES: Record<string, { time: string; rest: string }> = {
+  upc_output_time_series: { time: 'wh_months', rest: 'wh_postcodes' },
+  fact_operator_time_series: { time: 'wh_months', rest: 'wh_operator_intervals' },
+  fact_altnet_time_series: { time: 'wh_months', rest: 'wh_altnet_intervals' },
+  forecast_footprint: { time: 'wh_forecast_dates', rest: 'wh_forecast_intervals' },
+  postcode_attractiveness: { time: 'wh_attractiveness_dates', rest: 'postcode_attractiveness' },
+};
+
+export const MAX_DISTINCT_VALUES = 10_000;
+
+export function distinctSource(
+  table: string,
+  column: string,
+  options: DistinctValuesOptions,
+  placeholder: (index: number) => string,
+): { sql: string; params: string[] } {
+  const t = catalogTable(table);
+  if (!t) throw new WarehouseError('not_found', `Unknown table "${table}".`);
+  const col = t.columns.find((c) => c.name === column.toLowerCase());
+  if (!col) {
+    throw new WarehouseError(
+      'not_found',
+      `Unknown column "${column}" in ${t.name}. Valid columns: ${t.columns.map((c) => c.name).join(', ')}.`,
+    );
+  }
+  const view = VIEW_SOURCES[t.name];
+  const source = view ? (col.name === 'reported_at' ? view.time : view.rest) : t.name;
+  const limit = Math.min(MAX_DISTINCT_VALUES, Math.max(1, Math.floor(options.limit ?? 200)));
+  const params: string[] = [];
+  let where = `${col.name} IS NOT NULL`;
+  if (options.search) {
+    params.push(`%${options.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where += ` AND LOWER(CAST(${col.name} AS VARCHAR)) LIKE ${placeholder(1)} ESCAPE '\\'`;
+  }
+  return {
+    sql: `SELECT DISTINCT ${col.name} FROM ${source} WHERE ${where} ORDER BY ${col.name} LIMIT ${limit}`,
+    params,
+  };
+}
