@@ -264,6 +264,8 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
           stopWhen: stepCountIs(MAX_TOOL_STEPS),
           abortSignal: signal,
           maxRetries: 1,
+          // Errors arrive as 'error' parts below; without this the SDK also prints them to the console.
+          onError: ({ error }) => logger.debug({ err: error }, 'Chat model stream error'),
         });
 
         for await (const part of result.fullStream) {
@@ -449,7 +451,10 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
 
     models() {
       return {
-        models: registry.list().filter((model) => model.available),
+        // A table model served through the OpenAI-compatible endpoint is listed once, under the id it resolves to.
+        models: registry
+          .list()
+          .filter((model) => model.available && registry.resolveId(model.id) === model.id),
         default_model: registry.defaultModelId(),
       };
     },

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.js';
+import { MAX_OUTPUT_BYTES, StdioMcpConnection, truncateUtf8 } from './mcp-connection.js';
+import { McpProcesses } from './mcp-processes.js';
+
+const TEST_SERVER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test/fixtures/mcp/test-stdio-server.mjs',
+);
+const spec = (args: string[]) => ({
+  command: process.execPath,
+  args,
+  env: { PATH: process.env.PATH ?? '' },
+  cwd: path.dirname(TEST_SERVER),
+});
+
+describe('a stdio MCP connection', () => {
+  const open: StdioMcpConnection[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((connection) => connection.close()));
+  });
+
+  it('gives up on a server that does not start in time, and says so', async () => {
+    const silent = new StdioMcpConnection(spec(['-e', 'setInterval(() => {}, 1000)']), {
+      startTimeoutMs: 300,
+      callTimeoutMs: 1000,
+    });
+    open.push(silent);
+    await silent.start();
+    expect(silent.status).toBe('error');
+    expect(silent.error).toMatch(/did not start within 0.3 s/);
+    expect(silent.pid).toBeUndefined();
+  });
+
+  it('reports a server that exits with its stderr', async () => {
+    const crashing = new StdioMcpConnection(
+      spec(['-e', 'console.error("boom: missing key"); process.exit(3)']),
+    );
+    open.push(crashing);
+    await crashing.start();
+    expect(crashing.status).toBe('error');
+    expect(crashing.error).toMatch(/boom: missing key/);
+  });
+
+  it('bounds a call by time and its output by size', async () => {
+    const connection = new StdioMcpConnection(spec([TEST_SERVER]), {
+      startTimeoutMs: 10_000,
+      callTimeoutMs: 300,
+    });
+    open.push(connection);
+    await connection.start();
+    expect(connection.status).toBe('connected');
+    const slow = await connection.callTool('slow', { ms: 3000 });
+    expect(slow.is_error).toBe(true);
+    expect(slow.content).toMatch(/timed out/i);
+    const quick = await connection.callTool('add', { a: 2, b: 3 });
+    expect(quick).toEqual({ content: '5', truncated: false, is_error: false });
+    const big = await connection.callTool('big_output', { kilobytes: 200 });
+    expect(big.truncated).toBe(true);
+    expect(big.content).toMatch(/\[output truncated: 204800 bytes, limit 102400\]$/);
+  });
+
+  it('cuts text on a character boundary', () => {
+    const { text, truncated } = truncateUtf8('é'.repeat(MAX_OUTPUT_BYTES), 5);
+    expect(truncated).toBe(true);
+    expect(text.startsWith('éé\n')).toBe(true);
+  });
+});
+
+describe('the per-user processes', () => {
+  it('reuses a running server, keeps users apart, and stops idle servers', async () => {
+    let now = Date.now();
+    const processes = new McpProcesses(createLogger({ level: 'silent', stdout: false }), {
+      idleStopMs: 60_000,
+      now: () => now,
+    });
+    try {
+      const a1 = await processes.connect('alice', 'tools', spec([TEST_SERVER]));
+      const a2 = await processes.connect('alice', 'tools', spec([TEST_SERVER]));
+      const b = await processes.connect('bob', 'tools', spec([TEST_SERVER]));
+      expect(a2).toBe(a1);
+      expect(b).not.toBe(a1);
+      expect(b.pid).not.toBe(a1.pid);
+      expect(processes.pids()).toHaveLength(2);
+      expect(processes.peek('bob', 'tools')).toBe(b);
+      expect(processes.peek('carol', 'tools')).toBeUndefined();
+
+      now += 30_000;
+      b.lastUsed = now;
+      now += 45_000;
+      await processes.sweep();
+      expect(a1.status).toBe('stopped');
+      expect(processes.peek('alice', 'tools')).toBeUndefined();
+      expect(processes.peek('bob', 'tools')?.status).toBe('connected');
+    } finally {
+      await processes.closeAll();
+    }
+    expect(processes.pids()).toEqual([]);
+  });
+});
