@@ -85,9 +85,14 @@ export async function createReferenceTables(conn: DuckDBConnection): Promise<voi
     GROUP BY ALL ORDER BY l.la_code`);
 }
 
-/** Latest-snapshot tables and contract views (also used after an import). */
-export async function createLatestAndViews(conn: DuckDBConnection, latest: string): Promise<void> {
+/** The latest-snapshot views and (unless told otherwise) the contract views over the internal tables. */
+export async function createLatestAndViews(
+  conn: DuckDBConnection,
+  latest: string,
+  options: { timeSeriesViews?: boolean } = {},
+): Promise<void> {
   for (const ddl of Object.values(latestViewDdl(latest))) await conn.run(ddl);
+  if (options.timeSeriesViews === false) return;
   for (const v of CONTRACT_VIEWS) await conn.run(VIEW_DDL[v]);
 }
 
