@@ -722,7 +722,7 @@ SELECT u.government_region,
        100.0 * SUM(CASE WHEN ob.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS overbuilt_pct
 FROM upc_output u LEFT JOIN ob ON ob.postcode = u.postcode
 GROUP BY u.government_region
-ORDER BY overbuilt_pct DESC`,
+ORDER BY overbuilt_pct DESC, u.government_region`,
   },
   {
     id: 'competition-head-to-head',
@@ -800,7 +800,7 @@ SELECT u.government_region,
        100.0 * SUM(CASE WHEN g.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS gigabit_pct
 FROM upc_output u LEFT JOIN g ON g.postcode = u.postcode
 GROUP BY u.government_region
-ORDER BY gigabit_premises DESC`,
+ORDER BY gigabit_premises DESC, u.government_region`,
   },
   {
     id: 'regional-worst-la',
@@ -838,7 +838,7 @@ SELECT u.government_region,
        100.0 * SUM(CASE WHEN f.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS forecast_pct
 FROM upc_output u LEFT JOIN f ON f.postcode = u.postcode
 GROUP BY u.government_region
-ORDER BY forecast_pct DESC`,
+ORDER BY forecast_pct DESC, u.government_region`,
   },
   {
     id: 'forecast-overlap',

@@ -40,6 +40,10 @@ interface Opened {
   active: number;
 }
 
+const INTERRUPT_REPEAT_MS = 50;
+/** Connections that were interrupted are closed rather than reused. */
+const interrupted = new WeakSet<DuckDBConnection>();
+
 function fileIdentity(path: string): string {
   const s = statSync(path);
   return `${s.ino}:${s.size}:${s.mtimeMs}`;
@@ -158,7 +162,8 @@ export class DuckDbWarehouse implements Warehouse {
     } finally {
       if (opened) {
         opened.active--;
-        if (conn) opened.idle.push(conn);
+        if (conn && interrupted.has(conn)) conn.closeSync();
+        else if (conn) opened.idle.push(conn);
         if (this.retired.includes(opened)) this.reapRetired();
       }
       this.releaseSlot();
@@ -172,14 +177,20 @@ export class DuckDbWarehouse implements Warehouse {
     const started = Date.now();
     return this.withConnection(async (conn) => {
       let reason: 'timeout' | 'cancelled' | undefined;
-      const timer = setTimeout(() => {
-        reason = 'timeout';
+      let finished = false;
+      // An interrupt that lands before DuckDB has started the statement is forgotten, so keep interrupting
+      // until the statement has really stopped.
+      let repeat: NodeJS.Timeout | undefined;
+      const stop = (why: 'timeout' | 'cancelled') => {
+        reason ??= why;
+        interrupted.add(conn);
         conn.interrupt();
-      }, timeoutMs);
-      const onAbort = () => {
-        reason = 'cancelled';
-        conn.interrupt();
+        repeat ??= setInterval(() => {
+          if (!finished) conn.interrupt();
+        }, INTERRUPT_REPEAT_MS);
       };
+      const timer = setTimeout(() => stop('timeout'), timeoutMs);
+      const onAbort = () => stop('cancelled');
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
         return await runWithRowCap(rowLimit, started, async (limit) => {
@@ -197,7 +208,9 @@ export class DuckDbWarehouse implements Warehouse {
           throw new WarehouseError('cancelled', 'The query was cancelled.', { cause: err });
         throw new WarehouseError('query_failed', cleanDuckDbMessage((err as Error).message), { cause: err });
       } finally {
+        finished = true;
         clearTimeout(timer);
+        if (repeat) clearInterval(repeat);
         options.signal?.removeEventListener('abort', onAbort);
       }
     }, options.signal);

@@ -118,20 +118,16 @@ async function loadRaw(conn: DuckDBConnection, table: ImportTable, file: string)
   return cols.map((c) => c.name);
 }
 
+/** Runs a check returning (line, column, value, message) rows, read by position. */
 async function collect(conn: DuckDBConnection, log: IssueLog, file: string, sql: string): Promise<void> {
-  const rows = await queryObjects<{
-    line: number | null;
-    col: string | null;
-    value: string | null;
-    message: string;
-  }>(conn, `SELECT * FROM (${sql}) LIMIT ${MAX_ISSUES_PER_CHECK}`);
-  for (const r of rows) {
+  const reader = await conn.runAndReadAll(`SELECT * FROM (${sql}) LIMIT ${MAX_ISSUES_PER_CHECK}`);
+  for (const [line, col, value, message] of reader.getRowsJson() as (string | number | null)[][]) {
     log.add({
       file,
-      line: r.line ?? undefined,
-      column: r.col ?? undefined,
-      value: r.value ?? undefined,
-      message: r.message,
+      line: line === null || line === undefined ? undefined : Number(line),
+      column: col === null || col === undefined ? undefined : String(col),
+      value: value === null || value === undefined ? undefined : String(value),
+      message: String(message),
     });
   }
 }
