@@ -75,7 +75,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
       );
     return finish(out, plan, latest);
   }
-  const labelIndex = result.columns.findIndex((c, i) => !isNumeric(result, i));
+  const labelIndex = result.columns.findIndex((_, i) => !isNumeric(result, i));
   const primaryIndex = pickPrimary(result, built);
   const primaryName = result.columns[primaryIndex]?.name ?? '';
   const pctIndex = columnIndex(result, (n) => /pct$|pp_change/.test(n) && n !== primaryName);

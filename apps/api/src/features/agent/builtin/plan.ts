@@ -30,6 +30,8 @@ export interface Subject {
   operatorGroups?: string[];
   /** All of these groups must be present (overlap / head-to-head questions). */
   allGroups?: string[];
+  /** A technology bound to one named network ("Openreach full fibre and Virgin Media"). */
+  groupTech?: Record<string, 'fttponly' | 'fttc' | 'adsl' | 'cable' | 'fwa'>;
   altnet?: boolean;
   /** Postcodes with at least / exactly this many distinct networks (operator groups) of the subject kind. */
   minNetworks?: number;
@@ -65,7 +67,8 @@ export type Measure =
   | 'line_share_pct'
   | 'avg_attractiveness'
   | 'avg_deprivation'
-  | 'share_of_subject_pct';
+  | 'share_of_subject_pct'
+  | 'operator_list';
 
 export interface TimeSpec {
   /** Snapshot date for a point-in-time answer ('YYYY-MM-DD'). */
@@ -97,6 +100,8 @@ export interface Plan {
   geo?: GeoFilter;
   urbanRural?: 'urban' | 'rural';
   time: TimeSpec;
+  /** "Who leads in each region": the top network per value of `dimension`. */
+  leaderPerDimension?: boolean;
   /** take_up filters. */
   takeUp?: { operators?: string[]; tech?: string; segment?: 'residential' | 'business'; shareOf?: string };
   order?: 'asc' | 'desc';

@@ -18,7 +18,9 @@ export interface BuiltQuery {
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const list = (values: string[]) => values.map(q).join(', ');
 const date = (d: string) => `DATE ${q(d)}`;
-const round = (expr: string, digits = 2) => `ROUND(CAST(${expr} AS NUMERIC), ${digits})`;
+// ROUND(x * 100) / 100 rather than ROUND(x, 2): PostgreSQL has no two-argument ROUND for double precision,
+// and DuckDB's NUMERIC cast would fix the scale at 3 decimals.
+const round = (expr: string, digits = 2) => `ROUND((${expr}) * ${10 ** digits}) / ${10 ** digits}.0`;
 const label = (d: string) => d.slice(0, 7).replace('-', '_');
 
 const GEO_DIMENSIONS = new Set<Dimension>([
@@ -44,7 +46,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   const s = plan.subject;
   if (plan.dataset === 'upc_forecast') {
     const conditions: string[] = [];
-    const groups = s.operatorGroups ?? s.allGroups ?? (s.soleGroup ? undefined : undefined);
+    const groups = s.operatorGroups;
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
     if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
     return {
@@ -55,7 +57,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
       altnetTable: false,
     };
   }
-  const groups = s.operatorGroups ?? s.allGroups;
+  const groups = s.operatorGroups;
   const altnetOnly = Boolean(s.altnet) && !s.operators;
   const conditions: string[] = [];
   if (s.tech) conditions.push(`f.tech = ${q(s.tech)}`);
@@ -98,13 +100,14 @@ function where(conditions: string[]): string {
 function networkHaving(s: Subject, groupExpr: string): string | null {
   if (s.minNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) >= ${s.minNetworks}`;
   if (s.exactNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.exactNetworks}`;
-  if (s.allGroups?.length) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.allGroups.length}`;
   if (s.soleGroup) return `HAVING COUNT(DISTINCT ${groupExpr}) = 1 AND MIN(${groupExpr}) = ${q(s.soleGroup)}`;
   return null;
 }
 
 function hasSubject(plan: Plan): boolean {
   const s = plan.subject;
+  // A forecast question is always about forecast presence, even with no network named.
+  if (plan.dataset === 'upc_forecast') return true;
   return Boolean(
     s.tech ||
       s.gigabit ||
@@ -163,12 +166,28 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
     } else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
   }
   const keys = options.keys ?? [];
+  if (s.allGroups?.length) {
+    // Overlap of named networks: the postcodes where each one is present, intersected. Each network may carry
+    // its own technology ("Openreach full fibre and Virgin Media").
+    return s.allGroups
+      .map((group) => {
+        const single: Plan = {
+          ...plan,
+          subject: {
+            ...s,
+            allGroups: undefined,
+            groupTech: undefined,
+            operatorGroups: [group],
+            tech: s.groupTech?.[group] ?? s.tech,
+          },
+        };
+        return presence(single, ctx, options);
+      })
+      .join('\n    INTERSECT\n    ');
+  }
   const having = networkHaving(s, src.groupExpr);
   if (having) {
-    const extra = s.allGroups?.length && !src.forecast ? [] : [];
-    void extra;
     const groupConds = [...conditions];
-    if (s.allGroups?.length && src.forecast) groupConds.push(`f.operator IN (${list(s.allGroups)})`);
     const groupKeys = [...keys, 'f.postcode'];
     return `SELECT ${groupKeys.join(', ')} FROM ${src.from}\n    ${where(groupConds)}\n    GROUP BY ${groupKeys.join(', ')}\n    ${having}`.replace(
       /\n {4}\n/g,
@@ -241,6 +260,8 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
     default:
       break;
   }
+  if (plan.measure === 'operator_list') return buildOperatorList(plan);
+  if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
   if (plan.dimension === 'month' || plan.dimension === 'quarter' || plan.dimension === 'half_year')
     return buildSeries(plan, ctx);
@@ -832,6 +853,66 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       `Adds up subscriber lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${quarterText}${dim ? `, by ${dim}` : ''}.`,
       ...(share ? ['Market share divides each by all lines in the same quarter.'] : []),
+    ],
+  };
+}
+
+/** The reported operator names behind named networks ("Which retailers report on Openreach?"). */
+function buildOperatorList(plan: Plan): BuiltQuery {
+  const groups = [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])];
+  const conditions = groups.length ? [`operator_group IN (${list(groups)})`] : [];
+  if (plan.subject.operators?.length) conditions.push(`operator IN (${list(plan.subject.operators)})`);
+  const sql = [
+    'SELECT operator, operator_group, network_type, is_altnet',
+    'FROM operators',
+    where(conditions.length > 1 ? [`(${conditions.join(' OR ')})`] : conditions),
+    'ORDER BY operator_group, operator',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { operator: 'the name reported in fact_operator', operator_group: 'the network it runs on' },
+    steps: ['Lists the operator names in the operators table that belong to the named network(s).'],
+  };
+}
+
+/** The leading network (most premises passed) in each place. */
+function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension as string;
+  const src = source(
+    { ...plan, dimension: 'operator_group' },
+    plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest',
+  );
+  const inner = presence({ ...plan, dimension: 'operator_group' }, ctx, {
+    keys: [`${src.groupExpr} AS operator_group`],
+  });
+  const geo = geoConditions(plan);
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n),`,
+    `by_network AS (\n  SELECT u.${dim}, p.operator_group, SUM(u.premises) AS premises\n  FROM passed p JOIN upc_output u ON u.postcode = p.postcode\n  ${where(geo)}\n  GROUP BY u.${dim}, p.operator_group\n),`.replace(
+      /\n {2}\n/g,
+      '\n',
+    ),
+    `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
+    `ranked AS (\n  SELECT b.${dim}, b.operator_group, b.premises,\n         ROW_NUMBER() OVER (PARTITION BY b.${dim} ORDER BY b.premises DESC, b.operator_group) AS position\n  FROM by_network b\n)`,
+    `SELECT r.${dim}, r.operator_group, r.premises,`,
+    `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,
+    'FROM ranked r',
+    `JOIN totals t ON t.${dim} = r.${dim}`,
+    'WHERE r.position = 1',
+    `ORDER BY r.${dim}`,
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      operator_group: `the network with the most premises passed with ${subjectPhrase(plan)}`,
+      premises: 'premises it passes',
+      share_of_premises_pct: `its share of all premises in the ${dim}`,
+    },
+    steps: [
+      `Adds up, for each ${dim} and each network (operator group), the premises in DISTINCT postcodes where the network offers ${subjectPhrase(plan)}.`,
+      `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
     ],
   };
 }

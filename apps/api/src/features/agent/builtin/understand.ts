@@ -66,7 +66,7 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
         'The question does not mention anything the broadband data covers (premises, postcodes, networks, technologies, speeds, places, take-up or forecasts).',
     };
   }
-  const plan = buildPlan(text, question, entities, lexicon, ctx);
+  const plan = buildPlan(text, entities, lexicon, ctx);
   const confidence = scoreConfidence(plan, entities, domain);
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
 }
@@ -77,13 +77,7 @@ function hasMeasureWords(text: string): boolean {
   );
 }
 
-function buildPlan(
-  text: string,
-  original: string,
-  entities: EntityMatch[],
-  lexicon: Lexicon,
-  ctx: TimeContext,
-): Plan {
+function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx: TimeContext): Plan {
   const notes: string[] = [];
   const unknowns: string[] = [];
   const assumptions: string[] = [];
@@ -139,6 +133,20 @@ function buildPlan(
   else if (has(text, /\b(adsl|copper)\b/)) subject.tech = 'adsl';
   else if (has(text, /\b(fwa|fixed wireless|wireless)\b/)) subject.tech = 'fwa';
   else if (has(text, /\b(docsis|cable)\b/) && !has(text, /\bvirgin cable\b/)) subject.tech = 'cable';
+  // Several technologies, or a "total footprint": no technology filter.
+  const techWords =
+    text.match(
+      /\b(full[- ]?fibre|fttp|fttc|adsl|cable|docsis|fwa|fixed wireless|own fibre|their fibre)\b/g,
+    ) ?? [];
+  if (
+    new Set(techWords.map(canonicalTechWord)).size > 1 ||
+    has(
+      text,
+      /\b(total|whole|entire|overall|all) (?:network |broadband )?footprint\b|\ball technologies\b|\bany technology\b/,
+    )
+  ) {
+    if (!/\bonly\b/.test(text)) delete subject.tech;
+  }
   if (has(text, /\b(gigabit|gig[- ]capable|gigabit[- ]capable|1 ?gbps|1000 ?mbps|1 ?gig)\b/)) {
     subject.gigabit = true;
     if (subject.tech === 'cable') delete subject.tech;
@@ -165,10 +173,16 @@ function buildPlan(
   const choose = text.match(
     /\bchoose between (\d+|two|three|four) (?:or more )?(networks|altnets|operators|providers)\b/,
   );
-  const countMatch = atLeast ?? choose ?? count;
+  // "which 5 altnets", "top 10 networks" rank networks; they do not count networks per postcode.
+  const rankingCount =
+    count !== null &&
+    new RegExp(
+      `\\b(?:which|what|the|top|bottom|list|show|give me|name)\\s+${count[0].replace(/[+.]/g, '\\$&')}`,
+    ).test(text);
+  const countMatch = atLeast ?? choose ?? (rankingCount ? null : count);
   if (countMatch) {
     const n = numberFrom(countMatch[1] as string) ?? 2;
-    const orMore = Boolean(atLeast || choose || (count && count[2])) || /\bor more\b/.test(text);
+    const orMore = Boolean(atLeast || choose || count?.[2]) || /\bor more\b/.test(text);
     if (orMore) subject.minNetworks = n;
     else subject.exactNetworks = n;
     if (/altnets|alt nets|alternative/.test(countMatch[0])) subject.networksAreAltnets = true;
@@ -198,6 +212,20 @@ function buildPlan(
       /\b(both|and|overlap|overlapping|head[- ]to[- ]head|vs\.?|versus|where .* meet|compete)\b/;
     if (groups.length >= 2 && bothPattern.test(text) && !has(text, /\bcompare\b|\beach\b/)) {
       subject.allGroups = groups;
+      const bound = bindTechToGroups(text, entities);
+      if (Object.keys(bound).length > 0) {
+        subject.groupTech = bound;
+        // A technology said right after one network belongs to that network only.
+        if (
+          subject.tech &&
+          Object.values(bound).includes(subject.tech) &&
+          Object.keys(bound).length < groups.length
+        )
+          delete subject.tech;
+      } else if (!subject.tech && !subject.gigabit) {
+        subject.tech = 'fttponly';
+        assumptions.push('overlap means both networks offer full fibre in the same postcode');
+      }
     } else if (groups.length > 0) {
       subject.operatorGroups = groups;
     }
@@ -242,6 +270,20 @@ function buildPlan(
 
   // ---------------------------------------------------------------- dimension
   dimension = detectDimension(text, dataset, subject, parsed.series);
+  // "Who has the biggest network in each region": the leading network per region.
+  let leaderPerDimension = false;
+  if (
+    dimension &&
+    GEO_DIMENSION_SET.has(dimension) &&
+    dataset !== 'take_up' &&
+    has(
+      text,
+      /\b(who|which (?:network|operator|provider)s?)\b.*\b(biggest|largest|leads?|leading|most|top|strongest|dominant)\b|\bleader(?:s)?\b|\bdominant (?:network|operator)\b/,
+    ) &&
+    has(text, /\b(each|every|per|by)\b/)
+  ) {
+    leaderPerDimension = true;
+  }
   if (dimension === 'operator' && dataset !== 'take_up' && !subject.altnet) {
     dimension = 'operator_group';
     if (!has(text, /\bnetworks?\b|\bgroups?\b/))
@@ -306,6 +348,19 @@ function buildPlan(
     measure = 'avg_attractiveness';
   } else if (has(text, /\bdepriv(?:ation|ed)\b/)) {
     measure = 'avg_deprivation';
+  } else if (
+    dataset === 'upc' &&
+    groups.length + operators.length > 0 &&
+    has(
+      text,
+      /\b(operator names?|operators|retailers?|retail (?:partners?|brands?)|brands?|resellers?|isps?|partners?|names?)\b/,
+    ) &&
+    has(text, /\b(which|what|list|name|who)\b/) &&
+    !has(text, /\b(premises|postcodes|coverage|how many|footprint|lines)\b/)
+  ) {
+    measure = 'operator_list';
+  } else if (subject.bestDownBelow) {
+    measure = has(text, /\bpremises|homes|properties\b/) ? 'premises' : 'postcodes';
   } else if (speedWords || avgSpeed) {
     measure = avgSpeed ? 'avg_down' : speedUp ? 'max_up' : 'max_down';
   } else if (first) {
@@ -406,6 +461,13 @@ function buildPlan(
     order = /lowest|worst|smallest|least/.test(nWhich[0]) ? 'asc' : 'desc';
   } else if (ascending && !/\bstill (?:get|have|left)\b/.test(text)) order = 'asc';
   else if (descending) order = 'desc';
+  const whichN = text.match(
+    new RegExp(`\\b(?:which|what|the|list|show|name|give me)\\s+(\\d+|five|ten|three|twenty)\\b${notTime}`),
+  );
+  if (!limit && whichN) {
+    limit = numberFrom(whichN[1] as string) ?? undefined;
+    if (!order) order = ascending ? 'asc' : 'desc';
+  }
   if (!limit && trailingN) limit = numberFrom((trailingN[1] ?? trailingN[2]) as string) ?? undefined;
   if (
     dimension === 'month' ||
@@ -476,10 +538,14 @@ function buildPlan(
       takeUp.shareOf = `tech:${takeUp.tech}`;
       delete takeUp.tech;
     }
-    if (!parsed.time.quarter && !parsed.time.lastQuarters && !parsed.time.quarterYear && !dimension) {
+    if (
+      !parsed.time.quarter &&
+      !parsed.time.lastQuarters &&
+      !parsed.time.quarterYear &&
+      dimension !== 'quarter'
+    ) {
       parsed.time.quarter = ctx.latestQuarter;
     }
-    if (!parsed.time.quarter && !dimension && !parsed.series) parsed.time.quarter = ctx.latestQuarter;
     if (parsed.time.at && !parsed.time.quarter) parsed.time.quarter = quarterOf(parsed.time.at);
   }
 
@@ -527,6 +593,7 @@ function buildPlan(
           ? 'urban'
           : undefined,
     time: parsed.time,
+    leaderPerDimension: leaderPerDimension || undefined,
     takeUp,
     order,
     limit,
@@ -534,8 +601,23 @@ function buildPlan(
     unknowns,
     assumptions,
   };
-  void original;
 }
+
+function canonicalTechWord(word: string): string {
+  if (/fibre|fttp/.test(word)) return 'fibre';
+  if (/wireless|fwa/.test(word)) return 'fwa';
+  if (/cable|docsis/.test(word)) return 'cable';
+  return word;
+}
+
+const GEO_DIMENSION_SET = new Set<Dimension>([
+  'la_name',
+  'government_region',
+  'country',
+  'postcode_area',
+  'postcode_district',
+  'urban_rural',
+]);
 
 function shiftMonths(date: string, months: number): string {
   const [y, m] = date.split('-').map(Number) as [number, number];
@@ -587,7 +669,7 @@ function detectDimension(
 ): Dimension | undefined {
   const by = (words: string) =>
     new RegExp(
-      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top \\d+|bottom \\d+|all|the \\d+|\\d+|list(?: the)?|which \\d+|compare(?: the)?|(?:highest|lowest|best|worst|most|least)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:${words})\\b`,
+      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top \\d+|bottom \\d+|all|the \\d+|\\d+|list(?: the)?|which \\d+|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |gigabit |broadband |fibre )?(?:${words})\\b`,
     ).test(text);
   if (
     /\b(how many|number of) (?:different |distinct )?(?:full[- ]fibre |fttp |gigabit )?networks (?:they|premises|postcodes|each)|\bby (?:the )?number of (?:full[- ]fibre |fttp |gigabit )?networks\b|\bdistribution of (?:premises|postcodes) by\b|\(0, ?1, ?2/.test(
@@ -686,4 +768,29 @@ export function describeReading(plan: Plan): string {
   if (plan.time.phrase) parts.push(plan.time.phrase);
   if (plan.time.at) parts.push(`at ${plan.time.at}`);
   return `Read as a data question (${parts.join('; ')}).${plan.assumptions.length ? ` Assumed: ${plan.assumptions.join('; ')}.` : ''}`;
+}
+
+const TECH_PHRASES: [RegExp, NonNullable<Subject['tech']>][] = [
+  [/^(?:'s )?(?:full[- ]?fibre|fttp|ftth)\b/, 'fttponly'],
+  [/^(?:'s )?(?:fttc|vdsl)\b/, 'fttc'],
+  [/^(?:'s )?cable\b/, 'cable'],
+];
+
+/** "Openreach full fibre and Virgin Media": a technology written right after a network belongs to it. */
+function bindTechToGroups(
+  text: string,
+  entities: EntityMatch[],
+): Record<string, NonNullable<Subject['tech']>> {
+  const bound: Record<string, NonNullable<Subject['tech']>> = {};
+  const normalised = text.replace(/[’`]/g, "'");
+  for (const match of entities) {
+    if (match.entity.kind !== 'group') continue;
+    const index = normalised.indexOf(match.text);
+    if (index < 0) continue;
+    const after = normalised.slice(index + match.text.length).trimStart();
+    for (const [pattern, tech] of TECH_PHRASES) {
+      if (pattern.test(after)) bound[match.entity.group] = tech;
+    }
+  }
+  return bound;
 }
