@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, loadDotEnvFile } from './config/env.js';
 import { DatabaseInUseError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { type ClosableAgentWarehouse, openAgentWarehouse } from './features/agent/warehouse-adapter.js';
 import { ensureFirstAdmin, firstAdminBanner } from './features/users/bootstrap-admin.js';
 import { resolveJwtSecret } from './lib/jwt.js';
 import { LogRing } from './lib/log-ring.js';
@@ -54,7 +55,20 @@ async function main() {
     logger,
   });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, db: database.db, logger, logRing, mailer, jwtSecret });
+  let warehouse: ClosableAgentWarehouse | undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    logRing,
+    mailer,
+    jwtSecret,
+    // Opened on the first question, so the server starts even while the warehouse is still being built.
+    warehouse: async () => {
+      warehouse = await openAgentWarehouse({ dataDir: config.dataDir, warehouseUrl: config.warehouseUrl });
+      return warehouse;
+    },
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -71,6 +85,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await warehouse?.close();
       await mailer.close();
       await database.close();
       logger.info('Stopped');

@@ -248,7 +248,7 @@ export async function createFixtureWarehouse(): Promise<FixtureWarehouse> {
     datasets: () => DATASETS,
     exampleQuestions: () => FIXTURE_EXAMPLES,
     tableColumns: () => tableColumns,
-    guard: (sql, { rowLimit }) => fixtureGuard(sql, rowLimit),
+    guard: async (sql, { rowLimit }) => fixtureGuard(sql, rowLimit),
     query(sql, { rowLimit }) {
       // One DuckDB connection: run queries one at a time.
       const run = queue.then(async (): Promise<AgentResultSet> => {

@@ -37,7 +37,7 @@ export interface AgentWarehouse {
     sql: string,
     options: { rowLimit: number; timeoutMs: number; signal?: AbortSignal },
   ): Promise<AgentResultSet>;
-  guard(sql: string, options: { rowLimit: number }): GuardOutcome;
+  guard(sql: string, options: { rowLimit: number }): Promise<GuardOutcome>;
   /** The whole semantic catalog as markdown (sent in full to the LLM). */
   catalogMarkdown(): string;
   datasets(): CatalogDataset[];

@@ -81,7 +81,7 @@ export function createQueryAgent(deps: QueryAgentDeps) {
   const timeoutMs = deps.timeoutMs ?? QUERY_TIMEOUT_MS;
 
   async function run(sql: string, watch: Stopwatch, signal?: AbortSignal) {
-    const guarded = warehouse.guard(sql, { rowLimit });
+    const guarded = await warehouse.guard(sql, { rowLimit });
     if (!guarded.ok)
       return { ok: false as const, error: `The SQL was refused by the safety check: ${guarded.reason}` };
     const started = performance.now();

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:query`: end-to-end latency of POST /api/query with the built-in analyst on the full-scale
+ * warehouse in DATA_DIR (./data by default; build it first with `npm run data:build`), for every golden question.
+ * The real app runs in-process on a free loopback port with a throwaway embedded app database; each question is
+ * asked over HTTP (auth, validation, agent, warehouse, saving the Query) after one warm-up pass. It prints, per
+ * question and overall, the median and p95 of the client-measured time, and the server's split between
+ * warehouse time (running SQL) and agent time (everything else: planning, narration, saving).
+ *
+ * BENCH_ROUNDS (default 3) sets how many times each question is asked after the warm-up.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { queryResultSchema } from '@qa/contracts';
+import { questions } from '../../../eval/questions.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, loadDotEnvFile } from '../src/config/env.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { openAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import { ensureFirstAdmin } from '../src/features/users/bootstrap-admin.js';
+import { LogRing } from '../src/lib/log-ring.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createMailer } from '../src/lib/mailer.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'Bench-Passw0rd';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+const ms = (value: number) => `${Math.round(value)}`.padStart(6);
+
+async function main() {
+  loadDotEnvFile();
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'qa-bench-query-'));
+  const base = loadConfig(process.env);
+  // The app database is throwaway; the warehouse is the real one in DATA_DIR.
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: scratch,
+    DATABASE_URL: '',
+    QUERY_PLANNER: 'builtin',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  const warehouse = await openAgentWarehouse({ dataDir: base.dataDir, warehouseUrl: base.warehouseUrl });
+  const logRing = new LogRing();
+  const logger = createLogger({ level: config.logLevel, ring: logRing, stdout: false });
+  const database = await openDatabase({ dataDir: scratch });
+  await migrateToLatest(database.db);
+  await ensureFirstAdmin({ db: database.db, logger, adminEmail: EMAIL, adminPassword: PASSWORD });
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: scratch, logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    logRing,
+    mailer,
+    jwtSecret: randomBytes(32).toString('hex'),
+    warehouse: async () => warehouse,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  try {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const ask = async (prompt: string) => {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ prompt }),
+      });
+      const body = queryResultSchema.parse(await response.json());
+      return { wall: performance.now() - started, status: response.status, body };
+    };
+
+    process.stdout.write(
+      `POST /api/query, built-in analyst, warehouse ${base.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${base.dataDir}`}, ${questions.length} questions x ${ROUNDS} rounds after a warm-up\n\n`,
+    );
+    const warmStarted = performance.now();
+    for (const question of questions) await ask(question.question);
+    process.stdout.write(
+      `warm-up pass (includes loading the analyst's vocabulary): ${Math.round(performance.now() - warmStarted)} ms\n\n`,
+    );
+
+    const all = { wall: [] as number[], warehouse: [] as number[], agent: [] as number[] };
+    process.stdout.write(
+      `${'question'.padEnd(8)} ${'wall'.padStart(6)} ${'whouse'.padStart(6)} ${'agent'.padStart(6)}  type\n`,
+    );
+    let errors = 0;
+    for (const question of questions) {
+      const wall: number[] = [];
+      const wh: number[] = [];
+      const agent: number[] = [];
+      let type = '';
+      for (let round = 0; round < ROUNDS; round++) {
+        const { wall: w, status, body } = await ask(question.question);
+        if (status !== 200) errors += 1;
+        type = body.response_type ?? String(status);
+        wall.push(w);
+        wh.push(body.timings_ms?.warehouse ?? 0);
+        // Agent time as the client sees it: everything that is not the warehouse running SQL.
+        agent.push(w - (body.timings_ms?.warehouse ?? 0));
+      }
+      all.wall.push(...wall);
+      all.warehouse.push(...wh);
+      all.agent.push(...agent);
+      process.stdout.write(
+        `${question.id.padEnd(8)} ${ms(percentile(wall, 50))} ${ms(percentile(wh, 50))} ${ms(percentile(agent, 50))}  ${type}\n`,
+      );
+    }
+    process.stdout.write(
+      `\nall requests (${all.wall.length}, ${errors} errors):\n` +
+        `  end to end  median ${ms(percentile(all.wall, 50))} ms   p95 ${ms(percentile(all.wall, 95))} ms\n` +
+        `  warehouse   median ${ms(percentile(all.warehouse, 50))} ms   p95 ${ms(percentile(all.warehouse, 95))} ms\n` +
+        `  agent+HTTP  median ${ms(percentile(all.agent, 50))} ms   p95 ${ms(percentile(all.agent, 95))} ms\n`,
+    );
+  } finally {
+    await app.close();
+    await mailer.close();
+    await database.close();
+    await warehouse.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+/**
+ * The @qa/warehouse package behind the agent's seam: queries run on the warehouse's read-only engine (DuckDB, or
+ * PostgreSQL with WAREHOUSE_URL), SQL is checked with its guard (DuckDB's own parser, catalog names only, row
+ * cap), and the prompts, system_info answers and repair hints come from its semantic catalog.
+ */
+import { catalog, guardSql, openWarehouse, renderCatalogMarkdown, type Warehouse } from '@qa/warehouse';
+import type { AgentWarehouse, CatalogDataset } from './agent-warehouse.js';
+
+export type ClosableAgentWarehouse = AgentWarehouse & { close(): Promise<void>; engine: Warehouse };
+
+/** Example questions for answers about the data: one per theme first, then the rest. */
+function exampleQuestions(): string[] {
+  const firstOfTheme = new Map<string, string>();
+  for (const example of catalog.examples) {
+    if (!firstOfTheme.has(example.theme)) firstOfTheme.set(example.theme, example.question);
+  }
+  const first = [...firstOfTheme.values()];
+  return [...first, ...catalog.examples.map((e) => e.question).filter((q) => !first.includes(q))];
+}
+
+export function fromWarehouse(engine: Warehouse): ClosableAgentWarehouse {
+  const markdown = renderCatalogMarkdown();
+  const datasets: CatalogDataset[] = catalog.datasets.map((d) => ({
+    name: d.id,
+    title: d.title,
+    description: d.description,
+  }));
+  const examples = exampleQuestions();
+  const tableColumns = Object.fromEntries(catalog.tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
+  return {
+    engine,
+    query: (sql, options) => engine.query(sql, options),
+    async guard(sql, { rowLimit }) {
+      const result = await guardSql(sql, { rowLimit });
+      return result.ok ? { ok: true, sql: result.sql } : { ok: false, reason: result.reason };
+    },
+    catalogMarkdown: () => markdown,
+    datasets: () => datasets,
+    exampleQuestions: () => examples,
+    tableColumns: () => tableColumns,
+    close: () => engine.close(),
+  };
+}
+
+export async function openAgentWarehouse(options: {
+  dataDir: string;
+  warehouseUrl?: string | undefined;
+}): Promise<ClosableAgentWarehouse> {
+  return fromWarehouse(
+    await openWarehouse({
+      dataDir: options.dataDir,
+      ...(options.warehouseUrl ? { warehouseUrl: options.warehouseUrl } : {}),
+    }),
+  );
+}
