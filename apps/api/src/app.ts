@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     policy: config.mcp,
     processes: mcpProcesses,
   });
+  app.addHook('onClose', () => mcp.close());
   const chat = createChatService({
     db,
     logger: logger.child({ component: 'chat' }),

@@ -79,7 +79,6 @@ export interface PreparedTurn {
   contextWindow: number;
   ready: ReadyAgent;
   sessionId: string;
-  before: SessionTotals;
 }
 
 interface TurnState {
@@ -92,6 +91,14 @@ interface TurnState {
 }
 
 const nowIso = () => new Date().toISOString();
+const EMPTY_TOTALS: SessionTotals = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  cost_usd: 0,
+  requests: 0,
+};
 
 export function createChatService({ db, logger, registry, agent, charts, mcp }: ChatServiceDeps) {
   async function resolveModel(requested: string | undefined) {
@@ -111,12 +118,14 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
 
   async function ensureSession(user: RequestUser, sessionId: string, message: string): Promise<void> {
     const existing = await getSession({ db, id: sessionId });
-    if (existing && existing.user_id !== user.id) throw AppError.notFound('Chat session not found');
-    if (!existing) {
-      const title = message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
-      await createSession({ db, row: { id: sessionId, user_id: user.id, title } });
+    if (existing) {
+      if (existing.user_id !== user.id) throw AppError.notFound('Chat session not found');
+      return;
+    }
+    const title = message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
+    // Lost a race with another request creating the same id: it is ours only if it was our own request.
+    if (!(await createSession({ db, row: { id: sessionId, user_id: user.id, title } }))) {
       const created = await getSession({ db, id: sessionId });
-      // Lost a race with another user creating the same id.
       if (created?.user_id !== user.id) throw AppError.notFound('Chat session not found');
     }
   }
@@ -174,7 +183,6 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       const model = resolved.builtin
         ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
         : resolved.model!;
-      const before = await sessionUsage({ db, userId: user.id, sessionId: input.session_id });
       return {
         user,
         input,
@@ -183,7 +191,6 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
         contextWindow: resolved.contextWindow,
         ready,
         sessionId: input.session_id,
-        before,
       };
     },
 
@@ -201,11 +208,12 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
         costUsd: 0,
         error: null,
       };
+      let before: SessionTotals = { ...EMPTY_TOTALS };
       const usageNow = () =>
         nestedUsage({
           current: state.usage,
           currentCostUsd: state.costUsd,
-          before: turn.before,
+          before,
           model: modelId,
           contextWindow: turn.contextWindow,
         });
@@ -227,6 +235,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       };
 
       await emit({ type: 'typing_start' });
+      before = await sessionUsage({ db, userId: user.id, sessionId });
       const earlier = await history(sessionId);
       await insertMessage({
         db,

@@ -1,8 +1,9 @@
 /**
  * The product's broadband tools as a standard MCP server (the core tier). The chat connects to it in-process
- * through an in-memory transport pair, one server per chat request bound to the asking user's chart store;
- * `npm run mcp` serves the same tools on stdio (broadband-mcp-stdio.ts) so any MCP client can use the data.
- * Results are JSON: `structuredContent` for clients that read it, the same JSON as text for the rest.
+ * through an in-memory transport pair (one session for the whole app, see core-session.ts; each call names its
+ * request's tool context in `_meta`); `npm run mcp` serves the same tools on stdio (broadband-mcp-stdio.ts) so
+ * any MCP client can use the data. Results are JSON: `structuredContent` for clients that read it, the same
+ * JSON as text for the rest.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -26,7 +27,10 @@ export function toCallToolResult(output: ToolOutput): CallToolResult {
   };
 }
 
-export function createBroadbandMcpServer(context: ToolContext): McpServer {
+/** The tool context for one call, from the call's `_meta`; undefined refuses the call. */
+export type ToolContextResolver = (meta: Record<string, unknown> | undefined) => ToolContext | undefined;
+
+export function createBroadbandMcpServer(resolve: ToolContextResolver): McpServer {
   const server = new McpServer(
     { name: BROADBAND_MCP_SERVER_NAME, version: BROADBAND_MCP_SERVER_VERSION },
     { instructions: INSTRUCTIONS },
@@ -40,8 +44,11 @@ export function createBroadbandMcpServer(context: ToolContext): McpServer {
         inputSchema: tool.inputSchema,
         annotations: { readOnlyHint: !tool.name.startsWith('create_'), openWorldHint: false },
       },
-      async (args: unknown, extra: { signal: AbortSignal }) =>
-        toCallToolResult(await runTool(tool, args, { ...context, signal: extra.signal })),
+      async (args: unknown, extra: { signal: AbortSignal; _meta?: Record<string, unknown> }) => {
+        const context = resolve(extra._meta);
+        if (!context) return toCallToolResult({ error: 'This tool call has no request context.' });
+        return toCallToolResult(await runTool(tool, args, { ...context, signal: extra.signal }));
+      },
     );
   }
   return server;

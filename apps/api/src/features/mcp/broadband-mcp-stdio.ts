@@ -19,7 +19,8 @@ export const inlineChartSink: ChartSink = {
 };
 
 export async function serveBroadbandMcpOverStdio(warehouse: AgentWarehouse): Promise<() => Promise<void>> {
-  const server = createBroadbandMcpServer({ warehouse, charts: inlineChartSink });
+  const context = { warehouse, charts: inlineChartSink };
+  const server = createBroadbandMcpServer(() => context);
   const transport = new StdioServerTransport();
   await server.connect(transport);
   return () => server.close();

@@ -5,16 +5,14 @@
  * is scoped by the signed-in user, so another user's server answers 404 exactly like one that does not exist.
  */
 import os from 'node:os';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer as McpServerInfo, McpTier } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ToolContext } from '../tools/tool-types.js';
-import { createBroadbandMcpServer } from './broadband-mcp-server.js';
+import { CoreBroadbandSession } from './core-session.js';
 import {
   countUserServers,
   deleteUserServer,
@@ -27,7 +25,7 @@ import {
 } from './mcp.queries.js';
 import { BUILT_IN_SERVERS, type BuiltInServer, CORE_SERVER_ID, findBuiltInServer } from './mcp-catalog.js';
 import { type CommandPolicy, launchFor, validateCustomServer } from './mcp-config.js';
-import { CALL_TIMEOUT_MS, CLIENT_INFO, type LaunchSpec, type StdioMcpConnection } from './mcp-connection.js';
+import type { LaunchSpec, StdioMcpConnection } from './mcp-connection.js';
 import type { McpProcesses } from './mcp-processes.js';
 
 export const MAX_USER_SERVERS = 10;
@@ -75,6 +73,8 @@ export function createMcpService({
   processes: McpProcesses;
 }) {
   const cwd = os.tmpdir();
+  const core = new CoreBroadbandSession();
+  const coreServer = findBuiltInServer(CORE_SERVER_ID)!;
 
   const describeBuiltIn = (server: BuiltInServer, enabled: boolean): Described => ({
     id: server.id,
@@ -253,7 +253,7 @@ export function createMcpService({
      */
     async openToolServers(user: RequestUser, context: ToolContext): Promise<ToolServer[]> {
       const servers = await describeAll(user.id);
-      const core = await openCoreServer(context);
+      const coreTools = await core.open(context);
       const others = await Promise.all(
         servers
           .filter((server) => server.tier !== 'core' && server.enabled && server.launch)
@@ -290,47 +290,19 @@ export function createMcpService({
             };
           }),
       );
-      return [core, ...others.filter((server): server is ToolServer => server !== null)];
+      const coreHandle: ToolServer = {
+        serverId: coreServer.id,
+        serverName: coreServer.name,
+        tier: 'core',
+        tools: coreTools.tools,
+        call: coreTools.call,
+        close: async () => coreTools.release(),
+      };
+      return [coreHandle, ...others.filter((server): server is ToolServer => server !== null)];
     },
-  };
-}
 
-/** The core broadband server for one request, over an in-memory transport pair (a standard MCP session). */
-export async function openCoreServer(context: ToolContext): Promise<ToolServer> {
-  const server = createBroadbandMcpServer(context);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
-  await client.connect(clientTransport);
-  const { tools } = await client.listTools();
-  const core = findBuiltInServer(CORE_SERVER_ID)!;
-  return {
-    serverId: core.id,
-    serverName: core.name,
-    tier: 'core',
-    tools,
-    async call(name, args, signal) {
-      try {
-        const result = (await client.callTool(
-          { name, arguments: (args ?? {}) as Record<string, unknown> },
-          undefined,
-          { timeout: CALL_TIMEOUT_MS, ...(signal ? { signal } : {}) },
-        )) as CallToolResult;
-        if (result.structuredContent) return result.structuredContent;
-        const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          return result.isError ? { error: text } : { text };
-        }
-      } catch (error) {
-        return { error: `The tool call failed: ${error instanceof Error ? error.message : String(error)}` };
-      }
-    },
-    async close() {
-      await client.close();
-      await server.close();
-    },
+    /** Stops the core session (the stdio processes are stopped by McpProcesses.closeAll). */
+    close: () => core.close(),
   };
 }
 
