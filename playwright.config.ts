@@ -45,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx apps/api/src/server.ts',
-    url: `${E2E_BASE_URL}/api/health`,
+    url: `${E2E_BASE_URL}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',

@@ -52,6 +52,7 @@ import { createTokenService, type TokenService } from './lib/jwt.js';
 import type { LogRing } from './lib/log-ring.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
+import type { WarehouseState } from './lib/warehouse-lifecycle.js';
 import { API_PREFIX, registerWebApp } from './lib/web-app.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,6 +70,8 @@ export interface AppDeps {
    * routes answer that the warehouse is not available.
    */
   warehouse?: () => Promise<AgentWarehouse>;
+  /** The warehouse build's state, reported by GET /api/health and /api/health/ready. */
+  warehouseStatus?: () => WarehouseState;
   /** Test seams: throttle rules, the clock, scripted language models by model id, the progress ping interval. */
   overrides?: {
     loginThrottle?: LoginThrottleRules;
@@ -92,6 +95,8 @@ export interface AppContext {
   /** Every model the product can call (model table, providers from the environment, `builtin`). */
   models: ModelRegistry;
   agent: AgentRuntime;
+  /** The warehouse build's state; always 'ready' when the server was given a warehouse directly (tests). */
+  warehouseStatus: () => WarehouseState;
   history: HistoryService;
   progress: ProgressHub;
   /** Charts and maps drawn by the chat tools, served as pages to their owner. */
@@ -182,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     models,
     agent,
+    warehouseStatus: deps.warehouseStatus ?? (() => ({ state: 'ready', built: false, elapsed_ms: 0 })),
     history,
     progress,
     charts,
@@ -203,6 +209,7 @@ async function mountFeatures(
     ping: async () => {
       await sql`select 1`.execute(context.db);
     },
+    warehouseStatus: context.warehouseStatus,
   });
   await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, auth: context.auth });
   await app.register(usersRoutes, { prefix: `${API_PREFIX}/users`, users: context.users });

@@ -14,6 +14,7 @@ import { resolveJwtSecret } from './lib/jwt.js';
 import { LogRing } from './lib/log-ring.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './lib/mailer.js';
+import { startWarehouseLifecycle, warehouseStillBuilding } from './lib/warehouse-lifecycle.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -55,6 +56,12 @@ async function main() {
     logger,
   });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const lifecycle = startWarehouseLifecycle({
+    dataDir: config.dataDir,
+    warehouseUrl: config.warehouseUrl,
+    scale: config.warehouseScale,
+    logger,
+  });
   let warehouse: ClosableAgentWarehouse | undefined;
   const app = await buildApp({
     config,
@@ -63,8 +70,12 @@ async function main() {
     logRing,
     mailer,
     jwtSecret,
-    // Opened on the first question, so the server starts even while the warehouse is still being built.
+    warehouseStatus: lifecycle.status,
+    // Opened on the first question once built, so the server serves sign-in while the first build runs.
     warehouse: async () => {
+      const status = lifecycle.status();
+      if (status.state === 'building') throw warehouseStillBuilding(status);
+      await lifecycle.ready();
       warehouse = await openAgentWarehouse({ dataDir: config.dataDir, warehouseUrl: config.warehouseUrl });
       return warehouse;
     },

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   too_many_requests: 429,
   internal: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

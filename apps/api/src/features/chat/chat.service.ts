@@ -177,6 +177,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       await assertWithinBudget(db, { userId: user.id, model: resolved.modelId });
       await ensureSession(user, input.session_id, input.message);
       const ready = await agent.ready().catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
         logger.error({ err: error }, 'The warehouse could not be opened for the chat');
         throw new AppError('internal', WAREHOUSE_UNAVAILABLE);
       });

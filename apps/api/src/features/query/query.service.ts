@@ -55,6 +55,7 @@ export function createQueryService({ db, logger, runtime, hub }: QueryServiceDep
   return {
     async ask(user: RequestUser, input: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {
       const ready = await runtime.ready().catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
         logger.error({ err: error }, 'The warehouse could not be opened');
         throw new AppError('internal', WAREHOUSE_UNAVAILABLE);
       });
