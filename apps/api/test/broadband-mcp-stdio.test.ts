@@ -1,5 +1,6 @@
 /**
- * The broadband MCP server as any MCP client sees it: started on stdio and driven with the official SDK client.
+ * The broadband MCP server as any MCP client sees it: `npm run mcp` on the small generated warehouse, driven over
+ * stdio with the official SDK client.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,20 +9,23 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallWarehouseDir } from './support/small-warehouse.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURE = path.join(API_DIR, 'test/fixtures/mcp/broadband-fixture-server.ts');
+const REPO_ROOT = path.resolve(API_DIR, '../..');
 
-describe('the broadband MCP server over stdio', () => {
+describe('the broadband MCP server over stdio (npm run mcp)', () => {
   let client: Client;
 
   beforeAll(async () => {
+    const dataDir = await smallWarehouseDir();
     client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: ['--import', 'tsx', FIXTURE],
-        cwd: API_DIR,
+        command: 'npm',
+        args: ['run', '--silent', 'mcp'],
+        cwd: REPO_ROOT,
+        env: { ...(process.env as Record<string, string>), DATA_DIR: dataDir, WAREHOUSE_URL: '' },
         stderr: 'pipe',
       }),
     );
@@ -57,10 +61,14 @@ describe('the broadband MCP server over stdio', () => {
   it('runs guarded SQL and answers with structured content', async () => {
     const result = (await client.callTool({
       name: 'run_sql',
-      arguments: { sql: 'SELECT COUNT(*) AS postcodes FROM upc_output' },
+      arguments: { sql: 'SELECT COUNT(*) AS local_authorities FROM local_authorities' },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ columns: ['postcodes'], rows: [[12]], row_count: 1 });
+    expect(result.structuredContent).toMatchObject({
+      columns: ['local_authorities'],
+      rows: [[361]],
+      row_count: 1,
+    });
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
 
     const refused = (await client.callTool({
@@ -82,6 +90,16 @@ describe('the broadband MCP server over stdio', () => {
     const output = result.structuredContent as { chart: { kind: string }; spec: { renderer: string } };
     expect(output.chart.kind).toBe('chart');
     expect(output.spec.renderer).toBe('echarts');
+  });
+
+  it('gives local authority statistics from the real data', async () => {
+    const result = (await client.callTool({
+      name: 'la_stats',
+      arguments: { local_authority: 'Leeds' },
+    })) as CallToolResult;
+    const output = result.structuredContent as { local_authority: { la_code: string }; premises: number };
+    expect(output.local_authority.la_code).toBe('E08000035');
+    expect(output.premises).toBeGreaterThan(0);
   });
 
   it('reports invalid arguments as a tool error', async () => {

@@ -47,7 +47,10 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const calls = eventsOf(events, 'tool_call');
     expect(calls.map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
     expect(calls.every((c) => c.is_mcp === false)).toBe(true);
-    const results = eventsOf(events, 'tool_result');
+    // Results come as the tools finish; each names its call.
+    const results = ['run_sql', 'create_chart'].map(
+      (name) => eventsOf(events, 'tool_result').find((r) => r.tool_name === name)!,
+    );
     expect(results.map((r) => r.tool_call_id)).toEqual(calls.map((c) => c.tool_call_id));
     const sqlResult = results[0]!.result as { columns: string[]; rows: unknown[][] };
     expect(sqlResult.columns).toContain('government_region');
@@ -100,7 +103,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const calls = eventsOf(events, 'tool_call');
     expect(calls.map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
     expect(calls[1]!.args).toMatchObject({ area_column: 'la_name', value_column: 'coverage_pct' });
-    const map = eventsOf(events, 'tool_result')[1]!.result as {
+    const map = eventsOf(events, 'tool_result').find((r) => r.tool_name === 'create_map')!.result as {
       chart: { url: string; kind: string };
       places_matched: number;
     };

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig, loadDotEnvFile } from '../../config/env.js';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
+import { openAgentWarehouse } from '../agent/warehouse-adapter.js';
 import type { ChartSink } from '../tools/tool-types.js';
 import { createBroadbandMcpServer } from './broadband-mcp-server.js';
 
@@ -26,26 +27,18 @@ export async function serveBroadbandMcpOverStdio(warehouse: AgentWarehouse): Pro
   return () => server.close();
 }
 
-async function openConfiguredWarehouse(): Promise<AgentWarehouse> {
+async function main() {
   loadDotEnvFile();
   const config = loadConfig();
-  // Resolved at run time: the adapter belongs to the query agent and opens DuckDB or PostgreSQL.
-  const adapterPath = '../agent/warehouse-adapter.js';
-  const adapter = (await import(adapterPath)) as {
-    openAgentWarehouse(options: {
-      dataDir: string;
-      warehouseUrl: string | undefined;
-    }): Promise<AgentWarehouse>;
-  };
-  return adapter.openAgentWarehouse({ dataDir: config.dataDir, warehouseUrl: config.warehouseUrl });
-}
-
-async function main() {
-  const warehouse = await openConfiguredWarehouse();
+  const warehouse = await openAgentWarehouse({ dataDir: config.dataDir, warehouseUrl: config.warehouseUrl });
   const close = await serveBroadbandMcpOverStdio(warehouse);
   process.stderr.write('Broadband MCP server ready on stdio\n');
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await close();
+    await warehouse.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -7,7 +7,8 @@ const GROWTH_MONTHS = 12;
 const MAX_CANDIDATES = 10;
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
-const num = (value: unknown) => toNumber(value) ?? 0;
+/** Sums of modelled (fractional) populations come back with float noise: two decimals are plenty. */
+const num = (value: unknown) => Math.round((toNumber(value) ?? 0) * 100) / 100;
 
 function monthLabel(date: string): string {
   const [year, month] = date.split('-').map(Number) as [number, number];

@@ -1,0 +1,76 @@
+/**
+ * Acceptance 1 without a browser: on the small generated warehouse (real SQL guard, real catalog), with no key,
+ * the built-in chat answers the two acceptance questions with a chart and a map whose pages load, and the
+ * conversation comes back from history.
+ */
+import { chatHistorySchema } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import { eventsOf, parseChatEvents } from './helpers/chat-events.js';
+import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.js';
+import { openSmallWarehouse } from './support/small-warehouse.js';
+
+describe('the chat on the small generated warehouse, with no key', () => {
+  let t: TestApp;
+  let warehouse: ClosableAgentWarehouse;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    warehouse = await openSmallWarehouse();
+    t = await createTestApp({ name: 'pglite' }, { warehouse: async () => warehouse });
+    user = await t.createUser();
+  });
+  afterAll(async () => {
+    await t.close();
+    await warehouse.close();
+  });
+
+  const resultOf = (events: ReturnType<typeof parseChatEvents>, tool: string) =>
+    eventsOf(events, 'tool_result').find((r) => r.tool_name === tool)?.result as Record<string, unknown>;
+
+  const ask = async (message: string) => {
+    const response = await t.request('POST', '/api/chat/message/stream', {
+      token: user.token,
+      body: { message, session_id: 'acceptance' },
+    });
+    expect(response.statusCode).toBe(200);
+    return parseChatEvents(response.body);
+  };
+
+  it('draws full fibre coverage by region as a chart', async () => {
+    const events = await ask('Show me full fibre coverage by region as a chart');
+    expect(eventsOf(events, 'tool_call').map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
+    const sql = resultOf(events, 'run_sql');
+    const chart = resultOf(events, 'create_chart');
+    expect(sql!.error).toBeUndefined();
+    expect(sql!.row_count).toBe(12);
+    expect(chart!.error).toBeUndefined();
+    expect(chart!.categories).toBe(12);
+    const page = await t.request('GET', (chart!.chart as { url: string }).url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('London');
+    expect(eventsOf(events, 'error')).toEqual([]);
+  });
+
+  it('maps altnet coverage by local authority', async () => {
+    const events = await ask('Map altnet coverage by local authority');
+    expect(eventsOf(events, 'tool_call').map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
+    const sql = resultOf(events, 'run_sql');
+    const map = resultOf(events, 'create_map');
+    expect(sql!.error).toBeUndefined();
+    expect(map!.error).toBeUndefined();
+    expect(map!.places_matched).toBeGreaterThan(300);
+    expect(map!.dots).toBeGreaterThan(1000);
+    const page = await t.request('GET', (map!.chart as { url: string }).url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"kind":"map"');
+  });
+
+  it('restores the conversation', async () => {
+    const history = chatHistorySchema.parse(
+      (await t.request('GET', '/api/chat/history/acceptance', { token: user.token })).json(),
+    );
+    expect(history.messages.map((m) => m.type)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(history.messages[3]!.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
+  });
+});
