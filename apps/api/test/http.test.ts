@@ -89,9 +89,11 @@ describe.each(testBackends())('HTTP behaviour on $name', (backend) => {
       expect(response.json().detail).toBeTruthy();
     });
 
-    it('reports the health of the app and its database', async () => {
+    it('reports the health of the app and its database, and the warehouse state', async () => {
       const response = await t.request('GET', '/api/health');
-      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.json()).toMatchObject({ status: 'ok', warehouse: { state: 'ready' } });
+      const ready = await t.request('GET', '/api/health/ready');
+      expect(ready.statusCode).toBe(200);
     });
   });
 
