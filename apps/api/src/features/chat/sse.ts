@@ -1,7 +1,8 @@
 /**
  * Server-sent events by hand on Fastify's raw response: `data: <json>\n\n` per event (spec §7), the headers
  * Fastify's hooks already set (security headers, request id) kept, a comment line every HEARTBEAT_MS so idle
- * proxies keep the connection open, and nothing written after the client has gone.
+ * proxies keep the connection open, and nothing written after the client has gone. Events written in the same
+ * tick go out in one socket write (cork until the next tick): a model streams many small deltas at once.
  */
 import type { FastifyReply } from 'fastify';
 
@@ -9,6 +10,7 @@ export const HEARTBEAT_MS = 15_000;
 
 export class SseWriter {
   private closed = false;
+  private corked = false;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly reply: FastifyReply) {
@@ -38,7 +40,16 @@ export class SseWriter {
 
   private write(text: string): Promise<void> {
     if (!this.isOpen) return Promise.resolve();
-    if (this.reply.raw.write(text)) return Promise.resolve();
+    const raw = this.reply.raw;
+    if (!this.corked) {
+      this.corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        raw.uncork();
+      });
+    }
+    if (raw.write(text)) return Promise.resolve();
     // Wait for a slow reader rather than buffering without bound; a disconnect ends the wait.
     return new Promise((resolve) => {
       const done = () => {
@@ -57,6 +68,10 @@ export class SseWriter {
 
   end(): void {
     clearInterval(this.heartbeat);
+    if (this.corked) {
+      this.corked = false;
+      this.reply.raw.uncork();
+    }
     if (this.isOpen) this.reply.raw.end();
     this.closed = true;
   }
