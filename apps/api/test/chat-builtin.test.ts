@@ -2,7 +2,12 @@
  * The chat with no key at all: the built-in analyst as the model runs the same loop and tools, draws charts and
  * maps, and its pages are served to their owner only.
  */
-import { chatHistorySchema, chatMessageResponseSchema, chatModelsResponseSchema } from '@qa/contracts';
+import {
+  chartCatalogSchema,
+  chatHistorySchema,
+  chatMessageResponseSchema,
+  chatModelsResponseSchema,
+} from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_PAGE_CSP } from '../src/features/charts/chart-page.js';
 import { eventsOf, parseChatEvents } from './helpers/chat-events.js';
@@ -177,6 +182,41 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(body.message.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
     expect(body.message.tool_calls?.[1]?.args).toMatchObject({ chart_type: 'line' });
     expect(body.usage).toBeDefined();
+  });
+
+  it('serves the chart catalog as JSON, CSV and a chart page', async () => {
+    const catalog = chartCatalogSchema.parse(
+      (await t.request('GET', '/api/charts/catalog', { token: user.token })).json(),
+    );
+    expect(catalog.charts['coverage/full-fibre-by-region']?.public_periods[0]).toBe('latest');
+    expect(catalog.example_url).toBe(
+      '/api/charts/catalog/coverage/full-fibre-by-region?period=latest&format=json',
+    );
+    const json = await t.request('GET', catalog.example_url, { token: user.token });
+    expect(json.statusCode).toBe(200);
+    expect((json.json() as { columns: string[] }).columns).toEqual(['government_region', 'full_fibre_pct']);
+    const csv = await t.request(
+      'GET',
+      '/api/charts/catalog/take-up/lines-by-technology?period=4q&format=csv',
+      {
+        token: user.token,
+      },
+    );
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[0]).toBe('"quarter","tech","lines"');
+    const html = await t.request(
+      'GET',
+      '/api/charts/catalog/coverage/full-fibre-trend?period=12m&format=html',
+      {
+        token: user.token,
+      },
+    );
+    expect(html.statusCode).toBe(302);
+    expect((await t.request('GET', html.headers.location as string)).statusCode).toBe(200);
+    expect(
+      (await t.request('GET', '/api/charts/catalog/no/such?format=json', { token: user.token })).statusCode,
+    ).toBe(404);
+    expect((await t.request('GET', '/api/charts/catalog')).statusCode).toBe(401);
   });
 
   it('refuses a bad request before streaming', async () => {

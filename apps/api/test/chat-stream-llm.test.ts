@@ -177,7 +177,10 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
 
   it('sends a tool failure back to the model as the tool result', async () => {
     llm.push(
-      { toolCalls: [{ id: 'call_bad', name: 'run_sql', arguments: { sql: 'DROP TABLE upc_output' } }] },
+      {
+        reasoning: 'The user wants a table dropped; I will try and see.',
+        toolCalls: [{ id: 'call_bad', name: 'run_sql', arguments: { sql: 'DROP TABLE upc_output' } }],
+      },
       { content: 'That query is not allowed.' },
     );
     const events = parseChatEvents(
@@ -188,6 +191,11 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
         })
       ).body,
     );
+    expect(
+      eventsOf(events, 'thinking_stream')
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe('The user wants a table dropped; I will try and see.');
     const [result] = eventsOf(events, 'tool_result');
     expect((result!.result as { error: string }).error).toMatch(/refused/);
     expect(JSON.stringify(llm.requests.at(-1)!.messages)).toContain('refused');
