@@ -92,10 +92,14 @@ function traceStatements(conn: DuckDBConnection): void {
   const run = conn.run.bind(conn);
   conn.run = (async (sql: string, ...rest: unknown[]) => {
     const t = Date.now();
+    const cpu = process.cpuUsage();
     // biome-ignore lint/suspicious/noExplicitAny: pass-through of the original arguments
     const result = await (run as any)(sql, ...rest);
+    const used = process.cpuUsage(cpu);
     const first = sql.replace(/\s+/g, ' ').trim().slice(0, 90);
-    console.log(`[trace] ${String(Date.now() - t).padStart(6)} ms  ${first}`);
+    console.log(
+      `[trace] ${String(Date.now() - t).padStart(6)} ms wall ${String(Math.round((used.user + used.system) / 1000)).padStart(6)} ms cpu  ${first}`,
+    );
     return result;
   }) as typeof conn.run;
 }

@@ -54,12 +54,16 @@ export interface RolloutWeights {
   rural: number;
   /** Delay for less attractive postcodes (small, less dense, less affluent). */
   attractiveness: number;
-  /** Delay where Virgin (cable, its own fibre, nexfibre) is or will be: early full fibre went elsewhere first. */
+  /** Delay where Virgin's cable is: early full fibre went elsewhere first. */
   cable: number;
+  /** Delay where Virgin's own fibre or nexfibre is or will be. */
+  virginFibre?: number;
   /** Weight of a district wave shared by all altnets (they crowd into the same attractive districts). */
   shared?: number;
   /** Delay where altnets are or will be (placed after them). */
   altnets?: number;
+  /** Delay for postcodes on long copper lines (no FTTC): the hardest to reach. */
+  longLine?: number;
 }
 
 export interface NetworkDef {
@@ -331,7 +335,7 @@ const EXCHANGE_ROLLOUT: RolloutWeights = {
   attractiveness: 0.2,
   cable: 0.45,
 };
-const OPENREACH_ROLLOUT: RolloutWeights = { ...EXCHANGE_ROLLOUT, cable: 0.35, altnets: 0.1 };
+const OPENREACH_ROLLOUT: RolloutWeights = { ...EXCHANGE_ROLLOUT, cable: 0.45, altnets: 0.1, longLine: 2 };
 const CITY_ROLLOUT: RolloutWeights = {
   la: 0.6,
   cluster: 0.4,
@@ -339,6 +343,7 @@ const CITY_ROLLOUT: RolloutWeights = {
   rural: 0.3,
   attractiveness: 0.35,
   cable: 0.15,
+  virginFibre: 0.6,
   shared: 0.8,
 };
 const RURAL_ROLLOUT: RolloutWeights = {

@@ -14,6 +14,7 @@ import {
   SNAPSHOT_MONTHS,
 } from '../calendar.js';
 import { NETWORKS, operatorRows } from '../networks.js';
+import { hashSql, uniformSql } from '../random.js';
 
 const idxToDate = (col: string) => `(DATE '${FIRST_SNAPSHOT}' + to_months(${col}))::DATE`;
 
@@ -45,7 +46,7 @@ export async function createForecast(conn: DuckDBConnection): Promise<void> {
 }
 
 export async function createAttractiveness(conn: DuckDBConnection, seed: number): Promise<void> {
-  const r = (stream: string) => `((hash(${seed}, '${stream}', p.pc_id) >> 11)::DOUBLE / 9007199254740992.0)`;
+  const r = (stream: string) => uniformSql(seed, stream, 'p.pc_id');
   await conn.run(`CREATE TABLE wh_attractiveness AS
     WITH ff AS (
       SELECT b.pc_id, min(b.build_idx) AS idx FROM gen_build b JOIN gen_net n USING (net)

@@ -9,6 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlString } from '../../engine/duckdb-values.js';
 import { FIRST_SNAPSHOT, LATEST_INDEX, monthIndex } from '../calendar.js';
 import { COPPER_OPERATORS, KCOM_COPPER_OPERATOR, NETWORKS } from '../networks.js';
+import { hashSql, uniformSql } from '../random.js';
 
 /** Openreach stopped selling ADSL (WLR) nationally from September 2023: the last month it is reported. */
 const ADSL_LAST_MONTH_INDEX = monthIndex('2023-08-01');
@@ -16,8 +17,7 @@ const ADSL_LAST_MONTH_INDEX = monthIndex('2023-08-01');
 const idxToDate = (col: string) => `(DATE '${FIRST_SNAPSHOT}' + to_months(${col}))::DATE`;
 
 export async function createIntervals(conn: DuckDBConnection, seed: number): Promise<void> {
-  const r = (stream: string, key: string) =>
-    `((hash(${seed}, ${sqlString(stream)}, ${key}) >> 11)::DOUBLE / 9007199254740992.0)`;
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
   const actual = NETWORKS.filter((n) => !n.forecastOnly);
 
   const speedRows: string[] = [];
@@ -94,7 +94,7 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
   // Openreach copper, per postcode.
   await conn.run(`CREATE TEMP TABLE gen_copper AS
     SELECT p.pc_id, p.postcode, p.kcom_area,
-      NOT p.kcom_area AND ${r('fttc', 'p.pc_id')} < (CASE WHEN p.is_urban THEN 0.996 ELSE 0.94 END) AS has_fttc,
+      NOT p.kcom_area AND NOT p.long_line AS has_fttc,
       CASE WHEN ${r('fttc-late', 'p.pc_id')} < 0.97 THEN 0 ELSE floor(24 * ${r('fttc-when', 'p.pc_id')})::INTEGER END AS fttc_from,
       (CASE WHEN p.is_urban THEN 40 + floor(40 * ${r('fttc-speed', 'p.pc_id')}) ELSE 30 + floor(35 * ${r('fttc-speed', 'p.pc_id')}) END)::INTEGER AS fttc_down,
       (10 + floor(10 * ${r('fttc-up', 'p.pc_id')}))::INTEGER AS fttc_up,

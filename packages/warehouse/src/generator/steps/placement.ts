@@ -11,6 +11,7 @@ import { sqlString } from '../../engine/duckdb-values.js';
 import { CURVE_END_INDEX, monthIndex } from '../calendar.js';
 import { normaliseLaName } from '../geography-input.js';
 import { NETWORKS, type NetworkDef } from '../networks.js';
+import { hashSql, uniformSql } from '../random.js';
 
 /** Monthly curve values (premises at full scale) from the network's knots, linear in between. */
 export function monthlyCurve(curve: [string, number][]): number[] {
@@ -143,9 +144,12 @@ async function effectiveReach(
   let lo = 1;
   let hi = 1 / Math.max(1e-6, Math.min(n.reach.urban || 1, n.reach.rural || 1));
   if (capacity(hi) < needed) {
-    opts.warn(
-      `network ${n.id}: its area holds ${Math.round(capacity(hi) / opts.premisesRatio).toLocaleString('en-GB')} premises at full scale, below its curve; it will saturate`,
-    );
+    // Even every postcode of the area leaves little headroom: take them all (the curve may flatten at the end).
+    if (capacity(hi) < needed / CAPACITY_HEADROOM) {
+      opts.warn(
+        `network ${n.id}: its area holds ${Math.round(capacity(hi) / opts.premisesRatio).toLocaleString('en-GB')} premises at full scale, below the end of its curve; it saturates early`,
+      );
+    }
     return { urban: Math.min(1, n.reach.urban * hi), rural: Math.min(1, n.reach.rural * hi) };
   }
   for (let i = 0; i < 40; i++) {
@@ -162,8 +166,7 @@ function candidateSql(
   reachValues: { urban: number; rural: number },
 ): string {
   const { seed } = opts;
-  const r = (stream: string, key: string) =>
-    `((hash(${seed}, ${sqlString(stream)}, ${key}) >> 11)::DOUBLE / 9007199254740992.0)`;
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
   const w = n.weights;
   const reach = reachSql(n, reachValues);
   return `SELECT ${sqlString(n.id)} AS net, p.pc_id, p.premises,
@@ -172,9 +175,11 @@ function candidateSql(
       + ${w.postcode} * ${r(`postcode:${n.id}`, 'p.pc_id')}
       + ${w.rural} * (CASE WHEN p.is_urban THEN 0 ELSE 1 END)
       + ${w.attractiveness} * (1 - p.att)
-      + ${w.cable} * (CASE WHEN p.is_virgin THEN 1 ELSE 0 END)
+      + ${w.cable} * (CASE WHEN p.is_cable THEN 1 ELSE 0 END)
+      + ${w.virginFibre ?? 0} * (CASE WHEN p.is_virgin_fibre THEN 1 ELSE 0 END)
       + ${w.shared ?? 0} * ${r('shared-district', 'p.postcode_district')}
       + ${w.altnets ?? 0} * (CASE WHEN p.is_altnet THEN 1 ELSE 0 END)
+      + ${w.longLine ?? 0} * (CASE WHEN p.long_line THEN 1 ELSE 0 END)
       + ${regionDelaySql(n)} AS score
     FROM gen_place p
     WHERE ${areaPredicate(n, opts)}
@@ -199,15 +204,14 @@ async function placeBatch(conn: DuckDBConnection, nets: NetworkDef[], opts: Plac
 
 export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptions): Promise<void> {
   const { seed } = opts;
-  const r = (stream: string, key: string) =>
-    `((hash(${seed}, ${sqlString(stream)}, ${key}) >> 11)::DOUBLE / 9007199254740992.0)`;
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
   await conn.run('CREATE TEMP TABLE gen_curve (net VARCHAR, idx INTEGER, target DOUBLE)');
   await conn.run('CREATE TEMP TABLE gen_build (net VARCHAR, pc_id INTEGER, build_idx SMALLINT)');
   for (const n of NETWORKS) await insertCurve(conn, n.id, monthlyCurve(n.curve), opts.premisesRatio);
   const placeColumns = `pc_id, premises, la_code, la_key, country, government_region, exchange_code, postcode_district,
-    is_urban, is_large, att, kcom_area`;
+    is_urban, is_large, att, kcom_area, long_line`;
   await conn.run(
-    `CREATE TEMP TABLE gen_place AS SELECT ${placeColumns}, FALSE AS is_virgin, FALSE AS is_altnet FROM gen_pc`,
+    `CREATE TEMP TABLE gen_place AS SELECT ${placeColumns}, FALSE AS is_cable, FALSE AS is_virgin_fibre, FALSE AS is_altnet FROM gen_pc`,
   );
 
   // Virgin first: networks with a `cable` weight go elsewhere first where Virgin (cable, its own fibre or nexfibre)
@@ -216,7 +220,7 @@ export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptio
     ...(n.area.excludeNetworks ?? []),
     ...(n.area.withinNetwork ? [n.area.withinNetwork] : []),
     ...(n.area.nearNetwork ? [n.area.nearNetwork] : []),
-    ...(n.weights.cable > 0 ? VIRGIN_NETWORKS : []),
+    ...(n.weights.cable > 0 || (n.weights.virginFibre ?? 0) > 0 ? VIRGIN_NETWORKS : []),
     ...((n.weights.altnets ?? 0) > 0 ? ALTNET_NETWORKS : []),
   ];
   const placed = new Set<string>();
@@ -231,9 +235,11 @@ export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptio
     if (batch.some((n) => VIRGIN_NETWORKS.includes(n.id) || ALTNET_NETWORKS.includes(n.id))) {
       await conn.run('DROP TABLE gen_place');
       await conn.run(`CREATE TEMP TABLE gen_place AS
-        SELECT ${placeColumns.replace(/(\w+)/g, 'p.$1')}, v.pc_id IS NOT NULL AS is_virgin, a.pc_id IS NOT NULL AS is_altnet
+        SELECT ${placeColumns.replace(/(\w+)/g, 'p.$1')}, c.pc_id IS NOT NULL AS is_cable,
+          v.pc_id IS NOT NULL AS is_virgin_fibre, a.pc_id IS NOT NULL AS is_altnet
         FROM gen_pc p
-        LEFT JOIN (SELECT DISTINCT pc_id FROM gen_build WHERE net IN (${VIRGIN_NETWORKS.map(sqlString).join(', ')})) v
+        LEFT JOIN (SELECT pc_id FROM gen_build WHERE net = 'virgin_cable') c ON c.pc_id = p.pc_id
+        LEFT JOIN (SELECT DISTINCT pc_id FROM gen_build WHERE net IN ('virgin_rfog', 'nexfibre')) v
           ON v.pc_id = p.pc_id
         LEFT JOIN (SELECT DISTINCT pc_id FROM gen_build WHERE net IN (${ALTNET_NETWORKS.map(sqlString).join(', ')})) a
           ON a.pc_id = p.pc_id`);

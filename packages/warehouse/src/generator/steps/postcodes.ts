@@ -10,6 +10,7 @@ import { sqlValue } from '../../engine/duckdb-values.js';
 import { type AllocationPlan, FULL_SCALE_PREMISES } from '../allocation.js';
 import { FIRST_SNAPSHOT, LATEST_SNAPSHOT } from '../calendar.js';
 import { normaliseLaName } from '../geography-input.js';
+import { hashSql, uniformSql } from '../random.js';
 
 const UNIT_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 const EXCHANGE_SUFFIXES = [
@@ -142,15 +143,14 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
     (FULL_SCALE_PREMISES * (opts.fullScaleHouseholds > 0 ? 1 : 0)) / Math.max(1, opts.fullScaleHouseholds) -
       1,
   );
-  const r = (stream: string, key: string) =>
-    `((hash(${seed}, '${stream}', ${key}) >> 11)::DOUBLE / 9007199254740992.0)`;
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
   const suffixes = `[${EXCHANGE_SUFFIXES.map((s) => `'${s}'`).join(', ')}]`;
 
   await conn.run(`CREATE TEMP TABLE gen_units AS
     WITH units AS (
       SELECT g.*, g.part_offset + unnest(range(g.postcodes)) AS idx FROM geo_part g
     ), sized AS (
-      SELECT *, least(10, greatest(1, ceil(district_total / (180 + hash(${seed}, 'sector-size', district) % 141)::DOUBLE)))::INTEGER AS nsec
+      SELECT *, least(10, greatest(1, ceil(district_total / (180 + ${hashSql(seed, 'sector-size', 'district')} % 141)::DOUBLE)))::INTEGER AS nsec
       FROM units
     ), blocks AS (
       SELECT *, ceil(district_total / nsec::DOUBLE)::INTEGER AS block FROM sized
@@ -159,7 +159,7 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
     )
     SELECT *,
       ((sector_idx + 1) % 10)::VARCHAR AS sector_digit,
-      ((unit_rank * 173 + hash(${seed}, 'unit-perm', district) % 400) % 400)::INTEGER AS unit_code,
+      ((unit_rank * 173 + ${hashSql(seed, 'unit-perm', 'district')} % 400) % 400)::INTEGER AS unit_code,
       least(nsec, greatest(1, round(district_full_total / 350.0)))::INTEGER AS exchanges_in_district
     FROM placed`);
 
@@ -237,6 +237,8 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
       (hh + bus)::DOUBLE AS premises,
       district, post_town, town, town_districts, sector_idx, exchange_idx, exchanges_in_district,
       is_urban, is_large, is_business, la_key,
+      -- Long copper lines beyond the reach of street cabinets: ADSL only, and the last places fibre reaches.
+      ${r('long-line', 'pc_id')} < (CASE WHEN is_urban THEN 0.003 ELSE 0.035 END) AS long_line,
       least(1.0, 0.35 * (CASE WHEN is_urban THEN 1 ELSE 0 END) + 0.35 * least(1.0, (hh + bus) / 40.0)
         + 0.3 * ${r('affluence', 'pc_id')}) AS att,
       (la_key = 'kingston upon hull, city of'

@@ -17,12 +17,13 @@ import {
   TAKE_UP_QUARTERS,
   takeUpSnapshot,
 } from '../calendar.js';
+import { hashSql, uniformSql } from '../random.js';
 
 /** Share of households with a fixed line (rising slightly), and of business sites. */
 const RESIDENTIAL_PENETRATION = { start: 0.85, end: 0.865 };
 const BUSINESS_PENETRATION = 0.6;
 /** Within full-fibre areas, the share of non-Virgin lines on full fibre (rising as customers migrate). */
-const FTTP_SHARE = { start: 0.34, end: 0.51 };
+const FTTP_SHARE = { start: 0.37, end: 0.51 };
 /** Legacy ADSL share of copper lines where FTTC is available (fading to almost nothing). */
 const ADSL_SHARE = { start: 0.16, floor: 0.004 };
 const VIRGIN_CABLE_SHARE = 0.36;
@@ -30,11 +31,11 @@ const VIRGIN_FTTP_SHARE = 0.3;
 const FWA_SHARE = 0.03;
 
 const OPENREACH_SPLIT: [string, number][] = [
-  ['BT', 0.46],
+  ['BT', 0.48],
   ['Sky', 0.28],
   ['TalkTalk', 0.13],
-  ['Vodafone', 0.08],
-  ['Zen', 0.05],
+  ['Vodafone', 0.07],
+  ['Zen', 0.04],
 ];
 const CITYFIBRE_SPLIT: [string, number][] = [
   ['Vodafone', 0.45],
@@ -236,8 +237,8 @@ export async function createTakeUp(conn: DuckDBConnection, seed: number): Promis
     SELECT f.postcode, f.quarter, p.profile_id,
       round(f.households * ${pen.replace(/qv\./g, 'f.')})::INTEGER AS res_lines,
       round(f.bus_sites_total * ${BUSINESS_PENETRATION}::DOUBLE)::INTEGER AS bus_lines,
-      (hash(${seed}, 'tu-res', f.pc_id, f.quarter) % ${PHI_SCALE})::INTEGER AS res_phi,
-      (hash(${seed}, 'tu-bus', f.pc_id, f.quarter) % ${PHI_SCALE})::INTEGER AS bus_phi
+      (${hashSql(seed, 'tu-res', 'f.pc_id', 'f.quarter')} % ${PHI_SCALE})::INTEGER AS res_phi,
+      (${hashSql(seed, 'tu-bus', 'f.pc_id', 'f.quarter')} % ${PHI_SCALE})::INTEGER AS bus_phi
     FROM (${flags(quartersValues(POSTCODE_TAKE_UP_QUARTERS), 'gen_tu_avail')}) f ${profileJoin('f')}`);
   await conn.run(TAKE_UP_POSTCODE_VIEW_DDL);
 
