@@ -14,7 +14,7 @@ import {
   SNAPSHOT_MONTHS,
 } from '../calendar.js';
 import { NETWORKS, operatorRows } from '../networks.js';
-import { hashSql, uniformSql } from '../random.js';
+import { uniformSql } from '../random.js';
 
 const idxToDate = (col: string) => `(DATE '${FIRST_SNAPSHOT}' + to_months(${col}))::DATE`;
 

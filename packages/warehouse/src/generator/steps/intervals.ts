@@ -9,7 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlString } from '../../engine/duckdb-values.js';
 import { FIRST_SNAPSHOT, LATEST_INDEX, monthIndex } from '../calendar.js';
 import { COPPER_OPERATORS, KCOM_COPPER_OPERATOR, NETWORKS } from '../networks.js';
-import { hashSql, uniformSql } from '../random.js';
+import { uniformSql } from '../random.js';
 
 /** Openreach stopped selling ADSL (WLR) nationally from September 2023: the last month it is reported. */
 const ADSL_LAST_MONTH_INDEX = monthIndex('2023-08-01');

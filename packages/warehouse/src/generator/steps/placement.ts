@@ -11,7 +11,7 @@ import { sqlString } from '../../engine/duckdb-values.js';
 import { CURVE_END_INDEX, monthIndex } from '../calendar.js';
 import { normaliseLaName } from '../geography-input.js';
 import { NETWORKS, type NetworkDef } from '../networks.js';
-import { hashSql, uniformSql } from '../random.js';
+import { uniformSql } from '../random.js';
 
 /** Monthly curve values (premises at full scale) from the network's knots, linear in between. */
 export function monthlyCurve(curve: [string, number][]): number[] {

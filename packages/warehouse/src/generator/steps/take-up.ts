@@ -17,7 +17,7 @@ import {
   TAKE_UP_QUARTERS,
   takeUpSnapshot,
 } from '../calendar.js';
-import { hashSql, uniformSql } from '../random.js';
+import { hashSql } from '../random.js';
 
 /** Share of households with a fixed line (rising slightly), and of business sites. */
 const RESIDENTIAL_PENETRATION = { start: 0.85, end: 0.865 };
