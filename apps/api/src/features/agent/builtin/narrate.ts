@@ -80,7 +80,14 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   const primaryName = result.columns[primaryIndex]?.name ?? '';
   const pctIndex = columnIndex(result, (n) => /pct$|pp_change/.test(n) && n !== primaryName);
 
+  if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+
   if (rows.length === 1 && labelIndex < 0) {
+    const sentence = describeLevel(plan, built, result);
+    if (sentence) {
+      out.push(sentence);
+      return finish(out, plan, latest);
+    }
     const row = rows[0]!;
     const facts = result.columns.map(
       (c, i) =>
@@ -128,32 +135,36 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const label = (row: unknown[]) => String(row[labelIndex]);
     const value = (row: unknown[]) => row[primaryIndex] as number;
     const top = rows[0]!;
-    const noun = result.columns[labelIndex]?.name.replace(/_/g, ' ') ?? 'item';
-    const ranked = plan.order === 'asc' ? 'lowest' : 'highest';
+    const labelColumn = result.columns[labelIndex]?.name ?? '';
+    const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
+    const metric = metricPhrase(primaryName, built);
+    const lowest = plan.order === 'asc';
+    const context =
+      pctIndex >= 0 && typeof top[pctIndex] === 'number'
+        ? ` (${formatNumber(top[pctIndex], result.columns[pctIndex]!.name)}${/pp_change/.test(result.columns[pctIndex]!.name) ? '' : ' of its premises'})`
+        : '';
     out.push(
-      `**${label(top)}** ${plan.order === 'asc' ? 'has the lowest' : 'leads'} ${primaryName.replace(/_/g, ' ')} with **${formatNumber(value(top), primaryName)}**` +
-        (pctIndex >= 0 && typeof top[pctIndex] === 'number'
-          ? ` (${formatNumber(top[pctIndex], result.columns[pctIndex]!.name)})`
-          : '') +
-        '.',
+      rows.length === 1
+        ? `**${label(top)}**: ${metric} **${formatNumber(value(top), primaryName)}**${context}.`
+        : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${formatNumber(value(top), primaryName)}**${context}.`,
     );
     if (rows.length > 1) {
       const next = rows.slice(1, 4).map((r) => `${label(r)} (${formatNumber(value(r), primaryName)})`);
-      out.push(`Next ${plan.order === 'asc' ? 'lowest' : 'highest'}: ${next.join(', ')}.`);
+      out.push(`Then ${next.join(', ')}.`);
       const numericValues = rows.map(value).filter((v) => typeof v === 'number');
-      const additive = !/pct|pp_change|avg_|max_/.test(primaryName);
+      const additive = !/pct|pp_change|avg_|max_|networks|altnets/.test(primaryName);
       if (additive && numericValues.length === rows.length) {
-        const total = numericValues.reduce((s, v) => s + v, 0);
+        const total = numericValues.reduce((sum, v) => sum + v, 0);
         if (total > 0) {
           out.push(
-            `Together the ${rows.length} ${noun} values shown add up to **${formatNumber(total, primaryName)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
+            `The ${rows.length} ${noun} shown total **${formatNumber(total, primaryName)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
           );
         }
       }
       const last = rows[rows.length - 1]!;
       if (rows.length > 4)
         out.push(
-          `The ${ranked === 'highest' ? 'lowest' : 'highest'} shown is ${label(last)} at ${formatNumber(value(last), primaryName)}.`,
+          `${lowest ? 'The highest' : 'The lowest'} shown is ${label(last)} at ${formatNumber(value(last), primaryName)}.`,
         );
     }
     if (result.truncated)
@@ -190,4 +201,72 @@ function finish(out: string[], plan: Plan, latest: string): string {
     );
   else out.push('', '_Take-up figures are modelled (synthetic data calibrated to public figures)._');
   return out.join('\n');
+}
+
+const PLURAL_NOUNS: Record<string, string> = {
+  la_name: 'local authorities',
+  government_region: 'regions',
+  country: 'nations',
+  postcode_area: 'postcode areas',
+  postcode_district: 'postcode districts',
+  operator_group: 'networks',
+  operator: 'operators',
+  tech: 'technologies',
+  urban_rural: 'groups',
+  segment: 'segments',
+  quarter: 'quarters',
+};
+
+/** How the ranked measure reads in a sentence ("premises gained", "coverage"). */
+function metricPhrase(column: string, built: BuiltQuery): string {
+  if (column === 'premises_gained') return 'premises gained';
+  if (column === 'postcodes_gained') return 'postcodes gained';
+  if (column === 'pp_change') return 'coverage growth';
+  if (column === 'coverage_pct') return 'coverage';
+  if (column === 'share_pct' || column === 'share_of_all_premises_pct') return 'share';
+  const meaning = built.columns[column];
+  return meaning && meaning.length < 60 ? meaning : column.replace(/_/g, ' ');
+}
+
+/** "In England, Openreach leads with ...": one line per place for leader questions. */
+function describeLeaders(result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const place = 0;
+  const network = names.indexOf('operator_group');
+  const premises = names.indexOf('premises');
+  const share = names.indexOf('share_of_premises_pct');
+  const lines = result.rows.map(
+    (row) =>
+      `- **${String(row[place])}**: ${String(row[network])} with ${formatNumber(row[premises], 'premises')} premises` +
+      (share >= 0 ? ` (${formatNumber(row[share], 'share_pct')} of all premises there)` : ''),
+  );
+  const counts = new Map<string, number>();
+  for (const row of result.rows)
+    counts.set(String(row[network]), (counts.get(String(row[network])) ?? 0) + 1);
+  const summary = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  const head =
+    summary.length === 1
+      ? `${summary[0]![0]} leads everywhere shown.`
+      : `${summary.map(([name, n]) => `${name} leads in ${n}`).join(', ')}.`;
+  return [head, '', ...lines];
+}
+
+/** One-row answers of the level queries, as a sentence. */
+function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): string | null {
+  const names = result.columns.map((c) => c.name);
+  const row = result.rows[0]!;
+  const passedIndex = names.findIndex((n) => /_(passed|without)$/.test(n));
+  const totalIndex = names.findIndex((n) => n.startsWith('total_'));
+  const pctIndex = names.findIndex((n) => n === 'coverage_pct' || n === 'share_without_pct');
+  if (passedIndex < 0 || totalIndex < 0 || pctIndex < 0) return null;
+  const unit = names[totalIndex]!.replace('total_', '');
+  const where = plan.geo ? ` in ${plan.geo.values.join(' and ')}` : ' across the UK';
+  const meaning = built.columns[names[passedIndex]!] ?? names[passedIndex]!;
+  const lead =
+    plan.measure === 'coverage_pct'
+      ? `Coverage${where}: **${formatNumber(row[pctIndex], 'pct')}**`
+      : `**${formatNumber(row[passedIndex], unit)}** ${meaning}${where}`;
+  return plan.measure === 'coverage_pct'
+    ? `${lead} — ${formatNumber(row[passedIndex], unit)} of ${formatNumber(row[totalIndex], unit)} ${unit} (${meaning}).`
+    : `${lead}: **${formatNumber(row[pctIndex], 'pct')}** of all ${formatNumber(row[totalIndex], unit)} ${unit}${plan.geo ? ' there' : ''}.`;
 }
