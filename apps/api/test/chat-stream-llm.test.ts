@@ -81,7 +81,7 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
 
     const deltas = eventsOf(events, 'text_delta').map((e) => e.delta);
     expect(deltas.length).toBeGreaterThan(10);
-    expect(deltas.join('')).toBe('Let me look that up.Westminster has the most premises: **900**.');
+    expect(deltas.join('')).toBe('Let me look that up.\n\nWestminster has the most premises: **900**.');
 
     const [call] = eventsOf(events, 'tool_call');
     expect(call).toMatchObject({

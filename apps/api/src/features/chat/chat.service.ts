@@ -130,7 +130,8 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     }
   }
 
-  async function history(sessionId: string): Promise<ModelMessage[]> {
+  /** The conversation so far, as model messages (text only, newest kept within the limits). */
+  async function earlierMessages(sessionId: string): Promise<ModelMessage[]> {
     const rows = await listMessages({ db, sessionId, limit: HISTORY_MESSAGES });
     const messages: ModelMessage[] = [];
     let budget = HISTORY_CHARS;
@@ -237,7 +238,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
 
       await emit({ type: 'typing_start' });
       before = await sessionUsage({ db, userId: user.id, sessionId });
-      const earlier = await history(sessionId);
+      const earlier = await earlierMessages(sessionId);
       await insertMessage({
         db,
         row: {
@@ -252,6 +253,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       let servers: ToolServer[] = [];
       let stepOpen = false;
       let stepChars = 0;
+      let stepHasText = false;
       let lastInputTokens = 0;
       let promptChars = 0;
       try {
@@ -282,9 +284,16 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
           switch (part.type) {
             case 'start-step':
               stepOpen = true;
+              stepHasText = false;
               stepChars = 0;
               break;
             case 'text-delta':
+              // A later step's text starts a new paragraph (the saved message has no tool cells between them).
+              if (!stepHasText && state.text && !state.text.endsWith('\n')) {
+                state.text += '\n\n';
+                await emit({ type: 'text_delta', delta: '\n\n' });
+              }
+              stepHasText = true;
               state.text += part.text;
               stepChars += part.text.length;
               await emit({ type: 'text_delta', delta: part.text });
@@ -468,8 +477,6 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
         default_model: registry.defaultModelId(),
       };
     },
-
-    toolContextFor,
   };
 }
 
