@@ -38,11 +38,14 @@ export async function createForecast(conn: DuckDBConnection): Promise<void> {
   const nets = NETWORKS.filter((n) => n.forecast && n.tech === 'fttponly');
   const mapping = nets.map((n) => `(${sqlString(n.id)}, ${sqlString(n.group)})`).join(', ');
   await conn.run(`CREATE TABLE wh_forecast_intervals AS
-    SELECT p.postcode, g.grp AS operator, 'fttponly' AS tech, ${idxToDate('min(b.build_idx)')} AS valid_from
-    FROM gen_build b JOIN (VALUES ${mapping}) g(net, grp) USING (net) JOIN gen_pc p USING (pc_id)
-    WHERE b.build_idx <= ${CURVE_END_INDEX}
-    GROUP BY p.postcode, g.grp
-`);
+    WITH f AS (
+      SELECT b.pc_id, g.grp, min(b.build_idx) AS idx
+      FROM gen_build b JOIN (VALUES ${mapping}) g(net, grp) USING (net)
+      WHERE b.build_idx <= ${CURVE_END_INDEX}
+      GROUP BY b.pc_id, g.grp
+    )
+    SELECT p.postcode, f.grp AS operator, 'fttponly' AS tech, ${idxToDate('f.idx')} AS valid_from
+    FROM f JOIN gen_pc p USING (pc_id)`);
 }
 
 export async function createAttractiveness(conn: DuckDBConnection, seed: number): Promise<void> {

@@ -127,16 +127,19 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
       0 AS activated_idx, 0 AS from_idx, ${adslEnd} AS to_idx
     FROM gen_copper c, ${copperOps}
     WHERE NOT c.kcom_area AND ${adslEnd} >= 0`);
-  // Intervals still open at the latest snapshot first, closed ones after: fact_operator (a filter on valid_to)
-  // then skips whole row groups of history.
+  // Every part is evaluated once; intervals still open at the latest snapshot are then written first and closed
+  // ones after, so fact_operator (a filter on valid_to) skips whole row groups of history.
+  await conn.run(`CREATE TEMP TABLE gen_iv AS
+    ${parts.map((part, k) => `SELECT ${k} AS part, * FROM (${part})`).join('\n    UNION ALL\n    ')}`);
   for (const current of [true, false]) {
-    for (const part of parts) {
+    for (let k = 0; k < parts.length; k++) {
       await conn.run(`INSERT INTO wh_operator_intervals
         SELECT iv.postcode, iv.operator, iv.tech, iv.fastest_down, iv.fastest_up,
           ${idxToDate('iv.activated_idx')}, ${idxToDate('iv.from_idx')}, ${idxToDate('iv.to_idx')}
-        FROM (${part}) iv WHERE iv.to_idx ${current ? '=' : '<'} ${LATEST_INDEX}`);
+        FROM gen_iv iv WHERE iv.part = ${k} AND iv.to_idx ${current ? '=' : '<'} ${LATEST_INDEX}`);
     }
   }
+  await conn.run('DROP TABLE gen_iv');
 
   // Altnets at network level: the canonical operator is the network's own name (CityFibre, not its retailers).
   await conn.run(`CREATE TABLE wh_altnet_intervals AS

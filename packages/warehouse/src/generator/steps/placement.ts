@@ -224,15 +224,19 @@ export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptio
     ...((n.weights.altnets ?? 0) > 0 ? ALTNET_NETWORKS : []),
   ];
   const placed = new Set<string>();
+  // Which footprint flags of gen_place are up to date; rebuilt only when a batch needs a flag that is stale.
+  const reflected = new Set<string>();
+  const needs = (n: NetworkDef) => [
+    ...(n.weights.cable > 0 ? ['cable'] : []),
+    ...((n.weights.virginFibre ?? 0) > 0 ? ['virgin_fibre'] : []),
+    ...((n.weights.altnets ?? 0) > 0 ? ['altnet'] : []),
+  ];
   let pending = [...NETWORKS];
   while (pending.length > 0) {
     const batch = pending.filter((n) => deps(n).every((d) => placed.has(d)));
     if (batch.length === 0)
       throw new Error(`network dependencies cannot be resolved: ${pending.map((n) => n.id).join(', ')}`);
-    await placeBatch(conn, batch, opts);
-    for (const n of batch) placed.add(n.id);
-    pending = pending.filter((n) => !placed.has(n.id));
-    if (batch.some((n) => VIRGIN_NETWORKS.includes(n.id) || ALTNET_NETWORKS.includes(n.id))) {
+    if (batch.some((n) => needs(n).some((f) => !reflected.has(f)))) {
       await conn.run('DROP TABLE gen_place');
       await conn.run(`CREATE TEMP TABLE gen_place AS
         SELECT ${placeColumns.replace(/(\w+)/g, 'p.$1')}, c.pc_id IS NOT NULL AS is_cable,
@@ -243,7 +247,13 @@ export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptio
           ON v.pc_id = p.pc_id
         LEFT JOIN (SELECT DISTINCT pc_id FROM gen_build WHERE net IN (${ALTNET_NETWORKS.map(sqlString).join(', ')})) a
           ON a.pc_id = p.pc_id`);
+      if (placed.has('virgin_cable')) reflected.add('cable');
+      if (placed.has('virgin_rfog') && placed.has('nexfibre')) reflected.add('virgin_fibre');
+      if (ALTNET_NETWORKS.every((id) => placed.has(id))) reflected.add('altnet');
     }
+    await placeBatch(conn, batch, opts);
+    for (const n of batch) placed.add(n.id);
+    pending = pending.filter((n) => !placed.has(n.id));
   }
 
   // Virgin's cable footprint was upgraded to gigabit DOCSIS 3.1 exchange by exchange during 2021.

@@ -163,6 +163,20 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
       least(nsec, greatest(1, round(district_full_total / 350.0)))::INTEGER AS exchanges_in_district
     FROM placed`);
 
+  // Synthetic exchanges: one per group of sectors, named after the post town.
+  await conn.run(`CREATE TEMP TABLE gen_exchange AS
+    WITH ex AS (
+      SELECT DISTINCT post_town, town, town_districts, district, sector_idx % exchanges_in_district AS exchange_idx,
+        exchanges_in_district
+      FROM gen_units
+    )
+    SELECT post_town, district, exchange_idx,
+      upper(substr(regexp_replace(post_town, '[^A-Za-z]', '', 'g') || 'XXX', 1, 3))
+        || lpad((dense_rank() OVER (PARTITION BY post_town ORDER BY district, exchange_idx))::VARCHAR, 3, '0') AS exchange_code,
+      town || CASE WHEN town_districts > 1 THEN ' ' || district ELSE '' END
+        || CASE WHEN exchanges_in_district > 1 THEN ' ' || ${suffixes}[exchange_idx + 1] ELSE '' END AS exchange_name
+    FROM ex`);
+
   await conn.run(`CREATE TEMP TABLE gen_pc AS
     WITH named AS (
       SELECT u.*,
@@ -242,26 +256,9 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
       least(1.0, 0.35 * (CASE WHEN is_urban THEN 1 ELSE 0 END) + 0.35 * least(1.0, (hh + bus) / 40.0)
         + 0.3 * ${r('affluence', 'pc_id')}) AS att,
       (la_key = 'kingston upon hull, city of'
-        OR (la_key = 'east riding of yorkshire' AND (area = 'HU' OR ${r('kcom-district', 'district')} < 0.5))) AS kcom_area
-    FROM offset_km`);
-
-  // Synthetic exchanges: one per group of sectors, named after the post town.
-  await conn.run(`CREATE TEMP TABLE gen_exchange AS
-    WITH ex AS (
-      SELECT DISTINCT post_town, town, town_districts, district, exchange_idx, exchanges_in_district FROM gen_pc
-    )
-    SELECT *,
-      upper(substr(regexp_replace(post_town, '[^A-Za-z]', '', 'g') || 'XXX', 1, 3))
-        || lpad((dense_rank() OVER (PARTITION BY post_town ORDER BY district, exchange_idx))::VARCHAR, 3, '0') AS exchange_code,
-      town || CASE WHEN town_districts > 1 THEN ' ' || district ELSE '' END
-        || CASE WHEN exchanges_in_district > 1 THEN ' ' || ${suffixes}[exchange_idx + 1] ELSE '' END AS exchange_name
-    FROM ex`);
-
-  await conn.run(`CREATE TEMP TABLE gen_pc2 AS
-    SELECT p.*, e.exchange_code, e.exchange_name FROM gen_pc p
-    JOIN gen_exchange e USING (post_town, district, exchange_idx)`);
-  await conn.run('DROP TABLE gen_pc');
-  await conn.run('ALTER TABLE gen_pc2 RENAME TO gen_pc');
+        OR (la_key = 'east riding of yorkshire' AND (area = 'HU' OR ${r('kcom-district', 'district')} < 0.5))) AS kcom_area,
+      e.exchange_code, e.exchange_name
+    FROM offset_km JOIN gen_exchange e USING (post_town, district, exchange_idx)`);
 
   await conn.run(`CREATE TABLE wh_postcodes AS
     SELECT postcode, post_sector, postcode_district, postcode_area, la_code, la_name, government_region, country,

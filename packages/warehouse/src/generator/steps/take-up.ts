@@ -246,14 +246,15 @@ export async function createTakeUp(conn: DuckDBConnection, seed: number): Promis
   const fl = (t: string, phi: string, bound: string) =>
     `FLOOR(l.${t} * s.${bound} + CAST(l.${phi} AS FLOAT8) / ${PHI_SCALE})`;
   await conn.run(`CREATE TEMP TABLE gen_tu_latest AS
-    WITH agg AS (
+    WITH x AS (
       SELECT l.quarter, s.share_id,
-        SUM(${fl('res_lines', 'res_phi', 'hi')} - ${fl('res_lines', 'res_phi', 'lo')}) AS res,
-        SUM(${fl('bus_lines', 'bus_phi', 'hi')} - ${fl('bus_lines', 'bus_phi', 'lo')}) AS bus,
-        COUNT(CASE WHEN ${fl('res_lines', 'res_phi', 'hi')} > ${fl('res_lines', 'res_phi', 'lo')} THEN 1 END)
-          + COUNT(CASE WHEN ${fl('bus_lines', 'bus_phi', 'hi')} > ${fl('bus_lines', 'bus_phi', 'lo')} THEN 1 END) AS nrows
+        ${fl('res_lines', 'res_phi', 'hi')} - ${fl('res_lines', 'res_phi', 'lo')} AS res,
+        ${fl('bus_lines', 'bus_phi', 'hi')} - ${fl('bus_lines', 'bus_phi', 'lo')} AS bus
       FROM wh_take_up_lines l JOIN wh_take_up_shares s USING (profile_id)
-      GROUP BY l.quarter, s.share_id
+    ), agg AS (
+      SELECT quarter, share_id, SUM(res) AS res, SUM(bus) AS bus,
+        COUNT(CASE WHEN res > 0 THEN 1 END) + COUNT(CASE WHEN bus > 0 THEN 1 END) AS nrows
+      FROM x GROUP BY quarter, share_id
     )
     SELECT a.quarter, s.operator, s.tech, 'residential' AS segment, SUM(a.res) AS lines, SUM(a.nrows) AS nrows
     FROM agg a JOIN wh_take_up_shares s USING (share_id) GROUP BY ALL
