@@ -3,6 +3,7 @@
  * the three-phase list load ends with live status, core servers have no toggle, and the custom server form
  * gives the §5 errors for a missing name, bad JSON, an array and a missing command.
  */
+import path from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { ChatSettings } from './pages/chat-settings';
 import { ADMIN_STORAGE_STATE } from './support/env';
@@ -96,4 +97,83 @@ test('a command off the allowlist is refused with the add-server banner', async 
   await settings.add.click();
   await expect(settings.banner).toContainText('Failed to add custom server');
   await expect(settings.server('Not allowed')).toHaveCount(0);
+});
+
+test('a custom stdio server can be added, shows its tools, toggled off and on, and deleted after a confirm', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const chat = new ChatPage(page);
+  const settings = new ChatSettings(page);
+  const name = `Test tools ${Date.now().toString(36)}`;
+  await chat.goto();
+  await chat.settings.click();
+  await settings.waitLoaded();
+
+  await settings.name.fill(name);
+  await settings.config.fill(
+    // The repo's test server; the server wants an absolute script path for `node`.
+    JSON.stringify({
+      command: 'node',
+      args: [path.resolve('apps/api/test/fixtures/mcp/test-stdio-server.mjs')],
+    }),
+  );
+  await settings.add.click();
+  const server = settings.server(name);
+  await expect(server).toBeVisible();
+  await expect(server).toHaveAttribute('data-tier', 'user');
+  await expect(server.getByTestId('mcp-server-status')).toHaveText('connected', { timeout: 30_000 });
+  await server.getByText(/\d+ tools/).click();
+  await expect(server.getByTestId('mcp-server-tools')).toContainText('echo');
+  await expect(settings.name).toHaveValue('');
+
+  // Optimistic toggle: off, then back on.
+  const toggle = server.getByRole('switch');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(server.getByTestId('mcp-server-status')).not.toHaveText('loading', { timeout: 30_000 });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(server.getByTestId('mcp-server-status')).toHaveText('connected', { timeout: 30_000 });
+
+  // Delete asks first.
+  await server.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(server).toBeVisible();
+  await server.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(server).toHaveCount(0);
+  await expect(settings.dialog.getByText('No custom servers added yet.')).toBeVisible();
+});
+
+test('a failed toggle restores the previous state and says so', async ({ page }) => {
+  const chat = new ChatPage(page);
+  const settings = new ChatSettings(page);
+  await page.route('**/api/mcp/servers/*/toggle', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await chat.goto();
+  await chat.settings.click();
+  await settings.waitLoaded();
+  const optional = settings.dialog.locator('[data-testid="mcp-server"][data-tier="optional"]').first();
+  const toggle = optional.getByRole('switch');
+  const before = await toggle.getAttribute('aria-checked');
+  await toggle.click();
+  await expect(settings.banner).toContainText('Failed to toggle server');
+  await expect(toggle).toHaveAttribute('aria-checked', before ?? 'false');
+});
+
+test('a failed list load shows the banner', async ({ page }) => {
+  const chat = new ChatPage(page);
+  const settings = new ChatSettings(page);
+  await page.route('**/api/mcp/servers/static', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.route('**/api/mcp/servers/config', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.route('**/api/mcp/servers', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await chat.goto();
+  await chat.settings.click();
+  await expect(settings.banner).toContainText('Failed to load MCP servers');
+  await expect(settings.dialog.getByText('No MCP servers configured.')).toBeVisible();
 });

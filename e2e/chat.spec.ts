@@ -17,7 +17,8 @@ test('the empty chat offers four example prompts, the data areas, the model pick
   appShell,
 }) => {
   const chat = new ChatPage(page);
-  await chat.goto('/');
+  await chat.useStreaming(true);
+  await page.goto('/');
   await appShell.navigate('Chat');
   await expect(page).toHaveURL(/\/chat$/);
   await expect(chat.emptyState.getByRole('heading', { level: 2 })).toBeVisible();
@@ -54,7 +55,7 @@ test('the chart and map questions complete their tool cards and draw in iframes;
   expect(body.session_id).toBeTruthy();
   // The session id goes into the URL once the first message is sent.
   await expect(page).toHaveURL(new RegExp(`/chat/${body.session_id}$`));
-  await expect(chat.userMessages.first()).toHaveText(CHART_QUESTION);
+  await expect(chat.userTexts.first()).toHaveText(CHART_QUESTION);
 
   await expect(chat.input).toBeVisible({ timeout: 120_000 });
   await expect(chat.toolCells.first()).toBeVisible();
@@ -65,6 +66,8 @@ test('the chart and map questions complete their tool cards and draw in iframes;
   expect((await chart.boundingBox())?.height).toBe(kind === 'la_stats' ? 400 : 500);
   await chat.expectChartDrawn(chart);
   await expect(chat.assistantMessages.last().getByTestId('assistant-text').first()).not.toBeEmpty();
+  // The list followed the answer down to its end (the reader never scrolled up).
+  await expect.poll(() => chat.distanceFromBottom()).toBeLessThanOrEqual(20);
   await expect(chat.assistantMessages.last().getByTestId('message-timestamp')).toHaveText(
     /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/,
   );
@@ -82,7 +85,7 @@ test('the chart and map questions complete their tool cards and draw in iframes;
   await expect(chat.sessions.first()).toContainText(/full fibre coverage by region/i);
   const cellsBefore = await chat.completedToolCells.count();
   await page.reload();
-  await expect(chat.userMessages).toHaveText([CHART_QUESTION, MAP_QUESTION]);
+  await expect(chat.userTexts).toHaveText([CHART_QUESTION, MAP_QUESTION]);
   await expect(chat.completedToolCells).toHaveCount(cellsBefore);
   await expect(chat.pendingToolCells).toHaveCount(0);
   await expect(chat.chartFrames).toHaveCount(chartsBefore + 1);
@@ -97,6 +100,12 @@ test('the chart and map questions complete their tool cards and draw in iframes;
 test('Stop Generating replaces the input while a request runs and cancels it', async ({ page }) => {
   test.setTimeout(120_000);
   const chat = new ChatPage(page);
+  // The built-in analyst can answer within a few milliseconds; holding the request back for a moment
+  // leaves time to press Stop. (Stopping the model call on the server is covered by the API tests.)
+  await page.route('**/api/chat/message/stream', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
   await chat.goto();
   await chat.ask(MAP_QUESTION);
   await expect(chat.stop).toBeVisible();
@@ -116,7 +125,7 @@ test('an example prompt sends itself; the answer streams with a thinking indicat
   await chat.goto();
   const prompt = (await chat.examplePrompts.first().textContent()) ?? '';
   await chat.examplePrompts.first().click();
-  await expect(chat.userMessages.first()).toHaveText(prompt);
+  await expect(chat.userTexts.first()).toHaveText(prompt);
   await expect(chat.input).toBeVisible({ timeout: 90_000 });
   await expect(chat.thinking).toBeHidden();
   await expect(chat.assistantMessages.or(chat.errorMessages).first()).toBeVisible();

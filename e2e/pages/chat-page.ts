@@ -10,6 +10,8 @@ export class ChatPage {
   readonly examplePrompts: Locator;
   readonly messages: Locator;
   readonly userMessages: Locator;
+  /** The text of each user message (without its timestamp). */
+  readonly userTexts: Locator;
   readonly assistantMessages: Locator;
   readonly errorMessages: Locator;
   readonly thinking: Locator;
@@ -33,6 +35,7 @@ export class ChatPage {
     this.examplePrompts = page.getByTestId('example-prompt');
     this.messages = page.getByTestId('chat-message');
     this.userMessages = page.locator('[data-testid="chat-message"][data-type="user"]');
+    this.userTexts = this.userMessages.getByTestId('message-content');
     this.assistantMessages = page.locator('[data-testid="chat-message"][data-type="assistant"]');
     this.errorMessages = page.locator('[data-testid="chat-message"][data-type="error"]');
     this.thinking = page.getByTestId('thinking-indicator');
@@ -48,11 +51,20 @@ export class ChatPage {
     this.newChat = page.getByRole('button', { name: 'New chat' });
   }
 
+  /** Sets the v2 flag (the streaming chat) for every page load from now on. */
+  async useStreaming(on: boolean) {
+    await this.page.addInitScript((value) => {
+      try {
+        window.localStorage.setItem('feature_flag_v2_endpoint', value ? 'true' : 'false');
+      } catch {
+        // Init scripts run in every frame; a sandboxed one has no storage.
+      }
+    }, on);
+  }
+
   /** Opens the chat, streaming (v2 flag on) unless told otherwise. */
   async goto(path = '/chat', { streaming = true }: { streaming?: boolean } = {}) {
-    await this.page.addInitScript((on) => {
-      window.localStorage.setItem('feature_flag_v2_endpoint', on ? 'true' : 'false');
-    }, streaming);
+    await this.useStreaming(streaming);
     await this.page.goto(path);
     await expect(this.input.or(this.stop)).toBeVisible();
   }
@@ -69,6 +81,13 @@ export class ChatPage {
     await expect(this.stop).toBeVisible();
     await expect(this.input).toBeVisible({ timeout });
     await expect(this.stop).toBeHidden();
+  }
+
+  /** Pixels between the bottom of the message list and the bottom of what is shown. */
+  async distanceFromBottom(): Promise<number> {
+    return this.page
+      .getByTestId('chat-scroll')
+      .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   }
 
   /** True when the chart page inside an iframe has drawn something (ECharts renders a canvas or an svg). */

@@ -1,7 +1,10 @@
 /**
- * A chart or map drawn by a tool: the server renders it as a page from a declarative spec, embedded here in
- * a sandboxed iframe (scripts run, but without this app's origin, so the page cannot read the session).
- * Heights per spec §9: 400 px for la_stats, 500 otherwise.
+ * A chart or map drawn by a tool: a page the server renders from a declarative spec (inert JSON plus its own
+ * two scripts, under a CSP that allows no inline or remote script and no network access), embedded in a
+ * sandboxed iframe. The sandbox keeps the page's origin because its scripts are same-origin assets the server
+ * serves with Cross-Origin-Resource-Policy: same-origin, which an opaque-origin frame may not load; it still
+ * stops navigation of this page, forms, pop-ups and dialogs. Heights per spec §9: 400 px for la_stats, 500
+ * otherwise.
  */
 import type { ChartEmbed } from '@qa/contracts';
 import { ChartColumn, ExternalLink, Map as MapIcon } from 'lucide-react';
@@ -30,7 +33,7 @@ export function ChartFrame({ chart }: { chart: ChartEmbed }) {
         title={chart.title}
         data-testid="chart-frame"
         data-kind={chart.kind}
-        sandbox="allow-scripts allow-popups allow-downloads"
+        sandbox="allow-scripts allow-same-origin allow-downloads"
         loading="lazy"
         className="block w-full border-0 bg-white"
         style={{ height: chartHeightPx(chart.kind) }}

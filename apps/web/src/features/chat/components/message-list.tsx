@@ -34,7 +34,10 @@ function Message({ item, modelLabels }: { item: ChatItem; modelLabels: Record<st
   if (item.type === 'user') {
     return (
       <div className="flex flex-col items-end animate-fade-in" data-testid="chat-message" data-type="user">
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm">
+        <div
+          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm"
+          data-testid="message-content"
+        >
           {item.content}
         </div>
         <Timestamp value={item.timestamp} className="mr-1" />

@@ -4,20 +4,26 @@
  * ResizeObserver on the content re-applies the rule whenever its height changes.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { isNearBottom } from '../utils/scroll';
+import { shouldFollowAfterScroll } from '../utils/scroll';
 
 export function useAutoScroll(change: unknown, enabled = true) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
+  const lastScrollTopRef = useRef(0);
 
   const onScroll = useCallback(() => {
-    if (scrollRef.current) followRef.current = isNearBottom(scrollRef.current);
+    const element = scrollRef.current;
+    if (!element) return;
+    followRef.current = shouldFollowAfterScroll(followRef.current, lastScrollTopRef.current, element);
+    lastScrollTopRef.current = element.scrollTop;
   }, []);
 
   const follow = useCallback(() => {
     const element = scrollRef.current;
-    if (element && enabled && followRef.current) element.scrollTop = element.scrollHeight;
+    if (!element || !enabled || !followRef.current) return;
+    element.scrollTop = element.scrollHeight;
+    lastScrollTopRef.current = element.scrollTop;
   }, [enabled]);
 
   /** Jumps to the newest message, e.g. when the reader sends one themselves. */

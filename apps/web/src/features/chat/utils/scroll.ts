@@ -7,3 +7,18 @@ export function isNearBottom(
 ): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight <= threshold;
 }
+
+/**
+ * Whether to keep following after a scroll event. Reaching the bottom (within 20 px) turns following on;
+ * only the reader moving up turns it off. Scroll events arrive a frame late, after more content may have
+ * streamed in, so our own jump to the bottom can look far from the bottom by then: it must not count.
+ */
+export function shouldFollowAfterScroll(
+  following: boolean,
+  previousScrollTop: number,
+  element: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>,
+): boolean {
+  if (isNearBottom(element)) return true;
+  if (element.scrollTop < previousScrollTop - 1) return false;
+  return following;
+}
