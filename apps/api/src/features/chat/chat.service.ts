@@ -176,12 +176,13 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     async prepare(user: RequestUser, input: ChatRequest): Promise<PreparedTurn> {
       const resolved = await resolveModel(input.model);
       await assertWithinBudget(db, { userId: user.id, model: resolved.modelId });
-      await ensureSession(user, input.session_id, input.message);
       const ready = await agent.ready().catch((error: unknown) => {
         if (error instanceof AppError) throw error;
         logger.error({ err: error }, 'The warehouse could not be opened for the chat');
         throw new AppError('internal', WAREHOUSE_UNAVAILABLE);
       });
+      // Last, so a refused request leaves no empty conversation behind.
+      await ensureSession(user, input.session_id, input.message);
       const model = resolved.builtin
         ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
         : resolved.model!;
