@@ -1,7 +1,9 @@
 /**
- * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>] [--only cg-01,ms-02] [--verbose]`
+ * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>] [--set golden|holdout|all]
+ *                 [--only cg-01,ho-02] [--verbose]`
  *
- * Runs the query agent in-process on every golden question (eval/questions.ts), runs the gold SQL on the same
+ * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
+ * eval/holdout.ts, written independently of the agent, with --set holdout), runs the gold SQL on the same
  * warehouse, compares the result sets with eval/compare-results.ts (column names, column order and row order
  * ignored; numbers within rounding tolerance) and prints execution accuracy per theme and overall, every
  * failure with its reason, and the agent's median and p95 latency. The LLM planner (when chosen and configured
@@ -16,6 +18,7 @@ import { openAgentWarehouse } from '../apps/api/src/features/agent/warehouse-ada
 import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/features/llm/cost.js';
 import { createModelRegistry } from '../apps/api/src/features/llm/providers.js';
 import { type Cell, compareResults } from './compare-results.js';
+import { holdoutQuestions } from './holdout.js';
 import { type EvalQuestion, questions } from './questions.js';
 
 const GOLD_ROW_LIMIT = 100_000;
@@ -53,6 +56,7 @@ async function main() {
       planner: { type: 'string' },
       model: { type: 'string' },
       only: { type: 'string' },
+      set: { type: 'string', default: 'golden' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -86,9 +90,16 @@ async function main() {
       : ready.builtin;
 
   const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
-  const selected = questions.filter((q) => !only || only.has(q.id));
+  const sets: Record<string, EvalQuestion[]> = {
+    golden: questions,
+    holdout: holdoutQuestions,
+    all: [...questions, ...holdoutQuestions],
+  };
+  const set = sets[values.set ?? 'golden'];
+  if (!set) throw new Error(`--set must be one of ${Object.keys(sets).join(', ')}`);
+  const selected = set.filter((q) => !only || only.has(q.id));
   process.stdout.write(
-    `Evaluating ${selected.length} questions with the ${planner.kind === 'llm' ? `LLM planner (${planner.model})` : 'built-in analyst'} on ${config.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${config.dataDir}`}\n\n`,
+    `Evaluating ${selected.length} questions (${values.set} set) with the ${planner.kind === 'llm' ? `LLM planner (${planner.model})` : 'built-in analyst'} on ${config.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${config.dataDir}`}\n\n`,
   );
 
   const outcomes: Outcome[] = [];
