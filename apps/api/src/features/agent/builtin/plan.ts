@@ -18,6 +18,7 @@ export type Dimension =
   | 'month'
   | 'quarter'
   | 'half_year'
+  | 'year'
   | 'networks';
 
 /** What must be present in a postcode for it to count. */
@@ -46,6 +47,10 @@ export interface Subject {
   bestDownBelow?: number;
   /** Postcodes where this group is the only one offering the subject (e.g. the only gigabit option). */
   soleGroup?: string;
+  /** Gigabit both ways: fastest_up >= 1000 as well. */
+  symmetric?: boolean;
+  /** Present, but WITHOUT this ("FWA premises with no full fibre"). */
+  exclude?: { tech?: 'fttponly'; gigabit?: boolean };
 }
 
 export type Measure =
@@ -68,7 +73,8 @@ export type Measure =
   | 'avg_attractiveness'
   | 'avg_deprivation'
   | 'share_of_subject_pct'
-  | 'operator_list';
+  | 'operator_list'
+  | 'lines_change_pct';
 
 export interface TimeSpec {
   /** Snapshot date for a point-in-time answer ('YYYY-MM-DD'). */
@@ -103,7 +109,13 @@ export interface Plan {
   /** "Who leads in each region": the top network per value of `dimension`. */
   leaderPerDimension?: boolean;
   /** take_up filters. */
-  takeUp?: { operators?: string[]; tech?: string; segment?: 'residential' | 'business'; shareOf?: string };
+  takeUp?: {
+    operators?: string[];
+    tech?: string;
+    techs?: string[];
+    segment?: 'residential' | 'business';
+    shareOf?: string;
+  };
   order?: 'asc' | 'desc';
   limit?: number;
   /** Words the analyst understood, for the explanation and the confidence. */

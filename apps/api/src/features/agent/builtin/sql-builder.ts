@@ -62,6 +62,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   const conditions: string[] = [];
   if (s.tech) conditions.push(`f.tech = ${q(s.tech)}`);
   if (s.gigabit) conditions.push('f.fastest_down >= 1000');
+  if (s.symmetric) conditions.push('f.fastest_up >= 1000');
   if (altnetOnly) {
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
     return {
@@ -117,6 +118,7 @@ function hasSubject(plan: Plan): boolean {
       s.allGroups?.length ||
       s.minNetworks ||
       s.exactNetworks ||
+      s.exclude ||
       s.onlyTech ||
       s.bestDownBelow ||
       s.soleGroup,
@@ -126,7 +128,7 @@ function hasSubject(plan: Plan): boolean {
 interface PresenceOptions {
   /** Snapshot filter: latest table, one date, a list of dates or a range. */
   dates?: string[];
-  range?: { from: string; to: string; quarterly?: boolean };
+  range?: { from: string; to: string; months?: number[] };
   /** Extra key kept beside the postcode (reported_at for time, a network or technology for network dimensions). */
   keys?: string[];
 }
@@ -150,9 +152,11 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
           ? `f.reported_at = ${date(options.dates[0]!)}`
           : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
       );
-    else if (options.range)
+    else if (options.range) {
       conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
-    else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+      if (options.range.months)
+        conditions.push(`EXTRACT(MONTH FROM f.reported_at) IN (${options.range.months.join(', ')})`);
+    } else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
   } else if (!latest || options.dates || options.range) {
     if (options.dates)
       conditions.push(
@@ -162,10 +166,21 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
       );
     else if (options.range) {
       conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
-      if (options.range.quarterly) conditions.push('EXTRACT(MONTH FROM f.reported_at) IN (1, 4, 7, 10)');
+      if (options.range.months)
+        conditions.push(`EXTRACT(MONTH FROM f.reported_at) IN (${options.range.months.join(', ')})`);
     } else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
   }
   const keys = options.keys ?? [];
+  if (s.exclude) {
+    // Present, but not where the excluded service is (same snapshot choice, postcodes only).
+    const without: Plan = { ...plan, subject: { tech: s.exclude.tech, gigabit: s.exclude.gigabit } };
+    const excludedSql = presence(without, ctx, { ...options, keys: [] });
+    const rest: Plan = { ...plan, subject: { ...s, exclude: undefined } };
+    const base = presence(rest, ctx, options);
+    return base.includes('WHERE')
+      ? `${base}\n      AND f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`
+      : `${base}\n    WHERE f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`;
+  }
   if (s.allGroups?.length) {
     // Overlap of named networks: the postcodes where each one is present, intersected. Each network may carry
     // its own technology ("Openreach full fibre and Virgin Media").
@@ -222,7 +237,13 @@ function subjectPhrase(plan: Plan): string {
   if (s.altnet) parts.push('an altnet');
   if (s.tech === 'fttponly') parts.push('full fibre (FTTP)');
   else if (s.tech) parts.push(s.tech.toUpperCase());
-  if (s.gigabit) parts.push('gigabit-capable service (fastest_down >= 1000)');
+  if (s.gigabit)
+    parts.push(
+      s.symmetric
+        ? 'symmetric gigabit (fastest_down and fastest_up >= 1000)'
+        : 'gigabit-capable service (fastest_down >= 1000)',
+    );
+  if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
   if (s.minNetworks)
     parts.push(`${s.minNetworks} or more distinct ${s.networksAreAltnets ? 'altnets' : 'networks'}`);
   if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);
@@ -263,7 +284,12 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
-  if (plan.dimension === 'month' || plan.dimension === 'quarter' || plan.dimension === 'half_year')
+  if (
+    plan.dimension === 'month' ||
+    plan.dimension === 'quarter' ||
+    plan.dimension === 'half_year' ||
+    plan.dimension === 'year'
+  )
     return buildSeries(plan, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
@@ -420,11 +446,18 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
   } else {
     to = to && to <= ctx.latest ? to : ctx.latest;
-    if (!from) from = plan.dimension === 'quarter' ? ctx.earliest : addMonths(ctx.latest, -12);
+    if (!from)
+      from =
+        plan.dimension === 'quarter' || plan.dimension === 'year' ? ctx.earliest : addMonths(ctx.latest, -12);
     if (from < ctx.earliest) from = ctx.earliest;
   }
   const quarterly = plan.dimension === 'quarter' && !forecast;
-  const inner = presence(plan, ctx, { range: { from, to, quarterly }, keys: ['f.reported_at'] });
+  // Year-end points: December snapshots (forecast points are June and December).
+  const months = quarterly ? [1, 4, 7, 10] : plan.dimension === 'year' ? [12] : undefined;
+  const inner = presence(plan, ctx, {
+    range: { from, to, ...(months ? { months } : {}) },
+    keys: ['f.reported_at'],
+  });
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
   const total =
@@ -627,6 +660,8 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
 }
 
 function buildSpeeds(plan: Plan): BuiltQuery {
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension) && plan.measure !== 'avg_down')
+    return buildSpeedsByNetwork(plan);
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const conditions = [...geoConditions(plan)];
   if (plan.subject.tech) conditions.push(`f.tech = ${q(plan.subject.tech)}`);
@@ -748,7 +783,10 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   const filters: string[] = [];
   if (t.operators?.length) filters.push(`operator IN (${list(t.operators)})`);
   if (t.tech) filters.push(`tech = ${q(t.tech)}`);
+  if (t.techs?.length) filters.push(`tech IN (${list(t.techs)})`);
   if (t.segment) filters.push(`segment = ${q(t.segment)}`);
+  if (plan.measure === 'lines_change_pct') return buildTakeUpChange(plan, ctx, filters);
+  if (plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) return buildTakeUpByPlace(plan, ctx, filters);
   const timeFilters: string[] = [];
   if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${q(`${plan.time.quarterYear}Q%`)}`);
   else if (plan.time.lastQuarters)
@@ -913,6 +951,95 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       `Adds up, for each ${dim} and each network (operator group), the premises in DISTINCT postcodes where the network offers ${subjectPhrase(plan)}.`,
       `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
+    ],
+  };
+}
+
+/** Lines in the latest quarter against the same quarter a year earlier. */
+function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const now = plan.time.quarter ?? ctx.latestQuarter;
+  const [year, quarter] = now.split('Q') as [string, string];
+  const before = `${Number(year) - 1}Q${quarter}`;
+  const dim =
+    plan.dimension === 'operator' || plan.dimension === 'tech' || plan.dimension === 'segment'
+      ? plan.dimension
+      : undefined;
+  const thenCol = `lines_${before.toLowerCase()}`;
+  const nowCol = `lines_${now.toLowerCase()}`;
+  const thenExpr = `SUM(CASE WHEN quarter = ${q(before)} THEN lines ELSE 0 END)`;
+  const nowExpr = `SUM(CASE WHEN quarter = ${q(now)} THEN lines ELSE 0 END)`;
+  const sql = [
+    `SELECT ${dim ? `${dim}, ` : ''}${thenExpr} AS ${thenCol},`,
+    `       ${nowExpr} AS ${nowCol},`,
+    `       ${nowExpr} - ${thenExpr} AS change_lines,`,
+    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS yoy_change_pct`,
+    'FROM take_up_quarterly',
+    where([...filters, `quarter IN (${list([before, now])})`]),
+    dim ? `GROUP BY ${dim}` : '',
+    dim ? orderLimit(plan, 'yoy_change_pct', dim) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [thenCol]: `lines in ${before}`,
+      [nowCol]: `lines in ${now}`,
+      yoy_change_pct: 'change on the same quarter a year earlier, %',
+    },
+    steps: [
+      `Adds up lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${before} and ${now}, and compares them.`,
+    ],
+  };
+}
+
+/** Lines by place: postcode-level take-up (latest four quarters) joined to the postcode geography. */
+function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const dim = plan.dimension as string;
+  const quarter = plan.time.quarter ?? ctx.latestQuarter;
+  const conditions = [...filters.map((f) => `t.${f}`), `t.quarter = ${q(quarter)}`, ...geoConditions(plan)];
+  const sql = [
+    `SELECT u.${dim}, SUM(t.lines) AS lines`,
+    'FROM take_up_postcode t',
+    'JOIN upc_output u ON u.postcode = t.postcode',
+    where(conditions),
+    `GROUP BY u.${dim}`,
+    orderLimit(plan, 'lines', `u.${dim}`),
+  ].join('\n');
+  return {
+    sql,
+    columns: { lines: 'subscriber lines' },
+    steps: [
+      `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter}${filters.length ? ` where ${filters.join(' and ')}` : ''}, by ${dim} of the postcode.`,
+    ],
+  };
+}
+
+/** Fastest speed on offer per network (operator group), operator or technology. */
+function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
+  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const key =
+    plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
+  const keyName = key.split('.')[1]!;
+  const conditions = [...geoConditions(plan)];
+  if (plan.subject.tech) conditions.push(`f.tech = ${q(plan.subject.tech)}`);
+  if (plan.subject.altnet) conditions.push('o.is_altnet');
+  const geoJoin = plan.geo || plan.urbanRural ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
+  const sql = [
+    `SELECT ${key}, MAX(f.${column}) AS max_${column}_mbps`,
+    `FROM fact_operator f\nJOIN operators o ON o.operator = f.operator${geoJoin}`,
+    where(conditions),
+    `GROUP BY ${key}`,
+    orderLimit(plan, `max_${column}_mbps`, key),
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [keyName]: keyName,
+      [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} on offer, Mbit/s`,
+    },
+    steps: [
+      `Takes the highest ${column} on offer for each ${keyName === 'operator_group' ? 'network' : keyName} in fact_operator (latest snapshot)${plan.subject.tech ? ` with ${plan.subject.tech}` : ''}.`,
     ],
   };
 }

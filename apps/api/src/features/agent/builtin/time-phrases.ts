@@ -97,7 +97,7 @@ export interface TimeContext {
 
 export interface ParsedTime {
   time: TimeSpec;
-  series?: Extract<Dimension, 'month' | 'quarter' | 'half_year'>;
+  series?: Extract<Dimension, 'month' | 'quarter' | 'half_year' | 'year'>;
   /** True when the question looks beyond the latest snapshot (a forecast question). */
   future: boolean;
   /** True when a window (from -> to) was given: growth/change questions. */
@@ -131,6 +131,12 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
     take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
   )
     series = 'half_year';
+  else if (
+    take(
+      /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
+    )
+  )
+    series = 'year';
   else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
     series = 'month';
 
@@ -207,9 +213,29 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   }
 
   // --- points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "<month> <year>"
-  const endOf = take(
-    /\b(?:by |at |for )?(?:the )?(?:end|close) of (20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
+  const between = text.match(
+    /\bbetween (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d) and (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d)\b/,
   );
+  if (between && !time.from) {
+    matched.push(between[0]);
+    const point = (kind: string | undefined, year: string) =>
+      isoDate(Number(year), kind === 'start' ? 1 : kind === 'mid' || kind === 'middle' ? 6 : 12);
+    time.from = point(between[1], between[2] as string);
+    time.to = point(between[3], between[4] as string);
+    window = true;
+    time.phrase = `between ${formatMonth(time.from)} and ${formatMonth(time.to)}`;
+  }
+  const yearRange = text.match(/\b(?:from )?(20\d\d) ?(?:to|-|–|until|through) ?(20\d\d)\b/);
+  if (yearRange && series && !time.seriesFrom) {
+    matched.push(yearRange[0]);
+    time.seriesFrom = isoDate(Number(yearRange[1]), 1);
+    time.seriesTo = isoDate(Number(yearRange[2]), 12);
+  }
+  const endOf = between
+    ? null
+    : take(
+        /\b(?:by |at |for )?(?:the )?(?:end|close)[- ](?:of )?(20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
+      );
   const mid = endOf ? null : take(/\b(?:mid[- ]?|middle of |h1 |first half of )(20\d\d)\b/);
   const h2 = endOf || mid ? null : take(/\b(?:h2 |second half of )(20\d\d)\b/);
   const monthYear = take(new RegExp(`\\b(${MONTH_PATTERN})\\.?\\s+(20\\d\\d)\\b`));
@@ -248,6 +274,7 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   if (time.at && compareDates(time.at, ctx.latest) <= 0) time.at = clamp(time.at, ctx.earliest, ctx.latest);
   const future =
     (time.at !== undefined && compareDates(time.at, ctx.latest) > 0) ||
+    (time.to !== undefined && compareDates(time.to, ctx.latest) > 0) ||
     (time.seriesTo !== undefined && compareDates(time.seriesTo, ctx.latest) > 0);
   return { time, series, future, window, matched };
 }

@@ -122,20 +122,25 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   }
 
   // ---------------------------------------------------------------- subject
+  // "FWA premises that have no full fibre option": the excluded technology is not the subject.
+  const excluded = text.match(
+    /\b(?:that|which|who|with|but|and|where)\b[^.?]*?\b(?:no|without|lack|lacking|not)\b (?:any |a )?(?:access to )?(?:a )?(full[- ]fibre|fttp|gigabit)[a-z -]*/,
+  );
+  const techText = excluded ? text.replace(excluded[0], ' ') : text;
   if (
     has(
-      text,
+      techText,
       /\b(full[- ]?fibre|full[- ]?fiber|fttp|ftth|fttponly|fibre to the (?:premises|home)|fiber to the (?:premises|home)|pure fibre)\b/,
     )
   )
     subject.tech = 'fttponly';
-  else if (has(text, /\b(fttc|fibre to the cabinet|vdsl|superfast)\b/)) subject.tech = 'fttc';
-  else if (has(text, /\b(adsl|copper)\b/)) subject.tech = 'adsl';
-  else if (has(text, /\b(fwa|fixed wireless|wireless)\b/)) subject.tech = 'fwa';
-  else if (has(text, /\b(docsis|cable)\b/) && !has(text, /\bvirgin cable\b/)) subject.tech = 'cable';
+  else if (has(techText, /\b(fttc|fibre to the cabinet|vdsl|superfast)\b/)) subject.tech = 'fttc';
+  else if (has(techText, /\b(adsl|copper)\b/)) subject.tech = 'adsl';
+  else if (has(techText, /\b(fwa|fixed wireless|wireless)\b/)) subject.tech = 'fwa';
+  else if (has(techText, /\b(docsis|cable)\b/) && !has(techText, /\bvirgin cable\b/)) subject.tech = 'cable';
   // Several technologies, or a "total footprint": no technology filter.
   const techWords =
-    text.match(
+    techText.match(
       /\b(full[- ]?fibre|fttp|fttc|adsl|cable|docsis|fwa|fixed wireless|own fibre|their fibre)\b/g,
     ) ?? [];
   if (
@@ -165,7 +170,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   // Overbuild / number of networks.
   const count = text.match(
-    /\b(\d+|two|three|four|five)\s*(\+|or more|plus|and above|or above)?\s*(?:different |competing |separate )?(?:full[- ]fibre |fttp |gigabit |fibre |alt[- ]?net |)(networks|altnets|alt nets|alternative networks|operators|providers|builders)\b/,
+    /\b(\d+|two|three|four|five)\s*(\+|or more|plus|and above|or above)?\s*(?:different |competing |separate )?(?:full[- ]fibre |fttp |gigabit[- ]capable |gigabit |fibre |alt[- ]?net |)(networks|altnets|alt nets|alternative networks|operators|providers|builders)\b/,
   );
   const atLeast = text.match(
     /\bat least (\d+|two|three|four) (?:full[- ]fibre |fttp |gigabit |)(networks|altnets|operators|providers)\b/,
@@ -207,11 +212,15 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   }
 
   // Named networks.
+  let compareNetworks = false;
   if (dataset !== 'take_up') {
     const bothPattern =
-      /\b(both|and|overlap|overlapping|head[- ]to[- ]head|vs\.?|versus|where .* meet|compete)\b/;
+      /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?)\b/;
     if (groups.length >= 2 && bothPattern.test(text) && !has(text, /\bcompare\b|\beach\b/)) {
       subject.allGroups = groups;
+      // "Overbuild" here names the overlap itself, not a count of networks.
+      delete subject.minNetworks;
+      delete subject.exactNetworks;
       const bound = bindTechToGroups(text, entities);
       if (Object.keys(bound).length > 0) {
         subject.groupTech = bound;
@@ -228,6 +237,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
       }
     } else if (groups.length > 0) {
       subject.operatorGroups = groups;
+      if (groups.length >= 2) compareNetworks = true;
     }
     const realOperators = operators.filter((o) => lexicon.operators.some((row) => row.operator === o));
     if (realOperators.length > 0) {
@@ -248,6 +258,14 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     }
   }
 
+  if (has(text, /\b(symmetric(?:al)?|symetric(?:al)?|1000 ?(?:mbps )?(?:down )?and 1000 ?(?:mbps )?up)\b/)) {
+    subject.gigabit = true;
+    subject.symmetric = true;
+  }
+  // Present, minus the excluded technology.
+  if (excluded && (subject.tech || subject.operatorGroups?.length || subject.altnet)) {
+    subject.exclude = /gigabit/.test(excluded[1] as string) ? { gigabit: true } : { tech: 'fttponly' };
+  }
   // Negations and special subjects.
   if (
     has(
@@ -255,7 +273,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
       /\b(no|without|lack(?:ing)?|not (?:yet )?(?:have|got|get)|unserved|missing|don't have|do not have|can't get|cannot get)\b (?:any )?(?:access to )?(?:a )?(gigabit|full[- ]fibre|fttp|fibre)/,
     )
   )
-    subject.absent = true;
+    if (!subject.exclude) subject.absent = true;
   const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
   if (onlyTech) {
     subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];
@@ -270,6 +288,9 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   // ---------------------------------------------------------------- dimension
   dimension = detectDimension(text, dataset, subject, parsed.series);
+  // "Edinburgh vs Glasgow": two places named and no other dimension, so compare them side by side.
+  if (!dimension && geo && geo.values.length >= 2) dimension = geo.column;
+  if (!dimension && compareNetworks) dimension = 'operator_group';
   // "Who has the biggest network in each region": the leading network per region.
   let leaderPerDimension = false;
   if (
@@ -278,7 +299,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     dataset !== 'take_up' &&
     has(
       text,
-      /\b(who|which (?:network|operator|provider)s?)\b.*\b(biggest|largest|leads?|leading|most|top|strongest|dominant)\b|\bleader(?:s)?\b|\bdominant (?:network|operator)\b/,
+      /\b(who|which (?:network|operator|provider)s?)\b.*\b(biggest|largest|leads?|leading|most|top|strongest|dominant)\b|\bleader(?:s)?\b|\bdominant (?:network|operator)\b|\b(?:biggest|largest|leading|top|main|dominant|strongest) (?:full[- ]fibre |fttp |gigabit )?(?:altnet|alt net|network|operator|provider)\b/,
     ) &&
     has(text, /\b(each|every|per|by)\b/)
   ) {
@@ -315,7 +336,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   );
   const growth = has(
     text,
-    /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift)\b/,
+    /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift|jump(?:ed|s)?|climb(?:ed|s)?|improve(?:d|ment|ments)?|boost(?:ed)?)\b/,
   );
   const pp = has(text, /\b(percentage points?|pp|points)\b/);
   const first = has(
@@ -339,9 +360,17 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   if (dataset === 'take_up') {
     measure =
-      has(text, /\b(market share|share|%|percent|proportion|split)\b/) && !has(text, /\bsplit by\b/)
+      (has(text, /\b(market share|share|percent|percentage|proportion|split)\b/) || text.includes('%')) &&
+      !has(text, /\bsplit by\b/)
         ? 'line_share_pct'
         : 'lines';
+    if (
+      has(
+        text,
+        /\b(yoy|year[- ]on[- ]year|vs\.? (?:the )?same quarter|compared (?:with|to) (?:the )?same quarter|annual change|change on a year)\b/,
+      )
+    )
+      measure = 'lines_change_pct';
     if (has(text, /\btake[- ]?up (?:rate|%|of)\b|\btake[- ]?up in\b|as a share of premises/))
       measure = 'share_of_subject_pct';
   } else if (has(text, /\battractive(?:ness)?\b|\bbuild (?:score|potential|case)\b/)) {
@@ -473,6 +502,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     dimension === 'month' ||
     dimension === 'quarter' ||
     dimension === 'half_year' ||
+    dimension === 'year' ||
     dimension === 'networks'
   ) {
     order = undefined;
@@ -494,7 +524,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   if (
     !order &&
     dimension &&
-    !['month', 'quarter', 'half_year', 'networks', 'urban_rural'].includes(dimension)
+    !['month', 'quarter', 'half_year', 'year', 'networks', 'urban_rural'].includes(dimension)
   )
     order = 'desc';
 
@@ -508,7 +538,22 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
       .map((name) => lexicon.takeUpOperators.find((o) => o.toLowerCase() === name.toLowerCase()) ?? name)
       .filter((name) => takeUpNames.has(name.toLowerCase()));
     if (brands.length > 0) takeUp.operators = [...new Set(brands)];
-    const tech = text.match(/\b(fttp|full[- ]fibre|fttc|adsl|cable|fwa|fixed wireless)\b/);
+    const techs = [
+      ...text.matchAll(/\b(fttp|full[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g),
+    ].map((m) =>
+      m[1] === 'fibre' || m[1]?.startsWith('full')
+        ? 'fttp'
+        : m[1] === 'fixed wireless'
+          ? 'fwa'
+          : (m[1] as string),
+    );
+    const tech =
+      techs.length === 1 ? text.match(/\b(fttp|full[- ]fibre|fttc|adsl|cable|fwa|fixed wireless)\b/) : null;
+    // "VM lines on fibre vs cable": several technologies named, so split by technology.
+    if (new Set(techs).size >= 2) {
+      takeUp.techs = [...new Set(techs)];
+      if (!dimension) dimension = 'tech';
+    }
     if (tech)
       takeUp.tech =
         (
@@ -519,8 +564,11 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
             'fixed wireless': 'fwa',
           } as Record<string, string>
         )[tech[1] as string] ?? (tech[1] as string);
-    if (has(text, /\b(business|businesses|smb|sme|enterprise)\b/)) takeUp.segment = 'business';
-    else if (has(text, /\b(residential|consumer|home|homes|household)\b/)) takeUp.segment = 'residential';
+    const business = has(text, /\b(business|businesses|smb|sme|enterprise)\b/);
+    const residential = has(text, /\b(residential|resi|consumer|home|homes|household)\b/);
+    // Both segments named ("resi + business") means no segment filter.
+    if (business && !residential) takeUp.segment = 'business';
+    else if (residential && !business) takeUp.segment = 'residential';
     // "Virgin Media's share of lines over time": the share belongs to the brand, out of all lines.
     if (
       measure === 'line_share_pct' &&
@@ -551,7 +599,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   // ---------------------------------------------------------------- forecasts: the point in time
   if (dataset === 'upc_forecast' && measure !== 'avg_attractiveness' && measure !== 'avg_deprivation') {
-    if (!parsed.time.at && dimension !== 'half_year') {
+    if (!parsed.time.at && !parsed.time.from && dimension !== 'half_year' && dimension !== 'year') {
       parsed.time.at = ctx.forecastLast;
       assumptions.push(`no forecast date given: the last forecast point (${ctx.forecastLast.slice(0, 7)})`);
     }
@@ -639,7 +687,10 @@ function singular(text: string, dimension: Dimension): boolean {
   if (!word) return false;
   return (
     new RegExp(`\\b(?:which|what) ${word}\\b(?! ?s\\b)`).test(text) ||
-    new RegExp(`\\bthe ${word} with the\\b`).test(text)
+    new RegExp(`\\bthe ${word} with the\\b`).test(text) ||
+    new RegExp(
+      `\\b(?:who|what|which)(?:'s| is| was)? the (?:single )?(?:biggest|largest|leading|top|main|dominant|smallest)(?: [a-z-]+){0,2} ${word}\\b(?! ?s\\b)`,
+    ).test(text)
   );
 }
 
@@ -688,7 +739,7 @@ function detectDimension(
   if (by('postcode districts?|districts? codes?|outward codes?')) return 'postcode_district';
   if (
     by(
-      'local authorit(?:y|ies)|las?|councils?|boroughs?|district councils?|unitary authorit(?:y|ies)|authorit(?:y|ies)|districts?|areas?|places|towns|cities',
+      'local auth?orit(?:y|ies|es|ys)|local authorites|las?|councils?|boroughs?|district councils?|unitary authorit(?:y|ies)|authorit(?:y|ies)|districts?|areas?|places|towns|cities',
     ) ||
     /\b(?:london|scottish|welsh) boroughs\b|\bboroughs?\b|\bcouncils\b|\blocal authorities\b/.test(text)
   )
@@ -788,8 +839,10 @@ function bindTechToGroups(
     const index = normalised.indexOf(match.text);
     if (index < 0) continue;
     const after = normalised.slice(index + match.text.length).trimStart();
+    // The alias itself may carry the technology ("openreach fttp").
+    const own = match.text.split(' ').slice(1).join(' ');
     for (const [pattern, tech] of TECH_PHRASES) {
-      if (pattern.test(after)) bound[match.entity.group] = tech;
+      if (pattern.test(after) || (own && pattern.test(own))) bound[match.entity.group] = tech;
     }
   }
   return bound;
