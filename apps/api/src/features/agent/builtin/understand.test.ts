@@ -115,3 +115,60 @@ describe('understanding questions', () => {
     );
   });
 });
+
+describe('richer readings', () => {
+  it('binds a technology to the network it follows, and reads overlaps as full fibre by default', () => {
+    const both = plan('How many premises can get both Openreach full fibre and Virgin Media?').subject;
+    expect(both).toMatchObject({
+      allGroups: ['Openreach', 'Virgin Media'],
+      groupTech: { Openreach: 'fttponly' },
+    });
+    expect(both.tech).toBeUndefined();
+    expect(plan('Where do Openreach and CityFibre go head to head?').subject).toMatchObject({
+      tech: 'fttponly',
+    });
+  });
+
+  it('compares named networks or places side by side instead of intersecting them', () => {
+    expect(plan('FTTP premises passed: Openreach vs Virgin vs CityFibre')).toMatchObject({
+      dimension: 'operator_group',
+      subject: { operatorGroups: ['Openreach', 'Virgin Media', 'CityFibre'] },
+    });
+    expect(plan('Compare gigabit coverage in Edinburgh vs Glasgow')).toMatchObject({
+      dimension: 'la_name',
+      geo: { values: ['City of Edinburgh', 'Glasgow City'] },
+    });
+  });
+
+  it('reads leaders per place, operator lists, exclusions and symmetric gigabit', () => {
+    expect(plan('Who has the biggest full fibre network in each region?')).toMatchObject({
+      leaderPerDimension: true,
+      dimension: 'government_region',
+    });
+    expect(plan('list the CityFibre retail partners').measure).toBe('operator_list');
+    expect(plan('Premises covered by FWA that have no full fibre option').subject).toMatchObject({
+      tech: 'fwa',
+      exclude: { tech: 'fttponly' },
+    });
+    expect(plan('how many premises can get symmetric gigabit?').subject).toMatchObject({
+      gigabit: true,
+      symmetric: true,
+    });
+  });
+
+  it('reads take-up changes, splits and places', () => {
+    expect(plan("BT's total lines, YoY % change").measure).toBe('lines_change_pct');
+    expect(plan('VM lines on fibre vs cable in the latest quarter (resi + business)')).toMatchObject({
+      dimension: 'tech',
+      takeUp: { techs: ['fttp', 'cable'] },
+    });
+    expect(plan('VM lines on fibre vs cable (resi + business)').takeUp?.segment).toBeUndefined();
+  });
+
+  it('keeps "which 5 altnets" a ranking and "last 6 months" a window', () => {
+    const p = plan('Which 5 alt nets added the most premises in the last 12 months?');
+    expect(p).toMatchObject({ limit: 5, order: 'desc', measure: 'change_premises' });
+    expect(p.subject.minNetworks).toBeUndefined();
+    expect(p.subject.exactNetworks).toBeUndefined();
+  });
+});
