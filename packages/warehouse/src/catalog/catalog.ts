@@ -447,7 +447,7 @@ export const TABLES: CatalogTable[] = [
     dataset: 'take_up',
     grain: 'postcode x quarter x retail operator x tech x segment (latest four quarters)',
     description:
-      'Subscriber lines at postcode level for the latest four quarters. Lines in a postcode never exceed its premises; fttp lines appear only where full fibre is available.',
+      "Subscriber lines at postcode level for the latest four quarters. Lines in a postcode never exceed its premises; fttp lines appear only where full fibre is available. It is computed when queried: filter quarter with a literal ('2026Q4') or (SELECT MAX(quarter) FROM take_up_quarterly), and narrow the postcodes (e.g. by joining upc_output for an area) rather than scanning it all.",
     key: ['postcode', 'quarter', 'operator', 'tech', 'segment'],
     columns: [
       POSTCODE_COLUMN,
@@ -552,7 +552,7 @@ export const DEFINITIONS: CatalogDefinition[] = [
   {
     term: 'Growth over a period',
     definition:
-      'Premises passed at the later snapshot minus premises passed at the earlier one (two reported_at dates of the time series). "Last 6 months" compares the latest snapshot with the one 6 months earlier.',
+      'Premises passed at the later snapshot minus premises passed at the earlier one. "Last 6 months" compares the latest snapshot with the one 6 months earlier. For full fibre (never withdrawn) this equals the premises whose first full fibre, MIN(activated_date) over fttponly rows of fact_operator, falls in the period - the fastest way to compute it; for anything else compare two reported_at dates of the time series.',
   },
   {
     term: 'First full fibre',
@@ -589,35 +589,59 @@ export const EXAMPLES: CatalogExample[] = [
     theme: 'coverage_growth',
     dataset: 'upc',
     question: 'Which local authorities gained the most full fibre premises in the last 6 months?',
-    sql: `WITH ff AS (
-  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
-  WHERE tech = 'fttponly' AND reported_at IN (DATE '${SIX_MONTHS_BEFORE}', DATE '${L}')
+    sql: `WITH first_ff AS (
+  SELECT postcode FROM fact_operator
+  WHERE tech = 'fttponly'
+  GROUP BY postcode
+  HAVING MIN(activated_date) > DATE '${SIX_MONTHS_BEFORE}'
 )
-SELECT u.la_name,
-       SUM(CASE WHEN ff.reported_at = DATE '${L}' THEN u.premises ELSE 0 END)
-     - SUM(CASE WHEN ff.reported_at = DATE '${SIX_MONTHS_BEFORE}' THEN u.premises ELSE 0 END) AS premises_gained
-FROM ff JOIN upc_output u ON u.postcode = ff.postcode
+SELECT u.la_name, SUM(u.premises) AS premises_gained
+FROM first_ff f JOIN upc_output u ON u.postcode = f.postcode
 GROUP BY u.la_name
 ORDER BY premises_gained DESC, u.la_name
 LIMIT 10`,
-    notes: 'Two snapshots of the time series; premises come from upc_output over distinct postcodes.',
+    notes:
+      'Full fibre is never withdrawn, so the premises gained since a date are those whose first full fibre (MIN(activated_date) in the latest snapshot) came after it. This reads only the latest snapshot; comparing two reported_at dates of fact_operator_time_series gives the same numbers more slowly.',
+  },
+  {
+    id: 'coverage-growth-two-snapshots',
+    theme: 'coverage_growth',
+    dataset: 'upc',
+    question: 'How many premises had full fibre in Manchester a year ago and now?',
+    sql: `WITH ff AS (
+  SELECT DISTINCT f.postcode, f.reported_at FROM fact_operator_time_series f
+  WHERE f.tech = 'fttponly' AND f.reported_at IN (DATE '${YEAR_BEFORE}', DATE '${L}')
+    AND f.postcode IN (SELECT postcode FROM upc_output WHERE la_name = 'Manchester')
+)
+SELECT ff.reported_at, SUM(u.premises) AS full_fibre_premises
+FROM ff JOIN upc_output u ON u.postcode = ff.postcode
+GROUP BY ff.reported_at
+ORDER BY ff.reported_at`,
+    notes:
+      'The time series at chosen dates: list the reported_at values you need (the 1st of a month) and narrow the postcodes early; every month of the whole country is much slower.',
   },
   {
     id: 'coverage-growth-national-trend',
     theme: 'coverage_growth',
     dataset: 'upc',
     question: 'How has UK full fibre coverage grown, year by year?',
-    sql: `WITH ff AS (
-  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
+    sql: `WITH first_ff AS (
+  SELECT postcode, MIN(activated_date) AS first_date FROM fact_operator
   WHERE tech = 'fttponly'
-    AND reported_at IN (DATE '2021-01-01', DATE '2022-01-01', DATE '2023-01-01', DATE '2024-01-01', DATE '2025-01-01', DATE '2026-01-01', DATE '${L}')
+  GROUP BY postcode
+), dates AS (
+  SELECT reported_at FROM (VALUES (DATE '2021-01-01'), (DATE '2022-01-01'), (DATE '2023-01-01'),
+    (DATE '2024-01-01'), (DATE '2025-01-01'), (DATE '2026-01-01'), (DATE '${L}')) AS d(reported_at)
 )
-SELECT ff.reported_at,
+SELECT d.reported_at,
        100.0 * SUM(u.premises) / (SELECT SUM(premises) FROM upc_output) AS full_fibre_pct
-FROM ff JOIN upc_output u ON u.postcode = ff.postcode
-GROUP BY ff.reported_at
-ORDER BY ff.reported_at`,
-    notes: 'List the snapshot dates you need: scanning every month of the time series is much slower.',
+FROM first_ff f
+JOIN upc_output u ON u.postcode = f.postcode
+JOIN dates d ON f.first_date <= d.reported_at
+GROUP BY d.reported_at
+ORDER BY d.reported_at`,
+    notes:
+      'A trend over many dates from first activation dates (full fibre is never withdrawn). For measures that can go down, use fact_operator_time_series at a few listed dates.',
   },
   {
     id: 'coverage-first-full-fibre-last-year',
@@ -638,12 +662,13 @@ FROM (
     dataset: 'upc',
     question: 'Gigabit-capable premises in Wales, quarter by quarter this year',
     sql: `WITH g AS (
-  SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
-  WHERE fastest_down >= 1000 AND reported_at IN (DATE '2026-01-01', DATE '2026-04-01', DATE '2026-07-01', DATE '2026-10-01')
+  SELECT DISTINCT f.postcode, f.reported_at FROM fact_operator_time_series f
+  WHERE f.fastest_down >= 1000
+    AND f.reported_at IN (DATE '2026-01-01', DATE '2026-04-01', DATE '2026-07-01', DATE '2026-10-01')
+    AND f.postcode IN (SELECT postcode FROM upc_output WHERE country = 'Wales')
 )
 SELECT g.reported_at, SUM(u.premises) AS gigabit_premises
 FROM g JOIN upc_output u ON u.postcode = g.postcode
-WHERE u.country = 'Wales'
 GROUP BY g.reported_at
 ORDER BY g.reported_at`,
   },
@@ -857,10 +882,10 @@ WHERE u.postcode IN (
     id: 'forecast-network-trajectory',
     theme: 'forecasts',
     dataset: 'upc_forecast',
-    question: "Openreach's forecast full fibre footprint at each half-year to 2030",
+    question: "Openreach's forecast full fibre footprint at the end of 2026, 2028 and 2030",
     sql: `SELECT f.reported_at, SUM(u.premises) AS premises
 FROM forecast_footprint f JOIN upc_output u ON u.postcode = f.postcode
-WHERE f.operator = 'Openreach'
+WHERE f.operator = 'Openreach' AND f.reported_at IN (DATE '2026-12-01', DATE '2028-12-01', DATE '2030-12-01')
 GROUP BY f.reported_at
 ORDER BY f.reported_at`,
     notes:
@@ -911,7 +936,7 @@ ORDER BY quarter`,
       'Full fibre take-up in Leeds: fttp lines as a share of premises that can get full fibre (latest quarter)',
     sql: `WITH l AS (SELECT postcode, premises FROM upc_output WHERE la_name = 'Leeds')
 SELECT 100.0 * (SELECT SUM(t.lines) FROM take_up_postcode t JOIN l ON l.postcode = t.postcode
-                WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_postcode))
+                WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_quarterly))
              / (SELECT SUM(l.premises) FROM l
                 WHERE l.postcode IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')) AS take_up_pct`,
   },

@@ -273,6 +273,10 @@ function walkTableRef(ref: Json | undefined, scope: Scope, out: Collected): void
   switch (type) {
     case 'EMPTY':
       return;
+    case 'EXPRESSION_LIST':
+      // VALUES (...), (...): only expressions.
+      for (const row of asArray(ref.values)) walkExpression(row, scope, out);
+      return;
     case 'BASE_TABLE': {
       const name = str(ref.table_name);
       const lower = name.toLowerCase();

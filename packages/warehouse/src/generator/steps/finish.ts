@@ -8,15 +8,15 @@ import { CONTRACT_VIEWS, latestViewDdl, VIEW_DDL } from '../../schema/storage.js
 import {
   ATTRACTIVENESS_DATES,
   CURVE_END_INDEX,
-  FIRST_SNAPSHOT,
   FORECAST_DATES,
   LATEST_INDEX,
   SNAPSHOT_MONTHS,
+  monthDateSql,
 } from '../calendar.js';
 import { NETWORKS, operatorRows } from '../networks.js';
 import { uniformSql } from '../random.js';
 
-const idxToDate = (col: string) => `(DATE '${FIRST_SNAPSHOT}' + to_months(${col}))::DATE`;
+const idxToDate = (col: string) => monthDateSql(col);
 
 export async function createCalendarTables(
   conn: DuckDBConnection,

@@ -7,14 +7,14 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlString } from '../../engine/duckdb-values.js';
-import { FIRST_SNAPSHOT, LATEST_INDEX, monthIndex } from '../calendar.js';
+import { LATEST_INDEX, monthDateSql, monthIndex } from '../calendar.js';
 import { COPPER_OPERATORS, KCOM_COPPER_OPERATOR, NETWORKS } from '../networks.js';
 import { uniformSql } from '../random.js';
 
 /** Openreach stopped selling ADSL (WLR) nationally from September 2023: the last month it is reported. */
 const ADSL_LAST_MONTH_INDEX = monthIndex('2023-08-01');
 
-const idxToDate = (col: string) => `(DATE '${FIRST_SNAPSHOT}' + to_months(${col}))::DATE`;
+const idxToDate = (col: string) => monthDateSql(col);
 
 export async function createIntervals(conn: DuckDBConnection, seed: number): Promise<void> {
   const r = (stream: string, key: string) => uniformSql(seed, stream, key);
@@ -127,19 +127,17 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
       0 AS activated_idx, 0 AS from_idx, ${adslEnd} AS to_idx
     FROM gen_copper c, ${copperOps}
     WHERE NOT c.kcom_area AND ${adslEnd} >= 0`);
-  // Every part is evaluated once; intervals still open at the latest snapshot are then written first and closed
-  // ones after, so fact_operator (a filter on valid_to) skips whole row groups of history.
-  await conn.run(`CREATE TEMP TABLE gen_iv AS
-    ${parts.map((part, k) => `SELECT ${k} AS part, * FROM (${part})`).join('\n    UNION ALL\n    ')}`);
+  // Intervals still open at the latest snapshot are written first and closed ones after, so fact_operator (a filter
+  // on valid_to) skips whole row groups of history. The filter is pushed into each part's scans, so every row is
+  // still generated once.
   for (const current of [true, false]) {
-    for (let k = 0; k < parts.length; k++) {
+    for (const part of parts) {
       await conn.run(`INSERT INTO wh_operator_intervals
         SELECT iv.postcode, iv.operator, iv.tech, iv.fastest_down, iv.fastest_up,
           ${idxToDate('iv.activated_idx')}, ${idxToDate('iv.from_idx')}, ${idxToDate('iv.to_idx')}
-        FROM gen_iv iv WHERE iv.part = ${k} AND iv.to_idx ${current ? '=' : '<'} ${LATEST_INDEX}`);
+        FROM (${part}) iv WHERE iv.to_idx ${current ? '=' : '<'} ${LATEST_INDEX}`);
     }
   }
-  await conn.run('DROP TABLE gen_iv');
 
   // Altnets at network level: the canonical operator is the network's own name (CityFibre, not its retailers).
   await conn.run(`CREATE TABLE wh_altnet_intervals AS
