@@ -15,7 +15,7 @@ import {
   warehousePath,
 } from '../generator/build.js';
 import type { GeographyInput } from '../generator/geography-input.js';
-import { WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
+import { GENERATOR_VERSION, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
 import { DuckDbWarehouse } from './duckdb-engine.js';
 import { queryObjects } from './duckdb-values.js';
 import { PostgresWarehouse } from './postgres-engine.js';
@@ -127,6 +127,7 @@ function needsBuild(meta: Record<string, string> | undefined, options: EnsureWar
   if (options.force || !meta) return true;
   if (meta.format_version !== WAREHOUSE_FORMAT_VERSION) return true;
   if (meta.source !== 'generated') return false; // never overwrite imported data implicitly
+  if (meta.generator_version !== GENERATOR_VERSION) return true;
   if (options.scale !== undefined && Number(meta.scale) !== options.scale) return true;
   if (options.seed !== undefined && Number(meta.seed) !== options.seed) return true;
   return false;

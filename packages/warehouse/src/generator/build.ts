@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { queryObjects } from '../engine/duckdb-values.js';
-import { WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
+import { GENERATOR_VERSION, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
 import { FULL_SCALE_PREMISES, planAllocation } from './allocation.js';
 import { LATEST_SNAPSHOT } from './calendar.js';
 import { type GeographyInput, loadProjectGeography, normaliseLaName } from './geography-input.js';
@@ -198,6 +198,7 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
     await writeMeta(conn, {
       ...(await rowCounts(conn, { take_up_postcode: takeUpPostcodeRows })),
       format_version: WAREHOUSE_FORMAT_VERSION,
+      generator_version: GENERATOR_VERSION,
       source: 'generated',
       seed,
       scale,

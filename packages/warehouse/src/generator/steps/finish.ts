@@ -10,8 +10,8 @@ import {
   CURVE_END_INDEX,
   FORECAST_DATES,
   LATEST_INDEX,
-  SNAPSHOT_MONTHS,
   monthDateSql,
+  SNAPSHOT_MONTHS,
 } from '../calendar.js';
 import { NETWORKS, operatorRows } from '../networks.js';
 import { uniformSql } from '../random.js';
