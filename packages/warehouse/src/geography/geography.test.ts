@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES, type Geography, GOVERNMENT_REGIONS, loadGeography } from './geography.js';
+import { COUNTRIES, COUNTY_KINDS, type Geography, GOVERNMENT_REGIONS, loadGeography } from './geography.js';
 
 let geo: Geography;
 beforeAll(() => {
@@ -163,5 +163,82 @@ describe('postcode districts', () => {
     expect(main('M1')).toMatchObject({ la_code: 'E08000003', post_town: 'Manchester' });
     expect(main('LA9')).toMatchObject({ la_code: 'E06000064', post_town: 'Kendal' });
     expect(main('TR21')).toMatchObject({ la_code: 'E06000053', post_town: 'Isles of Scilly' });
+  });
+});
+
+describe('counties', () => {
+  const county = (name: string) => geo.counties.find((c) => c.county === name);
+  const namesOf = (name: string) =>
+    (county(name)?.laCodes ?? []).map(
+      (code) => geo.localAuthorities.find((la) => la.la_code === code)?.la_name,
+    );
+
+  it('are 21 two-tier counties, 6 metropolitan counties and Greater London, each named once', () => {
+    const count = (kind: string) => geo.counties.filter((c) => c.kind === kind).length;
+    expect([count('county'), count('metropolitan_county'), count('city_region')]).toEqual([21, 6, 1]);
+    expect(new Set(geo.counties.map((c) => c.county)).size).toBe(geo.counties.length);
+    for (const c of geo.counties) expect(COUNTY_KINDS, c.county).toContain(c.kind);
+  });
+
+  it('reference only known local authorities, each at most once per county', () => {
+    const las = new Set(geo.localAuthorities.map((la) => la.la_code));
+    for (const c of geo.counties) {
+      expect(c.laCodes.length, c.county).toBeGreaterThan(0);
+      expect(new Set(c.laCodes).size, c.county).toBe(c.laCodes.length);
+      for (const code of c.laCodes) expect(las.has(code), `${c.county} ${code}`).toBe(true);
+    }
+  });
+
+  it('put no district in two non-metropolitan counties, and every E07 district in one', () => {
+    const seen = new Map<string, string>();
+    for (const c of geo.counties.filter((c) => c.kind === 'county')) {
+      for (const code of c.laCodes) {
+        expect(seen.get(code), `${code} in ${c.county}`).toBeUndefined();
+        expect(code, c.county).toMatch(/^E07/);
+        seen.set(code, c.county);
+      }
+    }
+    for (const la of geo.localAuthorities.filter((la) => la.la_code.startsWith('E07'))) {
+      expect(seen.has(la.la_code), la.la_name).toBe(true);
+    }
+  });
+
+  it('cover every metropolitan borough and London borough exactly once', () => {
+    const codes = geo.counties.filter((c) => c.kind !== 'county').flatMap((c) => c.laCodes);
+    expect(new Set(codes).size).toBe(codes.length);
+    const expected = geo.localAuthorities.filter((la) => /^E0[89]/.test(la.la_code)).map((la) => la.la_code);
+    expect([...codes].sort()).toEqual([...expected].sort());
+  });
+
+  it('have the expected districts for well-known areas', () => {
+    expect(namesOf('Norfolk').sort()).toEqual([
+      'Breckland',
+      'Broadland',
+      'Great Yarmouth',
+      "King's Lynn and West Norfolk",
+      'North Norfolk',
+      'Norwich',
+      'South Norfolk',
+    ]);
+    expect(county('Kent')?.laCodes).toHaveLength(12);
+    expect(county('Greater Manchester')?.laCodes).toHaveLength(10);
+    expect(county('Greater Manchester')?.kind).toBe('metropolitan_county');
+    expect(county('Greater London')?.laCodes).toHaveLength(33);
+    expect(county('Greater London')?.kind).toBe('city_region');
+    expect(namesOf('Greater London')).toContain('City of London');
+    expect(county('Merseyside')?.laCodes).toHaveLength(5);
+    expect(namesOf('West Yorkshire').sort()).toEqual([
+      'Bradford',
+      'Calderdale',
+      'Kirklees',
+      'Leeds',
+      'Wakefield',
+    ]);
+    expect(county('West Midlands')?.kind).toBe('metropolitan_county');
+    expect(county('Hertfordshire')?.laCodes).toHaveLength(10);
+  });
+
+  it('leave out the counties that became unitary in April 2023', () => {
+    for (const gone of ['Cumbria', 'North Yorkshire', 'Somerset']) expect(county(gone), gone).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The real UK geography the synthetic warehouse is built on, read from the CSVs in packages/warehouse/geo/:
  * the 12 regions/nations, the 361 local authority districts (ONS, 2024 boundaries), the 121 postcode areas and
- * their geographic postcode districts, each assigned to the authorities it lies in by share. See geo/SOURCES.md.
+ * their geographic postcode districts, each assigned to the authorities it lies in by share, and the counties,
+ * metropolitan counties and Greater London with the districts they contain (April 2023). See geo/SOURCES.md.
  * Field names are the CSV column names, which are also the warehouse column names.
  */
 import { readFileSync } from 'node:fs';
@@ -69,11 +70,30 @@ export interface PostcodeDistrict {
   share: number;
 }
 
+/** What kind of area a `County` is, as in geo/counties.csv. */
+export const COUNTY_KINDS = ['county', 'metropolitan_county', 'city_region'] as const;
+export type CountyKind = (typeof COUNTY_KINDS)[number];
+
+/**
+ * A named area above local authority districts that analysts ask about: one of the 21 English two-tier
+ * (non-metropolitan) counties (`county`), the 6 metropolitan counties (`metropolitan_county`; note "West Midlands"
+ * is also a region name) or Greater London (`city_region`), on April 2023 boundaries.
+ */
+export interface County {
+  /** `Norfolk`, `Greater Manchester`, `Greater London`. */
+  county: string;
+  /** One of `COUNTY_KINDS`. */
+  kind: string;
+  /** The local authority districts (ONS codes) making up the area, in file order. */
+  laCodes: string[];
+}
+
 export interface Geography {
   regions: Region[];
   localAuthorities: LocalAuthority[];
   postcodeAreas: PostcodeArea[];
   postcodeDistricts: PostcodeDistrict[];
+  counties: County[];
 }
 
 const GEO_DIR = new URL('../../geo/', import.meta.url);
@@ -158,5 +178,22 @@ export function loadGeography(): Geography {
     }),
   );
 
-  return { regions, localAuthorities, postcodeAreas, postcodeDistricts };
+  const counties: County[] = [];
+  const countyByName = new Map<string, County>();
+  for (const r of readRecords('counties.csv', ['county', 'kind', 'la_code'] as const)) {
+    if (!(COUNTY_KINDS as readonly string[]).includes(r.kind)) {
+      throw new Error(`geography: county ${r.county} has unknown kind "${r.kind}"`);
+    }
+    let county = countyByName.get(r.county);
+    if (!county) {
+      county = { county: r.county, kind: r.kind, laCodes: [] };
+      countyByName.set(r.county, county);
+      counties.push(county);
+    } else if (county.kind !== r.kind) {
+      throw new Error(`geography: county ${r.county} has two kinds, "${county.kind}" and "${r.kind}"`);
+    }
+    county.laCodes.push(r.la_code);
+  }
+
+  return { regions, localAuthorities, postcodeAreas, postcodeDistricts, counties };
 }
