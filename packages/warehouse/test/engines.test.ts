@@ -118,6 +118,14 @@ describe('the DuckDB engine', () => {
       'CityFibre Zen',
     ]);
     expect((await duck.distinctValues('upc_output_time_series', 'reported_at', { limit: 2 })).length).toBe(2);
+    expect(await duck.distinctValues('take_up_postcode', 'tech')).toEqual([
+      'adsl',
+      'cable',
+      'fttc',
+      'fttp',
+      'fwa',
+    ]);
+    expect(await duck.distinctValues('take_up_postcode', 'segment')).toEqual(['business', 'residential']);
     await expectError(duck.distinctValues('upc_output', 'nope'), 'not_found');
     const d = await duck.describe();
     expect(d).toMatchObject({ engine: 'duckdb', source: 'generated', seed: 42, scale: 0.01 });

@@ -169,6 +169,7 @@ describe('data:import', () => {
       const fc = await w.runGuarded("SELECT COUNT(*) FROM forecast_footprint WHERE operator = 'CityFibre'");
       expect(fc.rows[0]?.[0]).toBe(2);
       expect((await w.runGuarded('SELECT COUNT(*) FROM local_authorities')).rows[0]?.[0]).toBe(2);
+      expect(await w.distinctValues('take_up_postcode', 'operator')).toEqual(['BT', 'Hyperoptic']);
       for (const t of TABLES) {
         const r = await w.query(`SELECT * FROM ${t.name} LIMIT 0`);
         expect(

@@ -237,9 +237,13 @@ export class DuckDbWarehouse implements Warehouse {
     column: string,
     options: DistinctValuesOptions = {},
   ): Promise<unknown[]> {
-    const { sql, params } = distinctSource(table, column, options, (i) => `$${i}`);
+    const { sql, params, fallbackSql } = distinctSource(table, column, options, (i) => `$${i}`);
     return this.withConnection(async (conn) => {
-      const reader = await conn.runAndReadAll(sql, params);
+      // The internal source is missing in imported warehouses: read the contract table then.
+      const reader = await conn.runAndReadAll(sql, params).catch((err) => {
+        if (!fallbackSql) throw err;
+        return conn.runAndReadAll(fallbackSql, params);
+      });
       return readerToResult(reader).rows.map((r) => r[0]);
     });
   }

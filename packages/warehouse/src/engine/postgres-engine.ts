@@ -192,8 +192,13 @@ export class PostgresWarehouse implements Warehouse {
     column: string,
     options: DistinctValuesOptions = {},
   ): Promise<unknown[]> {
-    const { sql, params } = distinctSource(table, column, options, (i) => `$${i}`);
-    const res = await this.pool.query({ text: sql, values: params, rowMode: 'array' });
+    const { sql, params, fallbackSql } = distinctSource(table, column, options, (i) => `$${i}`);
+    const run = (text: string) => this.pool.query({ text, values: params, rowMode: 'array' });
+    // The internal source is missing in imported warehouses: read the contract table then.
+    const res = await run(sql).catch((err) => {
+      if (!fallbackSql) throw err;
+      return run(fallbackSql);
+    });
     return res.rows.map((r: unknown[]) => r[0]);
   }
 

@@ -54,6 +54,15 @@ const VIEW_SOURCES: Record<string, { time: string; rest: string }> = {
   postcode_attractiveness: { time: 'wh_attractiveness_dates', rest: 'postcode_attractiveness' },
 };
 
+/** take_up_postcode is a view over compact tables in generated builds (a plain table after an import). */
+const TAKE_UP_POSTCODE_SOURCES: Record<string, string> = {
+  postcode: 'wh_take_up_lines',
+  quarter: 'wh_take_up_lines',
+  operator: 'wh_take_up_shares',
+  tech: 'wh_take_up_shares',
+  segment: 'take_up_quarterly',
+};
+
 export const MAX_DISTINCT_VALUES = 10_000;
 
 export function distinctSource(
@@ -61,7 +70,7 @@ export function distinctSource(
   column: string,
   options: DistinctValuesOptions,
   placeholder: (index: number) => string,
-): { sql: string; params: string[] } {
+): { sql: string; params: string[]; fallbackSql?: string } {
   const t = catalogTable(table);
   if (!t) throw new WarehouseError('not_found', `Unknown table "${table}".`);
   const col = t.columns.find((c) => c.name === column.toLowerCase());
@@ -72,7 +81,13 @@ export function distinctSource(
     );
   }
   const view = VIEW_SOURCES[t.name];
-  const source = view ? (col.name === 'reported_at' ? view.time : view.rest) : t.name;
+  const source = view
+    ? col.name === 'reported_at'
+      ? view.time
+      : view.rest
+    : t.name === 'take_up_postcode'
+      ? (TAKE_UP_POSTCODE_SOURCES[col.name] ?? t.name)
+      : t.name;
   const limit = Math.min(MAX_DISTINCT_VALUES, Math.max(1, Math.floor(options.limit ?? 200)));
   const params: string[] = [];
   let where = `${col.name} IS NOT NULL`;
@@ -80,8 +95,7 @@ export function distinctSource(
     params.push(`%${options.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
     where += ` AND LOWER(CAST(${col.name} AS VARCHAR)) LIKE ${placeholder(1)} ESCAPE '\\'`;
   }
-  return {
-    sql: `SELECT DISTINCT ${col.name} FROM ${source} WHERE ${where} ORDER BY ${col.name} LIMIT ${limit}`,
-    params,
-  };
+  const sql = (from: string) =>
+    `SELECT DISTINCT ${col.name} FROM ${from} WHERE ${where} ORDER BY ${col.name} LIMIT ${limit}`;
+  return { sql: sql(source), params, ...(source !== t.name ? { fallbackSql: sql(t.name) } : {}) };
 }
