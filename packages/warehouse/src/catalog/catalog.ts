@@ -900,7 +900,7 @@ ORDER BY f.reported_at`,
 FROM postcode_attractiveness a
 JOIN upc_output u ON u.postcode = a.postcode
 WHERE a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)
-  AND a.postcode NOT IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')
+  AND NOT EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = a.postcode AND f.tech = 'fttponly')
 GROUP BY u.la_name
 HAVING COUNT(*) >= 10
 ORDER BY avg_attractiveness DESC, u.la_name
@@ -948,6 +948,7 @@ export const CATALOG_NOTES = [
   "Write portable SQL (it runs on DuckDB and PostgreSQL): DATE literals as DATE 'YYYY-MM-DD', 100.0 * a / b for percentages, CASE WHEN for conditional sums, no engine-specific functions.",
   'Count postcodes with COUNT(DISTINCT postcode) and premises with SUM(upc_output.premises) over distinct postcodes; never sum premises over fact rows.',
   'Time series tables are large: filter reported_at to the dates you need.',
+  'To exclude postcodes that appear in another table use NOT EXISTS (...) rather than NOT IN (subquery), which PostgreSQL runs very slowly on large tables.',
 ];
 
 export const catalog = {
