@@ -629,19 +629,21 @@ ORDER BY ff.reported_at`,
   SELECT postcode, MIN(activated_date) AS first_date FROM fact_operator
   WHERE tech = 'fttponly'
   GROUP BY postcode
+), by_first_date AS (
+  SELECT f.first_date, SUM(u.premises) AS premises
+  FROM first_ff f JOIN upc_output u ON u.postcode = f.postcode
+  GROUP BY f.first_date
 ), dates AS (
   SELECT reported_at FROM (VALUES (DATE '2021-01-01'), (DATE '2022-01-01'), (DATE '2023-01-01'),
     (DATE '2024-01-01'), (DATE '2025-01-01'), (DATE '2026-01-01'), (DATE '${L}')) AS d(reported_at)
 )
 SELECT d.reported_at,
-       100.0 * SUM(u.premises) / (SELECT SUM(premises) FROM upc_output) AS full_fibre_pct
-FROM first_ff f
-JOIN upc_output u ON u.postcode = f.postcode
-JOIN dates d ON f.first_date <= d.reported_at
+       100.0 * SUM(b.premises) / (SELECT SUM(premises) FROM upc_output) AS full_fibre_pct
+FROM dates d JOIN by_first_date b ON b.first_date <= d.reported_at
 GROUP BY d.reported_at
 ORDER BY d.reported_at`,
     notes:
-      'A trend over many dates from first activation dates (full fibre is never withdrawn). For measures that can go down, use fact_operator_time_series at a few listed dates.',
+      'A trend over many dates from first activation dates (full fibre is never withdrawn): premises are summed per first date once, then accumulated. For measures that can go down, use fact_operator_time_series at a few listed dates.',
   },
   {
     id: 'coverage-first-full-fibre-last-year',

@@ -54,7 +54,7 @@ const INDEXES: Record<string, string[]> = {
   wh_operator_intervals: ['(postcode)', '(tech, valid_from, valid_to)', '(valid_to)'],
   wh_altnet_intervals: ['(postcode)', '(valid_to)'],
   wh_forecast_intervals: ['(postcode)', '(operator)'],
-  wh_attractiveness: ['(postcode)'],
+  postcode_attractiveness: ['(reported_at)', '(postcode)'],
   wh_take_up_lines: ['(postcode)', '(profile_id)'],
   wh_take_up_shares: ['(profile_id)'],
   operators: ['(operator)'],

@@ -17,7 +17,6 @@ export const INTERNAL_TABLES = [
   'wh_operator_intervals',
   'wh_altnet_intervals',
   'wh_forecast_intervals',
-  'wh_attractiveness',
   'wh_take_up_lines',
   'wh_take_up_shares',
 ] as const;
@@ -27,7 +26,6 @@ export const CONTRACT_VIEWS = [
   'fact_operator_time_series',
   'fact_altnet_time_series',
   'forecast_footprint',
-  'postcode_attractiveness',
 ] as const;
 
 const UPC_COLUMNS = `p.postcode, m.reported_at, p.post_sector, p.postcode_district, p.postcode_area, p.la_code, p.la_name,
@@ -47,11 +45,6 @@ FROM wh_altnet_intervals i JOIN wh_months m ON m.reported_at BETWEEN i.valid_fro
   forecast_footprint: `CREATE VIEW forecast_footprint AS
 SELECT f.postcode, f.operator, f.tech, d.reported_at
 FROM wh_forecast_intervals f JOIN wh_forecast_dates d ON d.reported_at >= f.valid_from`,
-  postcode_attractiveness: `CREATE VIEW postcode_attractiveness AS
-SELECT a.postcode, d.reported_at,
-  CASE WHEN a.full_fibre_from <= d.reported_at THEN a.dd_after ELSE a.dd_before END AS digital_deprivation,
-  CASE WHEN a.full_fibre_from <= d.reported_at THEN a.ga_after ELSE a.ga_before END AS general_attractiveness
-FROM wh_attractiveness a CROSS JOIN wh_attractiveness_dates d`,
 };
 
 /**
@@ -77,6 +70,6 @@ FROM wh_altnet_intervals i WHERE i.valid_to >= ${d} AND i.valid_from <= ${d}`,
 }
 
 /** Bumped when the storage layout changes (every existing warehouse is rebuilt or must be re-imported). */
-export const WAREHOUSE_FORMAT_VERSION = '2';
+export const WAREHOUSE_FORMAT_VERSION = '3';
 /** Bumped when the generator's output changes, so cached generated builds are refreshed (imports are kept). */
-export const GENERATOR_VERSION = '3';
+export const GENERATOR_VERSION = '4';

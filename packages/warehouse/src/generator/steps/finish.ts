@@ -48,9 +48,13 @@ export async function createForecast(conn: DuckDBConnection): Promise<void> {
     FROM f JOIN gen_pc p USING (pc_id)`);
 }
 
+/**
+ * postcode_attractiveness, a plain table written quarter by quarter (so a filter on the latest quarter reads one
+ * twelfth of it, and MAX(reported_at) is cheap): scores before and after full fibre arrives at the postcode.
+ */
 export async function createAttractiveness(conn: DuckDBConnection, seed: number): Promise<void> {
   const r = (stream: string) => uniformSql(seed, stream, 'p.pc_id');
-  await conn.run(`CREATE TABLE wh_attractiveness AS
+  await conn.run(`CREATE TEMP TABLE gen_attractiveness AS
     WITH ff AS (
       SELECT b.pc_id, min(b.build_idx) AS idx FROM gen_build b JOIN gen_net n USING (net)
       WHERE n.tech = 'fttponly' AND b.build_idx <= ${LATEST_INDEX} GROUP BY b.pc_id
@@ -65,6 +69,16 @@ export async function createAttractiveness(conn: DuckDBConnection, seed: number)
       round(dd, 3) AS dd_before, round(dd * 0.55, 3) AS dd_after,
       round(ga, 3) AS ga_before, round(ga * 0.6, 3) AS ga_after
     FROM base`);
+  await conn.run(`CREATE TABLE postcode_attractiveness (
+    postcode VARCHAR NOT NULL, reported_at DATE NOT NULL, digital_deprivation DOUBLE NOT NULL,
+    general_attractiveness DOUBLE NOT NULL)`);
+  for (const d of ATTRACTIVENESS_DATES) {
+    await conn.run(`INSERT INTO postcode_attractiveness
+      SELECT postcode, DATE '${d}',
+        CASE WHEN full_fibre_from <= DATE '${d}' THEN dd_after ELSE dd_before END,
+        CASE WHEN full_fibre_from <= DATE '${d}' THEN ga_after ELSE ga_before END
+      FROM gen_attractiveness`);
+  }
 }
 
 export async function createReferenceTables(conn: DuckDBConnection): Promise<void> {
@@ -147,7 +161,7 @@ export async function rowCounts(
     ${counted('operators')} AS operators,
     ${counted('local_authorities')} AS local_authorities,
     ${counted('forecast_footprint', forecastView)} AS forecast_footprint,
-    ${counted('postcode_attractiveness', attractivenessView)} AS postcode_attractiveness,
+    ${counted('postcode_attractiveness')} AS postcode_attractiveness,
     ${counted('take_up_quarterly')} AS take_up_quarterly,
     ${counted('take_up_postcode')} AS take_up_postcode`;
   const reader = await conn.runAndReadAll(sql);

@@ -154,19 +154,18 @@ const PHI_SCALE = 1048576;
  * them into integer lines identically on DuckDB and PostgreSQL, instead of storing ~56M rows.
  */
 export const TAKE_UP_POSTCODE_VIEW_DDL = `CREATE VIEW take_up_postcode AS
-SELECT l.postcode, l.quarter, s.operator, s.tech, 'residential' AS segment,
-  CAST(FLOOR(l.res_lines * s.hi + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE})
-     - FLOOR(l.res_lines * s.lo + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE}) AS INTEGER) AS lines
-FROM wh_take_up_lines l JOIN wh_take_up_shares s ON s.profile_id = l.profile_id
-WHERE FLOOR(l.res_lines * s.hi + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE})
-    > FLOOR(l.res_lines * s.lo + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE})
-UNION ALL
-SELECT l.postcode, l.quarter, s.operator, s.tech, 'business' AS segment,
-  CAST(FLOOR(l.bus_lines * s.hi + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE})
-     - FLOOR(l.bus_lines * s.lo + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE}) AS INTEGER) AS lines
-FROM wh_take_up_lines l JOIN wh_take_up_shares s ON s.profile_id = l.profile_id
-WHERE FLOOR(l.bus_lines * s.hi + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE})
-    > FLOOR(l.bus_lines * s.lo + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE})`;
+SELECT x.postcode, x.quarter, x.operator, x.tech, x.segment, x.lines FROM (
+  SELECT l.postcode, l.quarter, s.operator, s.tech, g.segment,
+    CAST(CASE WHEN g.segment = 'residential'
+      THEN FLOOR(l.res_lines * s.hi + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE})
+         - FLOOR(l.res_lines * s.lo + CAST(l.res_phi AS FLOAT8) / ${PHI_SCALE})
+      ELSE FLOOR(l.bus_lines * s.hi + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE})
+         - FLOOR(l.bus_lines * s.lo + CAST(l.bus_phi AS FLOAT8) / ${PHI_SCALE}) END AS INTEGER) AS lines
+  FROM wh_take_up_lines l
+  JOIN wh_take_up_shares s ON s.profile_id = l.profile_id
+  CROSS JOIN (SELECT 'residential' AS segment UNION ALL SELECT 'business' AS segment) g
+) x
+WHERE x.lines > 0`;
 
 /** One 64-bit key per (quarter, availability flags): joins on it instead of on ten columns. */
 function profileKey(alias: string): string {
