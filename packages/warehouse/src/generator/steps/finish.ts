@@ -149,8 +149,6 @@ export async function rowCounts(
         : `(SELECT count(*) FROM ${name})`;
   const forecastView = `(SELECT coalesce(SUM(g.n * (SELECT count(*) FROM wh_forecast_dates d WHERE d.reported_at >= g.valid_from)), 0)
        FROM (SELECT valid_from, count(*) AS n FROM wh_forecast_intervals GROUP BY valid_from) g)`;
-  const attractivenessView =
-    '((SELECT count(*) FROM wh_attractiveness) * (SELECT count(*) FROM wh_attractiveness_dates))';
   const sql = `SELECT
     ${counted('upc_output_time_series', months('wh_postcodes'))} AS upc_output_time_series,
     ${counted('upc_output')} AS upc_output,
