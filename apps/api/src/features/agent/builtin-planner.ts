@@ -110,6 +110,12 @@ function describeEntity(entity: Entity): Pick<ResolvedEntity, 'kind' | 'values' 
       return { kind: 'postcode_area', values: [entity.code], column: 'postcode_area' };
     case 'uk':
       return { kind: 'uk', values: ['United Kingdom'], column: '(no filter: the whole UK)' };
+    case 'county':
+      return {
+        kind: 'county',
+        values: [`${entity.name} (${entity.laNames.length} districts)`],
+        column: 'la_name',
+      };
   }
 }
 

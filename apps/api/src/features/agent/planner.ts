@@ -19,7 +19,7 @@ export interface PlannerClassification {
 /** A name from the question matched to the data (an operator, a network, a place). */
 export interface ResolvedEntity {
   text: string;
-  kind: 'network' | 'operator' | 'local_authority' | 'region' | 'nation' | 'postcode_area' | 'uk';
+  kind: 'network' | 'operator' | 'local_authority' | 'region' | 'nation' | 'postcode_area' | 'county' | 'uk';
   /** The canonical value(s) as they appear in the data. */
   values: string[];
   column: string;

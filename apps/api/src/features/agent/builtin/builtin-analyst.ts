@@ -4,6 +4,7 @@
  * the plan and the result. It answers in milliseconds, and says plainly when it cannot understand.
  */
 
+import { loadGeography } from '@qa/warehouse';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
 import { analyse, explain, type ResultLike } from './narrate.js';
 import type { Plan } from './plan.js';
@@ -52,7 +53,18 @@ export async function loadAnalystKnowledge(warehouse: SqlRunner): Promise<Analys
   const [range] = await rows('SELECT MIN(reported_at), MAX(reported_at) FROM upc_output_time_series');
   const [forecast] = await rows('SELECT MIN(reported_at), MAX(reported_at) FROM forecast_footprint');
   const [quarter] = await rows('SELECT MAX(quarter) FROM take_up_quarterly');
-  const data: LexiconData = { operators, localAuthorities, postcodeAreas, takeUpOperators };
+  // Counties are not in the warehouse tables: they come from the project's geography, matched by district name.
+  const known = new Set(localAuthorities.map((l) => l.la_name));
+  const geography = loadGeography();
+  const nameByCode = new Map(geography.localAuthorities.map((l) => [l.la_code, l.la_name]));
+  const counties = geography.counties
+    .map((c) => ({
+      county: c.county,
+      kind: c.kind,
+      laNames: c.laCodes.map((code) => nameByCode.get(code) ?? '').filter((name) => known.has(name)),
+    }))
+    .filter((c) => c.laNames.length > 0);
+  const data: LexiconData = { operators, localAuthorities, postcodeAreas, takeUpOperators, counties };
   const latest = String(range?.[1] ?? '2026-11-01');
   return {
     lexicon: new Lexicon(data),

@@ -18,6 +18,8 @@ export interface LexiconData {
   localAuthorities: { la_name: string; government_region: string; country: string }[];
   postcodeAreas: string[];
   takeUpOperators: string[];
+  /** Counties, metropolitan counties and Greater London with their districts (not local authorities themselves). */
+  counties?: { county: string; kind: string; laNames: string[] }[];
 }
 
 export type Entity =
@@ -27,6 +29,7 @@ export type Entity =
   | { kind: 'region'; names: string[] }
   | { kind: 'country'; name: string }
   | { kind: 'area'; code: string }
+  | { kind: 'county'; name: string; laNames: string[] }
   | { kind: 'uk' };
 
 export interface EntityMatch {
@@ -155,6 +158,7 @@ export class Lexicon {
   readonly countries: string[];
   readonly postcodeAreas: Set<string>;
   readonly takeUpOperators: string[];
+  readonly counties: NonNullable<LexiconData['counties']>;
   private readonly aliases: Alias[];
 
   constructor(data: LexiconData) {
@@ -168,6 +172,7 @@ export class Lexicon {
     this.countries = [...new Set(data.localAuthorities.map((l) => l.country))].sort();
     this.postcodeAreas = new Set(data.postcodeAreas);
     this.takeUpOperators = data.takeUpOperators;
+    this.counties = data.counties ?? [];
     this.aliases = this.buildAliases();
   }
 
@@ -214,6 +219,15 @@ export class Lexicon {
       if (this.countries.includes(name)) add(alias, { kind: 'country', name }, 3);
     }
     for (const alias of UK_ALIASES) add(alias, { kind: 'uk' }, 1);
+    for (const c of this.counties) {
+      const entity: Entity = { kind: 'county', name: c.county, laNames: c.laNames };
+      const name = c.county.toLowerCase();
+      // "West Midlands" and "Greater London" are read as the regions; the county needs its full name.
+      if (this.regions.some((r) => r.toLowerCase() === name) || name === 'greater london') {
+        add(`${name} county`, entity, 2);
+        add(`${name} metropolitan county`, entity, 2);
+      } else add(name, entity, 2);
+    }
     // Longest alias first, then the higher priority, so "north east lincolnshire" beats "north east".
     return list.sort((a, b) => b.alias.length - a.alias.length || b.priority - a.priority);
   }

@@ -260,7 +260,7 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
   const pctIndex = names.findIndex((n) => n === 'coverage_pct' || n === 'share_without_pct');
   if (passedIndex < 0 || totalIndex < 0 || pctIndex < 0) return null;
   const unit = names[totalIndex]!.replace('total_', '');
-  const where = plan.geo ? ` in ${plan.geo.values.join(' and ')}` : ' across the UK';
+  const where = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : ' across the UK';
   const meaning = built.columns[names[passedIndex]!] ?? names[passedIndex]!;
   const lead =
     plan.measure === 'coverage_pct'

@@ -45,6 +45,8 @@ export interface Subject {
   onlyTech?: 'adsl' | 'fttc' | 'fwa';
   /** Postcodes whose best download speed is below this (Mbit/s). */
   bestDownBelow?: number;
+  /** A download speed of at least this (Mbit/s) on offer ("2Gbps+"). */
+  minDown?: number;
   /** Postcodes where this group is the only one offering the subject (e.g. the only gigabit option). */
   soleGroup?: string;
   /** Gigabit both ways: fastest_up >= 1000 as well. */
@@ -89,6 +91,10 @@ export interface TimeSpec {
   quarter?: string;
   quarterYear?: number;
   lastQuarters?: number;
+  /** Yearly series at this month (1-12; default December), e.g. "each January". */
+  seriesMonth?: number;
+  /** Quarterly series of this quarter only (1-4), e.g. "each Q4". */
+  quarterNumber?: number;
   /** How the time was expressed, for the explanation ("in the last 6 months"). */
   phrase?: string;
 }
@@ -96,6 +102,8 @@ export interface TimeSpec {
 export interface GeoFilter {
   column: GeoColumn;
   values: string[];
+  /** How the place was named when it stands for several values (a county). */
+  label?: string;
 }
 
 export interface Plan {
@@ -115,6 +123,9 @@ export interface Plan {
     techs?: string[];
     segment?: 'residential' | 'business';
     shareOf?: string;
+    /** Lines change: year on year (default) or quarter on quarter; rank by the change in lines. */
+    change?: 'yoy' | 'qoq';
+    rankByChange?: boolean;
   };
   order?: 'asc' | 'desc';
   limit?: number;

@@ -63,6 +63,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   if (s.tech) conditions.push(`f.tech = ${q(s.tech)}`);
   if (s.gigabit) conditions.push('f.fastest_down >= 1000');
   if (s.symmetric) conditions.push('f.fastest_up >= 1000');
+  if (s.minDown) conditions.push(`f.fastest_down >= ${s.minDown}`);
   if (altnetOnly) {
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
     return {
@@ -121,6 +122,7 @@ function hasSubject(plan: Plan): boolean {
       s.exclude ||
       s.onlyTech ||
       s.bestDownBelow ||
+      s.minDown ||
       s.soleGroup,
   );
 }
@@ -244,6 +246,7 @@ function subjectPhrase(plan: Plan): string {
         : 'gigabit-capable service (fastest_down >= 1000)',
     );
   if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
+  if (s.minDown) parts.push(`a download speed of at least ${s.minDown} Mbit/s on offer`);
   if (s.minNetworks)
     parts.push(`${s.minNetworks} or more distinct ${s.networksAreAltnets ? 'altnets' : 'networks'}`);
   if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);
@@ -385,7 +388,12 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
 
 function describeGeo(plan: Plan): string {
   const parts: string[] = [];
-  if (plan.geo) parts.push(`${plan.geo.column} = ${plan.geo.values.join(' or ')}`);
+  if (plan.geo)
+    parts.push(
+      plan.geo.label
+        ? `${plan.geo.label} (its ${plan.geo.values.length} districts)`
+        : `${plan.geo.column} = ${plan.geo.values.join(' or ')}`,
+    );
   if (plan.urbanRural) parts.push(`${plan.urbanRural} postcodes`);
   return parts.join(', ');
 }
@@ -453,7 +461,13 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   }
   const quarterly = plan.dimension === 'quarter' && !forecast;
   // Year-end points: December snapshots (forecast points are June and December).
-  const months = quarterly ? [1, 4, 7, 10] : plan.dimension === 'year' ? [12] : undefined;
+  const months = quarterly
+    ? plan.time.quarterNumber
+      ? [(plan.time.quarterNumber - 1) * 3 + 1]
+      : [1, 4, 7, 10]
+    : plan.dimension === 'year'
+      ? [plan.time.seriesMonth ?? 12]
+      : undefined;
   const inner = presence(plan, ctx, {
     range: { from, to, ...(months ? { months } : {}) },
     keys: ['f.reported_at'],
@@ -786,7 +800,12 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (t.techs?.length) filters.push(`tech IN (${list(t.techs)})`);
   if (t.segment) filters.push(`segment = ${q(t.segment)}`);
   if (plan.measure === 'lines_change_pct') return buildTakeUpChange(plan, ctx, filters);
-  if (plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) return buildTakeUpByPlace(plan, ctx, filters);
+  if (
+    plan.measure !== 'share_of_subject_pct' &&
+    ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) || (plan.geo && !plan.dimension))
+  )
+    return buildTakeUpByPlace(plan, ctx, filters);
+  if (plan.time.quarterNumber) filters.push(`quarter LIKE ${q(`%Q${plan.time.quarterNumber}`)}`);
   const timeFilters: string[] = [];
   if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${q(`${plan.time.quarterYear}Q%`)}`);
   else if (plan.time.lastQuarters)
@@ -959,7 +978,13 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
 function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
   const now = plan.time.quarter ?? ctx.latestQuarter;
   const [year, quarter] = now.split('Q') as [string, string];
-  const before = `${Number(year) - 1}Q${quarter}`;
+  // Year on year compares the same quarter a year earlier; quarter on quarter the quarter before.
+  const before =
+    plan.takeUp?.change === 'qoq'
+      ? Number(quarter) === 1
+        ? `${Number(year) - 1}Q4`
+        : `${year}Q${Number(quarter) - 1}`
+      : `${Number(year) - 1}Q${quarter}`;
   const dim =
     plan.dimension === 'operator' || plan.dimension === 'tech' || plan.dimension === 'segment'
       ? plan.dimension
@@ -972,11 +997,19 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
     `SELECT ${dim ? `${dim}, ` : ''}${thenExpr} AS ${thenCol},`,
     `       ${nowExpr} AS ${nowCol},`,
     `       ${nowExpr} - ${thenExpr} AS change_lines,`,
-    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS yoy_change_pct`,
+    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS ${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
     'FROM take_up_quarterly',
     where([...filters, `quarter IN (${list([before, now])})`]),
     dim ? `GROUP BY ${dim}` : '',
-    dim ? orderLimit(plan, 'yoy_change_pct', dim) : '',
+    dim
+      ? orderLimit(
+          plan,
+          plan.takeUp?.rankByChange
+            ? 'change_lines'
+            : `${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
+          dim,
+        )
+      : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -995,22 +1028,24 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
 
 /** Lines by place: postcode-level take-up (latest four quarters) joined to the postcode geography. */
 function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
-  const dim = plan.dimension as string;
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const quarter = plan.time.quarter ?? ctx.latestQuarter;
   const conditions = [...filters.map((f) => `t.${f}`), `t.quarter = ${q(quarter)}`, ...geoConditions(plan)];
   const sql = [
-    `SELECT u.${dim}, SUM(t.lines) AS lines`,
+    `SELECT ${dim ? `u.${dim}, ` : ''}SUM(t.lines) AS lines`,
     'FROM take_up_postcode t',
     'JOIN upc_output u ON u.postcode = t.postcode',
     where(conditions),
-    `GROUP BY u.${dim}`,
-    orderLimit(plan, 'lines', `u.${dim}`),
-  ].join('\n');
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, 'lines', `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     sql,
     columns: { lines: 'subscriber lines' },
     steps: [
-      `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter}${filters.length ? ` where ${filters.join(' and ')}` : ''}, by ${dim} of the postcode.`,
+      `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter}${filters.length ? ` where ${filters.join(' and ')}` : ''}${plan.geo ? ` in ${describeGeo(plan)}` : ''}${dim ? `, by ${dim} of the postcode` : ''}.`,
     ],
   };
 }

@@ -131,7 +131,16 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
     take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
   )
     series = 'half_year';
-  else if (
+  else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
+    // "each January": a yearly series at that month.
+    series = 'year';
+    const m = text.match(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`));
+    time.seriesMonth = MONTHS[(m?.[1] ?? 'dec').slice(0, 3)] ?? 12;
+  } else if (take(/\b(?:each|every) q([1-4])\b/)) {
+    // "each Q4": a quarterly series of that quarter only.
+    series = 'quarter';
+    time.quarterNumber = Number(text.match(/\b(?:each|every) q([1-4])\b/)?.[1] ?? 4);
+  } else if (
     take(
       /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
     )
@@ -206,10 +215,19 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
 
   // --- "N months ago" / "a year ago"
   const ago = take(new RegExp(`\\b(${NUMBER_PATTERN}|a|one) (months?|years?) ago\\b`));
-  if (ago && !time.at) {
-    const n = ago[1] === 'a' ? 1 : (numberFrom(ago[1] as string) ?? 1);
+  if (ago && !time.at && !time.from) {
+    const n = ago[1] === 'a' || ago[1] === 'one' ? 1 : (numberFrom(ago[1] as string) ?? 1);
     const months = (ago[2] as string).startsWith('year') ? 12 * n : n;
-    time.at = addMonths(ctx.latest, -months);
+    if (
+      /\b(now|today|currently|latest|at present)\b[^.?]*\b(compared|vs\.?|versus|than|against)\b|\bmore\b[^.?]*\bthan\b|\bsince\b/.test(
+        text,
+      )
+    ) {
+      window = true;
+      time.from = addMonths(ctx.latest, -months);
+      time.to = ctx.latest;
+      time.phrase = `compared with ${n} ${(ago[2] as string).replace(/s$/, '')}${n === 1 ? '' : 's'} ago`;
+    } else time.at = addMonths(ctx.latest, -months);
   }
 
   // --- points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "<month> <year>"
@@ -229,7 +247,10 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   if (yearRange && series && !time.seriesFrom) {
     matched.push(yearRange[0]);
     time.seriesFrom = isoDate(Number(yearRange[1]), 1);
-    time.seriesTo = isoDate(Number(yearRange[2]), 12);
+    // The last point of a yearly series is that year's month; never past the data within the data's years.
+    const last = isoDate(Number(yearRange[2]), series === 'year' ? (time.seriesMonth ?? 12) : 12);
+    time.seriesTo =
+      Number(yearRange[2]) <= latestYear && compareDates(last, ctx.latest) > 0 ? ctx.latest : last;
   }
   const endOf = between
     ? null

@@ -94,6 +94,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     geoValues.get(column)!.add(value);
   };
   const networkGroups: string[] = [];
+  const counties: string[] = [];
   const networkOperators: string[] = [];
   for (const match of entities) {
     const e = match.entity;
@@ -102,7 +103,10 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     else if (e.kind === 'region') for (const name of e.names) addGeo('government_region', name);
     else if (e.kind === 'country') addGeo('country', e.name);
     else if (e.kind === 'area') addGeo('postcode_area', e.code);
-    else if (e.kind === 'group') networkGroups.push(e.group);
+    else if (e.kind === 'county') {
+      for (const name of e.laNames) addGeo('la_name', name);
+      counties.push(e.name);
+    } else if (e.kind === 'group') networkGroups.push(e.group);
     else if (e.kind === 'operator') networkOperators.push(e.operator);
   }
   // "London boroughs" / "Scottish councils": the place is a filter and the LA is the dimension.
@@ -130,7 +134,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   if (
     has(
       techText,
-      /\b(full[- ]?fibre|full[- ]?fiber|fttp|ftth|fttponly|fibre to the (?:premises|home)|fiber to the (?:premises|home)|pure fibre)\b/,
+      /\b(full[- ]?fibre|full[- ]?fiber|fttp|ftth|fttponly|ff|fibre to the (?:premises|home)|fiber to the (?:premises|home)|pure fibre)\b/,
     )
   )
     subject.tech = 'fttponly';
@@ -170,7 +174,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   // Overbuild / number of networks.
   const count = text.match(
-    /\b(\d+|two|three|four|five)\s*(\+|or more|plus|and above|or above)?\s*(?:different |competing |separate )?(?:full[- ]fibre |fttp |gigabit[- ]capable |gigabit |fibre |alt[- ]?net |)(networks|altnets|alt nets|alternative networks|operators|providers|builders)\b/,
+    /\b(\d+|one|two|three|four|five)\s*(\+|or more|plus|and above|or above)?\s*(?:different |competing |separate )?(?:full[- ]fibre |fttp |ff |gigabit[- ]capable |gigabit |fibre |alt[- ]?net |)(networks?|altnets?|alt nets?|alternative networks?|operators?|providers?|builders?)\b/,
   );
   const atLeast = text.match(
     /\bat least (\d+|two|three|four) (?:full[- ]fibre |fttp |gigabit |)(networks|altnets|operators|providers)\b/,
@@ -184,7 +188,12 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     new RegExp(
       `\\b(?:which|what|the|top|bottom|list|show|give me|name)\\s+${count[0].replace(/[+.]/g, '\\$&')}`,
     ).test(text);
-  const countMatch = atLeast ?? choose ?? (rankingCount ? null : count);
+  // "at least one altnet" / "one or more networks" is plain presence, not a count.
+  const presenceOnly =
+    count !== null &&
+    /^(one|1)$/.test(count[1] as string) &&
+    (count[2] || /\bat least (?:one|1)\b/.test(text));
+  const countMatch = atLeast ?? choose ?? (rankingCount || presenceOnly ? null : count);
   if (countMatch) {
     const n = numberFrom(countMatch[1] as string) ?? 2;
     const orMore = Boolean(atLeast || choose || count?.[2]) || /\bor more\b/.test(text);
@@ -270,7 +279,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   if (
     has(
       text,
-      /\b(no|without|lack(?:ing)?|not (?:yet )?(?:have|got|get)|unserved|missing|don't have|do not have|can't get|cannot get)\b (?:any )?(?:access to )?(?:a )?(gigabit|full[- ]fibre|fttp|fibre)/,
+      /\b(no|without|lack(?:ing)?|not (?:yet )?(?:have|got|get)|unserved|missing|don't have|do not have|can't get|cannot get)\b (?:any )?(?:access to )?(?:a )?(gigabit|full[- ]fibre|fttp|fibre)(?! (?:competition|competitors?|rivals?|choice))/,
     )
   )
     if (!subject.exclude) subject.absent = true;
@@ -282,14 +291,33 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   const below = text.match(
     /\b(?:under|below|less than|slower than|lower than|<)\s*(\d+)\s*(?:mbps|mbit|mb\/s|meg)/,
   );
+  const cannot = text.match(
+    /\b(?:can'?t|cannot|unable to|don'?t|do not) (?:get|reach|access|receive) (?:even )?(\d+)\s*(?:mbps|mbit|mb\/s|meg)/,
+  );
   if (below && has(text, /\b(best|max|maximum|fastest|top|available|speed)\b/)) {
     subject.bestDownBelow = Number(below[1]);
+  } else if (cannot) {
+    subject.bestDownBelow = Number(cannot[1]);
+  }
+  // "2Gbps+ downloads", "at least 500 Mbps", "900 Mbit/s or faster".
+  const atLeastSpeed = text.match(
+    /\b(?:at least |over |above |more than )?(\d+(?:\.\d+)?)\s*(gbps|gbit\/?s?|gig|mbps|mbit\/?s?)\s*(\+|or (?:more|faster|above)|and (?:above|faster))?/,
+  );
+  if (
+    atLeastSpeed &&
+    !subject.bestDownBelow &&
+    (atLeastSpeed[3] || /\b(at least|over|above|more than)\s+\d/.test(atLeastSpeed[0]))
+  ) {
+    const mbps = Number(atLeastSpeed[1]) * (/^g/.test(atLeastSpeed[2] as string) ? 1000 : 1);
+    if (mbps === 1000) subject.gigabit = true;
+    else subject.minDown = mbps;
   }
 
   // ---------------------------------------------------------------- dimension
   dimension = detectDimension(text, dataset, subject, parsed.series);
   // "Edinburgh vs Glasgow": two places named and no other dimension, so compare them side by side.
-  if (!dimension && geo && geo.values.length >= 2) dimension = geo.column;
+  if (!dimension && geo && geo.values.length >= 2 && counties.length !== 1) dimension = geo.column;
+  if (geo && counties.length > 0) geo.label = counties.join(' and ');
   if (!dimension && compareNetworks) dimension = 'operator_group';
   // "Who has the biggest network in each region": the leading network per region.
   let leaderPerDimension = false;
@@ -336,7 +364,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   );
   const growth = has(
     text,
-    /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift|jump(?:ed|s)?|climb(?:ed|s)?|improve(?:d|ment|ments)?|boost(?:ed)?)\b/,
+    /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift|jump(?:ed|s)?|climb(?:ed|s)?|improve(?:d|ment|ments)?|boost(?:ed)?|how many more|more premises|more postcodes)\b/,
   );
   const pp = has(text, /\b(percentage points?|pp|points)\b/);
   const first = has(
@@ -358,19 +386,31 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   );
   const avgSpeed = has(text, /\baverage (?:max(?:imum)? |fastest |best |download |upload )*speeds?\b/);
 
+  let takeUpChange: Pick<NonNullable<Plan['takeUp']>, 'change' | 'rankByChange'> = {};
   if (dataset === 'take_up') {
     measure =
       (has(text, /\b(market share|share|percent|percentage|proportion|split)\b/) || text.includes('%')) &&
       !has(text, /\bsplit by\b/)
         ? 'line_share_pct'
         : 'lines';
+    const qoq = has(
+      text,
+      /\b(qoq|q-o-q|quarter[- ]on[- ]quarter|since (?:the )?(?:previous|last|prior) quarter|vs\.? (?:the )?(?:previous|last|prior) quarter)\b/,
+    );
     if (
+      qoq ||
       has(
         text,
         /\b(yoy|year[- ]on[- ]year|vs\.? (?:the )?same quarter|compared (?:with|to) (?:the )?same quarter|annual change|change on a year)\b/,
-      )
-    )
+      ) ||
+      (growth && !parsed.series && !has(text, /\bover time|each quarter|quarterly\b/))
+    ) {
       measure = 'lines_change_pct';
+      takeUpChange = {
+        change: qoq ? 'qoq' : 'yoy',
+        rankByChange: has(text, /\b(added|gained|grew|growth in lines|most new|increase)\b/),
+      };
+    }
     if (has(text, /\btake[- ]?up (?:rate|%|of)\b|\btake[- ]?up in\b|as a share of premises/))
       measure = 'share_of_subject_pct';
   } else if (has(text, /\battractive(?:ness)?\b|\bbuild (?:score|potential|case)\b/)) {
@@ -531,7 +571,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   // ---------------------------------------------------------------- take-up specifics
   let takeUp: Plan['takeUp'];
   if (dataset === 'take_up') {
-    takeUp = {};
+    takeUp = { ...takeUpChange };
     const brands = entities
       .map((m) => m.entity)
       .flatMap((e) => (e.kind === 'operator' ? [e.operator] : e.kind === 'group' ? [e.group] : []))
@@ -690,6 +730,10 @@ function singular(text: string, dimension: Dimension): boolean {
     new RegExp(`\\bthe ${word} with the\\b`).test(text) ||
     new RegExp(
       `\\b(?:who|what|which)(?:'s| is| was)? the (?:single )?(?:biggest|largest|leading|top|main|dominant|smallest)(?: [a-z-]+){0,2} ${word}\\b(?! ?s\\b)`,
+    ).test(text) ||
+    // "biggest FTTP network in Scotland and how many premises it passes"
+    new RegExp(
+      `^\\s*(?:the )?(?:biggest|largest|leading|top|main|dominant|smallest)(?: [a-z-]+){0,2} ${word}\\b(?! ?s\\b)`,
     ).test(text)
   );
 }
@@ -785,6 +829,8 @@ function entityLabel(e: EntityMatch['entity']): string {
       return e.name;
     case 'area':
       return `postcode area ${e.code}`;
+    case 'county':
+      return e.name;
     default:
       return 'the UK';
   }
@@ -802,7 +848,7 @@ function scoreConfidence(plan: Plan, entities: EntityMatch[], domain: boolean): 
 export function describeReading(plan: Plan): string {
   const parts = [`${plan.dataset} dataset`, `measure: ${plan.measure}`];
   if (plan.dimension) parts.push(`by ${plan.dimension}`);
-  if (plan.geo) parts.push(`in ${plan.geo.values.join(', ')}`);
+  if (plan.geo) parts.push(`in ${plan.geo.label ?? plan.geo.values.join(', ')}`);
   const s = plan.subject;
   const subject = [
     s.tech && `tech ${s.tech}`,
