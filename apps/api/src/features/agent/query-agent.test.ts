@@ -18,7 +18,7 @@ SELECT u.la_name,
   SUM(CASE WHEN ff.reported_at = DATE '2026-11-01' THEN u.premises ELSE 0 END)
   - SUM(CASE WHEN ff.reported_at = DATE '2026-05-01' THEN u.premises ELSE 0 END) AS premises_gained
 FROM ff JOIN upc_output u ON u.postcode = ff.postcode
-GROUP BY u.la_name ORDER BY premises_gained DESC LIMIT 10`;
+GROUP BY u.la_name ORDER BY premises_gained DESC, u.la_name LIMIT 10`;
 
 const BAD_GROWTH_SQL = GOOD_GROWTH_SQL.replaceAll('u.premises', 'u.premisess');
 
