@@ -1,13 +1,14 @@
 /**
- * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>] [--set golden|holdout|holdout2|all]
- *                 [--only cg-01,ho-02] [--verbose]`
+ * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>]
+ *                 [--set golden|holdout|holdout2|holdout3|all] [--only cg-01,ho-02] [--verbose]`
  *
  * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
- * eval/holdout.ts and holdout2.ts, written independently of the agent, with --set holdout / holdout2), runs the gold SQL on the same
- * warehouse, compares the result sets with eval/compare-results.ts (column names, column order and row order
- * ignored; numbers within rounding tolerance) and prints execution accuracy per theme and overall, every
- * failure with its reason, and the agent's median and p95 latency. The LLM planner (when chosen and configured
- * through the usual environment variables) reports its token usage and cost; nothing is written to any ledger.
+ * eval/holdout.ts, holdout2.ts and holdout3.ts, written independently of the agent, with --set holdout / holdout2 /
+ * holdout3), runs the gold SQL on the same warehouse, compares the result sets with eval/compare-results.ts (column
+ * names, column order and row order ignored; numbers within rounding tolerance) and prints execution accuracy per
+ * theme and overall, every failure with its reason, and the agent's median and p95 latency. The LLM planner (when
+ * chosen and configured through the usual environment variables) reports its token usage and cost; nothing is
+ * written to any ledger.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
@@ -20,6 +21,7 @@ import { createModelRegistry } from '../apps/api/src/features/llm/providers.js';
 import { type Cell, compareResults } from './compare-results.js';
 import { holdoutQuestions } from './holdout.js';
 import { holdout2Questions } from './holdout2.js';
+import { holdout3Questions } from './holdout3.js';
 import { type EvalQuestion, questions } from './questions.js';
 
 const GOLD_ROW_LIMIT = 100_000;
@@ -95,7 +97,8 @@ async function main() {
     golden: questions,
     holdout: holdoutQuestions,
     holdout2: holdout2Questions,
-    all: [...questions, ...holdoutQuestions, ...holdout2Questions],
+    holdout3: holdout3Questions,
+    all: [...questions, ...holdoutQuestions, ...holdout2Questions, ...holdout3Questions],
   };
   const set = sets[values.set ?? 'golden'];
   if (!set) throw new Error(`--set must be one of ${Object.keys(sets).join(', ')}`);
