@@ -170,6 +170,21 @@ describe('the SQL guard', () => {
     expect(e).toMatch(/Did you mean "tech"/);
   });
 
+  it('accepts one alias reused for different tables in separate CTEs', async () => {
+    const sql = `WITH groups AS (SELECT o.operator, o.operator_group FROM operators o),
+  ff AS (SELECT o.postcode, o.operator FROM fact_operator o WHERE o.tech = 'fttponly')
+SELECT g.operator_group, COUNT(DISTINCT ff.postcode) AS postcodes
+FROM ff JOIN groups g ON g.operator = ff.operator
+GROUP BY g.operator_group`;
+    const result = await guardSql(sql);
+    expect(result.ok).toBe(true);
+    // ...but a column neither table has is still refused, naming both.
+    const reason = await rejected(sql.replace('o.tech', 'o.technology'));
+    expect(reason).toMatch(
+      /operators or fact_operator has no column "technology"|fact_operator or operators has no column "technology"/,
+    );
+  });
+
   it('allows names defined inside the statement (aliases, CTE columns, lambdas)', async () => {
     for (const sql of [
       'SELECT n FROM (SELECT COUNT(*) AS n FROM operators) t ORDER BY n',

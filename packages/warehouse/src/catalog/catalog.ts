@@ -743,13 +743,15 @@ ORDER BY networks`,
   SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
   WHERE f.tech = 'fttponly'
   GROUP BY f.postcode
-  HAVING COUNT(DISTINCT o.operator_group) >= 2
+  HAVING MIN(o.operator_group) <> MAX(o.operator_group)
 )
 SELECT u.government_region,
        100.0 * SUM(CASE WHEN ob.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS overbuilt_pct
 FROM upc_output u LEFT JOIN ob ON ob.postcode = u.postcode
 GROUP BY u.government_region
 ORDER BY overbuilt_pct DESC, u.government_region`,
+    notes:
+      'Two or more networks: MIN(operator_group) <> MAX(operator_group) gives the same postcodes as COUNT(DISTINCT operator_group) >= 2 and is faster (no distinct count per postcode).',
   },
   {
     id: 'competition-head-to-head',
@@ -898,15 +900,20 @@ ORDER BY f.reported_at`,
     theme: 'forecasts',
     dataset: 'upc_forecast',
     question: 'Most attractive local authorities to build in that still lack full fibre (latest quarter)',
-    sql: `SELECT u.la_name, AVG(a.general_attractiveness) AS avg_attractiveness, COUNT(*) AS postcodes_without_full_fibre
+    sql: `WITH latest AS (SELECT MAX(reported_at) AS reported_at FROM postcode_attractiveness),
+ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+SELECT u.la_name, AVG(a.general_attractiveness) AS avg_attractiveness, COUNT(*) AS postcodes_without_full_fibre
 FROM postcode_attractiveness a
+JOIN latest l ON l.reported_at = a.reported_at
 JOIN upc_output u ON u.postcode = a.postcode
-WHERE a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)
-  AND NOT EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = a.postcode AND f.tech = 'fttponly')
+LEFT JOIN ff ON ff.postcode = a.postcode
+WHERE ff.postcode IS NULL
 GROUP BY u.la_name
 HAVING COUNT(*) >= 10
 ORDER BY avg_attractiveness DESC, u.la_name
 LIMIT 10`,
+    notes:
+      'Postcodes without something: LEFT JOIN the DISTINCT postcodes that have it and keep the rows where it IS NULL (an anti-join both engines run fast).',
   },
   // take-up
   {
@@ -936,11 +943,20 @@ ORDER BY quarter`,
     dataset: 'take_up',
     question:
       'Full fibre take-up in Leeds: fttp lines as a share of premises that can get full fibre (latest quarter)',
-    sql: `WITH l AS (SELECT postcode, premises FROM upc_output WHERE la_name = 'Leeds')
-SELECT 100.0 * (SELECT SUM(t.lines) FROM take_up_postcode t JOIN l ON l.postcode = t.postcode
-                WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_quarterly))
-             / (SELECT SUM(l.premises) FROM l
-                WHERE l.postcode IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')) AS take_up_pct`,
+    sql: `WITH lines AS (
+  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t
+  WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_quarterly)
+    AND t.postcode IN (SELECT postcode FROM upc_output WHERE la_name = 'Leeds')
+),
+passed AS (
+  SELECT SUM(u.premises) AS ff_premises FROM upc_output u
+  WHERE u.la_name = 'Leeds'
+    AND EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')
+)
+SELECT 100.0 * lines.fttp_lines / passed.ff_premises AS take_up_pct
+FROM lines CROSS JOIN passed`,
+    notes:
+      'take_up_postcode is large: narrow it to one quarter and to the postcodes of the place before adding up lines. A CTE used more than once is computed in full first, so repeat a small filter instead of sharing a CTE.',
   },
 ];
 
@@ -950,7 +966,7 @@ export const CATALOG_NOTES = [
   "Write portable SQL (it runs on DuckDB and PostgreSQL): DATE literals as DATE 'YYYY-MM-DD', 100.0 * a / b for percentages, CASE WHEN for conditional sums, no engine-specific functions.",
   'Count postcodes with COUNT(DISTINCT postcode) and premises with SUM(upc_output.premises) over distinct postcodes; never sum premises over fact rows.',
   'Time series tables are large: filter reported_at to the dates you need.',
-  'To exclude postcodes that appear in another table use NOT EXISTS (...) rather than NOT IN (subquery), which PostgreSQL runs very slowly on large tables.',
+  'To exclude postcodes that appear in another table use NOT EXISTS (...) or LEFT JOIN ... WHERE x.postcode IS NULL rather than NOT IN (subquery), which PostgreSQL runs very slowly on large tables.',
 ];
 
 export const catalog = {

@@ -195,13 +195,22 @@ interface Scope {
 
 interface Collected {
   tables: Set<string>;
-  /** alias (or table name) -> catalog table name, for qualified column checks. */
-  aliases: Map<string, string>;
+  /**
+   * alias (or table name) -> the catalog tables it names, for qualified column checks. A set, because separate
+   * CTEs and subqueries may reuse one alias for different tables (`o` for operators in one, fact_operator in another).
+   */
+  aliases: Map<string, Set<string>>;
   /** Names of derived relations (CTEs, subqueries with aliases): qualified refs to them are checked loosely. */
   derived: Set<string>;
   /** Output names defined anywhere in the statement (select aliases, CTE and subquery column aliases, lambda params). */
   definedNames: Set<string>;
   columnRefs: string[][];
+}
+
+function addAlias(out: Collected, alias: string, table: string): void {
+  const tables = out.aliases.get(alias);
+  if (tables) tables.add(table);
+  else out.aliases.set(alias, new Set([table]));
 }
 
 function walkQueryNode(node: Json | undefined, scope: Scope, out: Collected): void {
@@ -311,8 +320,8 @@ function walkTableRef(ref: Json | undefined, scope: Scope, out: Collected): void
         reject(`Unknown table "${name}". Valid tables: ${CATALOG_TABLE_NAMES.join(', ')}.`);
       }
       out.tables.add(lower);
-      out.aliases.set(alias || lower, lower);
-      if (alias) out.aliases.set(lower, lower);
+      addAlias(out, alias || lower, lower);
+      if (alias) addAlias(out, lower, lower);
       for (const a of asArray(ref.column_name_alias)) out.definedNames.add(str(a).toLowerCase());
       return;
     }
@@ -458,19 +467,22 @@ function checkColumns(out: Collected, tables: readonly CatalogTable[]): string[]
     }
     if (lower.length === 2) {
       const [qualifier, col] = lower as [string, string];
-      const table = out.aliases.get(qualifier);
-      if (table) {
-        const t = byName.get(table)!;
-        if (col === '*' || t.columns.some((c) => c.name === col)) {
+      const aliased = [...(out.aliases.get(qualifier) ?? [])].map((name) => byName.get(name)!);
+      if (aliased.length) {
+        if (col === '*' || aliased.some((t) => t.columns.some((c) => c.name === col))) {
           if (col !== '*') used.add(col);
           continue;
         }
-        const guess = nearest(
-          col,
-          t.columns.map((c) => c.name),
-        );
+        // The same alias may also name a CTE or subquery somewhere else in the statement.
+        if (out.derived.has(qualifier) && (referencedColumns.has(col) || out.definedNames.has(col))) {
+          used.add(col);
+          continue;
+        }
+        const names = aliased.map((t) => t.name).join(' or ');
+        const valid = [...new Set(aliased.flatMap((t) => t.columns.map((c) => c.name)))];
+        const guess = nearest(col, valid);
         reject(
-          `Unknown column "${parts.join('.')}": ${table} has no column "${parts[1]}".${guess ? ` Did you mean "${guess}"?` : ''} Valid columns of ${table}: ${t.columns.map((c) => c.name).join(', ')}.`,
+          `Unknown column "${parts.join('.')}": ${names} has no column "${parts[1]}".${guess ? ` Did you mean "${guess}"?` : ''} Valid columns of ${names}: ${valid.join(', ')}.`,
         );
       }
       if (out.derived.has(qualifier)) {

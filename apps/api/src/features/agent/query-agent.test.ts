@@ -91,6 +91,31 @@ describe('the query agent pipeline', () => {
     expect(answer.timings.totalMs).toBeGreaterThanOrEqual(answer.timings.warehouseMs);
   });
 
+  it('builds full-fibre level series from first activations, matching the month-by-month time series', async () => {
+    const answer = await agent.answer({
+      question: 'Full fibre premises each month this year',
+      planner: builtin,
+    });
+    expect(answer.sql).toMatch(/MIN\(f\.activated_date\)/);
+    expect(answer.sql).not.toMatch(/fact_operator_time_series/);
+    const bySeries = await warehouse.query(
+      `SELECT p.reported_at, SUM(u.premises) AS premises
+       FROM (SELECT DISTINCT reported_at, postcode FROM fact_operator_time_series
+             WHERE tech = 'fttponly' AND reported_at BETWEEN DATE '2026-01-01' AND DATE '2026-11-01') p
+       JOIN upc_output u ON u.postcode = p.postcode
+       GROUP BY p.reported_at ORDER BY p.reported_at`,
+      { rowLimit: 100, timeoutMs: 10_000 },
+    );
+    const premisesAt = answer.result?.columns.findIndex((c) => c.name === 'premises') ?? -1;
+    expect(answer.result?.rows.map((row) => [String(row[0]), Number(row[premisesAt])])).toEqual(
+      bySeries.rows.map((row) => [String(row[0]), Number(row[1])]),
+    );
+    // Leeds (300) and Westminster (900) all year, Manchester (600 more) from June.
+    expect(bySeries.rows.map((row) => Number(row[1]))).toEqual([
+      1200, 1200, 1200, 1200, 1200, 1800, 1800, 1800, 1800, 1800, 1800,
+    ]);
+  });
+
   it('repairs the LLM’s SQL after a bad column, with the error and the valid names, then cross-checks', async () => {
     usage.length = 0;
     const { scripted, planner } = llm([

@@ -468,11 +468,14 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     : plan.dimension === 'year'
       ? [plan.time.seriesMonth ?? 12]
       : undefined;
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  if (!forecast && isFirstActivationSubject(plan)) {
+    return buildFirstActivationSeries(plan, monthsBetween(from, to, months), unit);
+  }
   const inner = presence(plan, ctx, {
     range: { from, to, ...(months ? { months } : {}) },
     keys: ['f.reported_at'],
   });
-  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
   const total =
     `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
@@ -505,6 +508,73 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       `For each ${grain} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)} in ${forecast ? 'forecast_footprint' : 'fact_operator_time_series'}.`,
       `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/** The 1st of every month from `from` to `to`, keeping only the given calendar months when listed. */
+function monthsBetween(from: string, to: string, months?: number[]): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addMonths(d, 1)) {
+    if (!months || months.includes(Number(d.slice(5, 7)))) out.push(d);
+  }
+  return out;
+}
+
+/**
+ * Full fibre (of any network, or of named networks) is never withdrawn, and a postcode's first full fibre is the
+ * earliest activated_date in the latest snapshot (the catalog's definition). So a level series of full fibre
+ * needs no month-by-month scan of fact_operator_time_series: premises are summed per first-activation date once
+ * and accumulated over the listed snapshots — the same numbers, in a fraction of the time.
+ */
+function isFirstActivationSubject(plan: Plan): boolean {
+  // Any networks may be named (operators, operator groups); nothing else may narrow or negate the subject.
+  const { tech, operators: _operators, operatorGroups: _groups, ...rest } = plan.subject;
+  if (plan.dataset !== 'upc' || tech !== 'fttponly') return false;
+  return Object.values(rest).every((v) => v === undefined || v === false);
+}
+
+function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): BuiltQuery {
+  const geo = geoConditions(plan);
+  const src = source(plan, 'latest');
+  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    'WITH first_passed AS (',
+    `  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}`,
+    `    ${where(src.conditions)}`,
+    '    GROUP BY f.postcode',
+    '), by_first_date AS (',
+    `  SELECT fp.first_date, ${measure} AS ${unit}`,
+    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
+    geo.length ? `  ${where(geo)}` : '',
+    '  GROUP BY fp.first_date',
+    '), snapshots AS (',
+    `  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)`,
+    ')',
+    `SELECT s.reported_at, SUM(b.${unit}) AS ${unit},`,
+    `       ${round(`100.0 * SUM(b.${unit}) / ${total}`)} AS coverage_pct`,
+    'FROM snapshots s',
+    'JOIN by_first_date b ON b.first_date <= s.reported_at',
+    'GROUP BY s.reported_at',
+    'ORDER BY s.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [unit]: `${unit} with ${subjectPhrase(plan)}`,
+      coverage_pct: `share of all ${unit}`,
+    },
+    steps: [
+      `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator${plan.subject.operators?.length || plan.subject.operatorGroups?.length ? ' for the named networks' : ''}); full fibre is never withdrawn, so a postcode has it in every snapshot from that date on.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} per first-activation date, then accumulates them for each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
     ],
   };
 }
