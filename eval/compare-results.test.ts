@@ -28,6 +28,17 @@ describe('compareResults', () => {
     expect(compareResults(missing, gold).match).toBe(false);
   });
 
+  it('lines up values rounded across a two-decimal boundary (0.29504 -> 0.295)', () => {
+    // Regional averages from a real question: the gold is unrounded, the answer rounded to 4 decimals.
+    const gold = [
+      0.3451916, 0.3435438, 0.3215751, 0.3199293, 0.3059621, 0.301789, 0.2950406, 0.2926649, 0.2900702,
+      0.2764443, 0.2707793, 0.2124817,
+    ];
+    const rounded = gold.map((v) => Math.round(v * 10000) / 10000);
+    const column = (values: number[]) => ({ columns: ['avg'], rows: values.map((v) => [v]) });
+    expect(compareResults(column(rounded), column(gold)).match).toBe(true);
+  });
+
   it('rejects a different row count and values that pair up wrongly', () => {
     const gold = {
       columns: ['a', 'b'],

@@ -32,17 +32,25 @@ export function cellsMatch(predicted: Cell, gold: Cell): boolean {
   return String(predicted).trim().toLowerCase() === String(gold).trim().toLowerCase();
 }
 
-function sortKey(value: Cell): string {
-  const n = asNumber(value);
-  if (n !== null) return `n:${n.toFixed(2).padStart(24, '0')}`;
-  return `s:${String(value).toLowerCase()}`;
+/** Numbers before strings; numbers by value (not by a rounded key, which would leave near-equal values in
+ * whatever order each side listed them), strings case-insensitively. Rounding keeps order, so each predicted
+ * value then lines up with its gold value. */
+function compareCells(a: Cell, b: Cell): number {
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (x !== null && y !== null) return x - y;
+  if (x !== null) return -1;
+  if (y !== null) return 1;
+  const s = String(a).toLowerCase();
+  const t = String(b).toLowerCase();
+  return s < t ? -1 : s > t ? 1 : 0;
 }
 
 /** Multiset equality of two columns (values compared with tolerance, after sorting). */
 function columnsMatch(predicted: Cell[], gold: Cell[]): boolean {
   if (predicted.length !== gold.length) return false;
-  const p = [...predicted].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
-  const g = [...gold].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  const p = [...predicted].sort(compareCells);
+  const g = [...gold].sort(compareCells);
   return g.every((value, i) => cellsMatch(p[i] as Cell, value));
 }
 
