@@ -42,7 +42,7 @@ export interface EntityMatch {
 
 /** Names analysts use for networks that differ from the reported names (keys are operator_group values). */
 const GROUP_ALIASES: Record<string, string[]> = {
-  Openreach: ['openreach', 'open reach', 'bt openreach', 'openreach fttp'],
+  Openreach: ['openreach', 'open reach', 'bt openreach', 'openreach fttp', 'or'],
   'Virgin Media': [
     'virgin',
     'virgin media',
@@ -100,6 +100,9 @@ const COUNTRY_ALIASES: Record<string, string> = {
   wales: 'Wales',
   scotland: 'Scotland',
   'northern ireland': 'Northern Ireland',
+  ni: 'Northern Ireland',
+  'n. ireland': 'Northern Ireland',
+  'n ireland': 'Northern Ireland',
   welsh: 'Wales',
   scottish: 'Scotland',
   english: 'England',
@@ -118,7 +121,19 @@ const UK_ALIASES = [
 ];
 
 /** Single words that are also ordinary English or domain words: never matched fuzzily or alone. */
-const STOP_ALIASES = new Set(['grain', 'freedom', 'sky', 'toob', 'fibrus', 'zoom', 'lit', 'vm', 'cf', 'or']);
+const STOP_ALIASES = new Set([
+  'grain',
+  'freedom',
+  'sky',
+  'toob',
+  'fibrus',
+  'zoom',
+  'lit',
+  'vm',
+  'cf',
+  'or',
+  'ni',
+]);
 
 function normalise(text: string): string {
   return text
@@ -269,6 +284,8 @@ export class Lexicon {
       (m.index ?? 0) + m[1]!.length,
       (m.index ?? 0) + m[1]!.length + alias.length,
     );
+    // "OR" (Openreach) and "NI" are also everyday words ("or") or parts of them: capitals only.
+    if (alias === 'or' || alias === 'ni') return original === original.toUpperCase();
     if (alias.length <= 3) return original === original.toUpperCase() || /^[A-Z]/.test(original);
     return /^[A-Z]/.test(original);
   }

@@ -135,6 +135,17 @@ interface PresenceOptions {
   keys?: string[];
 }
 
+/**
+ * Snapshots from..to, or only those of some calendar months. (Listing the chosen dates instead of EXTRACT(MONTH)
+ * was measured slower on DuckDB at full scale: the list turns the interval view's join into a merge join.)
+ */
+function rangeCondition(range: NonNullable<PresenceOptions['range']>): string {
+  const between = `f.reported_at BETWEEN ${date(range.from)} AND ${date(range.to)}`;
+  return range.months
+    ? `${between} AND EXTRACT(MONTH FROM f.reported_at) IN (${range.months.join(', ')})`
+    : between;
+}
+
 /** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
 function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): string {
   const s = plan.subject;
@@ -154,11 +165,8 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
           ? `f.reported_at = ${date(options.dates[0]!)}`
           : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
       );
-    else if (options.range) {
-      conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
-      if (options.range.months)
-        conditions.push(`EXTRACT(MONTH FROM f.reported_at) IN (${options.range.months.join(', ')})`);
-    } else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+    else if (options.range) conditions.push(rangeCondition(options.range));
+    else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
   } else if (!latest || options.dates || options.range) {
     if (options.dates)
       conditions.push(
@@ -166,11 +174,8 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
           ? `f.reported_at = ${date(options.dates[0]!)}`
           : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
       );
-    else if (options.range) {
-      conditions.push(`f.reported_at BETWEEN ${date(options.range.from)} AND ${date(options.range.to)}`);
-      if (options.range.months)
-        conditions.push(`EXTRACT(MONTH FROM f.reported_at) IN (${options.range.months.join(', ')})`);
-    } else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
+    else if (options.range) conditions.push(rangeCondition(options.range));
+    else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
   }
   const keys = options.keys ?? [];
   if (s.exclude) {

@@ -131,7 +131,15 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
     take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
   )
     series = 'half_year';
-  else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
+  else if (
+    take(
+      /\b(?:on |at )?(?:the )?(?:1(?:st)?|first) (?:of )?(?:jan|january) (?:each|every|of each|of every) year\b|\b(?:at the )?(?:start|beginning) of (?:each|every) year\b/,
+    )
+  ) {
+    // "on 1 Jan each year": a yearly series at the January snapshot.
+    series = 'year';
+    time.seriesMonth = 1;
+  } else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
     // "each January": a yearly series at that month.
     series = 'year';
     const m = text.match(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`));
@@ -176,7 +184,12 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   const yearWindow = take(
     /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
   );
-  if (lastMonths) {
+  if (lastMonths && series) {
+    // "month by month for the last 6 months": the series covers those months (6 snapshots up to the latest).
+    const n = numberFrom(lastMonths[1] as string) ?? 6;
+    time.seriesFrom = addMonths(ctx.latest, -(n - 1));
+    time.seriesTo = ctx.latest;
+  } else if (lastMonths) {
     const n = numberFrom(lastMonths[1] as string) ?? 6;
     window = true;
     time.from = addMonths(ctx.latest, -n);
@@ -252,11 +265,24 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
     time.seriesTo =
       Number(yearRange[2]) <= latestYear && compareDates(last, ctx.latest) > 0 ? ctx.latest : last;
   }
-  const endOf = between
+  // "at the end of 2027, 2028, 2029 and 2030": a yearly series of year-end points.
+  const endOfYears = between
     ? null
-    : take(
-        /\b(?:by |at |for )?(?:the )?(?:end|close)[- ](?:of )?(20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
-      );
+    : text.match(/\b(?:end|close)[- ](?:of )?(20\d\d)((?:(?:,|,? and|,? &) ?20\d\d)+)\b/);
+  if (endOfYears && !series) {
+    matched.push(endOfYears[0]);
+    const years = [endOfYears[1]!, ...(endOfYears[2]!.match(/20\d\d/g) ?? [])].map(Number).sort();
+    series = 'year';
+    time.seriesMonth = 12;
+    time.seriesFrom = isoDate(years[0]!, 1);
+    time.seriesTo = isoDate(years[years.length - 1]!, 12);
+  }
+  const endOf =
+    between || endOfYears
+      ? null
+      : take(
+          /\b(?:by |at |for )?(?:the )?(?:end|close)[- ](?:of )?(20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
+        );
   const mid = endOf ? null : take(/\b(?:mid[- ]?|middle of |h1 |first half of )(20\d\d)\b/);
   const h2 = endOf || mid ? null : take(/\b(?:h2 |second half of )(20\d\d)\b/);
   const monthYear = take(new RegExp(`\\b(${MONTH_PATTERN})\\.?\\s+(20\\d\\d)\\b`));

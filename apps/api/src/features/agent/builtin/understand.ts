@@ -38,7 +38,7 @@ const DOMAIN =
   /\b(premises|postcodes?|coverage|covered|fibre|fiber|fttp|ftth|fttc|adsl|gigabit|gig|broadband|network|networks|operators?|altnets?|alt[- ]nets?|alternative networks?|openreach|virgin|cable|docsis|fwa|wireless|speed|speeds|mbps|download|upload|footprint|rollout|roll-out|overbuild|overbuilt|lines|subscribers|take[- ]?up|uptake|market share|forecast|attractiveness|attractive|deprivation|deprived|households|homes|population|exchanges?|local authorit(?:y|ies)|councils?|regions?|boroughs?|nations?)\b/;
 
 export function understand(question: string, lexicon: Lexicon, ctx: TimeContext): Understanding {
-  const text = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
+  const text = ` ${expandAbbreviations(question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim())} `;
   if (has(text, INJECTION) || has(text, WRITE_INTENT)) {
     return {
       kind: 'unsupported',
@@ -145,7 +145,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   // Several technologies, or a "total footprint": no technology filter.
   const techWords =
     techText.match(
-      /\b(full[- ]?fibre|fttp|fttc|adsl|cable|docsis|fwa|fixed wireless|own fibre|their fibre)\b/g,
+      /\b(full[- ]?fibre|fttp|rfog|fttc|adsl|cable|docsis|fwa|fixed wireless|own fibre|their fibre)\b/g,
     ) ?? [];
   if (
     new Set(techWords.map(canonicalTechWord)).size > 1 ||
@@ -315,6 +315,14 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
 
   // ---------------------------------------------------------------- dimension
   dimension = detectDimension(text, dataset, subject, parsed.series);
+  // "in each nation (England/Wales/Scotland/NI)": places listed in brackets spell out the dimension's values;
+  // they are not a filter.
+  if (dimension && GEO_DIMENSION_SET.has(dimension) && geo) {
+    const bracketed = [...text.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' | ');
+    const named = geo.values.map((v) => v.toLowerCase());
+    if (bracketed && /[/,&]| and /.test(bracketed) && named.every((v) => bracketed.includes(v)))
+      geo = undefined;
+  }
   // "Edinburgh vs Glasgow": two places named and no other dimension, so compare them side by side.
   if (!dimension && geo && geo.values.length >= 2 && counties.length !== 1) dimension = geo.column;
   if (geo && counties.length > 0) geo.label = counties.join(' and ');
@@ -538,6 +546,17 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     if (!order) order = ascending ? 'asc' : 'desc';
   }
   if (!limit && trailingN) limit = numberFrom((trailingN[1] ?? trailingN[2]) as string) ?? undefined;
+  // "who's the biggest FTTP network in NI": one answer, unless it is asked per place ("in each nation").
+  if (
+    !limit &&
+    !/\b(?:each|every|per)\b/.test(text) &&
+    /\b(?:who(?:'?s| is)|whos|which is|what is|what's|name) the (?:single )?(?:biggest|largest|leading|dominant|top|number one|no\.? ?1)\b(?! \d)/.test(
+      text,
+    )
+  ) {
+    limit = 1;
+    order = 'desc';
+  }
   if (
     dimension === 'month' ||
     dimension === 'quarter' ||
@@ -691,8 +710,18 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   };
 }
 
+/** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths", "yr on yr"), spelled out for the parsers. */
+function expandAbbreviations(text: string): string {
+  return text
+    .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
+    .replace(/\byrs\b/g, 'years')
+    .replace(/\byr\b/g, 'year')
+    .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
+    .replace(/\bmths\b/g, 'months');
+}
+
 function canonicalTechWord(word: string): string {
-  if (/fibre|fttp/.test(word)) return 'fibre';
+  if (/fibre|fttp|rfog/.test(word)) return 'fibre';
   if (/wireless|fwa/.test(word)) return 'fwa';
   if (/cable|docsis/.test(word)) return 'cable';
   return word;
@@ -803,7 +832,13 @@ function detectDimension(
     !subject.exactNetworks
   )
     return 'operator_group';
-  if (by('alt[- ]?nets?|alternative networks?') || /\b(?:alt[- ]?nets|altnets) (?:by|ranked)\b/.test(text))
+  if (
+    by('alt[- ]?nets?|alternative networks?') ||
+    /\b(?:alt[- ]?nets|altnets) (?:by|ranked)\b/.test(text) ||
+    /\b(?:alt[- ]?nets|alternative networks)\b[^.?]*\b(?:ranked|ranking|league table|biggest first|largest first)\b/.test(
+      text,
+    )
+  )
     return 'operator';
   if (
     by('operators?|providers?|isps?|retailers?|brands?|companies') ||
