@@ -77,8 +77,11 @@ export class ChatPage {
 
   /** Asks and waits until the answer has finished (the input is back). */
   async askAndWait(text: string, timeout = 90_000) {
+    // The question shows in the list in the same render that swaps the input for Stop, so once it is there the
+    // answer has started; a busy machine may start it late, and a quick answer may end before Stop could be seen.
+    const asked = await this.userTexts.count();
     await this.ask(text);
-    await expect(this.stop).toBeVisible();
+    await expect(this.userTexts).toHaveCount(asked + 1, { timeout });
     await expect(this.input).toBeVisible({ timeout });
     await expect(this.stop).toBeHidden();
   }

@@ -102,3 +102,17 @@ export function sqlValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return sqlString(String(value));
 }
+
+/** The monthly snapshots and forecast points of a DuckDB warehouse (wh_months, wh_forecast_dates), ISO dates. */
+export async function snapshotDates(
+  conn: DuckDBConnection,
+): Promise<{ months: string[]; forecastDates: string[] }> {
+  const dates = async (table: string) =>
+    (
+      await queryObjects<{ d: string }>(
+        conn,
+        `SELECT CAST(reported_at AS VARCHAR) AS d FROM ${table} WHERE reported_at IS NOT NULL ORDER BY 1`,
+      )
+    ).map((r) => String(r.d));
+  return { months: await dates('wh_months'), forecastDates: await dates('wh_forecast_dates') };
+}

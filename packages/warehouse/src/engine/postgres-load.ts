@@ -11,8 +11,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { TAKE_UP_POSTCODE_VIEW_DDL } from '../generator/steps/take-up.js';
-import { latestViewDdl, VIEW_DDL } from '../schema/storage.js';
-import { queryObjects } from './duckdb-values.js';
+import { contractViewDdl, latestViewDdl } from '../schema/storage.js';
+import { queryObjects, snapshotDates } from './duckdb-values.js';
 import { DEFAULT_PG_SCHEMA } from './postgres-engine.js';
 
 export interface LoadPostgresOptions {
@@ -131,7 +131,7 @@ export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Prom
     }
     const latest = meta.latest_snapshot ?? '';
     const known: Record<string, string> = {
-      ...VIEW_DDL,
+      ...contractViewDdl(await snapshotDates(duck)),
       ...latestViewDdl(latest),
       take_up_postcode: TAKE_UP_POSTCODE_VIEW_DDL,
     };

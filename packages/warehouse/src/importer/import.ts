@@ -9,11 +9,11 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type CatalogTable, catalogTable } from '../catalog/catalog.js';
-import { queryObjects, sqlString } from '../engine/duckdb-values.js';
+import { queryObjects, snapshotDates, sqlString } from '../engine/duckdb-values.js';
 import { warehouseDir, warehousePath } from '../generator/build.js';
 import { COUNTRIES, GOVERNMENT_REGIONS } from '../generator/geography-input.js';
 import { createLatestAndViews, rowCounts, writeMeta } from '../generator/steps/finish.js';
-import { VIEW_DDL, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
+import { contractViewDdl, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
 
 export interface ImportOptions {
   /** DATA_DIR holding (or to hold) warehouse/warehouse.duckdb. */
@@ -434,7 +434,7 @@ async function buildStorage(conn: DuckDBConnection, files: Map<ImportTable, stri
       'CREATE TABLE wh_forecast_intervals (postcode VARCHAR, operator VARCHAR, tech VARCHAR, valid_from DATE)',
     );
   }
-  await conn.run(VIEW_DDL.forecast_footprint);
+  await conn.run(contractViewDdl(await snapshotDates(conn)).forecast_footprint);
 
   const plain = (name: ImportTable) =>
     files.has(name)
@@ -449,12 +449,13 @@ async function buildStorage(conn: DuckDBConnection, files: Map<ImportTable, stri
   await conn.run(plain('take_up_quarterly'));
   await conn.run(plain('take_up_postcode'));
 
+  const ddl = contractViewDdl(await snapshotDates(conn));
   for (const v of [
     'upc_output_time_series',
     'fact_operator_time_series',
     'fact_altnet_time_series',
   ] as const) {
-    await conn.run(VIEW_DDL[v]);
+    await conn.run(ddl[v]);
   }
   await createLatestAndViews(conn, latest, { timeSeriesViews: false });
   return latest;

@@ -3,8 +3,8 @@
  * and the contract views.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sqlString, sqlValue } from '../../engine/duckdb-values.js';
-import { CONTRACT_VIEWS, latestViewDdl, VIEW_DDL } from '../../schema/storage.js';
+import { snapshotDates, sqlString, sqlValue } from '../../engine/duckdb-values.js';
+import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
 import {
   ATTRACTIVENESS_DATES,
   CURVE_END_INDEX,
@@ -111,7 +111,8 @@ export async function createLatestAndViews(
 ): Promise<void> {
   for (const ddl of Object.values(latestViewDdl(latest))) await conn.run(ddl);
   if (options.timeSeriesViews === false) return;
-  for (const v of CONTRACT_VIEWS) await conn.run(VIEW_DDL[v]);
+  const ddl = contractViewDdl(await snapshotDates(conn));
+  for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);
 }
 
 export async function writeMeta(
