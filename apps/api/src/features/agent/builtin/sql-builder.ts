@@ -900,13 +900,20 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'share_of_subject_pct') {
     const geo = geoConditions(plan);
     const quarter = plan.time.quarter ?? ctx.latestQuarter;
+    // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
+    // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
+    const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
     const sql = [
-      `WITH area AS (\n  SELECT u.postcode, u.premises FROM upc_output u ${where(geo)}\n),`,
-      `ff AS (\n  SELECT DISTINCT f.postcode FROM fact_operator f WHERE f.tech = 'fttponly'\n)`,
-      `SELECT (SELECT SUM(t.lines) FROM take_up_postcode t JOIN area a ON a.postcode = t.postcode`,
-      `        WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}) AS fttp_lines,`,
-      '       (SELECT SUM(a.premises) FROM area a JOIN ff ON ff.postcode = a.postcode) AS full_fibre_premises,',
-      `       ${round(`100.0 * (SELECT SUM(t.lines) FROM take_up_postcode t JOIN area a ON a.postcode = t.postcode WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}) / (SELECT SUM(a.premises) FROM area a JOIN ff ON ff.postcode = a.postcode)`)} AS take_up_pct`,
+      'WITH lines AS (',
+      `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
+      `  WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}${inArea}`,
+      '), passed AS (',
+      '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
+      `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
+      ')',
+      'SELECT l.fttp_lines, p.full_fibre_premises,',
+      `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
+      'FROM lines l CROSS JOIN passed p',
     ].join('\n');
     return {
       sql,
