@@ -116,6 +116,22 @@ describe('the query agent pipeline', () => {
     ]);
   });
 
+  it('answers "new full fibre premises month by month" with what each snapshot added', async () => {
+    const answer = await agent.answer({
+      question: 'New full fibre premises month by month this year',
+      planner: builtin,
+    });
+    const added = answer.result?.columns.findIndex((c) => c.name === 'new_premises') ?? -1;
+    expect(added).toBeGreaterThan(0);
+    const byMonth = Object.fromEntries(
+      answer.result!.rows.map((row) => [String(row[0]), Number(row[added])]),
+    );
+    // Only Manchester (600 premises) got full fibre this year, on 2026-06-01.
+    expect(byMonth['2026-06-01']).toBe(600);
+    expect(Object.values(byMonth).reduce((a, b) => a + b, 0)).toBe(600);
+    expect(answer.analysis).toMatch(/\*\*600\*\* premises newly got full fibre/);
+  });
+
   it('repairs the LLM’s SQL after a bad column, with the error and the valid names, then cross-checks', async () => {
     usage.length = 0;
     const { scripted, planner } = llm([

@@ -98,6 +98,23 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   }
 
   const isSeries = result.columns[0]?.name === 'reported_at' || result.columns[0]?.name === 'quarter';
+  if (isSeries && primaryIndex >= 0 && plan.flow) {
+    // Each point is what that snapshot added: report the total, the average and the busiest and quietest points.
+    const when = (v: unknown) =>
+      typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatMonth(v) : String(v);
+    const values = rows.map((row) => Number(row[primaryIndex]) || 0);
+    const total = values.reduce((sum, v) => sum + v, 0);
+    const most = values.indexOf(Math.max(...values));
+    const least = values.indexOf(Math.min(...values));
+    out.push(
+      `**${when(rows[0]![0])} to ${when(rows[rows.length - 1]![0])}:** **${formatNumber(total, primaryName)}** ${primaryName.replace(/^new_/, '').replace(/_/g, ' ')} newly got ${subjectWords(plan)} over ${rows.length} snapshots, about **${formatNumber(Math.round(total / rows.length), primaryName)}** per snapshot.`,
+    );
+    if (rows.length >= 2)
+      out.push(
+        `The most was added in ${when(rows[most]![0])} (**${formatNumber(values[most]!, primaryName)}**), the least in ${when(rows[least]![0])} (**${formatNumber(values[least]!, primaryName)}**).`,
+      );
+    return finish(out, plan, latest);
+  }
   if (isSeries && primaryIndex >= 0) {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
@@ -269,4 +286,9 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
   return plan.measure === 'coverage_pct'
     ? `${lead} — ${formatNumber(row[passedIndex], unit)} of ${formatNumber(row[totalIndex], unit)} ${unit} (${meaning}).`
     : `${lead}: **${formatNumber(row[pctIndex], 'pct')}** of all ${formatNumber(row[totalIndex], unit)} ${unit}${plan.geo ? ' there' : ''}.`;
+}
+
+function subjectWords(plan: Plan): string {
+  const groups = plan.subject.operatorGroups ?? plan.subject.operators;
+  return `${groups?.length ? `${groups.join(' or ')} ` : ''}full fibre`;
 }

@@ -116,6 +116,8 @@ export interface Plan {
   time: TimeSpec;
   /** "Who leads in each region": the top network per value of `dimension`. */
   leaderPerDimension?: boolean;
+  /** "New full-fibre premises month by month": each point is what was added since the previous one. */
+  flow?: boolean;
   /** take_up filters. */
   takeUp?: {
     operators?: string[];

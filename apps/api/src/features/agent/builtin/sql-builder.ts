@@ -548,6 +548,7 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
       ' )',
       ')',
     );
+  if (plan.flow) return buildFirstActivationFlow(plan, dates, unit, src, geo);
   const sql = [
     'WITH first_passed AS (',
     `  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}`,
@@ -582,6 +583,58 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
       `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} per first-activation date, then accumulates them for each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
     ],
   };
+}
+
+/** What each snapshot added: first activations after the previous snapshot, up to this one. */
+function buildFirstActivationFlow(
+  plan: Plan,
+  dates: string[],
+  unit: 'premises' | 'postcodes',
+  src: Source,
+  geo: string[],
+): BuiltQuery {
+  const step = dates.length >= 2 ? monthsApart(dates[0]!, dates[1]!) : 1;
+  const pairs = dates.map((d, i) => [d, i === 0 ? addMonths(d, -step) : dates[i - 1]!] as const);
+  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
+  const column = `new_${unit}`;
+  const sql = [
+    'WITH first_passed AS (',
+    `  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}`,
+    `    ${where(src.conditions)}`,
+    '    GROUP BY f.postcode',
+    '), by_first_date AS (',
+    `  SELECT fp.first_date, ${measure} AS ${unit}`,
+    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
+    geo.length ? `  ${where(geo)}` : '',
+    '  GROUP BY fp.first_date',
+    '), snapshots AS (',
+    `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
+    ')',
+    `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
+    'FROM snapshots s',
+    'LEFT JOIN by_first_date b ON b.first_date > s.previous AND b.first_date <= s.reported_at',
+    'GROUP BY s.reported_at',
+    'ORDER BY s.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [column]: `${unit} that got ${subjectPhrase(plan)} since the previous snapshot`,
+    },
+    steps: [
+      `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so a postcode is new at the first snapshot on or after that date.`,
+      `For each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} whose first activation came after the previous snapshot.`,
+    ],
+  };
+}
+
+function monthsApart(from: string, to: string): number {
+  const [y1, m1] = from.split('-').map(Number) as [number, number];
+  const [y2, m2] = to.split('-').map(Number) as [number, number];
+  return Math.max(1, (y2 - y1) * 12 + (m2 - m1));
 }
 
 /** Change between two snapshots (gains, percentage-point growth). */

@@ -231,6 +231,19 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
       delete subject.minNetworks;
       delete subject.exactNetworks;
       const bound = bindTechToGroups(text, entities);
+      // "OR and CityFibre FTTP": a technology after the last of a plain list ("X and Y <tech>") belongs to all.
+      const boundGroups = Object.keys(bound);
+      const lastGroup = groups[groups.length - 1]!;
+      if (boundGroups.length === 1 && boundGroups[0] === lastGroup && groups.length >= 2) {
+        const names = entities.filter((e) => e.entity.kind === 'group').map((e) => e.text);
+        const listed = new RegExp(
+          `\\b${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:,| and| &|, and)\\s+')}\\b`,
+        );
+        if (names.length === groups.length && listed.test(text)) {
+          subject.tech = bound[lastGroup];
+          for (const g of boundGroups) delete bound[g];
+        }
+      }
       if (Object.keys(bound).length > 0) {
         subject.groupTech = bound;
         // A technology said right after one network belongs to that network only.
@@ -481,6 +494,13 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   else if (wantsPostcodes) measure = 'postcodes';
   else measure = 'premises';
 
+  // "New premises month by month": what each snapshot added (only where first activations say it exactly).
+  const flow =
+    Boolean(parsed.series) &&
+    dataset === 'upc' &&
+    subject.tech === 'fttponly' &&
+    has(text, /\b(new|newly|added|additions|gained|gains)\b/) &&
+    !has(text, /\b(coverage|share|%|percent(?:age)?)\b/);
   // A growth question about a series ("growth month by month") is a series of levels.
   if (
     parsed.series &&
@@ -701,6 +721,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
           : undefined,
     time: parsed.time,
     leaderPerDimension: leaderPerDimension || undefined,
+    flow: flow || undefined,
     takeUp,
     order,
     limit,
