@@ -668,7 +668,16 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
     `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) AS ${toCol}`,
     `${gained} AS ${unit}_gained`,
   ];
-  const ctes = [`passed AS (\n  ${inner}\n)`];
+  // Full fibre is never withdrawn: the postcodes that have it at each date follow from first activations in the
+  // latest snapshot, which is much cheaper than reading two snapshots of the time series (same numbers).
+  const byFirstActivation = !networkDim && isFirstActivationSubject(plan);
+  const latestSrc = byFirstActivation ? source(plan, 'latest') : undefined;
+  const ctes = latestSrc
+    ? [
+        `first_passed AS (\n  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${latestSrc.from}\n    ${where(latestSrc.conditions)}\n    GROUP BY f.postcode\n)`,
+        `passed AS (\n  SELECT s.reported_at, fp.postcode\n  FROM first_passed fp JOIN (VALUES (${date(from)}), (${date(to)})) AS s(reported_at) ON fp.first_date <= s.reported_at\n)`,
+      ]
+    : [`passed AS (\n  ${inner}\n)`];
   let joinTotals = '';
   let orderColumn = `${unit}_gained`;
   if (plan.measure === 'change_pp') {
@@ -709,7 +718,9 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
       pp_change: 'change in coverage, percentage points',
     },
     steps: [
-      `Finds the DISTINCT postcodes with ${subjectPhrase(plan)} in the ${from} and ${to} snapshots of ${plan.subject.altnet && !plan.subject.operators ? 'fact_altnet_time_series' : 'fact_operator_time_series'}.`,
+      byFirstActivation
+        ? `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so the postcodes with it on ${from} and on ${to} are those first activated by then.`
+        : `Finds the DISTINCT postcodes with ${subjectPhrase(plan)} in the ${from} and ${to} snapshots of ${plan.subject.altnet && !plan.subject.operators ? 'fact_altnet_time_series' : 'fact_operator_time_series'}.`,
       `Adds up ${unit} from upc_output at each date${dim ? ` for each ${dim}` : ''} and takes the difference${plan.measure === 'change_pp' ? `; percentage points divide the change by all premises${dim && !networkDim ? ` of the ${dim}` : ''}` : ''}.`,
     ],
   };
