@@ -539,10 +539,29 @@ function isFirstActivationSubject(plan: Plan): boolean {
   return Object.values(rest).every((v) => v === undefined || v === false);
 }
 
+/** Each postcode's first activation of the subject (latest snapshot): the base of the first-activation queries. */
+function firstPassedCte(src: Source): string {
+  return `first_passed AS (\n  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n)`;
+}
+
+/** Premises (or postcodes) per first-activation date, in the place asked about. */
+function byFirstDateCte(unit: 'premises' | 'postcodes', geo: string[]): string {
+  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
+  return [
+    'by_first_date AS (',
+    `  SELECT fp.first_date, ${measure} AS ${unit}`,
+    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
+    geo.length ? `  ${where(geo)}` : '',
+    '  GROUP BY fp.first_date',
+    ')',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): BuiltQuery {
   const geo = geoConditions(plan);
   const src = source(plan, 'latest');
-  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
   const total =
     `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
       ' )',
@@ -550,16 +569,7 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
     );
   if (plan.flow) return buildFirstActivationFlow(plan, dates, unit, src, geo);
   const sql = [
-    'WITH first_passed AS (',
-    `  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}`,
-    `    ${where(src.conditions)}`,
-    '    GROUP BY f.postcode',
-    '), by_first_date AS (',
-    `  SELECT fp.first_date, ${measure} AS ${unit}`,
-    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
-    geo.length ? `  ${where(geo)}` : '',
-    '  GROUP BY fp.first_date',
-    '), snapshots AS (',
+    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
     `  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)`,
     ')',
     `SELECT s.reported_at, SUM(b.${unit}) AS ${unit},`,
@@ -595,19 +605,9 @@ function buildFirstActivationFlow(
 ): BuiltQuery {
   const step = dates.length >= 2 ? monthsApart(dates[0]!, dates[1]!) : 1;
   const pairs = dates.map((d, i) => [d, i === 0 ? addMonths(d, -step) : dates[i - 1]!] as const);
-  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
   const column = `new_${unit}`;
   const sql = [
-    'WITH first_passed AS (',
-    `  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}`,
-    `    ${where(src.conditions)}`,
-    '    GROUP BY f.postcode',
-    '), by_first_date AS (',
-    `  SELECT fp.first_date, ${measure} AS ${unit}`,
-    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
-    geo.length ? `  ${where(geo)}` : '',
-    '  GROUP BY fp.first_date',
-    '), snapshots AS (',
+    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
     `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
     ')',
     `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
@@ -674,7 +674,7 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
   const latestSrc = byFirstActivation ? source(plan, 'latest') : undefined;
   const ctes = latestSrc
     ? [
-        `first_passed AS (\n  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${latestSrc.from}\n    ${where(latestSrc.conditions)}\n    GROUP BY f.postcode\n)`,
+        firstPassedCte(latestSrc),
         `passed AS (\n  SELECT s.reported_at, fp.postcode\n  FROM first_passed fp JOIN (VALUES (${date(from)}), (${date(to)})) AS s(reported_at) ON fp.first_date <= s.reported_at\n)`,
       ]
     : [`passed AS (\n  ${inner}\n)`];
