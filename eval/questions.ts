@@ -18,14 +18,21 @@ export type Theme =
   | 'regional_analysis'
   | 'forecasts'
   | 'take_up'
-  | 'technology_and_speeds';
+  | 'technology_and_speeds'
+  /** Questions the data cannot answer: the agent must say so (classification `unsupported`). */
+  | 'out_of_scope'
+  /** Questions about the data and the tool itself (classification `system_info`). */
+  | 'about_the_data';
 
 export interface EvalQuestion {
   id: string;
   theme: Theme;
   dataset: 'upc' | 'upc_forecast' | 'take_up';
   question: string;
+  /** Gold SQL; empty when the question expects a classification instead of a table. */
   gold: string;
+  /** Set for questions whose right answer is a classification, not a result table. */
+  expect?: 'unsupported' | 'system_info';
 }
 
 const FF_PREMISES_AT = (date: string) => `

@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>]
- *                 [--set golden|holdout|holdout2|holdout3|all] [--only cg-01,ho-02] [--verbose]`
+ *                 [--set golden|holdout|holdout2|holdout3|holdout4|all] [--only cg-01,ho-02] [--verbose]`
  *
  * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
  * eval/holdout.ts, holdout2.ts and holdout3.ts, written independently of the agent, with --set holdout / holdout2 /
@@ -22,20 +22,41 @@ import { type Cell, compareResults } from './compare-results.js';
 import { holdoutQuestions } from './holdout.js';
 import { holdout2Questions } from './holdout2.js';
 import { holdout3Questions } from './holdout3.js';
+import { holdout4Questions } from './holdout4.js';
 import { type EvalQuestion, questions } from './questions.js';
 
 const GOLD_ROW_LIMIT = 100_000;
-const TIMEOUT_MS = 60_000;
+/** Gold SQL is written for clarity, not speed: some long series take minutes on a busy machine. */
+const TIMEOUT_MS = 300_000;
 
 interface Outcome {
   question: EvalQuestion;
+  /** The set the question belongs to (golden, holdout, ...). */
+  set: string;
   match: boolean;
   reason: string;
   latencyMs: number;
   warehouseMs: number;
   sql?: string;
   planner: string;
+  /** The agent's stated confidence (0-1); undefined when it failed before answering. */
+  confidence?: number;
+  /** The agent asked back instead of answering: counted apart from right and wrong answers. */
+  clarified: boolean;
 }
+
+/** Answer types that ask the user to rephrase or choose rather than answer. */
+const CLARIFYING_RESPONSES = new Set(['clarification', 'clarify']);
+
+/** Confidence bins of the reliability table: [from, to). The top bin includes 1. */
+const CONFIDENCE_BINS: Array<[number, number]> = [
+  [0, 0.5],
+  [0.5, 0.8],
+  [0.8, 0.9],
+  [0.9, 1.01],
+];
+/** "Confidently wrong": stated confidence at or above this and the answer is wrong. */
+const CONFIDENT = 0.8;
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;
@@ -93,25 +114,70 @@ async function main() {
       : ready.builtin;
 
   const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : undefined;
-  const sets: Record<string, EvalQuestion[]> = {
+  const namedSets: Record<string, EvalQuestion[]> = {
     golden: questions,
     holdout: holdoutQuestions,
     holdout2: holdout2Questions,
     holdout3: holdout3Questions,
-    all: [...questions, ...holdoutQuestions, ...holdout2Questions, ...holdout3Questions],
+    holdout4: holdout4Questions,
   };
-  const set = sets[values.set ?? 'golden'];
-  if (!set) throw new Error(`--set must be one of ${Object.keys(sets).join(', ')}`);
-  const selected = set.filter((q) => !only || only.has(q.id));
+  const setName = values.set ?? 'golden';
+  const chosen = setName === 'all' ? Object.keys(namedSets) : [setName];
+  if (!chosen.every((name) => namedSets[name]))
+    throw new Error(`--set must be one of ${[...Object.keys(namedSets), 'all'].join(', ')}`);
+  const selected = chosen.flatMap((name) =>
+    (namedSets[name] ?? []).filter((q) => !only || only.has(q.id)).map((q) => ({ set: name, q })),
+  );
   process.stdout.write(
     `Evaluating ${selected.length} questions (${values.set} set) with the ${planner.kind === 'llm' ? `LLM planner (${planner.model})` : 'built-in analyst'} on ${config.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${config.dataDir}`}\n\n`,
   );
 
+  /** A question whose right answer is a classification (unsupported, system_info), not a table. */
+  const expectClassification = async (set: string, question: EvalQuestion): Promise<Outcome> => {
+    const started = performance.now();
+    const answer = await ready.agent
+      .answer({ question: question.question, planner })
+      .catch((error: unknown) => error as Error);
+    const latencyMs = performance.now() - started;
+    if (answer instanceof Error)
+      return {
+        set,
+        question,
+        match: false,
+        clarified: false,
+        reason: `agent error: ${answer.message}`,
+        latencyMs,
+        warehouseMs: 0,
+        planner: planner.kind,
+      };
+    const match = answer.responseType === question.expect;
+    return {
+      set,
+      question,
+      match,
+      clarified: !match && CLARIFYING_RESPONSES.has(answer.responseType),
+      confidence: answer.classification.confidence,
+      reason: match
+        ? `classified as ${answer.responseType}`
+        : `expected ${question.expect}, answered as ${answer.responseType}`,
+      latencyMs,
+      warehouseMs: answer.timings.warehouseMs,
+      planner: answer.planner,
+      ...(answer.sql ? { sql: answer.sql } : {}),
+    };
+  };
+
   const outcomes: Outcome[] = [];
-  for (const question of selected) {
+  for (const { set, q: question } of selected) {
+    if (question.expect) {
+      outcomes.push(await expectClassification(set, question));
+      continue;
+    }
     const gold = await warehouse.guard(question.gold, { rowLimit: GOLD_ROW_LIMIT });
     if (!gold.ok) {
       outcomes.push({
+        set,
+        clarified: false,
         question,
         match: false,
         reason: `GOLD SQL refused by the guard: ${gold.reason}`,
@@ -131,6 +197,8 @@ async function main() {
     const latencyMs = performance.now() - started;
     if (goldResult instanceof Error) {
       outcomes.push({
+        set,
+        clarified: false,
         question,
         match: false,
         reason: `GOLD SQL failed: ${goldResult.message}`,
@@ -142,6 +210,8 @@ async function main() {
     }
     if (answer instanceof Error) {
       outcomes.push({
+        set,
+        clarified: false,
         question,
         match: false,
         reason: `agent error: ${answer.message}`,
@@ -152,7 +222,10 @@ async function main() {
       continue;
     }
     const base = {
+      set,
       question,
+      confidence: answer.classification.confidence,
+      clarified: CLARIFYING_RESPONSES.has(answer.responseType),
       latencyMs,
       warehouseMs: answer.timings.warehouseMs,
       planner: answer.planner,
@@ -175,7 +248,7 @@ async function main() {
     }
   }
 
-  const themes = [...new Set(selected.map((q) => q.theme))];
+  const themes = [...new Set(selected.map(({ q }) => q.theme))];
   process.stdout.write(`${pad('theme', 24)}${pad('correct', 10)}accuracy\n`);
   for (const theme of themes) {
     const rows = outcomes.filter((o) => o.question.theme === theme);
@@ -188,6 +261,19 @@ async function main() {
   process.stdout.write(
     `${pad('overall', 24)}${pad(`${correct}/${outcomes.length}`, 10)}${((100 * correct) / Math.max(1, outcomes.length)).toFixed(1)}%\n\n`,
   );
+
+  if (chosen.length > 1) {
+    process.stdout.write(`${pad('set', 24)}${pad('correct', 10)}${pad('accuracy', 10)}clarified\n`);
+    for (const name of chosen) {
+      const rows = outcomes.filter((o) => o.set === name);
+      const right = rows.filter((o) => o.match).length;
+      process.stdout.write(
+        `${pad(name, 24)}${pad(`${right}/${rows.length}`, 10)}${pad(`${((100 * right) / Math.max(1, rows.length)).toFixed(1)}%`, 10)}${rows.filter((o) => o.clarified).length}\n`,
+      );
+    }
+    process.stdout.write('\n');
+  }
+  writeReliability(outcomes);
 
   const latencies = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.latencyMs);
   const warehouseTimes = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.warehouseMs);
@@ -206,13 +292,41 @@ async function main() {
     process.stdout.write(`\nFailures (${failures.length}):\n`);
     for (const failure of failures) {
       process.stdout.write(
-        `- ${failure.question.id} [${failure.question.theme}] ${failure.question.question}\n    ${failure.reason}\n`,
+        `- ${failure.question.id} [${failure.question.theme}]${failure.confidence === undefined ? '' : ` (confidence ${failure.confidence.toFixed(2)})`}${failure.clarified ? ' (asked back)' : ''} ${failure.question.question}\n    ${failure.reason}\n`,
       );
       if (values.verbose && failure.sql)
         process.stdout.write(`    SQL: ${failure.sql.replace(/\s+/g, ' ').slice(0, 400)}\n`);
     }
   }
   await warehouse.close();
+}
+
+/**
+ * Whether the stated confidence means something: per bin, how many answers and how many were right.
+ * Clarifications are neither right nor wrong and are counted on their own.
+ */
+function writeReliability(outcomes: Outcome[]) {
+  const answered = outcomes.filter((o) => !o.clarified && o.confidence !== undefined);
+  process.stdout.write(
+    `${pad('confidence', 24)}${pad('answers', 10)}${pad('correct', 10)}${pad('accuracy', 10)}mean confidence\n`,
+  );
+  for (const [from, to] of CONFIDENCE_BINS) {
+    const rows = answered.filter((o) => (o.confidence ?? 0) >= from && (o.confidence ?? 0) < to);
+    const right = rows.filter((o) => o.match).length;
+    const mean = rows.reduce((sum, o) => sum + (o.confidence ?? 0), 0) / Math.max(1, rows.length);
+    const label = `${from.toFixed(1)}-${Math.min(1, to).toFixed(1)}`;
+    process.stdout.write(
+      `${pad(label, 24)}${pad(String(rows.length), 10)}${pad(String(right), 10)}${pad(rows.length ? `${((100 * right) / rows.length).toFixed(1)}%` : '-', 10)}${rows.length ? mean.toFixed(2) : '-'}\n`,
+    );
+  }
+  const confidentlyWrong = answered.filter((o) => (o.confidence ?? 0) >= CONFIDENT && !o.match);
+  const confident = answered.filter((o) => (o.confidence ?? 0) >= CONFIDENT);
+  const confidentRight = confident.length - confidentlyWrong.length;
+  process.stdout.write(
+    `\nconfidently wrong (>= ${CONFIDENT} and wrong): ${confidentlyWrong.length} of ${outcomes.length} questions (${((100 * confidentlyWrong.length) / Math.max(1, outcomes.length)).toFixed(1)}%); ` +
+      `answers at >= ${CONFIDENT} correct: ${confidentRight}/${confident.length} (${((100 * confidentRight) / Math.max(1, confident.length)).toFixed(1)}%)\n`,
+  );
+  process.stdout.write(`clarifications: ${outcomes.filter((o) => o.clarified).length}\n\n`);
 }
 
 main().catch((error: unknown) => {
