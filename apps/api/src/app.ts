@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   await registerHttpHooks(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
@@ -197,6 +198,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mountFeatures(app, context, overrides);
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * A POST with `Content-Type: application/json` and no body (archive, logout, ...) is parsed as `{}`: many HTTP
+ * clients send that header on every call, and Fastify's own parser answers 400 "body is empty". Anything else
+ * goes to Fastify's default JSON parser, which keeps its prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, {});
+    return parseJson(request, body, done);
+  });
 }
 
 async function mountFeatures(
