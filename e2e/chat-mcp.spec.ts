@@ -1,15 +1,22 @@
 /**
  * MCP server management in the chat's settings dialog: the dialog closes on Escape and on a backdrop click,
- * the three-phase list load ends with live status, core servers have no toggle, and the custom server form
- * gives the §5 errors for a missing name, bad JSON, an array and a missing command.
+ * the three-phase list load ends with live status, core servers have no toggle, the custom server form gives
+ * the §5 errors for a missing name, bad JSON, an array and a missing command, and the server's refusals (off
+ * the allowlist, a package runner) next to the field; the repository's test server runs (in the sandbox) for
+ * the user who added it and no one else.
  */
 import path from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { ChatSettings } from './pages/chat-settings';
+import { apiLogin, createUserViaApi, uniqueEmail } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
 import { expect, test } from './support/fixtures';
 
 test.use({ storageState: ADMIN_STORAGE_STATE });
+
+/** The repository's test server, allowed by the default MCP_ALLOWED_COMMANDS; it runs in the sandbox. */
+const TEST_SERVER = path.resolve('apps/api/test/fixtures/mcp/test-stdio-server.mjs');
+const PASSWORD = 'Mcp-user-pass1';
 
 test('the settings dialog opens from the input and closes on Escape or a backdrop click', async ({
   page,
@@ -86,16 +93,33 @@ test('the custom server form gives the §5 errors and keeps Add disabled', async
   await expect(settings.add).toBeDisabled();
 });
 
-test('a command off the allowlist is refused with the add-server banner', async ({ page }) => {
+test('a refused config says why next to the field, in view, and keeps what was typed', async ({ page }) => {
   const chat = new ChatPage(page);
   const settings = new ChatSettings(page);
   await chat.goto();
   await chat.settings.click();
   await settings.waitLoaded();
+  // The example in the empty field is one the default allowlist accepts.
+  expect(JSON.parse((await settings.config.getAttribute('placeholder')) ?? '{}')).toMatchObject({
+    command: 'node',
+    args: ['/opt/mcp/my-server/index.js'],
+  });
+
   await settings.name.fill('Not allowed');
   await settings.config.fill('{"command": "definitely-not-allowed-binary"}');
   await settings.add.click();
-  await expect(settings.banner).toContainText('Failed to add custom server');
+  const refusal = settings.form.locator('#mcp-server-config-error');
+  await expect(refusal).toContainText(
+    "Failed to add custom server: Command 'definitely-not-allowed-binary' is not allowed on this server",
+  );
+  await expect(refusal).toBeInViewport();
+  await expect(settings.server('Not allowed')).toHaveCount(0);
+
+  await settings.config.fill('{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}');
+  await expect(refusal).toBeHidden();
+  await settings.add.click();
+  await expect(refusal).toContainText("'npx' is a package runner");
+  await expect(settings.config).toHaveValue(/npx/);
   await expect(settings.server('Not allowed')).toHaveCount(0);
 });
 
@@ -113,10 +137,7 @@ test('a custom stdio server can be added, shows its tools, toggled off and on, a
   await settings.name.fill(name);
   await settings.config.fill(
     // The repo's test server; the server wants an absolute script path for `node`.
-    JSON.stringify({
-      command: 'node',
-      args: [path.resolve('apps/api/test/fixtures/mcp/test-stdio-server.mjs')],
-    }),
+    JSON.stringify({ command: 'node', args: [TEST_SERVER] }),
   );
   await settings.add.click();
   const server = settings.server(name);
@@ -147,6 +168,45 @@ test('a custom stdio server can be added, shows its tools, toggled off and on, a
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(server).toHaveCount(0);
   await expect(settings.dialog.getByText('No custom servers added yet.')).toBeVisible();
+});
+
+test('an ordinary user’s server runs in the sandbox and no other user can see it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = uniqueEmail('mcp-owner');
+  const other = uniqueEmail('mcp-other');
+  await createUserViaApi(request, { email: owner, password: PASSWORD });
+  await createUserViaApi(request, { email: other, password: PASSWORD });
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(owner);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+
+  const chat = new ChatPage(page);
+  const settings = new ChatSettings(page);
+  await chat.goto();
+  await chat.settings.click();
+  await settings.waitLoaded();
+  await settings.name.fill('My sandboxed tools');
+  await settings.config.fill(JSON.stringify({ command: 'node', args: [TEST_SERVER] }));
+  await settings.add.click();
+  const server = settings.server('My sandboxed tools');
+  await expect(server.getByTestId('mcp-server-status')).toHaveText('connected', { timeout: 30_000 });
+  await server.getByText(/\d+ tools/).click();
+  await expect(server.getByTestId('mcp-server-tools')).toContainText('env_keys');
+  const id = await server.getAttribute('data-server-id');
+
+  const otherToken = await apiLogin(request, other, PASSWORD);
+  const headers = { Authorization: `Bearer ${otherToken}` };
+  const othersList = await request.get('/api/mcp/servers/config', { headers });
+  expect(JSON.stringify(await othersList.json())).not.toContain('My sandboxed tools');
+  expect((await request.get(`/api/mcp/servers/${id}`, { headers })).status()).toBe(404);
+  await context.close();
 });
 
 test('a failed toggle restores the previous state and says so', async ({ page }) => {

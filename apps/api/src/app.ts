@@ -34,6 +34,7 @@ import { createModelRegistry, type ModelRegistry } from './features/llm/provider
 import { logsRoutes } from './features/logs/logs.routes.js';
 import { mcpRoutes } from './features/mcp/mcp.routes.js';
 import { createMcpService, type McpService } from './features/mcp/mcp.service.js';
+import { createMcpPolicy } from './features/mcp/mcp-config.js';
 import { McpProcesses } from './features/mcp/mcp-processes.js';
 import { ProgressHub } from './features/query/progress-hub.js';
 import { progressRoutes, queryRoutes } from './features/query/query.routes.js';
@@ -72,13 +73,18 @@ export interface AppDeps {
   warehouse?: () => Promise<AgentWarehouse>;
   /** The warehouse build's state, reported by GET /api/health and /api/health/ready. */
   warehouseStatus?: () => WarehouseState;
-  /** Test seams: throttle rules, the clock, scripted language models by model id, the progress ping interval. */
+  /**
+   * Test seams: throttle rules, the clock, scripted language models by model id, the progress ping interval, the
+   * MCP sandbox's tool directories.
+   */
   overrides?: {
     loginThrottle?: LoginThrottleRules;
     resetThrottle?: ResetThrottleRules;
     now?: () => number;
     models?: Record<string, LanguageModel>;
     progressPingMs?: number;
+    /** Where the MCP sandbox's programs are looked for (a test shows what happens when bwrap fails). */
+    mcpSandboxToolDirs?: string[];
   };
 }
 
@@ -121,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   await registerHttpHooks(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
@@ -163,7 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mcp = createMcpService({
     db,
     logger: logger.child({ component: 'mcp' }),
-    policy: config.mcp,
+    policy: createMcpPolicy(config.mcp),
+    sandboxLimits: config.mcp.sandbox,
+    ...(overrides.mcpSandboxToolDirs ? { sandboxToolDirs: overrides.mcpSandboxToolDirs } : {}),
     processes: mcpProcesses,
   });
   app.addHook('onClose', () => mcp.close());
@@ -197,6 +206,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mountFeatures(app, context, overrides);
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * A POST with `Content-Type: application/json` and no body (archive, logout, ...) is parsed as `{}`: many HTTP
+ * clients send that header on every call, and Fastify's own parser answers 400 "body is empty". Anything else
+ * goes to Fastify's default JSON parser, which keeps its prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
 }
 
 async function mountFeatures(

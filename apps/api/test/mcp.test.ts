@@ -1,7 +1,8 @@
 /**
- * MCP servers per user over HTTP (spec §5, §6, §7): the three list phases, a custom stdio server (the repo's
- * test server) added, listed, used in a chat turn and invisible to everyone else, the §5 validation texts, the
- * command allowlist, the scrubbed environment, the output limit, the optional sequential-thinking server.
+ * MCP servers per user over HTTP (spec §5, §6, §7), on the default configuration (user servers in the sandbox):
+ * the three list phases, a custom stdio server (the repo's test server) added, listed, used in a chat turn and
+ * invisible to everyone else, the §5 validation texts, the allowlist, the scrubbed environment, the output
+ * limit, the optional sequential-thinking server. test/mcp-sandbox.test.ts tries to break out.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,10 +75,10 @@ describe.each(testBackends())('MCP servers on $name', (backend) => {
     expect((await t.request('GET', '/api/mcp/servers/static')).statusCode).toBe(401);
   });
 
-  it('refuses bad custom servers with the §5 texts and the allowlist', async () => {
-    const detail = async (body: unknown) => {
+  it('refuses bad custom servers: the §5 texts (422), then the allowlist with the reason (400)', async () => {
+    const detail = async (body: unknown, status = 422) => {
       const response = await add(alice, body);
-      expect(response.statusCode).toBe(422);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
       return (response.json() as { detail: string }).detail;
     };
     const ok = JSON.stringify({ command: 'node', args: [TEST_SERVER] });
@@ -89,25 +90,24 @@ describe.each(testBackends())('MCP servers on $name', (backend) => {
     expect(await detail({ name: 'x', config: ['node'] })).toBe(MCP_CONFIG_MESSAGES.notObject);
     expect(await detail({ name: 'x', config: '{"args": ["a"]}' })).toBe(MCP_CONFIG_MESSAGES.noCommand);
     expect(await detail({ name: 'x', config: { command: '' } })).toBe(MCP_CONFIG_MESSAGES.noCommand);
-    expect(await detail({ name: 'x', config: { command: 'bash', args: ['-c', 'id'] } })).toMatch(
-      /^Command 'bash' is not allowed on this server\. Allowed commands: node\./,
-    );
-    expect(await detail({ name: 'x', config: { command: '/bin/sh' } })).toMatch(/not allowed/);
-    expect(await detail({ name: 'x', config: { command: 'node', args: ['-e', 'process.exit()'] } })).toMatch(
-      /absolute path of its script/,
-    );
-    expect(await detail({ name: 'x', config: { command: 'node', args: ['server.js'] } })).toMatch(
-      /absolute path/,
-    );
-    expect(
-      await detail({
-        name: 'x',
-        config: { command: 'node', args: [TEST_SERVER], env: { NODE_OPTIONS: '-r x' } },
-      }),
-    ).toMatch(/NODE_OPTIONS/);
     expect(
       await detail({ name: 'x', config: { command: 'node', args: [TEST_SERVER], env: { A: 1 } } }),
     ).toMatch(/env/);
+    const refused = (config: unknown) => detail({ name: 'x', config }, 400);
+    expect(await refused({ command: 'bash', args: ['-c', 'id'] })).toBe(
+      "Command refused: 'bash' is a shell: it runs any command it is given.",
+    );
+    expect(await refused({ command: 'python3', args: [TEST_SERVER] })).toMatch(
+      /^Command 'python3' is not allowed on this server\. Allowed: node \(scripts matching \/opt\/mcp\/\*\*\/\*\.\{js,mjs,cjs\}\)/,
+    );
+    expect(await refused({ command: '/bin/sh' })).toMatch(/is a shell/);
+    expect(await refused({ command: 'node', args: ['-e', 'process.exit()'] })).toMatch(
+      /'-e' evaluates code given on the command line/,
+    );
+    expect(await refused({ command: 'node', args: ['server.js'] })).toMatch(/relative paths/);
+    expect(await refused({ command: 'node', args: [TEST_SERVER], env: { NODE_OPTIONS: '-r x' } })).toMatch(
+      /'NODE_OPTIONS' changes how programs are loaded/,
+    );
     expect(await list('/config', alice)).toHaveLength(2);
   });
 
@@ -199,8 +199,8 @@ describe.each(testBackends())('MCP servers on $name', (backend) => {
       truncated: false,
       is_error: false,
     });
-    // Only PATH and the config's own variables: nothing of the server's environment.
-    expect(results[1]!.untrusted_output).toBe('API_KEY,GREETING,PATH');
+    // The config's own variables, the fixed PATH and the private HOME (and bwrap's PWD): nothing of ours.
+    expect(results[1]!.untrusted_output).toBe('API_KEY,GREETING,HOME,PATH,PWD');
     expect(results[2]!.truncated).toBe(true);
     expect(Buffer.byteLength(String(results[2]!.untrusted_output))).toBeLessThan(101 * 1024);
     expect(eventsOf(events, 'message_complete')[0]!.message.content).toBe('Done.');

@@ -89,6 +89,7 @@ export {
   customMcpConfigError,
   customMcpConfigSchema,
   MCP_CONFIG_MESSAGES,
+  MCP_CONFIG_PLACEHOLDER,
   mcpServerSchema,
   mcpServersResponseSchema,
   mcpTierSchema,

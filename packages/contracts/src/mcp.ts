@@ -33,6 +33,16 @@ export const MCP_CONFIG_MESSAGES = {
   noCommand: "Configuration must include a 'command' field",
 } as const;
 
+/**
+ * The example in the custom server form: a script under /opt/mcp run by node, the shape the default allowlist
+ * (MCP_ALLOWED_COMMANDS) accepts.
+ */
+export const MCP_CONFIG_PLACEHOLDER = `{
+  "command": "node",
+  "args": ["/opt/mcp/my-server/index.js"],
+  "env": {}
+}`;
+
 export const customMcpConfigSchema = z.object({
   command: z.string().min(1),
   args: z.array(z.string()).optional(),

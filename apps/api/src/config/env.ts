@@ -16,6 +16,15 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 /** Which planner answers the query tool: auto = the LLM when a provider is configured, else the built-in analyst. */
 export const QUERY_PLANNERS = ['auto', 'builtin', 'llm'] as const;
 export type QueryPlannerSetting = (typeof QUERY_PLANNERS)[number];
+/**
+ * How users' own stdio MCP servers run: not at all, inside the bubblewrap sandbox (default), or as the server's
+ * own account ("every user can run code as the server's account").
+ */
+export const MCP_USER_SERVER_MODES = ['off', 'sandboxed', 'unsandboxed'] as const;
+export type McpUserServerMode = (typeof MCP_USER_SERVER_MODES)[number];
+/** The repository's own test MCP server (dependency-free), allowed by default so a fresh install can try it. */
+export const REPO_TEST_MCP_SERVER = path.join(REPO_ROOT, 'apps/api/test/fixtures/mcp/test-stdio-server.mjs');
+export const DEFAULT_MCP_ALLOWED = `node:/opt/mcp/**/*.{js,mjs,cjs}, node:${REPO_TEST_MCP_SERVER}`;
 
 /** Blank values in an .env file mean "unset". */
 const optionalText = z.preprocess((value) => {
@@ -96,7 +105,10 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: optionalText,
   QUERY_PLANNER: withDefault(z.enum(QUERY_PLANNERS), 'auto'),
   QUERY_MODEL: optionalText,
-  MCP_ALLOWED_COMMANDS: withDefault(z.string().min(1), 'node'),
+  MCP_USER_SERVERS: withDefault(z.enum(MCP_USER_SERVER_MODES), 'sandboxed'),
+  MCP_ALLOWED_COMMANDS: optionalText,
+  MCP_SANDBOX_CPU_SECONDS: withDefault(z.coerce.number().int().min(1).max(86_400), 60),
+  MCP_SANDBOX_MEMORY_MB: withDefault(z.coerce.number().int().min(256).max(65_536), 1024),
   PATH: optionalText,
 });
 
@@ -147,11 +159,101 @@ export interface Config {
     model: string | undefined;
   };
   mcp: {
-    /** Commands users' custom MCP servers may run (names looked up on PATH, or absolute paths); `node` = this Node. */
-    allowedCommands: string[];
-    /** The only variable a custom server inherits (plus its own config's env). */
+    userServers: McpUserServerMode;
+    /** What users' servers may run: a program and the scripts it may be given (MCP_ALLOWED_COMMANDS). */
+    allowed: McpAllowedEntry[];
+    /** The server's PATH, to find allowlisted programs given by name. */
     path: string;
+    /** Per-server limits inside the sandbox. */
+    sandbox: { cpuSeconds: number; memoryMb: number };
   };
+}
+
+/** One MCP_ALLOWED_COMMANDS entry, `program:glob`, e.g. `node:/opt/mcp/**\/*.js`. */
+export interface McpAllowedEntry {
+  /** A name looked up on PATH (`node` is the Node running this server) or an absolute path. */
+  program: string;
+  /** Absolute glob the script's real path (symlinks resolved) must match. */
+  scripts: string;
+  /** The glob's directory without wildcards: what is mounted, read-only, into the sandbox. */
+  base: string;
+}
+
+const GLOB_MAGIC = /[*?[\]{}()!+@]/;
+const TEMP_DIRS = ['/tmp', '/var/tmp', '/dev/shm'];
+const isWithin = (child: string, parent: string) =>
+  child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
+
+/** Splits on commas that are not inside `{...}`, so `node:/opt/mcp/**\/*.{js,mjs}` stays one entry. */
+function splitEntries(text: string): string[] {
+  const entries: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of text) {
+    if (char === '{') depth += 1;
+    if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === ',' && depth === 0) {
+      entries.push(current);
+      current = '';
+    } else current += char;
+  }
+  entries.push(current);
+  return entries.map((entry) => entry.trim()).filter(Boolean);
+}
+
+/**
+ * Parses MCP_ALLOWED_COMMANDS; every problem is reported, none is guessed around. An allowed directory is shown
+ * to users' servers, so it may not be (or contain) the repository, with its .env, or the data directory, with
+ * the app database and the JWT secret.
+ */
+export function parseMcpAllowlist(
+  text: string,
+  dataDir: string,
+): { entries: McpAllowedEntry[]; problems: string[] } {
+  const entries: McpAllowedEntry[] = [];
+  const problems: string[] = [];
+  const problem = (entry: string, why: string) => problems.push(`MCP_ALLOWED_COMMANDS: '${entry}' ${why}`);
+  for (const entry of splitEntries(text)) {
+    const colon = entry.indexOf(':');
+    const program = colon > 0 ? entry.slice(0, colon).trim() : '';
+    const scripts = colon > 0 ? path.posix.normalize(entry.slice(colon + 1).trim()) : '';
+    if (!program || !scripts || colon < 0) {
+      problem(entry, 'must be program:script-glob, e.g. node:/opt/mcp/**/*.js');
+      continue;
+    }
+    if (!path.isAbsolute(scripts)) {
+      problem(entry, 'must give an absolute script glob');
+      continue;
+    }
+    if (!(path.isAbsolute(program) || /^[A-Za-z0-9._+-]+$/.test(program))) {
+      problem(entry, 'must name a program on PATH or by absolute path');
+      continue;
+    }
+    const parts = scripts.split('/');
+    const firstMagic = parts.findIndex((part) => GLOB_MAGIC.test(part));
+    // An exact file allows its directory; a glob allows the directory before its first wildcard.
+    const base = (firstMagic < 0 ? parts.slice(0, -1) : parts.slice(0, firstMagic)).join('/') || '/';
+    if (base === '/' || base.split('/').length < 3) {
+      problem(entry, 'is too broad: the scripts must live in a dedicated directory such as /opt/mcp');
+      continue;
+    }
+    if (TEMP_DIRS.some((dir) => isWithin(base, dir))) {
+      problem(entry, 'allows scripts in a temporary directory, where anyone can write');
+      continue;
+    }
+    // A directory inside the repository (the test server's) is fine; the repository itself or above is not.
+    const exposed = isWithin(REPO_ROOT, base)
+      ? REPO_ROOT
+      : isWithin(dataDir, base) || isWithin(base, dataDir)
+        ? dataDir
+        : undefined;
+    if (exposed) {
+      problem(entry, `would show ${exposed} to users' servers; allow a directory outside it`);
+      continue;
+    }
+    entries.push({ program, scripts, base });
+  }
+  return { entries, problems };
 }
 
 export class ConfigError extends Error {
@@ -174,6 +276,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...crossChecks(env),
   ];
+  // Read from the raw values too, so these problems are reported alongside any other.
+  const dataDir = resolveFromRoot(env.DATA_DIR?.trim() || './data');
+  const allowlist = parseMcpAllowlist(env.MCP_ALLOWED_COMMANDS?.trim() || DEFAULT_MCP_ALLOWED, dataDir);
+  problems.push(...allowlist.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
@@ -181,7 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolveFromRoot(e.DATA_DIR),
+    dataDir,
     webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     warehouseUrl: e.WAREHOUSE_URL,
@@ -210,10 +316,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     query: { planner: e.QUERY_PLANNER, model: e.QUERY_MODEL },
     mcp: {
-      allowedCommands: e.MCP_ALLOWED_COMMANDS.split(',')
-        .map((command) => command.trim())
-        .filter(Boolean),
+      userServers: e.MCP_USER_SERVERS,
+      allowed: allowlist.entries,
       path: e.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+      sandbox: { cpuSeconds: e.MCP_SANDBOX_CPU_SECONDS, memoryMb: e.MCP_SANDBOX_MEMORY_MB },
     },
   };
 }

@@ -1,13 +1,18 @@
 /**
  * Checks a custom MCP server before it is saved or started. The form's rules (spec §5, the same texts the web
- * shows) come first; then the server's own rules, because a user-added stdio server runs a program on this
- * machine: the command must be on the administrator's allowlist (MCP_ALLOWED_COMMANDS) and is resolved to an
- * absolute path; `node` must be given a script file, not code or flags that load code; and the environment may
- * not change how programs are loaded (PATH, NODE_OPTIONS, LD_PRELOAD, ...).
+ * shows, 422) come first; then the administrator's policy (400, the detail naming the reason). This is defence in
+ * depth around the sandbox, not a replacement for it: every general-purpose program is an interpreter, so the
+ * allowlist names a program *and* the scripts it may run (MCP_ALLOWED_COMMANDS=node:/opt/mcp/**\/*.js), matched
+ * on the script's real path (symlinks resolved); flags that make an interpreter evaluate or preload code, package
+ * runners (npm, npx, pnpm, yarn, corepack, ...), shells and launchers are refused by name; scripts must be given
+ * by absolute path and may not live in a temporary directory; and the environment is the config's own, without
+ * the variables that change how programs load (NODE_OPTIONS, LD_*, PYTHON*, PATH, ...).
  */
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type CustomMcpConfig, customMcpConfigError, MCP_CONFIG_MESSAGES } from '@qa/contracts';
+import { minimatch } from 'minimatch';
+import type { Config, McpAllowedEntry, McpUserServerMode } from '../../config/env.js';
 import { AppError } from '../../lib/errors.js';
 
 export const MAX_ARGS = 50;
@@ -16,17 +21,84 @@ export const MAX_ENV_VARS = 50;
 export const MAX_ENV_VALUE_LENGTH = 4_000;
 export const MAX_NAME_LENGTH = 100;
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
-/** Variables that change which code a process loads. */
-const FORBIDDEN_ENV =
-  /^(PATH|NODE_OPTIONS|NODE_PATH|NODE_EXTRA_CA_CERTS|LD_\w+|DYLD_\w+|PYTHONPATH|PYTHONSTARTUP|PERL5LIB|PERL5OPT|RUBYOPT|BASH_ENV|ENV|IFS|SHELLOPTS)$/i;
-const NODE_SCRIPT = /\.(c|m)?js$/i;
+/** The PATH every custom server gets, whatever its config says. */
+export const SAFE_PATH = '/usr/local/bin:/usr/bin:/bin';
+/** The private, writable home of a custom server (inside the sandbox's own /tmp). */
+export const SERVER_HOME = '/tmp/home';
 
-export interface CommandPolicy {
-  /** MCP_ALLOWED_COMMANDS entries. */
-  allowedCommands: string[];
-  /** PATH used to find bare command names. */
-  path: string;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+/** Variables that change which code a program loads or how, or that the server sets itself. */
+const FORBIDDEN_ENV =
+  /^(PATH|HOME|PWD|NODE_OPTIONS|NODE_PATH|NODE_EXTRA_CA_CERTS|NODE_REPL_EXTERNAL_MODULE|NODE_ICU_DATA|LD_\w+|DYLD_\w+|GCONV_PATH|LOCPATH|MALLOC_\w+|GLIBC_TUNABLES|PYTHON\w*|PERL5LIB|PERL5OPT|PERLLIB|PERL5DB|RUBYOPT|RUBYLIB|GEM_PATH|GEM_HOME|BASH_ENV|ENV|BASH_FUNC_\w+|IFS|SHELLOPTS|BASHOPTS|PS4|CDPATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|CLASSPATH|TMPDIR)$/i;
+
+/** Programs that run other programs or code: never a custom server, whatever the allowlist says. */
+const SHELLS = new Set(
+  'sh bash dash zsh ksh mksh pdksh oksh csh tcsh fish ash rbash yash elvish nu pwsh powershell busybox toybox'.split(
+    ' ',
+  ),
+);
+const PACKAGE_RUNNERS = new Set(
+  'npm npx pnpm pnpx yarn yarnpkg corepack bun bunx deno uv uvx pip pip3 pipx poetry pdm hatch gem bundle cargo go'.split(
+    ' ',
+  ),
+);
+const LAUNCHERS = new Set(
+  'env sudo su doas runuser nohup setsid timeout nice ionice stdbuf xargs chroot unshare nsenter setpriv bwrap prlimit script expect watch time strace ltrace gdb ssh find awk gawk mawk sed'.split(
+    ' ',
+  ),
+);
+/** The scripts behind npm, npx, pnpm, yarn and corepack: package runners too, when given to node. */
+const RUNNER_SCRIPT =
+  /(^|\/)node_modules\/(npm|npx|pnpm|yarn|corepack|@yarnpkg|bun)\/|(^|\/)(npm|npx|pnpm|pnpx|yarn|corepack|bunx?)(-cli)?\.(c|m)?js$/i;
+/** Interpreter flags that evaluate code from the command line or load other code first. */
+const CODE_FLAGS: Record<string, string> = {
+  '-e': 'evaluates code given on the command line',
+  '--eval': 'evaluates code given on the command line',
+  '-p': 'evaluates and prints code given on the command line',
+  '--print': 'evaluates and prints code given on the command line',
+  '-pe': 'evaluates and prints code given on the command line',
+  '-c': 'runs code given on the command line',
+  '-m': 'runs a module chosen on the command line',
+  '-r': 'loads another file before the script',
+  '--require': 'loads another file before the script',
+  '--import': 'loads another module before the script',
+  '--loader': 'installs a module loader that can run any code',
+  '--experimental-loader': 'installs a module loader that can run any code',
+  '-i': 'starts an interactive interpreter',
+  '--interactive': 'starts an interactive interpreter',
+  '--inspect': 'opens a debugger that can run any code',
+  '--inspect-brk': 'opens a debugger that can run any code',
+  '-': 'reads a program from standard input',
+};
+const TEMP_DIRS = ['/tmp', '/var/tmp', '/dev/shm', '/run/shm'];
+const isWithin = (child: string, parent: string) => child === parent || child.startsWith(`${parent}/`);
+
+export interface AllowedProgram {
+  entry: McpAllowedEntry;
+  /** The program's real path, or null when it is not installed. */
+  program: string | null;
+  /** The script directory with symlinks resolved (what is mounted into the sandbox). */
+  base: string;
+  matches(realScript: string): boolean;
+}
+
+export interface McpPolicy {
+  mode: McpUserServerMode;
+  allowed: AllowedProgram[];
+  /** The server's PATH, to find programs given by name. */
+  searchPath: string;
+}
+
+/** A custom server that passed every check: what to run, with what, and which directory it needs. */
+export interface CheckedLaunch {
+  /** Real path of the program. */
+  program: string;
+  /** The script's real path first, then the config's other arguments. */
+  args: string[];
+  /** The config's own variables plus PATH and HOME. */
+  env: Record<string, string>;
+  /** The allowed script directory, mounted read-only into the sandbox. */
+  scriptDir: string;
 }
 
 export interface ValidatedServer {
@@ -38,13 +110,8 @@ function unprocessable(detail: string): never {
   throw AppError.unprocessable(detail);
 }
 
-/** Parses the request's `config` (JSON text or an object) with the §5 rules. */
-export function parseCustomConfig(config: unknown): CustomMcpConfig {
-  if (config === undefined || config === null) unprocessable(MCP_CONFIG_MESSAGES.empty);
-  const text = typeof config === 'string' ? config : JSON.stringify(config);
-  const problem = customMcpConfigError(text);
-  if (problem) unprocessable(problem);
-  return JSON.parse(text) as CustomMcpConfig;
+function refuse(detail: string): never {
+  throw AppError.badRequest(detail);
 }
 
 function findOnPath(name: string, searchPath: string): string | null {
@@ -61,73 +128,137 @@ function findOnPath(name: string, searchPath: string): string | null {
   return null;
 }
 
-/** An allowlist entry as an absolute, symlink-free path (null when it cannot be found). */
-function resolveEntry(entry: string, searchPath: string): string | null {
-  if (entry === 'node') return realpathSync(process.execPath);
-  if (path.isAbsolute(entry)) {
-    try {
-      return realpathSync(entry);
-    } catch {
-      return null;
-    }
+function realOrNull(file: string): string | null {
+  try {
+    return realpathSync(file);
+  } catch {
+    return null;
   }
-  return entry.includes('/') ? null : findOnPath(entry, searchPath);
 }
 
-const isNode = (resolved: string, command: string) =>
-  command === 'node' ||
-  resolved === realpathSync(process.execPath) ||
-  /^node(\.exe)?$/.test(path.basename(resolved));
+/** A program name or absolute path as a real path (`node` is the Node running this server). */
+function resolveProgram(program: string, searchPath: string): string | null {
+  if (program === 'node') return realpathSync(process.execPath);
+  if (path.isAbsolute(program)) return realOrNull(program);
+  return program.includes('/') ? null : findOnPath(program, searchPath);
+}
 
-/**
- * The absolute program to run for a config command, or a clear refusal. Bare names must be on the allowlist
- * by name; paths must resolve to the same file as an allowlist entry.
- */
-export function resolveCommand(command: string, policy: CommandPolicy): string {
-  const allowed = policy.allowedCommands;
-  const refuse = (): never =>
-    unprocessable(
-      `Command '${command}' is not allowed on this server. Allowed commands: ${allowed.join(', ') || '(none)'}. ` +
+/** Resolves the allowlist once: programs to real paths, script directories without symlinks. */
+export function createMcpPolicy(settings: Config['mcp']): McpPolicy {
+  const allowed = settings.allowed.map((entry): AllowedProgram => {
+    const base = realOrNull(entry.base) ?? entry.base;
+    // Matching is on real paths, so the glob is re-rooted on the real directory.
+    const glob = base + entry.scripts.slice(entry.base.length);
+    return {
+      entry,
+      program: resolveProgram(entry.program, settings.path),
+      base,
+      matches: (realScript) => minimatch(realScript, glob, { dot: false, nonegate: true, nocomment: true }),
+    };
+  });
+  return { mode: settings.userServers, allowed, searchPath: settings.path };
+}
+
+/** Why a program name can never be a custom server, or null. */
+function forbiddenProgram(name: string): string | null {
+  const base = path.basename(name).replace(/\.(exe|cmd|bat)$/i, '');
+  const bare = base.replace(/[0-9.]+$/, '');
+  if (SHELLS.has(base) || SHELLS.has(bare)) return `'${base}' is a shell: it runs any command it is given`;
+  if (PACKAGE_RUNNERS.has(base) || PACKAGE_RUNNERS.has(bare)) {
+    return `'${base}' is a package runner: it downloads and runs any package or command`;
+  }
+  if (LAUNCHERS.has(base) || LAUNCHERS.has(bare)) return `'${base}' runs other programs or code it is given`;
+  return null;
+}
+
+function describeAllowlist(policy: McpPolicy): string {
+  const entries = policy.allowed.map(({ entry }) => `${entry.program} (scripts matching ${entry.scripts})`);
+  return entries.length ? entries.join(', ') : '(none)';
+}
+
+/** The program to run for a config command, or a 400 naming the reason. */
+function checkCommand(command: string, policy: McpPolicy): { real: string; allowed: AllowedProgram[] } {
+  if (!command || /[\0\n\r]/.test(command)) refuse(`Command '${command}' is not a valid program name`);
+  const named = forbiddenProgram(command);
+  if (named) refuse(`Command refused: ${named}.`);
+  if (!path.isAbsolute(command) && command.includes('/')) {
+    refuse(
+      `Command refused: relative paths ('${command}') are not allowed; give a program name or absolute path.`,
+    );
+  }
+  const real = resolveProgram(command, policy.searchPath);
+  const allowed = real ? policy.allowed.filter((entry) => entry.program === real) : [];
+  // A symlink to a shell is a shell; npm's own script is npm.
+  const target = real ? forbiddenProgram(real) : null;
+  if (target) refuse(`Command refused: '${command}' leads to ${real}, and ${target}.`);
+  if (real && RUNNER_SCRIPT.test(real)) {
+    refuse(
+      `Command refused: '${command}' is a package runner (npm, npx, pnpm, yarn or corepack), which runs any command.`,
+    );
+  }
+  if (allowed.length === 0) {
+    refuse(
+      `Command '${command}' is not allowed on this server. Allowed: ${describeAllowlist(policy)}. ` +
         'An administrator sets them in MCP_ALLOWED_COMMANDS.',
     );
-  const trimmed = command.trim();
-  if (!trimmed || /[\0\n\r]/.test(trimmed)) refuse();
-  if (path.isAbsolute(trimmed)) {
-    let real: string;
-    try {
-      real = realpathSync(trimmed);
-    } catch {
-      return refuse();
-    }
-    const match = allowed.some((entry) => resolveEntry(entry, policy.path) === real);
-    return match ? real : refuse();
   }
-  if (trimmed.includes('/') || !allowed.includes(trimmed)) return refuse();
-  const resolved = resolveEntry(trimmed, policy.path);
-  if (!resolved) unprocessable(`Command '${trimmed}' is allowed but was not found on this server.`);
-  return resolved;
+  return { real: real!, allowed };
 }
 
-function checkArgs(args: string[], resolved: string, command: string): void {
+/** The script a program is given: first argument, absolute, real, allowed. */
+function checkScript(
+  args: string[],
+  command: string,
+  allowed: AllowedProgram[],
+): { real: string; base: string } {
+  const script = args[0];
+  const example = `{"command": "${command}", "args": ["${allowed[0]?.base ?? '/opt/mcp'}/server.js"]}`;
+  if (!script)
+    refuse(`A '${command}' server must start with the absolute path of its script, e.g. ${example}`);
+  if (script.startsWith('-') || script in CODE_FLAGS) {
+    const flag = script.split('=')[0]!;
+    const why = CODE_FLAGS[flag] ?? CODE_FLAGS[script.slice(0, 2)];
+    refuse(
+      why
+        ? `Argument refused: '${flag}' ${why}. Only a script file may be run: the first argument must be its absolute path.`
+        : `Argument refused: interpreter options such as '${flag}' are not allowed. The first argument must be the script's absolute path.`,
+    );
+  }
+  if (!path.isAbsolute(script)) {
+    refuse(`Script refused: relative paths ('${script}') are not allowed; give the script's absolute path.`);
+  }
+  const given = path.normalize(script);
+  if (TEMP_DIRS.some((dir) => isWithin(given, dir))) {
+    refuse(`Script refused: '${script}' is in a temporary directory, where anyone can write.`);
+  }
+  const real = realOrNull(given);
+  if (!real) refuse(`Script refused: '${script}' was not found on this server.`);
+  if (TEMP_DIRS.some((dir) => isWithin(real, dir))) {
+    refuse(`Script refused: '${script}' leads to ${real}, in a temporary directory, where anyone can write.`);
+  }
+  if (RUNNER_SCRIPT.test(real) || RUNNER_SCRIPT.test(given)) {
+    refuse(
+      `Script refused: '${script}' is a package runner (npm, npx, pnpm, yarn or corepack), which runs any command.`,
+    );
+  }
+  const viaLink = real === given ? '' : ` (${real} once symlinks are resolved)`;
+  const named = forbiddenProgram(real);
+  if (named) refuse(`Script refused: '${script}'${viaLink}: ${named}.`);
+  if (!statSync(real).isFile()) refuse(`Script refused: '${script}' is not a file.`);
+  const match = allowed.find((entry) => entry.matches(real));
+  if (!match) {
+    refuse(
+      `Script refused: '${script}'${viaLink} is not in a place your administrator allows for '${command}': ` +
+        `${allowed.map((entry) => entry.entry.scripts).join(', ')}.`,
+    );
+  }
+  return { real, base: match.base };
+}
+
+function checkArgs(args: string[]): void {
   if (args.length > MAX_ARGS) unprocessable(`Configuration 'args' may have at most ${MAX_ARGS} entries`);
   if (args.some((arg) => arg.length > MAX_ARG_LENGTH || arg.includes('\0'))) {
     unprocessable(`Each argument must be at most ${MAX_ARG_LENGTH} characters`);
-  }
-  if (!isNode(resolved, command)) return;
-  // node runs whatever its first argument says: only a script file, never -e/-p/--require/--import/--inspect.
-  const script = args[0];
-  if (!script || script.startsWith('-')) {
-    unprocessable(
-      'A \'node\' server must start with the absolute path of its script, e.g. {"command": "node", "args": ["/opt/mcp/server.js"]}; node options are not allowed',
-    );
-  }
-  if (!path.isAbsolute(script) || !NODE_SCRIPT.test(script)) {
-    unprocessable(`The node script must be an absolute path to a .js, .mjs or .cjs file, not '${script}'`);
-  }
-  try {
-    if (!statSync(script).isFile()) throw new Error('not a file');
-  } catch {
-    unprocessable(`The node script '${script}' was not found on this server`);
   }
 }
 
@@ -138,7 +269,9 @@ function checkEnv(env: Record<string, string>): void {
   for (const name of names) {
     if (!ENV_NAME.test(name)) unprocessable(`'${name}' is not a valid environment variable name`);
     if (FORBIDDEN_ENV.test(name)) {
-      unprocessable(`The environment variable '${name}' may not be set for a custom server`);
+      refuse(
+        `Environment refused: '${name}' changes how programs are loaded or is set by the server, so a custom server may not set it.`,
+      );
     }
     if ((env[name] ?? '').length > MAX_ENV_VALUE_LENGTH || (env[name] ?? '').includes('\0')) {
       unprocessable(`The value of '${name}' is too long`);
@@ -146,21 +279,38 @@ function checkEnv(env: Record<string, string>): void {
   }
 }
 
-/** The program, arguments and environment to run a config with, checked against the policy (throws 422). */
-export function launchFor(
+/** Everything a custom server needs to start, checked against the policy (throws 400 or 422). */
+export function checkLaunch(
   config: { command: string; args: string[]; env: Record<string, string> },
-  policy: CommandPolicy,
-): { command: string; args: string[]; env: Record<string, string> } {
-  const resolved = resolveCommand(config.command, policy);
-  checkArgs(config.args, resolved, config.command.trim());
+  policy: McpPolicy,
+  home = SERVER_HOME,
+): CheckedLaunch {
+  const command = config.command.trim();
+  checkArgs(config.args);
+  const { real, allowed } = checkCommand(command, policy);
+  const script = checkScript(config.args, command, allowed);
   checkEnv(config.env);
-  return { command: resolved, args: config.args, env: scrubbedEnv(config.env, policy) };
+  return {
+    program: real,
+    args: [script.real, ...config.args.slice(1)],
+    env: serverEnv(config.env, home),
+    scriptDir: script.base,
+  };
+}
+
+/** Parses the request's `config` (JSON text or an object) with the §5 rules. */
+export function parseCustomConfig(config: unknown): CustomMcpConfig {
+  if (config === undefined || config === null) unprocessable(MCP_CONFIG_MESSAGES.empty);
+  const text = typeof config === 'string' ? config : JSON.stringify(config);
+  const problem = customMcpConfigError(text);
+  if (problem) unprocessable(problem);
+  return JSON.parse(text) as CustomMcpConfig;
 }
 
 /** The whole check for POST /api/mcp/servers/user. */
 export function validateCustomServer(
   input: { name: unknown; config: unknown },
-  policy: CommandPolicy,
+  policy: McpPolicy,
 ): ValidatedServer {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) unprocessable(MCP_CONFIG_MESSAGES.nameRequired);
@@ -168,15 +318,15 @@ export function validateCustomServer(
     unprocessable(`Server name must be at most ${MAX_NAME_LENGTH} characters`);
   const parsed = parseCustomConfig(input.config);
   const config = { command: parsed.command.trim(), args: parsed.args ?? [], env: parsed.env ?? {} };
-  launchFor(config, policy);
+  checkLaunch(config, policy);
   return { name, config };
 }
 
-/** The environment a custom server runs with: PATH and its own variables, nothing of the server's. */
-export function scrubbedEnv(env: Record<string, string>, policy: CommandPolicy): Record<string, string> {
-  const out: Record<string, string> = { PATH: policy.path };
+/** The environment of a custom server: its config's own variables, a fixed PATH and its HOME. */
+export function serverEnv(env: Record<string, string>, home = SERVER_HOME): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (ENV_NAME.test(name) && !FORBIDDEN_ENV.test(name)) out[name] = value;
   }
-  return out;
+  return { ...out, PATH: SAFE_PATH, HOME: home };
 }

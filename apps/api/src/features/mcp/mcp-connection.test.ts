@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger.js';
 import { MAX_OUTPUT_BYTES, StdioMcpConnection, truncateUtf8 } from './mcp-connection.js';
 import { McpProcesses } from './mcp-processes.js';
+import { BoundedLineReader, CUT_RESULT_META, cutResult } from './stdio-transport.js';
 
 const TEST_SERVER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -66,6 +67,48 @@ describe('a stdio MCP connection', () => {
     const { text, truncated } = truncateUtf8('é'.repeat(MAX_OUTPUT_BYTES), 5);
     expect(truncated).toBe(true);
     expect(text.startsWith('éé\n')).toBe(true);
+  });
+});
+
+describe('reading a server’s output with bounded memory', () => {
+  const read = (maxLine: number, chunks: string[]) => {
+    const lines: string[] = [];
+    const oversized: { head: string; tail: string; total: number }[] = [];
+    const reader = new BoundedLineReader(
+      maxLine,
+      8,
+      (line) => lines.push(line),
+      (head, tail, total) => oversized.push({ head: head.toString(), tail: tail.toString(), total }),
+    );
+    for (const chunk of chunks) reader.push(Buffer.from(chunk));
+    return { lines, oversized };
+  };
+
+  it('splits lines across chunks and reports an oversized one by its ends and size only', () => {
+    expect(read(100, ['{"a":', '1}\n{"b"', ':2}\r\n\n'])).toEqual({
+      lines: ['{"a":1}', '{"b":2}'],
+      oversized: [],
+    });
+    const { lines, oversized } = read(16, ['0123456789', 'abcdefghij', 'klmnopqrst\nnext\n']);
+    expect(lines).toEqual(['next']);
+    expect(oversized).toEqual([{ head: '01234567', tail: '0123456789abcdefghijklmnopqrst', total: 30 }]);
+  });
+
+  it('turns an oversized result into one cut to its first text, with the size it had', () => {
+    const text = `line\n"quoted" \u00e9 ${'z'.repeat(50)}`;
+    const message = JSON.stringify({ result: { content: [{ type: 'text', text }] }, jsonrpc: '2.0', id: 7 });
+    const bytes = Buffer.from(message);
+    const cut = cutResult(bytes.subarray(0, 90), bytes.subarray(-20), bytes.length) as unknown as {
+      id: number;
+      result: { content: { text: string }[]; _meta: Record<string, number> };
+    };
+    expect(cut.id).toBe(7);
+    expect(text.startsWith(cut.result.content[0]!.text)).toBe(true);
+    expect(cut.result.content[0]!.text).toMatch(/^line\n"quoted" é z+$/);
+    expect(cut.result._meta[CUT_RESULT_META]).toBe(bytes.length);
+    // Not a result (a request or notification from the server): nothing to cut.
+    const notification = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { a: 'b' } }));
+    expect(cutResult(notification, notification, notification.length)).toBeNull();
   });
 });
 

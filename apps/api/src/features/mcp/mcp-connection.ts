@@ -6,7 +6,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ScrubbedStdioTransport } from './stdio-transport.js';
+import { CUT_RESULT_META, ScrubbedStdioTransport } from './stdio-transport.js';
 
 export const START_TIMEOUT_MS = 10_000;
 export const CALL_TIMEOUT_MS = 30_000;
@@ -24,6 +24,8 @@ export interface LaunchSpec {
   /** The whole environment of the process. */
   env: Record<string, string>;
   cwd: string;
+  /** Why the process ended, from its exit code (e.g. the sandbox's CPU limit), or null when unknown. */
+  explainExit?: (code: number | null) => string | null;
 }
 
 export interface McpCallOutput {
@@ -33,8 +35,13 @@ export interface McpCallOutput {
   is_error: boolean;
 }
 
-export function truncateUtf8(text: string, maxBytes: number): { text: string; truncated: boolean } {
-  const bytes = Buffer.byteLength(text);
+/** Cuts text to maxBytes, saying so with the size it had (`receivedBytes` when it was cut before arriving). */
+export function truncateUtf8(
+  text: string,
+  maxBytes: number,
+  receivedBytes?: number,
+): { text: string; truncated: boolean } {
+  const bytes = Math.max(Buffer.byteLength(text), receivedBytes ?? 0);
   if (bytes <= maxBytes) return { text, truncated: false };
   // Cut on a character boundary.
   const cut = Buffer.from(text)
@@ -88,15 +95,22 @@ export class StdioMcpConnection {
   }
 
   private async run(): Promise<void> {
-    const transport = new ScrubbedStdioTransport({ ...this.spec, maxMessageBytes: MAX_MESSAGE_BYTES });
+    const transport = new ScrubbedStdioTransport({
+      command: this.spec.command,
+      args: this.spec.args,
+      env: this.spec.env,
+      cwd: this.spec.cwd,
+      maxMessageBytes: MAX_MESSAGE_BYTES,
+      cutResultBytes: MAX_OUTPUT_BYTES,
+    });
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     this.transport = transport;
     this.client = client;
     client.onclose = () => {
       if (this.status === 'connected' || this.status === 'loading') {
-        this.fail(
-          transport.stderr ? `The server stopped: ${transport.stderr.slice(-300)}` : 'The server stopped',
-        );
+        const why = transport.exit ? this.spec.explainExit?.(transport.exit.code) : null;
+        const stderr = transport.stderr ? `: ${transport.stderr.slice(-300)}` : '';
+        this.fail(`The server stopped${why ? ` (${why})` : ''}${stderr}`);
       }
     };
     let timer: NodeJS.Timeout | undefined;
@@ -148,11 +162,18 @@ export class StdioMcpConnection {
         undefined,
         { timeout: this.limits.callTimeoutMs, ...(signal ? { signal } : {}) },
       )) as CallToolResult;
-      const { text, truncated } = truncateUtf8(callResultText(result), MAX_OUTPUT_BYTES);
+      const received = result._meta?.[CUT_RESULT_META];
+      const { text, truncated } = truncateUtf8(
+        callResultText(result),
+        MAX_OUTPUT_BYTES,
+        typeof received === 'number' ? received : undefined,
+      );
       return { content: text, truncated, is_error: result.isError === true };
     } catch (error) {
+      // When the server died during the call (e.g. at a sandbox limit), say why.
+      const died = (this.status as ConnectionStatus) === 'error' && this.error ? ` (${this.error})` : '';
       return {
-        content: `The tool call failed: ${error instanceof Error ? error.message : String(error)}`,
+        content: `The tool call failed: ${error instanceof Error ? error.message : String(error)}${died}`,
         truncated: false,
         is_error: true,
       };

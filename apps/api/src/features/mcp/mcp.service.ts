@@ -24,9 +24,15 @@ import {
   setUserServerEnabled,
 } from './mcp.queries.js';
 import { BUILT_IN_SERVERS, type BuiltInServer, CORE_SERVER_ID, findBuiltInServer } from './mcp-catalog.js';
-import { type CommandPolicy, launchFor, validateCustomServer } from './mcp-config.js';
+import { checkLaunch, type McpPolicy, SAFE_PATH, validateCustomServer } from './mcp-config.js';
 import type { LaunchSpec, StdioMcpConnection } from './mcp-connection.js';
 import type { McpProcesses } from './mcp-processes.js';
+import {
+  type SandboxLimits,
+  SandboxProbe,
+  sandboxedLaunch,
+  sandboxUnavailableDetail,
+} from './mcp-sandbox.js';
 
 export const MAX_USER_SERVERS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,27 +60,60 @@ interface Described {
   enabled: boolean;
   config?: Record<string, unknown>;
   knownTools?: { name: string; description: string }[];
-  /** How to start it (optional and user servers); a refusal message when the policy no longer allows it. */
-  launch?: () => LaunchSpec;
+  /** How to start it (optional and user servers); throws an AppError when the policy does not allow it now. */
+  launch?: () => Promise<LaunchSpec>;
 }
 
 const maskEnv = (env: Record<string, string>) =>
   Object.fromEntries(Object.keys(env).map((key) => [key, '••••••']));
 
+export const USER_SERVERS_OFF =
+  'Custom MCP servers are turned off on this server. An administrator can turn them on with MCP_USER_SERVERS=sandboxed.';
+
 export function createMcpService({
   db,
   logger,
   policy,
+  sandboxLimits,
+  sandboxToolDirs,
   processes,
 }: {
   db: AppDb;
   logger: Logger;
-  policy: CommandPolicy;
+  policy: McpPolicy;
+  sandboxLimits: SandboxLimits;
+  /** Where bwrap, setpriv and prlimit are looked for (the system directories unless a test says otherwise). */
+  sandboxToolDirs?: string[];
   processes: McpProcesses;
 }) {
   const cwd = os.tmpdir();
   const core = new CoreBroadbandSession();
   const coreServer = findBuiltInServer(CORE_SERVER_ID)!;
+  const sandbox = new SandboxProbe(sandboxLimits, sandboxToolDirs);
+
+  /** Refuses when user servers cannot run at all here: turned off, or the sandbox does not start. */
+  async function userServersAvailable(): Promise<void> {
+    if (policy.mode === 'off') throw AppError.forbidden(USER_SERVERS_OFF);
+    if (policy.mode !== 'sandboxed') return;
+    const status = await sandbox.status();
+    if (!status.ok) {
+      throw new AppError('service_unavailable', sandboxUnavailableDetail(status.reason));
+    }
+  }
+
+  /** How a user's server starts: checked again each time (the allowlist may have changed), then sandboxed. */
+  async function userLaunch(config: {
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+  }): Promise<LaunchSpec> {
+    await userServersAvailable();
+    if (policy.mode === 'unsandboxed') {
+      const checked = checkLaunch(config, policy, cwd);
+      return { command: checked.program, args: checked.args, env: checked.env, cwd };
+    }
+    return sandboxedLaunch(sandbox.tools(), sandboxLimits, checkLaunch(config, policy));
+  }
 
   const describeBuiltIn = (server: BuiltInServer, enabled: boolean): Described => ({
     id: server.id,
@@ -87,9 +126,9 @@ export function createMcpService({
     ...(server.knownTools ? { knownTools: server.knownTools } : {}),
     ...(server.launch
       ? {
-          launch: () => {
+          launch: async () => {
             const launch = server.launch!();
-            return { ...launch, env: { PATH: policy.path, ...launch.env }, cwd };
+            return { ...launch, env: { PATH: SAFE_PATH, ...launch.env }, cwd };
           },
         }
       : {}),
@@ -104,7 +143,7 @@ export function createMcpService({
     tier: 'user',
     enabled: row.enabled,
     config: { command: row.command, args: row.args, env: maskEnv(row.env) },
-    launch: () => ({ ...launchFor({ command: row.command, args: row.args, env: row.env }, policy), cwd }),
+    launch: () => userLaunch({ command: row.command, args: row.args, env: row.env }),
   });
 
   async function describeAll(userId: string | null): Promise<Described[]> {
@@ -166,9 +205,9 @@ export function createMcpService({
   ): Promise<{ ok: true; connection: StdioMcpConnection } | { ok: false; error: string }> {
     let spec: LaunchSpec;
     try {
-      spec = server.launch!();
+      spec = await server.launch!();
     } catch (error) {
-      // e.g. an administrator has since removed the command from the allowlist.
+      // e.g. an administrator has since removed the command from the allowlist, or turned user servers off.
       return { ok: false, error: error instanceof AppError ? error.detail : String(error) };
     }
     return { ok: true, connection: await processes.connect(userId, server.id, spec) };
@@ -225,7 +264,9 @@ export function createMcpService({
       user: RequestUser,
       body: { name?: unknown; config?: unknown },
     ): Promise<McpServerInfo> {
+      if (policy.mode === 'off') throw AppError.forbidden(USER_SERVERS_OFF);
       const { name, config } = validateCustomServer({ name: body.name, config: body.config }, policy);
+      await userServersAvailable();
       if ((await countUserServers({ db, userId: user.id })) >= MAX_USER_SERVERS) {
         throw AppError.unprocessable(
           `You can add at most ${MAX_USER_SERVERS} custom servers; delete one first`,

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AddResult } from '../hooks/use-mcp-servers';
 import { AddCustomServerForm } from './add-custom-server-form';
 
 afterEach(cleanup);
@@ -32,8 +33,8 @@ describe('AddCustomServerForm', () => {
   });
 
   it('submits the name and parsed config, disables while in flight, and resets on success', async () => {
-    let finish!: (ok: boolean) => void;
-    const onAdd = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
+    let finish!: (result: AddResult) => void;
+    const onAdd = vi.fn(() => new Promise<AddResult>((resolve) => (finish = resolve)));
     render(<AddCustomServerForm onAdd={onAdd} />);
     fireEvent.change(name(), { target: { value: ' Tools ' } });
     fireEvent.change(config(), { target: { value: '{"command":"node","args":["s.js"]}' } });
@@ -42,8 +43,29 @@ describe('AddCustomServerForm', () => {
     expect(onAdd).toHaveBeenCalledWith({ name: 'Tools', config: { command: 'node', args: ['s.js'] } });
     expect(addButton().textContent).toContain('Adding...');
     expect(addButton().disabled).toBe(true);
-    await act(async () => finish(true));
+    await act(async () => finish({ ok: true }));
     expect((name() as HTMLInputElement).value).toBe('');
     expect((config() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('shows a refusal next to the configuration, keeps the input, and clears it on edit', async () => {
+    const refusal = "Failed to add custom server: Command refused: 'npx' is a package runner";
+    const onAdd = vi.fn(async (): Promise<AddResult> => ({ ok: false, error: refusal }));
+    render(<AddCustomServerForm onAdd={onAdd} />);
+    fireEvent.change(name(), { target: { value: 'Tools' } });
+    fireEvent.change(config(), { target: { value: '{"command":"npx","args":["-y","x"]}' } });
+    await act(async () => fireEvent.click(addButton()));
+    const shown = screen.getByText(refusal);
+    expect(shown.id).toBe('mcp-server-config-error');
+    expect(config().getAttribute('aria-describedby')).toBe('mcp-server-config-error');
+    expect((config() as HTMLTextAreaElement).value).toContain('npx');
+    fireEvent.change(config(), { target: { value: '{"command":"node","args":["/opt/mcp/x.js"]}' } });
+    expect(screen.queryByText(refusal)).toBeNull();
+  });
+
+  it('suggests a config the default allowlist accepts', () => {
+    render(<AddCustomServerForm onAdd={vi.fn()} />);
+    const placeholder = JSON.parse(config().getAttribute('placeholder') ?? '{}');
+    expect(placeholder).toEqual({ command: 'node', args: ['/opt/mcp/my-server/index.js'], env: {} });
   });
 });

@@ -1,13 +1,16 @@
 /**
  * Add a custom (user tier) MCP server: a name and a JSON config, validated as you type with the spec §5
  * texts. The button stays disabled while the config has an error, the name or config is empty, or a
- * request is in flight.
+ * request is in flight. When the server refuses the config (a program or script the administrator does not
+ * allow, a package runner, ...), its reason shows under the configuration, beside the button just pressed,
+ * until the config or name changes.
  */
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import type { AddResult } from '../hooks/use-mcp-servers';
 import {
   CONFIG_PLACEHOLDER,
   canSubmitCustomServer,
@@ -19,16 +22,17 @@ import {
 export function AddCustomServerForm({
   onAdd,
 }: {
-  onAdd: (input: { name: string; config: ReturnType<typeof parseCustomServerConfig> }) => Promise<boolean>;
+  onAdd: (input: { name: string; config: ReturnType<typeof parseCustomServerConfig> }) => Promise<AddResult>;
 }) {
   const [name, setName] = useState('');
   const [config, setConfig] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [configTouched, setConfigTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const shownNameError = nameTouched ? nameError(name) : null;
-  const shownConfigError = configTouched ? configError(config) : null;
+  const shownConfigError = (configTouched ? configError(config) : null) ?? refusal;
   const canSubmit = canSubmitCustomServer({ name, config }, submitting);
 
   const submit = async (event: FormEvent) => {
@@ -37,9 +41,11 @@ export function AddCustomServerForm({
     setConfigTouched(true);
     if (!canSubmit) return;
     setSubmitting(true);
+    setRefusal(null);
     try {
       const added = await onAdd({ name: name.trim(), config: parseCustomServerConfig(config) });
-      if (added) {
+      if (!added.ok) setRefusal(added.error);
+      else {
         setName('');
         setConfig('');
         setNameTouched(false);
@@ -60,8 +66,9 @@ export function AddCustomServerForm({
       <div>
         <h4 className="text-sm font-semibold text-slate-900">Add a custom server</h4>
         <p className="mt-0.5 text-xs text-slate-500">
-          A local stdio MCP server, started for you only. Only commands your administrator allows can run,
-          with just the environment you give here.
+          A local stdio MCP server, started for you only, in a sandbox without network access. Only scripts
+          your administrator allows can run (for example under /opt/mcp), with just the environment you give
+          here.
         </p>
       </div>
       <Field label="Name" htmlFor="mcp-server-name" error={shownNameError}>
@@ -72,6 +79,7 @@ export function AddCustomServerForm({
           onChange={(event) => {
             setName(event.target.value);
             setNameTouched(true);
+            setRefusal(null);
           }}
           onBlur={() => setNameTouched(true)}
           aria-invalid={shownNameError ? true : undefined}
@@ -93,6 +101,7 @@ export function AddCustomServerForm({
           onChange={(event) => {
             setConfig(event.target.value);
             setConfigTouched(true);
+            setRefusal(null);
           }}
           onBlur={() => setConfigTouched(true)}
           rows={6}

@@ -1,7 +1,8 @@
 /**
  * The MCP server list of the settings dialog (spec §4): loads in three phases (static list, then
  * configuration, then live status); a toggle is optimistic (status 'loading'), then reloads the server from
- * the API, and restores the previous state when the toggle fails. Failures show one banner with the §8 text.
+ * the API, and restores the previous state when the toggle fails. Failures show one banner with the §8 text,
+ * except a refused add, which the form shows next to the configuration it is about.
  */
 import type { McpServer } from '@qa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,6 +20,7 @@ import { MCP_TEXTS, mergeServers, replaceServer } from '../utils/mcp-servers';
 
 export type LoadPhase = 'static' | 'config' | 'live' | 'done';
 export type Banner = { title: string; detail?: string | undefined };
+export type AddResult = { ok: true } | { ok: false; error: string };
 
 function bannerFor(title: string, error: unknown): Banner {
   return { title, detail: error instanceof ApiError && error.detail ? error.detail : undefined };
@@ -111,16 +113,17 @@ export function useMcpServers() {
     }
   }, []);
 
+  /** Adds a server; a refusal comes back to the form, which shows it next to the configuration. */
   const add = useCallback(
-    async (input: Parameters<typeof addCustomServer>[0]): Promise<boolean> => {
+    async (input: Parameters<typeof addCustomServer>[0]): Promise<AddResult> => {
       setBanner(null);
       let created: McpServer | null;
       try {
         created = await addCustomServer(input);
       } catch (error) {
         console.error('MCP add failed', error);
-        if (mounted.current) setBanner(bannerFor(MCP_TEXTS.addFailed, error));
-        return false;
+        const { title, detail } = bannerFor(MCP_TEXTS.addFailed, error);
+        return { ok: false, error: detail ? `${title}: ${detail}` : title };
       }
       if (created && mounted.current) {
         const server = created;
@@ -131,7 +134,7 @@ export function useMcpServers() {
       } catch (error) {
         console.error('MCP server reload failed', error);
       }
-      return true;
+      return { ok: true };
     },
     [reloadLive],
   );

@@ -4,7 +4,12 @@
  * customMcpConfigError). Submit is disabled while there is a config error, an empty name or config, or a
  * request in flight.
  */
-import { type CustomMcpConfig, customMcpConfigError, MCP_CONFIG_MESSAGES } from '@qa/contracts';
+import {
+  type CustomMcpConfig,
+  customMcpConfigError,
+  MCP_CONFIG_MESSAGES,
+  MCP_CONFIG_PLACEHOLDER,
+} from '@qa/contracts';
 
 export type CustomServerForm = { name: string; config: string };
 
@@ -25,8 +30,5 @@ export function parseCustomServerConfig(config: string): CustomMcpConfig {
   return JSON.parse(config) as CustomMcpConfig;
 }
 
-export const CONFIG_PLACEHOLDER = `{
-  "command": "npx",
-  "args": ["-y", "@modelcontextprotocol/server-everything"],
-  "env": {}
-}`;
+/** A node script under /opt/mcp: what the default allowlist accepts (npx, a package runner, never is). */
+export const CONFIG_PLACEHOLDER = MCP_CONFIG_PLACEHOLDER;
