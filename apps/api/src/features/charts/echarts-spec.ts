@@ -349,10 +349,11 @@ export function buildChoroplethSpec({
       title: [
         { text: title, ...(note ? { subtext: note } : {}), ...TITLE_STYLE },
         {
-          text: legendTitle,
+          // The measure on one line, its unit on the next: narrow enough to sit beside the map.
+          text: measure.unit ? `${measure.name},\n${measure.unit}` : measure.name,
           left: 12,
-          bottom: legendBottom + legendHeight + 6,
-          textStyle: { fontSize: 12, fontWeight: 600, color: '#334155', width: 180, overflow: 'break' },
+          bottom: legendBottom + legendHeight + 10,
+          textStyle: { fontSize: 12, fontWeight: 600, color: '#334155', lineHeight: 15 },
         },
       ],
       tooltip: { trigger: 'item' },

@@ -39,7 +39,7 @@ export function measureLabel(column: string, context = ''): MeasureLabel {
   const percent = /(^|_)(pct|percent|percentage)($|_)|_share$|^share_|rate$/.test(c);
   const subject = subjectOf(c) ?? subjectOf(context);
   if (percent) {
-    if (/coverage|covered|passed|^pct$|^value_pct$/.test(c) || (/^share/.test(c) && subject))
+    if (/coverage|covered|passed/.test(c) || (/^share/.test(c) && subject))
       return { name: subject ? `${subject} coverage` : 'Coverage', unit: '% of premises', percent };
     if (/take_?up/.test(c)) return { name: 'Take-up', unit: '% of premises', percent };
     if (/overbuil/.test(c)) return { name: 'Overbuilt', unit: '% of premises', percent };

@@ -3,6 +3,7 @@
 // script, cut to the areas the spec draws), en-GB tooltips with the measure's unit, zoom presets, the plot box of a
 // dot map (so the UK keeps its shape), and PNG / SVG / CSV downloads.
 (() => {
+  const started = performance.now();
   const element = document.getElementById('chart');
   const specElement = document.getElementById('chart-spec');
   if (!element || !specElement || typeof window.echarts === 'undefined') return;
@@ -182,6 +183,8 @@
     });
   }
   document.body.appendChild(toolbar);
+  // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
   document.body.dataset.renderMs = String(Math.round(performance.now()));
+  document.body.dataset.drawMs = String(Math.round(performance.now() - started));
   document.body.dataset.ready = 'true';
 })();
