@@ -251,6 +251,7 @@ async function mountFeatures(
   await app.register(chartsRoutes, {
     prefix: `${API_PREFIX}/charts`,
     charts: context.charts,
+    history: context.history,
     toolContext: async (userId) => ({
       warehouse: (await context.agent.ready()).warehouse,
       charts: context.charts.sinkFor(userId),

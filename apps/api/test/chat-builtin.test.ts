@@ -117,7 +117,9 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const page = await t.request('GET', map.chart.url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('"kind":"map"');
-    expect(page.body).toContain('"type":"scatter"');
+    // Filled ONS boundaries (a choropleth), loaded from the boundary asset.
+    expect(page.body).toContain('"type":"map"');
+    expect(page.body).toContain('/api/charts/assets/boundaries-lad.js');
     expect(eventsOf(events, 'message_complete')[0]!.message.content).toContain('Leeds');
   });
 

@@ -33,6 +33,17 @@ export function createChartLinks(appSecret: string, now: () => number = Date.now
       return expires * 1000 < now() ? 'expired' : 'ok';
     },
 
+    /**
+     * A chart id derived from (purpose, ...parts) with the app's key: the same query's visual for the same user is
+     * stored once, and the id is as unguessable as a random one (24 base64url characters of an HMAC).
+     */
+    derivedId(...parts: string[]): string {
+      return createHmac('sha256', key)
+        .update(`derived\n${parts.join('\n')}`)
+        .digest('base64url')
+        .slice(0, 24);
+    },
+
     /** `/api/charts/<id>` -> `/api/charts/<id>?token=...` for the owner; other URLs are returned unchanged. */
     sign(url: string, ownerId: string): string {
       if (!url.startsWith(CHART_PATH_PREFIX)) return url;

@@ -1,8 +1,10 @@
 /**
- * The self-contained page an iframe shows for a chart or map: the spec as inert JSON, the ECharts build and our
- * renderer from this origin, and a Content Security Policy that allows nothing else (no inline or remote
- * scripts, no network access, embeddable only by this origin). Inline styles are allowed because ECharts
- * tooltips carry style attributes.
+ * The self-contained page an iframe shows for a chart or map: the spec as inert JSON, the ECharts build, the
+ * boundaries and our renderer from this origin, and a Content Security Policy that allows nothing else (no inline
+ * or remote scripts, no network access, embeddable only by this origin). Inline styles are allowed because ECharts
+ * tooltips carry style attributes. The policy's sandbox gives the page an opaque origin even when it is opened on
+ * its own (the app's iframe sandboxes it the same way), so its scripts can never read the app's storage or cookies
+ * or call the API as the user; downloads (PNG, SVG, CSV) stay allowed.
  */
 export const CHART_PAGE_CSP = [
   "default-src 'none'",
@@ -14,6 +16,7 @@ export const CHART_PAGE_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'self'",
+  'sandbox allow-scripts allow-downloads',
 ].join('; ');
 
 const escapeHtml = (text: string) =>
@@ -32,19 +35,29 @@ const inertJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function chartPageHtml({ title, spec }: { title: string; spec: unknown }): string {
+  const map = (spec as { geo?: { map?: unknown } } | null)?.geo?.map;
+  const boundaries =
+    typeof map === 'string' && /^\w+$/.test(map)
+      ? `<script src="/api/charts/assets/boundaries-${map}.js"></script>\n`
+      : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>html,body{margin:0;height:100%;background:#fff;font-family:system-ui,sans-serif}#chart{width:100%;height:100%}</style>
+<style>html,body{margin:0;height:100%;background:#fff;font-family:system-ui,sans-serif}#chart{width:100%;height:100%}
+.toolbar{position:absolute;top:6px;right:8px;display:flex;gap:4px;opacity:.55;transition:opacity .15s}
+.toolbar.bottom{top:auto;bottom:6px}
+body:hover .toolbar,.toolbar:focus-within{opacity:1}
+.toolbar button{font:12px system-ui,sans-serif;padding:3px 8px;border:1px solid #cbd5e1;border-radius:6px;background:#fff;color:#334155;cursor:pointer}
+.toolbar button:hover{background:#f1f5f9}</style>
 </head>
 <body>
 <div id="chart" role="img" aria-label="${escapeHtml(title)}"></div>
 <script type="application/json" id="chart-spec">${inertJson(spec)}</script>
 <script src="/api/charts/assets/echarts.min.js"></script>
-<script src="/api/charts/assets/chart-page.js"></script>
+${boundaries}<script src="/api/charts/assets/chart-page.js"></script>
 </body>
 </html>
 `;

@@ -7,15 +7,19 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
 import { AppError, parseInput } from '../../lib/errors.js';
-import { toCsv } from '../agent/csv.js';
+import { parseCsv, toCsv } from '../agent/csv.js';
+import type { HistoryService } from '../history/history.service.js';
 import { chartData } from '../tools/create-chart.tool.js';
 import { loadTable } from '../tools/tabular-data.js';
 import type { ToolContext } from '../tools/tool-types.js';
 import { snapshotRange } from '../tools/warehouse-sql.js';
+import { chooseVisual } from './auto-visual.js';
+import { BOUNDARY_MAPS, type BoundaryMap, boundaryScript } from './boundaries.js';
 import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
@@ -27,30 +31,97 @@ const ASSETS: Record<string, () => string> = {
   'chart-page.js': () => path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'chart-page.js'),
 };
 const ASSET_MAX_AGE_S = 3600;
+/** Bumped when the visual chosen for a query changes, so stored visuals are drawn afresh. */
+const VISUAL_VERSION = 'v1';
+
+interface CompressedAsset {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressAsset(raw: Buffer): CompressedAsset {
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
 
 export interface ChartsRoutesOptions {
   charts: ChartService;
+  /** Who may see which query (the query tool's results get a visual of their own). */
+  history?: Pick<HistoryService, 'visibleQuery'>;
   /** The tools' context for one user (the catalog draws with the same code as the chat). */
   toolContext: (userId: string) => Promise<ToolContext>;
 }
 
-export async function chartsRoutes(app: FastifyInstance, { charts, toolContext }: ChartsRoutesOptions) {
-  const assetCache = new Map<string, Promise<Buffer>>();
+export async function chartsRoutes(
+  app: FastifyInstance,
+  { charts, history, toolContext }: ChartsRoutesOptions,
+) {
+  const assetCache = new Map<string, Promise<CompressedAsset>>();
+  // Convert and compress the boundaries once, soon after start-up, so the first map does not wait for it.
+  app.addHook('onReady', async () => {
+    setTimeout(() => {
+      for (const map of BOUNDARY_MAPS) {
+        try {
+          boundaryScript(map);
+        } catch (error) {
+          app.log.warn({ err: error, map }, 'boundaries could not be prepared');
+        }
+      }
+    }, 2_000).unref();
+  });
 
+  // The assets are public (a library, our renderer, ONS boundaries) and are loaded by chart pages whose
+  // sandbox gives them an opaque origin, so they are served as cross-origin resources; each is compressed once.
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
+    const boundary = /^boundaries-(\w+)\.js$/.exec(file)?.[1];
     const locate = ASSETS[file];
-    if (!locate) throw AppError.notFound('No such asset');
+    if (!locate && !(BOUNDARY_MAPS as readonly string[]).includes(boundary ?? '')) {
+      throw AppError.notFound('No such asset');
+    }
     let body = assetCache.get(file);
     if (!body) {
-      body = readFile(locate());
+      body = locate
+        ? readFile(locate()).then(compressAsset)
+        : Promise.resolve(boundaryScript(boundary as BoundaryMap));
       body.catch(() => assetCache.delete(file));
       assetCache.set(file, body);
     }
-    return reply
+    const asset = await body;
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`)
-      .send(await body);
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? asset[encoding] : asset.raw);
+  });
+
+  // The visual of a query result (map, line or bar chart, chosen from the result's shape), for whoever may see the
+  // query; `{ chart: null }` when its shape suits none. Stored once per query and viewer.
+  app.post('/for-query/:queryId', { onRequest: app.requireUser }, async (request) => {
+    if (!history) throw AppError.notFound('Not available');
+    const user = currentUser(request);
+    const { queryId } = request.params as { queryId: string };
+    const query = await history.visibleQuery(user, queryId);
+    if (!query.csv_results || !query.sql_query) return { chart: null };
+    const [columns, ...rows] = parseCsv(query.csv_results);
+    if (!columns) return { chart: null };
+    const visual = chooseVisual({ question: query.prompt, columns, rows });
+    if (!visual) return { chart: null };
+    const id = charts.links.derivedId('query-visual', VISUAL_VERSION, query.id, user.id);
+    const chart = await charts.saveOnce(id, user.id, {
+      kind: visual.kind,
+      title: visual.title,
+      spec: visual.spec as unknown as Record<string, unknown>,
+    });
+    return { chart: { ...chart, url: charts.links.sign(chart.url, user.id) } };
   });
 
   app.get('/catalog', { onRequest: app.requireUser }, async (request) => {

@@ -36,6 +36,24 @@ export function createChartService({ db, links }: { db: AppDb; links: ChartLinks
       };
     },
 
+    /** The chart with this (derived) id, stored for this user unless it already is. */
+    async saveOnce(
+      id: string,
+      userId: string,
+      { kind, title, spec }: { kind: string; title: string; spec: Record<string, unknown> },
+    ) {
+      const existing = await getChartById({ db, id });
+      if (!existing) {
+        await insertChart({ db, row: { id, user_id: userId, session_id: null, kind, title, spec } }).catch(
+          async (error) => {
+            // Two requests for the same visual at once: the other one stored it.
+            if (!(await getChartById({ db, id }))) throw error;
+          },
+        );
+      }
+      return { url: `${CHART_PATH_PREFIX}${id}`, kind, title };
+    },
+
     /** A tool result with its chart URLs signed for the owner's browser. */
     signResult<T>(result: T, ownerId: string): T {
       return signChartUrls(result, (url) => links.sign(url, ownerId));

@@ -1,3 +1,6 @@
+import type { BoundaryMap } from './boundaries.js';
+import { formatNumber, type MeasureLabel, measureTitle, operatorColour } from './labels.js';
+
 /**
  * Declarative chart specs: plain JSON ECharts options built here from data, never code from a model. The chart
  * page (chart-page.ts + assets/chart-page.js) hands `options` to echarts.setOption as they are; the only thing the
@@ -14,6 +17,16 @@ export interface ChartSpec {
   kind: 'chart' | 'map' | 'la_stats';
   /** Maps only: data-space x span / y span, kept by the page when it lays the plot out. */
   aspect?: number;
+  /** Choropleths: the boundary set the page loads, the areas to draw (all when absent) and zoom presets. */
+  geo?: {
+    map: BoundaryMap;
+    codes?: string[];
+    presets?: { label: string; center: [number, number]; zoom: number }[];
+  };
+  /** How the page formats values in tooltips (en-GB): the measure in words and its unit. */
+  format?: { measure: string; unit: string; decimals?: number };
+  /** The data drawn, for the page's CSV download. */
+  data?: { columns: string[]; rows: unknown[][] };
   options: Record<string, unknown>;
 }
 
@@ -36,6 +49,8 @@ export function buildChartSpec({
   xLabel,
   yLabel,
   kind = 'chart',
+  format,
+  data,
 }: {
   type: ChartType;
   title: string;
@@ -44,14 +59,26 @@ export function buildChartSpec({
   xLabel?: string;
   yLabel?: string;
   kind?: 'chart' | 'la_stats';
+  format?: ChartSpec['format'];
+  data?: ChartSpec['data'];
 }): ChartSpec {
   const legend = series.length > 1 || type === 'pie';
+  const extras = { ...(format ? { format } : {}), ...(data ? { data } : {}) };
+  // One colour per operator in every chart: series named after operators, or bars and slices that are operators.
+  const seriesColour = (name: string) => operatorColour(name);
+  const categoryColours = categories.map((c) => operatorColour(c));
+  const colourCategories = series.length === 1 && categoryColours.filter(Boolean).length >= 2;
+  const coloured = (values: (number | null)[], order: (string | undefined)[]) =>
+    colourCategories
+      ? values.map((value, i) => (order[i] ? { value, itemStyle: { color: order[i] } } : value))
+      : values;
   if (type === 'pie') {
     const values = series[0]?.values ?? [];
     return {
       version: 1,
       renderer: 'echarts',
       kind,
+      ...extras,
       options: {
         title: { text: title, ...TITLE_STYLE },
         tooltip: { trigger: 'item' },
@@ -62,7 +89,11 @@ export function buildChartSpec({
             name: series[0]?.name ?? yLabel ?? '',
             radius: ['30%', '62%'],
             center: ['50%', '52%'],
-            data: categories.map((name, i) => ({ name, value: values[i] ?? null })),
+            data: categories.map((name, i) => ({
+              name,
+              value: values[i] ?? null,
+              ...(categoryColours[i] ? { itemStyle: { color: categoryColours[i] } } : {}),
+            })),
           },
         ],
       },
@@ -84,10 +115,12 @@ export function buildChartSpec({
     nameLocation: 'end',
     axisLabel: { hideOverlap: true },
   };
+  const orderedColours = horizontal ? [...categoryColours].reverse() : categoryColours;
   return {
     version: 1,
     renderer: 'echarts',
     kind,
+    ...extras,
     options: {
       title: { text: title, ...TITLE_STYLE },
       tooltip: { trigger: 'axis', axisPointer: { type: type === 'line' ? 'line' : 'shadow' } },
@@ -99,7 +132,10 @@ export function buildChartSpec({
       series: series.map((s) => ({
         type: type === 'line' ? 'line' : 'bar',
         name: s.name,
-        data: horizontal ? [...s.values].reverse() : s.values,
+        data: coloured(horizontal ? [...s.values].reverse() : s.values, orderedColours),
+        ...(seriesColour(s.name)
+          ? { itemStyle: { color: seriesColour(s.name) }, lineStyle: { color: seriesColour(s.name) } }
+          : {}),
         ...(type === 'stacked' ? { stack: 'total', emphasis: { focus: 'series' } } : {}),
         ...(type === 'line' ? { showSymbol: categories.length <= 40, connectNulls: false } : {}),
       })),
@@ -203,6 +239,182 @@ export function buildMapSpec({
           encode: { x: 'x', y: 'y', tooltip: ['area'] },
           itemStyle: { color: '#c8c8c8' },
           data: without.map((p) => [...xy(p), null, p.label]),
+        },
+      ],
+    },
+  };
+}
+
+/** Sequential blues, light to dark for higher values: readable on white and for most colour-blind readers. */
+const CHOROPLETH_COLOURS = ['#deebf7', '#9ecae1', '#6baed6', '#3182bd', '#08519c'];
+const NO_DATA_COLOUR = '#e5e7eb';
+const CHOROPLETH_CLASSES = 5;
+
+/** The UK's middle latitude: a degree of longitude is cos(54.5°) of a degree of latitude there. */
+const UK_ASPECT = Math.round(LONGITUDE_SCALE * 1000) / 1000;
+
+/** Readable break values: one decimal for percentages and small numbers, two significant figures for counts. */
+function niceBreak(value: number, percent: boolean): number {
+  if (percent || Math.abs(value) < 100) return Math.round(value * 10) / 10;
+  const magnitude = 10 ** (Math.floor(Math.log10(Math.abs(value))) - 1);
+  return Math.round(value / magnitude) * magnitude;
+}
+
+/**
+ * Quantile classes (each holds about a fifth of the areas), so a skewed measure still spreads over the colours;
+ * equal classes when there are few distinct values. Returns the class edges, lowest first, min and max included.
+ */
+export function quantileBreaks(values: number[], percent: boolean, classes = CHOROPLETH_CLASSES): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const min = sorted[0]!;
+  const max = sorted[sorted.length - 1]!;
+  const edges = [min];
+  for (let k = 1; k < classes; k += 1) {
+    const at = niceBreak(sorted[Math.floor((k * sorted.length) / classes)]!, percent);
+    if (at > edges[edges.length - 1]! && at < max) edges.push(at);
+  }
+  edges.push(max);
+  return edges[0] === edges[edges.length - 1] ? [min] : edges;
+}
+
+export interface ChoroplethArea {
+  code: string;
+  name: string;
+  value: number | null;
+}
+
+export function buildChoroplethSpec({
+  title,
+  map,
+  areas,
+  measure,
+  drawCodes,
+  london,
+  data,
+  note,
+}: {
+  title: string;
+  map: BoundaryMap;
+  /** Areas with a row (value may be null); the others are drawn grey. */
+  areas: ChoroplethArea[];
+  measure: MeasureLabel;
+  /** Draw only these areas (a filtered answer, e.g. one region's authorities); all when absent. */
+  drawCodes?: string[];
+  /** Offer a London zoom preset (local authority maps of the whole country). */
+  london?: boolean;
+  data?: { columns: string[]; rows: unknown[][] };
+  note?: string;
+}): ChartSpec {
+  const values = areas.flatMap((a) => (a.value === null ? [] : [a.value]));
+  const edges = quantileBreaks(values, measure.percent);
+  const suffix = measure.percent ? '%' : '';
+  const fmt = (v: number) => `${formatNumber(v, measure.percent ? 1 : undefined)}${suffix}`;
+  const pieces =
+    edges.length <= 1
+      ? values.length
+        ? [{ value: values[0], label: fmt(values[0]!), color: CHOROPLETH_COLOURS[2] }]
+        : []
+      : edges.slice(0, -1).map((lo, i) => {
+          const hi = edges[i + 1]!;
+          const last = i === edges.length - 2;
+          // Colours spread over the full ramp when there are fewer classes than colours.
+          const colour =
+            CHOROPLETH_COLOURS[
+              Math.round((i * (CHOROPLETH_COLOURS.length - 1)) / Math.max(edges.length - 2, 1))
+            ];
+          return {
+            gte: lo,
+            ...(last ? { lte: hi } : { lt: hi }),
+            label: `${fmt(lo)} – ${fmt(hi)}`,
+            color: colour,
+          };
+        });
+  const missing = areas.some((a) => a.value === null) || (drawCodes?.length ?? 0) > areas.length;
+  const legendTitle = measureTitle(measure);
+  const legendBottom = 12;
+  const legendHeight = (pieces.length + (missing ? 1 : 0)) * 20;
+  return {
+    version: 1,
+    renderer: 'echarts',
+    kind: 'map',
+    geo: {
+      map,
+      ...(drawCodes ? { codes: drawCodes } : {}),
+      ...(london ? { presets: [{ label: 'London', center: [-0.11, 51.5], zoom: 9 }] } : {}),
+    },
+    format: { measure: measure.name, unit: measure.unit, ...(measure.percent ? { decimals: 1 } : {}) },
+    ...(data ? { data } : {}),
+    options: {
+      title: [
+        { text: title, ...(note ? { subtext: note } : {}), ...TITLE_STYLE },
+        {
+          // The measure on one line, its unit on the next: narrow enough to sit beside the map.
+          text: measure.unit ? `${measure.name},\n${measure.unit}` : measure.name,
+          left: 12,
+          bottom: legendBottom + legendHeight + 10,
+          textStyle: { fontSize: 12, fontWeight: 600, color: '#334155', lineHeight: 15 },
+        },
+      ],
+      tooltip: { trigger: 'item' },
+      visualMap: {
+        type: 'piecewise',
+        seriesIndex: 0,
+        pieces,
+        left: 12,
+        bottom: legendBottom + (missing ? 20 : 0),
+        itemWidth: 14,
+        itemHeight: 12,
+        itemGap: 8,
+        textStyle: { fontSize: 12, color: '#334155' },
+        // Stays readable over the map when it is zoomed in.
+        backgroundColor: 'rgba(255,255,255,0.85)',
+        padding: 4,
+      },
+      ...(missing
+        ? {
+            graphic: [
+              {
+                type: 'group',
+                left: 12,
+                bottom: legendBottom,
+                children: [
+                  {
+                    type: 'rect',
+                    shape: { x: 0, y: 0, width: 14, height: 12 },
+                    style: { fill: NO_DATA_COLOUR },
+                  },
+                  {
+                    type: 'text',
+                    x: 20,
+                    y: 0,
+                    style: { text: 'No data', fontSize: 12, fill: '#334155' },
+                  },
+                ],
+              },
+            ],
+          }
+        : {}),
+      series: [
+        {
+          type: 'map',
+          map,
+          name: legendTitle,
+          nameProperty: 'id',
+          roam: true,
+          aspectScale: UK_ASPECT,
+          scaleLimit: { min: 0.7, max: 60 },
+          top: note ? 64 : 48,
+          bottom: 12,
+          left: 10,
+          right: 10,
+          selectedMode: false,
+          itemStyle: { areaColor: NO_DATA_COLOUR, borderColor: '#ffffff', borderWidth: 0.5 },
+          emphasis: {
+            label: { show: false },
+            itemStyle: { areaColor: '#fbbf24', borderColor: '#92400e', borderWidth: 1 },
+          },
+          data: areas.map((a) => ({ name: a.code, value: a.value, label: a.name })),
         },
       ],
     },

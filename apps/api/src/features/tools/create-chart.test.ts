@@ -22,7 +22,7 @@ describe('chart data', () => {
       categories: ['London', 'Wales'],
       series: [
         { name: 'Premises', values: [900, 150] },
-        { name: '%', values: [100, 0] },
+        { name: 'Share', values: [100, 0] },
       ],
     });
   });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { buildChartSpec, CHART_TYPES, type SeriesInput } from '../charts/echarts-spec.js';
+import { dimensionLabel, measureLabel, measureTitle } from '../charts/labels.js';
 import {
   categoryText,
   findColumn,
   guessCategoryColumn,
   inlineRowsSchema,
   isNumericColumn,
-  label,
   loadTable,
   type Table,
 } from './tabular-data.js';
@@ -50,7 +50,7 @@ export const createChartTool = defineTool({
     const loaded = await loadTable(context, input);
     if (!loaded.ok) return toolError(loaded.error);
     const table = loaded.table;
-    const built = chartData(table, input);
+    const built = chartData(table, input, input.title);
     if ('error' in built) return toolError(built.error, { columns: table.columns });
     const saved = await context.charts.save({
       kind: 'chart',
@@ -83,6 +83,8 @@ export function chartData(
     y?: string | string[] | undefined;
     series?: string | undefined;
   },
+  /** The chart's title: names the subject a generic measure column leaves out. */
+  context = '',
 ):
   | { categories: string[]; series: SeriesInput[]; xLabel: string; yLabel: string; truncated: boolean }
   | { error: string } {
@@ -142,14 +144,14 @@ export function chartData(
         const at = position.get(categoryText(row[xIndex]));
         if (at !== undefined && values[at] === null) values[at] = toNumber(row[index]);
       }
-      return { name: label(table.columns[index]!), values };
+      return { name: measureLabel(table.columns[index]!, context).name, values };
     });
   }
   return {
     categories,
     series,
-    xLabel: label(table.columns[xIndex]!),
-    yLabel: yIndexes.length === 1 ? label(table.columns[yIndexes[0]!]!) : '',
+    xLabel: dimensionLabel(table.columns[xIndex]!),
+    yLabel: yIndexes.length === 1 ? measureTitle(measureLabel(table.columns[yIndexes[0]!]!, context)) : '',
     truncated,
   };
 }

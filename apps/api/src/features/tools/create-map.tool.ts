@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
+import type { PlaceKind } from '../charts/boundaries.js';
+import { buildChoropleth, PLACE_KINDS } from '../charts/choropleth.js';
 import { buildMapSpec, type MapPoint } from '../charts/echarts-spec.js';
 import {
   categoryText,
@@ -84,9 +86,10 @@ export const createMapTool = defineTool({
   title: 'Create a map',
   description:
     'Draw a map of the UK coloured by a measure and show it to the user: rows keyed by local authority (la_code ' +
-    'or la_name), region, country, postcode area, postcode district or postcode, from a read-only SQL query ' +
-    '(preferred) or given rows. Places are drawn as a dot-density map of sampled postcodes, each dot coloured ' +
-    "by its place's value; rows with latitude and longitude columns are drawn as points. No map tiles are used.",
+    'or la_name), region (government_region), country, postcode area, postcode district or postcode, from a ' +
+    'read-only SQL query (preferred) or given rows. Authorities, regions and nations are drawn as filled ONS ' +
+    'boundaries (a choropleth with hover, legend and zoom); postcode areas, districts and postcodes as dots of ' +
+    "sampled postcodes coloured by their place's value; rows with latitude and longitude as points.",
   inputSchema: z.object({
     title: z.string().min(1).max(200),
     sql: z.string().min(1).max(20_000).optional().describe('One SELECT/WITH query returning the rows to map'),
@@ -152,6 +155,40 @@ export const createMapTool = defineTool({
         );
       }
       keyName = key;
+      if ((PLACE_KINDS as readonly string[]).includes(key)) {
+        // Authorities, regions and nations: filled boundaries (a choropleth), not dots.
+        const drawn = buildChoropleth({
+          table,
+          placeIndex: keyIndex,
+          place: key as PlaceKind,
+          valueIndex,
+          title: input.title,
+        });
+        if (drawn.matched === 0)
+          return toolError(`None of the ${key} values matched a boundary.`, {
+            examples: drawn.unmatched.slice(0, 5),
+          });
+        const saved = await context.charts.save({
+          kind: 'map',
+          title: input.title,
+          spec: drawn.spec as unknown as Record<string, unknown>,
+        });
+        return {
+          ...saved,
+          mapped_by: key,
+          measure,
+          places_matched: drawn.matched,
+          areas_drawn: drawn.drawn,
+          ...(drawn.unmatched.length
+            ? {
+                places_not_found: drawn.unmatched.slice(0, 20),
+                places_not_found_count: drawn.unmatched.length,
+              }
+            : {}),
+          truncated: table.truncated,
+          note: 'The map is shown to the user with this tool result; describe what it shows, do not repeat its URL.',
+        };
+      }
       const values = new Map<string, { value: number | null; label: string }>();
       for (const row of table.rows) {
         values.set(normalise(row[keyIndex]), {

@@ -1,16 +1,81 @@
 // Renders a stored chart spec (plain JSON ECharts options written by the server) with the ECharts build served
-// from this origin. The only computation here is the plot box of a map, so the map keeps its shape at any size.
+// from this origin. What the page adds to the options: the boundaries of a choropleth (registered from the boundary
+// script, cut to the areas the spec draws), en-GB tooltips with the measure's unit, zoom presets, the plot box of a
+// dot map (so the UK keeps its shape), and PNG / SVG / CSV downloads.
 (() => {
+  const started = performance.now();
   const element = document.getElementById('chart');
   const specElement = document.getElementById('chart-spec');
   if (!element || !specElement || typeof window.echarts === 'undefined') return;
+  const echarts = window.echarts;
   const spec = JSON.parse(specElement.textContent || '{}');
-  const chart = window.echarts.init(element, null, { renderer: 'canvas' });
-  chart.setOption(spec.options || {});
+  const options = spec.options || {};
+  const format = spec.format || null;
+
+  const escapeHtml = (text) =>
+    String(text).replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+    );
+  const numberFormat = new Intl.NumberFormat('en-GB', {
+    maximumFractionDigits: format && typeof format.decimals === 'number' ? format.decimals : 2,
+  });
+  const formatValue = (value) => {
+    if (value === null || value === undefined || value === '' || Number.isNaN(Number(value)))
+      return 'no data';
+    const text = numberFormat.format(Number(value));
+    if (!format?.unit) return text;
+    return format.unit.startsWith('%') ? `${text}${format.unit}` : `${text} ${format.unit}`;
+  };
+
+  // Choropleths: the boundaries come from /api/charts/assets/boundaries-<map>.js (window.QA_BOUNDARIES).
+  const areaNames = new Map();
+  let drawnAreas = 0;
+  if (spec.geo) {
+    const all = window.QA_BOUNDARIES?.[spec.geo.map];
+    if (!all) {
+      element.textContent = 'The map boundaries could not be loaded.';
+      return;
+    }
+    const wanted = Array.isArray(spec.geo.codes) ? new Set(spec.geo.codes) : null;
+    const features = wanted ? all.features.filter((f) => wanted.has(f.properties.id)) : all.features;
+    for (const f of features) areaNames.set(f.properties.id, f.properties.name);
+    drawnAreas = features.length;
+    const mapName = wanted ? `${spec.geo.map}:part` : spec.geo.map;
+    echarts.registerMap(mapName, { type: 'FeatureCollection', features });
+    for (const series of options.series || []) if (series.type === 'map') series.map = mapName;
+    options.tooltip = {
+      ...(options.tooltip || {}),
+      formatter: (p) => {
+        const data = p.data || {};
+        const name = data.label || areaNames.get(p.name) || p.name;
+        const measure = format ? format.measure : p.seriesName;
+        return `<strong>${escapeHtml(name)}</strong><br>${escapeHtml(measure)}: ${escapeHtml(formatValue(data.value))}`;
+      },
+    };
+  } else if (format && spec.kind !== 'map') {
+    options.tooltip = { ...(options.tooltip || {}), valueFormatter: (v) => formatValue(v) };
+  }
+  document.body.dataset.areas = String(drawnAreas);
+  // Charts keep their title clear of the toolbar (top right): left-aligned, cut short before it.
+  const titles = Array.isArray(options.title) ? options.title : options.title ? [options.title] : [];
+  if (!spec.geo && titles[0]) {
+    titles[0].left = 12;
+    titles[0].textStyle = {
+      ...(titles[0].textStyle || {}),
+      width: Math.max(element.clientWidth - 300, 160),
+      overflow: 'truncate',
+    };
+  }
+
+  const chart = echarts.init(element, null, { renderer: 'canvas', locale: 'EN' });
+  chart.setOption(options);
+  // For tests and tools driving the page: where an area is and what it shows.
+  window.qaChart = chart;
 
   function fitMap() {
     if (spec.kind !== 'map' || !spec.aspect) return;
-    const grid = spec.options?.grid || {};
+    const grid = options.grid || {};
     const top = Number(grid.top) || 40;
     const margin = 8;
     const width = element.clientWidth - margin * 2;
@@ -37,4 +102,89 @@
     chart.resize();
     fitMap();
   });
+
+  // Toolbar: zoom presets for choropleths, then the downloads.
+  const fileBase =
+    (document.title || 'chart')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'chart';
+  const download = (blob, name) => {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const dataUrlBlob = (dataUrl) => {
+    const [head, body] = dataUrl.split(',');
+    const type = /data:([^;]+)/.exec(head)[1];
+    const bytes = atob(body);
+    const array = new Uint8Array(bytes.length);
+    for (let i = 0; i < bytes.length; i += 1) array[i] = bytes.charCodeAt(i);
+    return new Blob([array], { type });
+  };
+  const csvCell = (value) => {
+    if (value === null || value === undefined) return '';
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+
+  const toolbar = document.createElement('div');
+  // Maps keep the toolbar at the bottom right (the sea), clear of the title.
+  toolbar.className = spec.geo ? 'toolbar bottom' : 'toolbar';
+  toolbar.setAttribute('role', 'toolbar');
+  toolbar.setAttribute('aria-label', 'Chart tools');
+  const button = (label, title, onClick) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.title = title;
+    b.addEventListener('click', onClick);
+    toolbar.appendChild(b);
+    return b;
+  };
+  if (spec.geo) {
+    button('Whole map', 'Zoom out to the whole map', () => chart.setOption(options, true));
+    for (const preset of spec.geo.presets || []) {
+      button(preset.label, `Zoom to ${preset.label}`, () =>
+        chart.setOption({ series: [{ center: preset.center, zoom: preset.zoom }] }),
+      );
+    }
+  }
+  button('PNG', 'Download as PNG', () => {
+    download(
+      dataUrlBlob(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })),
+      `${fileBase}.png`,
+    );
+  });
+  button('SVG', 'Download as SVG', () => {
+    // A second, off-screen instance with the SVG renderer draws the same options (zoom included).
+    const holder = document.createElement('div');
+    holder.style.cssText = `position:absolute;left:-10000px;top:0;width:${element.clientWidth}px;height:${element.clientHeight}px`;
+    document.body.appendChild(holder);
+    const svg = echarts.init(holder, null, { renderer: 'svg' });
+    const current = chart.getOption();
+    svg.setOption({ ...current, animation: false });
+    const text = svg.renderToSVGString();
+    svg.dispose();
+    holder.remove();
+    download(new Blob([text], { type: 'image/svg+xml' }), `${fileBase}.svg`);
+  });
+  if (spec.data && Array.isArray(spec.data.columns)) {
+    button('CSV', 'Download the data as CSV', () => {
+      const lines = [spec.data.columns.map(csvCell).join(',')];
+      for (const row of spec.data.rows || []) lines.push(row.map(csvCell).join(','));
+      download(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), `${fileBase}.csv`);
+    });
+  }
+  document.body.appendChild(toolbar);
+  // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
+  document.body.dataset.renderMs = String(Math.round(performance.now()));
+  document.body.dataset.drawMs = String(Math.round(performance.now() - started));
+  document.body.dataset.ready = 'true';
 })();

@@ -1,10 +1,10 @@
 /**
  * A chart or map drawn by a tool: a page the server renders from a declarative spec (inert JSON plus its own
- * two scripts, under a CSP that allows no inline or remote script and no network access), embedded in a
- * sandboxed iframe. The sandbox keeps the page's origin because its scripts are same-origin assets the server
- * serves with Cross-Origin-Resource-Policy: same-origin, which an opaque-origin frame may not load; it still
- * stops navigation of this page, forms, pop-ups and dialogs. Heights per spec §9: 400 px for la_stats, 500
- * otherwise.
+ * scripts, under a CSP that allows no inline or remote script and no network access), embedded in a sandboxed
+ * iframe WITHOUT allow-same-origin: the page runs in an opaque origin, so it can never read this app's storage or
+ * cookies or call the API as the user (its scripts are public assets served as cross-origin resources). The
+ * sandbox also stops navigation of this page, forms, pop-ups and dialogs; downloads (PNG, SVG, CSV) are allowed.
+ * Heights per spec §9: 400 px for la_stats, 500 otherwise.
  */
 import type { ChartEmbed } from '@qa/contracts';
 import { ChartColumn, ExternalLink, Map as MapIcon } from 'lucide-react';
@@ -33,7 +33,7 @@ export function ChartFrame({ chart }: { chart: ChartEmbed }) {
         title={chart.title}
         data-testid="chart-frame"
         data-kind={chart.kind}
-        sandbox="allow-scripts allow-same-origin allow-downloads"
+        sandbox="allow-scripts allow-downloads"
         loading="lazy"
         className="block w-full border-0 bg-white"
         style={{ height: chartHeightPx(chart.kind) }}

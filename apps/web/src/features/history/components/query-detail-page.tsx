@@ -29,6 +29,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
+import { QueryVisualSection } from '../../query/components/query-visual';
 import { useArchiveQuery } from '../api/archive-query';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
@@ -183,6 +184,7 @@ function ResultPanel({ query }: { query: QueryDetail }) {
           data-testid="section-explanation"
         />
       ) : null}
+      {query.sql_query && query.csv_results ? <QueryVisualSection queryId={query.id} /> : null}
       {typeof query.csv_results === 'string' && query.sql_query ? (
         <ResultsTableSection csv={query.csv_results} />
       ) : null}

@@ -6,6 +6,7 @@ import { ResultsTableSection } from '../../../components/query-result/results-ta
 import { SqlSection } from '../../../components/query-result/sql-section';
 import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
+import { QueryVisualSection } from './query-visual';
 import { SystemInfoSection } from './system-info-section';
 
 /**
@@ -46,6 +47,9 @@ export function QueryResultView({
         />
       ) : null}
       {result.sql_query ? <SqlSection sql={result.sql_query} /> : null}
+      {result.id && result.sql_query && result.csv_results ? (
+        <QueryVisualSection queryId={result.id} />
+      ) : null}
       {typeof result.csv_results === 'string' && result.sql_query ? (
         <ResultsTableSection
           csv={result.csv_results}

@@ -1,0 +1,93 @@
+/**
+ * A table keyed by local authority, region or nation -> a choropleth spec: each row matched to its boundary area
+ * (ONS code or name, loosely), a filtered answer (one region's authorities, one nation) zoomed to its part of the
+ * map, and the measure in words.
+ */
+import { boundaryAreas, type PlaceKind, placeMatcher } from './boundaries.js';
+import { buildChoroplethSpec, type ChartSpec, type ChoroplethArea } from './echarts-spec.js';
+import { dimensionLabel, measureLabel } from './labels.js';
+
+export const PLACE_KINDS: readonly PlaceKind[] = ['la_code', 'la_name', 'government_region', 'country'];
+
+export interface ChoroplethTable {
+  columns: string[];
+  rows: unknown[][];
+}
+
+export interface ChoroplethResult {
+  spec: ChartSpec;
+  matched: number;
+  unmatched: string[];
+  drawn: number;
+}
+
+const toNumber = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+export function buildChoropleth({
+  table,
+  placeIndex,
+  place,
+  valueIndex,
+  title,
+}: {
+  table: ChoroplethTable;
+  placeIndex: number;
+  place: PlaceKind;
+  valueIndex: number;
+  title: string;
+}): ChoroplethResult {
+  const matcher = placeMatcher(place);
+  const byCode = new Map<string, ChoroplethArea>();
+  const unmatched: string[] = [];
+  let matched = 0;
+  for (const row of table.rows) {
+    const text = String(row[placeIndex] ?? '');
+    const areas = matcher.match(text);
+    if (areas.length === 0) {
+      unmatched.push(text);
+      continue;
+    }
+    matched += 1;
+    const value = valueIndex >= 0 ? toNumber(row[valueIndex]) : null;
+    for (const area of areas) {
+      // A nation drawn as its regions names the nation on hover.
+      const name = place === 'country' ? text : area.name;
+      if (!byCode.has(area.code)) byCode.set(area.code, { code: area.code, name, value });
+    }
+  }
+
+  // A filtered answer (every matched authority in one region or one nation) is drawn as that part of the map.
+  let drawCodes: string[] | undefined;
+  const all = boundaryAreas(matcher.map);
+  if (matcher.map === 'lad' && byCode.size > 0 && byCode.size < all.length * 0.8) {
+    const chosen = all.filter((a) => byCode.has(a.code));
+    const regions = new Set(chosen.map((a) => a.region));
+    const countries = new Set(chosen.map((a) => a.country));
+    if (regions.size === 1) drawCodes = all.filter((a) => a.region === chosen[0]!.region).map((a) => a.code);
+    else if (countries.size === 1 && chosen[0]!.country !== 'England')
+      drawCodes = all.filter((a) => a.country === chosen[0]!.country).map((a) => a.code);
+  }
+  const measureColumn = valueIndex >= 0 ? table.columns[valueIndex]! : 'value';
+  const measure = measureLabel(measureColumn, title);
+  const london =
+    matcher.map === 'lad' &&
+    (!drawCodes || all.some((a) => a.region === 'London' && drawCodes.includes(a.code)));
+  const spec = buildChoroplethSpec({
+    title,
+    map: matcher.map,
+    areas: [...byCode.values()],
+    measure,
+    ...(drawCodes ? { drawCodes } : {}),
+    london: london && (!drawCodes || drawCodes.length > 40),
+    note: `${measure.name} by ${dimensionLabel(place).toLowerCase()}`,
+    data: {
+      columns: table.columns,
+      rows: table.rows,
+    },
+  });
+  return { spec, matched, unmatched, drawn: drawCodes?.length ?? all.length };
+}

@@ -1,0 +1,128 @@
+/**
+ * Words for what charts show: measures in words with their unit ("Full fibre coverage", "% of premises") instead
+ * of column names, numbers in en-GB, and one colour per operator across every chart.
+ */
+
+export interface MeasureLabel {
+  /** "Full fibre coverage" */
+  name: string;
+  /** "% of premises", "premises", "lines", or '' */
+  unit: string;
+  /** The value is a percentage (0-100). */
+  percent: boolean;
+}
+
+const SUBJECTS: [RegExp, string][] = [
+  [/full[\s_-]?fib(re|er)|fttp|ff_/i, 'Full fibre'],
+  [/gigabit/i, 'Gigabit-capable'],
+  [/altnet/i, 'Altnet'],
+  [/ultrafast/i, 'Ultrafast'],
+  [/superfast/i, 'Superfast'],
+  [/take[\s_-]?up/i, 'Take-up'],
+  [/overbuil/i, 'Overbuilt'],
+  [/forecast/i, 'Forecast'],
+];
+
+const subjectOf = (text: string) => SUBJECTS.find(([pattern]) => pattern.test(text))?.[1];
+
+const sentence = (text: string) => {
+  const words = text.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * A measure column in words. `context` (the chart's title or question) names the subject a generic column leaves
+ * out: coverage_pct in "Full fibre coverage by region" is full fibre coverage.
+ */
+export function measureLabel(column: string, context = ''): MeasureLabel {
+  const c = column.toLowerCase();
+  const percent = /(^|_)(pct|percent|percentage)($|_)|_share$|^share_|rate$/.test(c);
+  const subject = subjectOf(c) ?? subjectOf(context);
+  if (percent) {
+    if (/coverage|covered|passed/.test(c) || (/^share/.test(c) && subject))
+      return { name: subject ? `${subject} coverage` : 'Coverage', unit: '% of premises', percent };
+    if (/take_?up/.test(c)) return { name: 'Take-up', unit: '% of premises', percent };
+    if (/overbuil/.test(c)) return { name: 'Overbuilt', unit: '% of premises', percent };
+    if (/fttp_share|ff_share|full_fibre_share/.test(c))
+      return { name: 'Full fibre share', unit: '% of lines', percent };
+    if (/^(full_fibre|gigabit|altnet|superfast|ultrafast|forecast)_pct$/.test(c))
+      return { name: `${subjectOf(c)} coverage`, unit: '% of premises', percent };
+    const base = sentence(
+      c.replace(/(^|_)(pct|percent|percentage)($|_)/g, ' ').replace(/\bshare\b/, 'share'),
+    );
+    return { name: base || 'Share', unit: '%', percent };
+  }
+  if (/lines/.test(c)) return { name: sentence(c), unit: 'lines', percent: false };
+  if (/premises/.test(c)) {
+    const name = c === 'premises' && subject ? `${subject} premises` : sentence(c);
+    return { name, unit: 'premises', percent: false };
+  }
+  if (/^(networks|operators|operator_count|network_count)$/.test(c))
+    return { name: 'Networks', unit: 'networks', percent: false };
+  return { name: sentence(c), unit: '', percent: false };
+}
+
+/** "Full fibre coverage, % of premises": a legend or axis title. */
+export function measureTitle(label: MeasureLabel): string {
+  return label.unit && label.unit !== label.name.toLowerCase() ? `${label.name}, ${label.unit}` : label.name;
+}
+
+/** A place or category column in words. */
+export function dimensionLabel(column: string): string {
+  const c = column.toLowerCase();
+  const known: Record<string, string> = {
+    la_name: 'Local authority',
+    la_code: 'Local authority code',
+    government_region: 'Region',
+    country: 'Nation',
+    reported_at: 'Date',
+    operator_group: 'Operator',
+    operator: 'Operator',
+    tech: 'Technology',
+    postcode_area: 'Postcode area',
+    postcode_district: 'Postcode district',
+  };
+  return known[c] ?? sentence(c);
+}
+
+export function formatNumber(value: number, decimals?: number): string {
+  const digits = decimals ?? (Number.isInteger(value) ? 0 : Math.abs(value) >= 100 ? 0 : 1);
+  return new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(
+    value,
+  );
+}
+
+/**
+ * Operator colours, the same in every chart: the brands' own hues where they have one, distinct otherwise. Keyed by
+ * operator group; an operator name (e.g. "Virgin Cable") takes its group's colour.
+ */
+const OPERATOR_COLOURS: [RegExp, string][] = [
+  [/openreach|\bbt\b/i, '#1f4e9c'],
+  [/virgin|nexfibre/i, '#d6001c'],
+  [/cityfibre/i, '#7a2e8f'],
+  [/community fibre/i, '#e6007e'],
+  [/hyperoptic/i, '#00a19a'],
+  [/full fibre ltd|fullfibre/i, '#f28c28'],
+  [/zzoomm/i, '#8cc63f'],
+  [/gigaclear/i, '#2e7d32'],
+  [/trooli/i, '#0097d7'],
+  [/fibrus/i, '#5b2a86'],
+  [/kcom/i, '#004f71'],
+  [/g\.?network/i, '#ffb300'],
+  [/toob/i, '#ff5a5f'],
+  [/grain/i, '#8d6e63'],
+  [/brsk/i, '#c2185b'],
+  [/ms3/i, '#455a64'],
+  [/freedom fibre/i, '#26a69a'],
+  [/netomnia/i, '#3949ab'],
+  [/lit fibre/i, '#9ccc65'],
+  [/wightfibre/i, '#00838f'],
+  [/truespeed/i, '#6d4c41'],
+  [/jurassic/i, '#827717'],
+  [/ogi/i, '#ad1457'],
+  [/three/i, '#616161'],
+];
+
+export function operatorColour(name: string): string | undefined {
+  return OPERATOR_COLOURS.find(([pattern]) => pattern.test(name))?.[1];
+}

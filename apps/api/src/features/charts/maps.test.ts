@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { chooseVisual } from './auto-visual.js';
+import { boundaryAreas, boundaryScript, normalisePlace, placeMatcher } from './boundaries.js';
+import { buildChoropleth } from './choropleth.js';
+import { quantileBreaks } from './echarts-spec.js';
+import { measureLabel, measureTitle, operatorColour } from './labels.js';
+
+describe('boundaries', () => {
+  it('has the 361 authorities and 12 regions, each with the warehouse region', () => {
+    const lad = boundaryAreas('lad');
+    expect(lad).toHaveLength(361);
+    expect(lad.every((a) => a.region && a.country)).toBe(true);
+    expect(boundaryAreas('itl1').map((a) => a.name)).toContain('East of England');
+    const script = boundaryScript('lad');
+    expect(script.raw.toString('utf8', 0, 40)).toContain('QA_BOUNDARIES');
+    expect(script.br.length).toBeLessThan(150_000);
+  });
+
+  it('matches places by code or loosely by name', () => {
+    const la = placeMatcher('la_name');
+    expect(la.match('Bristol, City of')[0]?.code).toBe('E06000023');
+    expect(la.match('city of bristol')[0]?.code).toBe('E06000023');
+    expect(placeMatcher('la_code').match('e08000025')[0]?.name).toBe('Birmingham');
+    const region = placeMatcher('government_region');
+    expect(region.match('East of England')[0]?.code).toBe('TLH');
+    expect(region.match('North East (England)')[0]?.code).toBe('TLC');
+    expect(region.match('Yorkshire & the Humber')[0]?.code).toBe('TLE');
+    expect(placeMatcher('country').match('England')).toHaveLength(9);
+    expect(normalisePlace('St. Albans')).toBe(normalisePlace('St Albans'));
+  });
+});
+
+describe('choropleths', () => {
+  it('fills every authority and zooms a one-region answer to its region', () => {
+    const rows = boundaryAreas('lad').map((a, i) => [a.name, i / 3.61]);
+    const all = buildChoropleth({
+      table: { columns: ['la_name', 'coverage_pct'], rows },
+      placeIndex: 0,
+      place: 'la_name',
+      valueIndex: 1,
+      title: 'Full fibre coverage by local authority',
+    });
+    expect(all.matched).toBe(361);
+    expect(all.drawn).toBe(361);
+    expect(all.spec.geo?.presets?.[0]?.label).toBe('London');
+    expect(JSON.stringify(all.spec.options)).toContain('Full fibre coverage, % of premises');
+    const northWest = boundaryAreas('lad').filter((a) => a.region === 'North West');
+    const part = buildChoropleth({
+      table: { columns: ['la_name', 'coverage_pct'], rows: northWest.map((a) => [a.name, 50]) },
+      placeIndex: 0,
+      place: 'la_name',
+      valueIndex: 1,
+      title: 'Full fibre in the North West',
+    });
+    expect(part.drawn).toBe(northWest.length);
+    expect(part.spec.geo?.codes).toHaveLength(northWest.length);
+  });
+
+  it('breaks values into quantile classes', () => {
+    expect(quantileBreaks([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], true)).toEqual([1, 3, 5, 7, 9, 10]);
+    expect(quantileBreaks([5, 5, 5], true)).toEqual([5]);
+  });
+});
+
+describe('labels', () => {
+  it('says what a measure is in words', () => {
+    expect(measureTitle(measureLabel('coverage_pct', 'Full fibre coverage by region'))).toBe(
+      'Full fibre coverage, % of premises',
+    );
+    expect(measureTitle(measureLabel('coverage_pct', 'Map altnet coverage'))).toBe(
+      'Altnet coverage, % of premises',
+    );
+    expect(measureTitle(measureLabel('premises_passed'))).toBe('Premises passed, premises');
+    expect(operatorColour('Virgin Cable')).toBe(operatorColour('Virgin Media'));
+    expect(operatorColour('Openreach')).not.toBe(operatorColour('CityFibre'));
+  });
+});
+
+describe('the visual a query result offers', () => {
+  it('maps one row per region, draws a line over time and bars for a few categories', () => {
+    const map = chooseVisual({
+      question: 'Full fibre coverage by region',
+      columns: ['government_region', 'premises_passed', 'total_premises', 'coverage_pct'],
+      rows: [
+        ['London', '10', '20', '50.5'],
+        ['Wales', '5', '20', '25'],
+      ],
+    });
+    expect(map?.kind).toBe('map');
+    expect(map?.spec.geo?.map).toBe('itl1');
+    const line = chooseVisual({
+      question: 'How has full fibre coverage grown year by year?',
+      columns: ['reported_at', 'premises', 'coverage_pct'],
+      rows: [
+        ['2022-12-01', '100', '40'],
+        ['2023-12-01', '200', '50'],
+      ],
+    });
+    expect(line?.kind).toBe('chart');
+    expect(JSON.stringify(line?.spec.options)).toContain('"type":"line"');
+    const bars = chooseVisual({
+      question: 'Largest networks',
+      columns: ['operator_group', 'premises'],
+      rows: [
+        ['Openreach', '100'],
+        ['CityFibre', '50'],
+      ],
+    });
+    expect(JSON.stringify(bars?.spec.options)).toContain(operatorColour('CityFibre'));
+    expect(chooseVisual({ question: 'x', columns: ['postcode', 'premises'], rows: [['A', '1']] })).toBeNull();
+  });
+});

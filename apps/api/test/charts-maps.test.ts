@@ -1,0 +1,85 @@
+/**
+ * Maps and charts over HTTP: the chart page's assets (public, cross-origin, compressed, the ONS boundaries
+ * included), the page's sandboxing CSP, and the visual a query result offers (a map for one row per region), for
+ * whoever may see the query only.
+ */
+import { queryResultSchema } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_PAGE_CSP } from '../src/features/charts/chart-page.js';
+import { createTestApp, type TestApp, type TestUser, testBackends } from './helpers/test-app.js';
+import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
+
+describe.each(testBackends())('maps and charts on $name', (backend) => {
+  let t: TestApp;
+  let warehouse: FixtureWarehouse;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    warehouse = await createFixtureWarehouse();
+    t = await createTestApp(backend, {
+      warehouse: async () => warehouse,
+      env: { QUERY_PLANNER: 'builtin' },
+    });
+    user = await t.createUser();
+  });
+  afterAll(async () => {
+    await t.close();
+    warehouse.close();
+  });
+
+  it('serves the boundaries and scripts as compressed, cross-origin public assets', async () => {
+    const lad = await t.request('GET', '/api/charts/assets/boundaries-lad.js', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(lad.statusCode).toBe(200);
+    expect(lad.headers['content-encoding']).toBe('br');
+    expect(lad.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(lad.rawPayload.length).toBeLessThan(150_000);
+    const plain = await t.request('GET', '/api/charts/assets/boundaries-itl1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('QA_BOUNDARIES');
+    expect(plain.body).toContain('East of England');
+    const echarts = await t.request('GET', '/api/charts/assets/echarts.min.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(echarts.headers['content-encoding']).toBe('gzip');
+    expect((await t.request('GET', '/api/charts/assets/boundaries-nope.js')).statusCode).toBe(404);
+    expect(CHART_PAGE_CSP).toContain('sandbox allow-scripts allow-downloads');
+    expect(CHART_PAGE_CSP).not.toContain('allow-same-origin');
+  });
+
+  it('offers a map for a result with one row per region, to whoever may see the query', async () => {
+    const answer = queryResultSchema.parse(
+      (
+        await t.request('POST', '/api/query', {
+          token: user.token,
+          body: { prompt: 'Full fibre coverage by region' },
+        })
+      ).json(),
+    );
+    expect(answer.id).toBeTruthy();
+    const first = await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: user.token });
+    expect(first.statusCode).toBe(200);
+    const { chart } = first.json() as { chart: { url: string; kind: string; title: string } };
+    expect(chart.kind).toBe('map');
+    expect(chart.title).toBe('Full fibre coverage by region');
+    const page = await t.request('GET', chart.url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CHART_PAGE_CSP);
+    expect(page.body).toContain('/api/charts/assets/boundaries-itl1.js');
+    expect(page.body).toContain('Full fibre coverage, % of premises');
+    // Stored once: asking again gives the same chart.
+    const again = (
+      await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: user.token })
+    ).json() as { chart: { url: string } };
+    expect(again.chart.url.split('?')[0]).toBe(chart.url.split('?')[0]);
+    expect((await t.request('POST', `/api/charts/for-query/${answer.id}`)).statusCode).toBe(401);
+    expect(
+      (
+        await t.request('POST', '/api/charts/for-query/00000000-0000-0000-0000-000000000000', {
+          token: user.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
