@@ -150,25 +150,45 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     return { warehouse: ready.warehouse, charts: charts.sinkFor(user.id, sessionId) };
   }
 
+  /**
+   * The one place chart links are signed for the owner's browser. Stored results keep bare URLs; every message
+   * that leaves the service (the history, the whole-answer response, `message_complete`) passes through here.
+   */
+  function forOwner(message: ChatMessage, ownerId: string): ChatMessage {
+    if (!message.tool_results?.length) return message;
+    return {
+      ...message,
+      tool_results: message.tool_results.map((result) => charts.signResult(result, ownerId)),
+    };
+  }
+
+  /** Events carry results and messages too: the same signing, whatever path (stream or whole) sends them. */
+  function eventForOwner(event: ChatStreamEvent, ownerId: string): ChatStreamEvent {
+    if (event.type === 'tool_result') return charts.signResult(event, ownerId);
+    if (event.type === 'message_complete') return { ...event, message: forOwner(event.message, ownerId) };
+    return event;
+  }
+
   function toChatMessage(
     row: Awaited<ReturnType<typeof listMessages>>[number],
     ownerId: string,
   ): ChatMessage {
     const usage = row.usage as NestedUsage | null;
     const toolCalls = (row.tool_calls ?? []) as ToolCall[];
-    const toolResults = ((row.tool_results ?? []) as ToolResult[]).map((result) =>
-      charts.signResult(result, ownerId),
+    const toolResults = (row.tool_results ?? []) as ToolResult[];
+    return forOwner(
+      {
+        id: row.id,
+        type: row.type,
+        content: row.content,
+        timestamp: new Date(row.created_at).toISOString(),
+        ...(usage ? { usage } : {}),
+        ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        ...(toolResults.length ? { tool_results: toolResults } : {}),
+        ...(row.model ? { model: row.model } : {}),
+      },
+      ownerId,
     );
-    return {
-      id: row.id,
-      type: row.type,
-      content: row.content,
-      timestamp: new Date(row.created_at).toISOString(),
-      ...(usage ? { usage } : {}),
-      ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-      ...(toolResults.length ? { tool_results: toolResults } : {}),
-      ...(row.model ? { model: row.model } : {}),
-    };
   }
 
   return {
@@ -198,8 +218,9 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     },
 
     /** Runs the turn, emitting §7 events; never throws (failures become an `error` event and an error message). */
-    async run(turn: PreparedTurn, emit: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
+    async run(turn: PreparedTurn, emitRaw: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
       const { user, input, modelId, sessionId } = turn;
+      const emit: EmitEvent = (event) => emitRaw(eventForOwner(event, user.id));
       const messageId = randomUUID();
       const startedAt = new Date();
       const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(TURN_TIMEOUT_MS)]);
@@ -334,7 +355,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
                 details: { result_length: JSON.stringify(output ?? null).length },
               };
               state.toolResults.push(stored);
-              await emit({ type: 'tool_result', ...charts.signResult(stored, user.id) });
+              await emit({ type: 'tool_result', ...stored });
               break;
             }
             case 'finish-step': {
@@ -444,7 +465,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       await emit({ type: 'typing_end' });
       await emit({ type: 'message_complete', message: { ...final, timestamp: nowIso() } });
       await emit({ type: 'usage_update', usage });
-      return final;
+      return forOwner(final, user.id);
     },
 
     async history(user: RequestUser, sessionId: string): Promise<ChatHistory> {
