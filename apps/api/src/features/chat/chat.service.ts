@@ -34,12 +34,16 @@ import { snapshotRange } from '../tools/warehouse-sql.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import {
   createSession,
+  deleteSession,
   getSession,
   insertMessage,
   listMessages,
   listSessions,
+  renameSession,
+  searchSessions,
   sessionUsage,
   touchSession,
+  truncateFromQuestion,
 } from './chat.queries.js';
 import { chatToolSet } from './chat-tools.js';
 import { nestedUsage, type SessionTotals, sessionFlat } from './chat-usage.js';
@@ -203,6 +207,15 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       });
       // Last, so a refused request leaves no empty conversation behind.
       await ensureSession(user, input.session_id, input.message);
+      // Regenerate / edit-and-resend: the replaced question and what followed go before the new turn is read.
+      if (input.replace_from !== undefined) {
+        const replaced = await truncateFromQuestion({
+          db,
+          sessionId: input.session_id,
+          position: input.replace_from,
+        });
+        if (!replaced) throw AppError.notFound('That question is not in this conversation');
+      }
       const model = resolved.builtin
         ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
         : resolved.model!;
@@ -480,14 +493,47 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       };
     },
 
-    async sessions(user: RequestUser): Promise<ChatSessionSummary[]> {
-      const rows = await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED });
-      return rows.map((row) => ({
-        session_id: row.id,
-        title: row.title,
-        updated_at: new Date(row.updated_at).toISOString(),
-        message_count: Number(row.message_count ?? 0),
-      }));
+    /** The user's conversations, newest first; with `q`, those matching it (full-text), best first. */
+    async sessions(user: RequestUser, q?: string): Promise<ChatSessionSummary[]> {
+      const rows = q
+        ? await searchSessions({ db, userId: user.id, q, limit: SESSIONS_LISTED })
+        : await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED });
+      return rows.map((row) => {
+        const snippet = (row as { snippet?: string | null }).snippet?.replace(/\s+/g, ' ').trim();
+        return {
+          session_id: row.id,
+          title: row.title,
+          updated_at: new Date(row.updated_at).toISOString(),
+          message_count: Number(row.message_count ?? 0),
+          ...(snippet ? { snippet } : {}),
+        };
+      });
+    },
+
+    /** Someone else's conversation is "not found", exactly like one that does not exist. */
+    async ownSession(user: RequestUser, sessionId: string) {
+      const session = await getSession({ db, id: sessionId });
+      if (!session || session.user_id !== user.id) throw AppError.notFound('Chat session not found');
+      return session;
+    },
+
+    async rename(user: RequestUser, sessionId: string, title: string): Promise<ChatSessionSummary> {
+      await this.ownSession(user, sessionId);
+      await renameSession({ db, id: sessionId, title });
+      const session = (await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED })).find(
+        (row) => row.id === sessionId,
+      );
+      return {
+        session_id: sessionId,
+        title,
+        updated_at: new Date(session?.updated_at ?? Date.now()).toISOString(),
+        message_count: Number(session?.message_count ?? 0),
+      };
+    },
+
+    async remove(user: RequestUser, sessionId: string): Promise<void> {
+      await this.ownSession(user, sessionId);
+      await deleteSession({ db, id: sessionId, userId: user.id });
     },
 
     models() {
