@@ -157,6 +157,9 @@ describe.each(testBackends())('managing conversations on $name', (backend) => {
     const after = await history('replace-me');
     expect(after.messages.map((m) => m.type)).toEqual(['user', 'assistant']);
     expect(after.messages[0]!.content).toBe('Map altnet coverage by local authority');
+    expect((await sessions(user.token)).find((s) => s.session_id === 'replace-me')?.title).toBe(
+      'Map altnet coverage by local authority',
+    );
     expect(after.messages[1]!.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
 
     // No such question: 404, nothing changed. Someone else's conversation: 404 before anything runs.

@@ -63,6 +63,8 @@ export const WAREHOUSE_UNAVAILABLE =
   'The broadband warehouse is not available yet. It is built on the first start; try again in a few minutes.';
 export const CANCELLED_MESSAGE = 'Request cancelled by user';
 
+const titleFrom = (message: string) => message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
+
 export type EmitEvent = (event: ChatStreamEvent) => void | Promise<void>;
 
 export interface ChatServiceDeps {
@@ -126,7 +128,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       if (existing.user_id !== user.id) throw AppError.notFound('Chat session not found');
       return;
     }
-    const title = message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
+    const title = titleFrom(message);
     // Lost a race with another request creating the same id: it is ours only if it was our own request.
     if (!(await createSession({ db, row: { id: sessionId, user_id: user.id, title } }))) {
       const created = await getSession({ db, id: sessionId });
@@ -215,6 +217,10 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
           position: input.replace_from,
         });
         if (!replaced) throw AppError.notFound('That question is not in this conversation');
+        // A new first question names the conversation, as the first one did.
+        if (input.replace_from === 0) {
+          await renameSession({ db, id: input.session_id, title: titleFrom(input.message) });
+        }
       }
       const model = resolved.builtin
         ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
