@@ -184,6 +184,10 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(body.message.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_chart']);
     expect(body.message.tool_calls?.[1]?.args).toMatchObject({ chart_type: 'line' });
     expect(body.usage).toBeDefined();
+    // The whole answer signs its chart link like the stream does, so the chart opens on first render.
+    const chart = (body.message.tool_results![1]!.result as { chart: { url: string } }).chart;
+    expect(chart.url).toMatch(/\?token=\d+\.[\w-]+$/);
+    expect((await t.request('GET', chart.url)).statusCode).toBe(200);
   });
 
   it('serves the chart catalog as JSON, CSV and a chart page', async () => {

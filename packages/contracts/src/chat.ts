@@ -4,6 +4,11 @@ export const chatRequestSchema = z.object({
   message: z.string().trim().min(1, 'Message cannot be empty').max(20000),
   session_id: z.string().min(1).max(100),
   model: z.string().min(1).optional(),
+  /**
+   * Regenerate or edit-and-resend: the position (0-based, among the conversation's questions) of the question
+   * this message replaces; that question and everything after it are removed before the new turn.
+   */
+  replace_from: z.number().int().min(0).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -135,9 +140,21 @@ export const chatSessionSummarySchema = z.object({
   title: z.string(),
   updated_at: z.string(),
   message_count: z.number().int(),
+  /** With a search: the matching words in context (plain text). */
+  snippet: z.string().optional(),
 });
 export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
 export const chatSessionsResponseSchema = z.object({ sessions: z.array(chatSessionSummarySchema) });
+
+/** GET /api/chat/sessions?q=: full-text search over the user's conversations (titles and messages). */
+export const chatSessionsQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+export type ChatSessionsQuery = z.infer<typeof chatSessionsQuerySchema>;
+
+/** PATCH /api/chat/sessions/{id}: rename a conversation. */
+export const chatSessionRenameSchema = z.object({
+  title: z.string().trim().min(1, 'Title cannot be empty').max(80),
+});
+export type ChatSessionRename = z.infer<typeof chatSessionRenameSchema>;
 
 /** POST /api/chat/message (the older, non-streaming chat): the whole reply at once. */
 export const chatMessageResponseSchema = z.object({

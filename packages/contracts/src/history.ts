@@ -37,6 +37,14 @@ export const queryHistoryParamsSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .default(false)
     .transform((v) => v === true || v === 'true'),
+  /** Words in the question, SQL or analysis (PostgreSQL full-text search). */
+  q: z.string().trim().max(200).optional(),
+  /** Part of the asker's e-mail address. */
+  asker: z.string().trim().max(254).optional(),
+  /** Asked on or after / on or before these days (YYYY-MM-DD, UTC). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  rating: z.enum(['up', 'down', 'none']).optional(),
 });
 export type QueryHistoryParams = z.input<typeof queryHistoryParamsSchema>;
 

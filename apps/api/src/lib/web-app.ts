@@ -28,6 +28,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file; they are sent to clients that accept them.
+      preCompressed: true,
+      // Source maps are never served, even if a build left some behind.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -145,6 +145,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
     put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+    patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
     delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'DELETE' }),
   };

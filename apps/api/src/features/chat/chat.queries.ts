@@ -119,3 +119,96 @@ export async function sessionUsage({
     requests: Number(row?.requests ?? 0),
   };
 }
+
+export async function renameSession({ db, id, title }: { db: AppDb; id: string; title: string }) {
+  await db.updateTable('chat_sessions').set({ title }).where('id', '=', id).execute();
+}
+
+/** The conversation goes whole: its messages (the foreign key cascades) and the charts drawn in it. */
+export async function deleteSession({ db, id, userId }: { db: AppDb; id: string; userId: string }) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('charts').where('session_id', '=', id).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('chat_sessions').where('id', '=', id).where('user_id', '=', userId).execute();
+  });
+}
+
+/**
+ * Removes the question at `position` (0-based among the session's questions) and everything after it, for
+ * regenerate and edit-and-resend. Returns false when the conversation has no such question.
+ */
+export async function truncateFromQuestion({
+  db,
+  sessionId,
+  position,
+}: {
+  db: AppDb;
+  sessionId: string;
+  position: number;
+}): Promise<boolean> {
+  const question = await db
+    .selectFrom('chat_messages')
+    .select(['created_at', 'id'])
+    .where('session_id', '=', sessionId)
+    .where('type', '=', 'user')
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset(position)
+    .limit(1)
+    .executeTakeFirst();
+  if (!question) return false;
+  await db
+    .deleteFrom('chat_messages')
+    .where('session_id', '=', sessionId)
+    .where('created_at', '>=', question.created_at)
+    .execute();
+  return true;
+}
+
+/**
+ * The user's conversations whose title or messages match `q` (PostgreSQL full-text search, English stemming;
+ * websearch syntax, so quotes and "or" work and no input is a syntax error), best match first, with the
+ * matching words in context. Only the user's own sessions are scanned.
+ */
+export async function searchSessions({
+  db,
+  userId,
+  q,
+  limit,
+}: {
+  db: AppDb;
+  userId: string;
+  q: string;
+  limit: number;
+}) {
+  const result = await sql<{
+    id: string;
+    title: string;
+    updated_at: Date;
+    message_count: number;
+    snippet: string | null;
+  }>`
+    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
+    docs as (
+      select s.id, s.title, s.updated_at, coalesce(m.content, '') as content,
+             to_tsvector('english', s.title || ' ' || coalesce(m.content, '')) as doc
+      from chat_sessions s
+      left join chat_messages m on m.session_id = s.id and m.type <> 'error'
+      where s.user_id = ${userId}
+    ),
+    hits as (
+      select distinct on (d.id) d.id, d.title, d.updated_at, d.content,
+             ts_rank(d.doc, query.tsq) as rank
+      from docs d, query
+      where d.doc @@ query.tsq
+      order by d.id, ts_rank(d.doc, query.tsq) desc
+    )
+    select h.id, h.title, h.updated_at,
+           (select count(*) from chat_messages c where c.session_id = h.id)::int as message_count,
+           ts_headline('english', h.content, query.tsq,
+             'StartSel="",StopSel="",MaxWords=18,MinWords=6,MaxFragments=1') as snippet
+    from hits h, query
+    order by h.rank desc, h.updated_at desc
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
+}

@@ -1,9 +1,14 @@
 /**
  * /api/chat (spec §7): GET /models, POST /message/stream (server-sent events), POST /message (the same turn,
- * answered whole), GET /history/{session_id}, GET /sessions. A client that goes away (Stop Generating, a closed
+ * answered whole), GET /history/{session_id}, GET /sessions (?q= searches), PATCH and DELETE /sessions/{id}. A client that goes away (Stop Generating, a closed
  * tab) aborts the model call.
  */
-import { type ChatStreamEvent, chatRequestSchema } from '@qa/contracts';
+import {
+  type ChatStreamEvent,
+  chatRequestSchema,
+  chatSessionRenameSchema,
+  chatSessionsQuerySchema,
+} from '@qa/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../lib/auth-guard.js';
 import { parseInput } from '../../lib/errors.js';
@@ -18,6 +23,8 @@ function abortOnDisconnect(reply: FastifyReply): AbortController {
   });
   return controller;
 }
+
+type SessionParams = { Params: { sessionId: string } };
 
 export async function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
   const guard = { onRequest: app.requireUser };
@@ -62,5 +69,18 @@ export async function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatSer
     chat.history(currentUser(request), (request.params as { sessionId: string }).sessionId),
   );
 
-  app.get('/sessions', guard, async (request) => ({ sessions: await chat.sessions(currentUser(request)) }));
+  app.get('/sessions', guard, async (request) => {
+    const { q } = parseInput(chatSessionsQuerySchema, request.query);
+    return { sessions: await chat.sessions(currentUser(request), q || undefined) };
+  });
+
+  app.patch<SessionParams>('/sessions/:sessionId', guard, async (request) => {
+    const { title } = parseInput(chatSessionRenameSchema, request.body);
+    return chat.rename(currentUser(request), request.params.sessionId, title);
+  });
+
+  app.delete<SessionParams>('/sessions/:sessionId', guard, async (request, reply) => {
+    await chat.remove(currentUser(request), request.params.sessionId);
+    return reply.code(204).send();
+  });
 }

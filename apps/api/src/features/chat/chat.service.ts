@@ -34,12 +34,16 @@ import { snapshotRange } from '../tools/warehouse-sql.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import {
   createSession,
+  deleteSession,
   getSession,
   insertMessage,
   listMessages,
   listSessions,
+  renameSession,
+  searchSessions,
   sessionUsage,
   touchSession,
+  truncateFromQuestion,
 } from './chat.queries.js';
 import { chatToolSet } from './chat-tools.js';
 import { nestedUsage, type SessionTotals, sessionFlat } from './chat-usage.js';
@@ -58,6 +62,8 @@ const TITLE_CHARS = 80;
 export const WAREHOUSE_UNAVAILABLE =
   'The broadband warehouse is not available yet. It is built on the first start; try again in a few minutes.';
 export const CANCELLED_MESSAGE = 'Request cancelled by user';
+
+const titleFrom = (message: string) => message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
 
 export type EmitEvent = (event: ChatStreamEvent) => void | Promise<void>;
 
@@ -122,7 +128,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       if (existing.user_id !== user.id) throw AppError.notFound('Chat session not found');
       return;
     }
-    const title = message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
+    const title = titleFrom(message);
     // Lost a race with another request creating the same id: it is ours only if it was our own request.
     if (!(await createSession({ db, row: { id: sessionId, user_id: user.id, title } }))) {
       const created = await getSession({ db, id: sessionId });
@@ -150,25 +156,45 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     return { warehouse: ready.warehouse, charts: charts.sinkFor(user.id, sessionId) };
   }
 
+  /**
+   * The one place chart links are signed for the owner's browser. Stored results keep bare URLs; every message
+   * that leaves the service (the history, the whole-answer response, `message_complete`) passes through here.
+   */
+  function forOwner(message: ChatMessage, ownerId: string): ChatMessage {
+    if (!message.tool_results?.length) return message;
+    return {
+      ...message,
+      tool_results: message.tool_results.map((result) => charts.signResult(result, ownerId)),
+    };
+  }
+
+  /** Events carry results and messages too: the same signing, whatever path (stream or whole) sends them. */
+  function eventForOwner(event: ChatStreamEvent, ownerId: string): ChatStreamEvent {
+    if (event.type === 'tool_result') return charts.signResult(event, ownerId);
+    if (event.type === 'message_complete') return { ...event, message: forOwner(event.message, ownerId) };
+    return event;
+  }
+
   function toChatMessage(
     row: Awaited<ReturnType<typeof listMessages>>[number],
     ownerId: string,
   ): ChatMessage {
     const usage = row.usage as NestedUsage | null;
     const toolCalls = (row.tool_calls ?? []) as ToolCall[];
-    const toolResults = ((row.tool_results ?? []) as ToolResult[]).map((result) =>
-      charts.signResult(result, ownerId),
+    const toolResults = (row.tool_results ?? []) as ToolResult[];
+    return forOwner(
+      {
+        id: row.id,
+        type: row.type,
+        content: row.content,
+        timestamp: new Date(row.created_at).toISOString(),
+        ...(usage ? { usage } : {}),
+        ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        ...(toolResults.length ? { tool_results: toolResults } : {}),
+        ...(row.model ? { model: row.model } : {}),
+      },
+      ownerId,
     );
-    return {
-      id: row.id,
-      type: row.type,
-      content: row.content,
-      timestamp: new Date(row.created_at).toISOString(),
-      ...(usage ? { usage } : {}),
-      ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-      ...(toolResults.length ? { tool_results: toolResults } : {}),
-      ...(row.model ? { model: row.model } : {}),
-    };
   }
 
   return {
@@ -183,6 +209,19 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       });
       // Last, so a refused request leaves no empty conversation behind.
       await ensureSession(user, input.session_id, input.message);
+      // Regenerate / edit-and-resend: the replaced question and what followed go before the new turn is read.
+      if (input.replace_from !== undefined) {
+        const replaced = await truncateFromQuestion({
+          db,
+          sessionId: input.session_id,
+          position: input.replace_from,
+        });
+        if (!replaced) throw AppError.notFound('That question is not in this conversation');
+        // A new first question names the conversation, as the first one did.
+        if (input.replace_from === 0) {
+          await renameSession({ db, id: input.session_id, title: titleFrom(input.message) });
+        }
+      }
       const model = resolved.builtin
         ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
         : resolved.model!;
@@ -198,8 +237,9 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     },
 
     /** Runs the turn, emitting §7 events; never throws (failures become an `error` event and an error message). */
-    async run(turn: PreparedTurn, emit: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
+    async run(turn: PreparedTurn, emitRaw: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
       const { user, input, modelId, sessionId } = turn;
+      const emit: EmitEvent = (event) => emitRaw(eventForOwner(event, user.id));
       const messageId = randomUUID();
       const startedAt = new Date();
       const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(TURN_TIMEOUT_MS)]);
@@ -334,7 +374,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
                 details: { result_length: JSON.stringify(output ?? null).length },
               };
               state.toolResults.push(stored);
-              await emit({ type: 'tool_result', ...charts.signResult(stored, user.id) });
+              await emit({ type: 'tool_result', ...stored });
               break;
             }
             case 'finish-step': {
@@ -444,7 +484,7 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       await emit({ type: 'typing_end' });
       await emit({ type: 'message_complete', message: { ...final, timestamp: nowIso() } });
       await emit({ type: 'usage_update', usage });
-      return final;
+      return forOwner(final, user.id);
     },
 
     async history(user: RequestUser, sessionId: string): Promise<ChatHistory> {
@@ -459,14 +499,47 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       };
     },
 
-    async sessions(user: RequestUser): Promise<ChatSessionSummary[]> {
-      const rows = await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED });
-      return rows.map((row) => ({
-        session_id: row.id,
-        title: row.title,
-        updated_at: new Date(row.updated_at).toISOString(),
-        message_count: Number(row.message_count ?? 0),
-      }));
+    /** The user's conversations, newest first; with `q`, those matching it (full-text), best first. */
+    async sessions(user: RequestUser, q?: string): Promise<ChatSessionSummary[]> {
+      const rows = q
+        ? await searchSessions({ db, userId: user.id, q, limit: SESSIONS_LISTED })
+        : await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED });
+      return rows.map((row) => {
+        const snippet = (row as { snippet?: string | null }).snippet?.replace(/\s+/g, ' ').trim();
+        return {
+          session_id: row.id,
+          title: row.title,
+          updated_at: new Date(row.updated_at).toISOString(),
+          message_count: Number(row.message_count ?? 0),
+          ...(snippet ? { snippet } : {}),
+        };
+      });
+    },
+
+    /** Someone else's conversation is "not found", exactly like one that does not exist. */
+    async ownSession(user: RequestUser, sessionId: string) {
+      const session = await getSession({ db, id: sessionId });
+      if (!session || session.user_id !== user.id) throw AppError.notFound('Chat session not found');
+      return session;
+    },
+
+    async rename(user: RequestUser, sessionId: string, title: string): Promise<ChatSessionSummary> {
+      await this.ownSession(user, sessionId);
+      await renameSession({ db, id: sessionId, title });
+      const session = (await listSessions({ db, userId: user.id, limit: SESSIONS_LISTED })).find(
+        (row) => row.id === sessionId,
+      );
+      return {
+        session_id: sessionId,
+        title,
+        updated_at: new Date(session?.updated_at ?? Date.now()).toISOString(),
+        message_count: Number(session?.message_count ?? 0),
+      };
+    },
+
+    async remove(user: RequestUser, sessionId: string): Promise<void> {
+      await this.ownSession(user, sessionId);
+      await deleteSession({ db, id: sessionId, userId: user.id });
     },
 
     models() {

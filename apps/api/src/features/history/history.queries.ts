@@ -17,21 +17,62 @@ export async function insertQuery({ db, row }: { db: AppDb; row: NewQueryRow }) 
   return db.insertInto('queries').values(row).returning(['id', 'created_at']).executeTakeFirstOrThrow();
 }
 
+/** The history list's search and filters (all optional; together they narrow). */
+export interface HistoryFilters {
+  /** Words, matched with PostgreSQL full-text search over the question, the SQL and the analysis. */
+  q?: string | undefined;
+  /** Part of the asker's e-mail address, case-insensitive. */
+  asker?: string | undefined;
+  /** Whole UTC days, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  rating?: 'up' | 'down' | 'none' | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(filters: HistoryFilters) {
+  return (eb: ExpressionBuilder<Database, 'queries'>) => {
+    const conditions = [];
+    if (filters.q) {
+      conditions.push(
+        sql<boolean>`to_tsvector('english', queries.prompt || ' ' || coalesce(queries.sql_query, '') || ' ' || coalesce(queries.csv_analysis, '')) @@ websearch_to_tsquery('english', ${filters.q})`,
+      );
+    }
+    if (filters.asker) {
+      conditions.push(eb('queries.user_email', 'ilike', `%${escapeLike(filters.asker)}%`));
+    }
+    if (filters.from) conditions.push(eb('queries.created_at', '>=', new Date(`${filters.from}T00:00:00Z`)));
+    if (filters.to) {
+      const end = new Date(`${filters.to}T00:00:00Z`);
+      end.setUTCDate(end.getUTCDate() + 1);
+      conditions.push(eb('queries.created_at', '<', end));
+    }
+    if (filters.rating === 'up') conditions.push(eb('queries.feedback_rating', '=', true));
+    if (filters.rating === 'down') conditions.push(eb('queries.feedback_rating', '=', false));
+    if (filters.rating === 'none') conditions.push(eb('queries.feedback_rating', 'is', null));
+    return eb.and(conditions);
+  };
+}
+
 export function listQueries({
   db,
   scope,
   limit,
   offset,
+  filters = {},
 }: {
   db: AppDb;
   scope: ArchivedScope;
   limit: number;
   offset: number;
+  filters?: HistoryFilters;
 }) {
   return db
     .selectFrom('queries')
     .selectAll()
     .where(visible(scope))
+    .where(filtered(filters))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

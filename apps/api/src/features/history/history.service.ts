@@ -24,6 +24,7 @@ import {
   deleteComment,
   getComment,
   getQueryById,
+  type HistoryFilters,
   insertComment,
   listComments,
   listQueries,
@@ -80,11 +81,18 @@ export function createHistoryService({ db }: { db: AppDb }) {
 
     async history(
       user: RequestUser,
-      params: { limit: number; offset: number; show_archived: boolean },
+      params: { limit: number; offset: number; show_archived: boolean } & HistoryFilters,
     ): Promise<QueryHistoryResponse> {
       const scope: ArchivedScope = isAdmin(user) && params.show_archived ? { kind: 'all' } : ownScope(user);
+      const { q, asker, from, to, rating } = params;
       // One extra row tells whether another page exists.
-      const rows = await listQueries({ db, scope, limit: params.limit + 1, offset: params.offset });
+      const rows = await listQueries({
+        db,
+        scope,
+        limit: params.limit + 1,
+        offset: params.offset,
+        filters: { q, asker, from, to, rating },
+      });
       return { items: rows.slice(0, params.limit).map(toQueryRecord), hasMore: rows.length > params.limit };
     },
 

@@ -15,11 +15,12 @@ import { useChatModels } from '../api/get-chat-models';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { useChat } from '../hooks/use-chat';
 import { selectableModels, useSelectedModel } from '../hooks/use-selected-model';
+import { questionPosition } from '../utils/chat-state';
 import { pickExamplePrompts } from '../utils/example-prompts';
 import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { ContextUsageBadge } from './context-usage-badge';
-import { MessageList } from './message-list';
+import { type MessageActions, MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 
 export function ChatConversation({
@@ -74,6 +75,19 @@ export function ChatConversation({
     requestAnimationFrame(scroll.scrollToBottom);
   };
 
+  const replace = (text: string, id: string) => {
+    const position = questionPosition(state.items, id);
+    if (position < 0 || state.running) return;
+    void chat.send(text, { replaceFrom: position });
+  };
+  const messageActions: MessageActions = {
+    onEdit: (id, text) => replace(text, id),
+    onRegenerate: () => {
+      const question = state.items.findLast((item) => item.type === 'user');
+      if (question) replace(question.content, question.id);
+    },
+  };
+
   return (
     <section className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs">
       <div
@@ -100,7 +114,12 @@ export function ChatConversation({
               </Button>
             </div>
           ) : hasMessages ? (
-            <MessageList items={state.items} thinking={state.thinking} modelLabels={modelLabels} />
+            <MessageList
+              items={state.items}
+              thinking={state.thinking}
+              modelLabels={modelLabels}
+              actions={state.running ? undefined : messageActions}
+            />
           ) : (
             <ChatEmptyState prompts={prompts} onPrompt={send} />
           )}

@@ -5,13 +5,16 @@
  * another conversation, or /chat again, mounts a fresh one.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { PanelLeft } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { chatSessionsKey } from '../api/get-chat-sessions';
 import { createSessionId } from '../utils/session-id';
 import { ChatConversation } from './chat-conversation';
-import { ChatSidebar } from './chat-sidebar';
+import { ChatSidebar, ConversationsPanel } from './chat-sidebar';
 
 export function ChatPage({ settingsPanel }: { settingsPanel?: ReactNode }) {
   useDocumentTitle('Chat');
@@ -36,11 +39,47 @@ export function ChatPage({ settingsPanel }: { settingsPanel?: ReactNode }) {
     void queryClient.invalidateQueries({ queryKey: chatSessionsKey });
   }, [queryClient]);
 
-  const onNewChat = useCallback(() => navigate('/chat'), [navigate]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const onNewChat = useCallback(() => {
+    setPanelOpen(false);
+    navigate('/chat');
+  }, [navigate]);
+  // Deleting the open conversation leaves it: a new one starts.
+  const onDeleted = useCallback(
+    (deletedId: string) => {
+      if (deletedId === sessionId) navigate('/chat');
+    },
+    [navigate, sessionId],
+  );
 
   return (
-    <div className="flex h-[calc(100dvh-9.5rem)] min-h-[32rem] gap-5" data-testid="chat-page">
-      <ChatSidebar activeSessionId={sessionId} onNewChat={onNewChat} />
+    <div
+      className="flex h-[calc(100dvh-9.5rem)] min-h-[32rem] flex-col gap-3 md:flex-row md:gap-5"
+      data-testid="chat-page"
+    >
+      {/* On a phone the list is one tap away instead of a column. */}
+      <div className="flex md:hidden">
+        <Button variant="outline" size="sm" onClick={() => setPanelOpen(true)}>
+          <PanelLeft aria-hidden />
+          Conversations
+        </Button>
+      </div>
+      <Modal
+        open={panelOpen}
+        onOpenChange={setPanelOpen}
+        title="Conversations"
+        data-testid="chat-conversations-panel"
+      >
+        <div className="-mx-6 -my-5 flex h-[60dvh] flex-col">
+          <ConversationsPanel
+            activeSessionId={sessionId}
+            onNewChat={onNewChat}
+            onDeleted={onDeleted}
+            onOpen={() => setPanelOpen(false)}
+          />
+        </div>
+      </Modal>
+      <ChatSidebar activeSessionId={sessionId} onNewChat={onNewChat} onDeleted={onDeleted} />
       <ChatConversation
         key={sessionId}
         sessionId={sessionId}

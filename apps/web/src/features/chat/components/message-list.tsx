@@ -2,48 +2,67 @@
  * The conversation: the user's messages, the assistant's answers (markdown with tables and math, tool
  * cells, thinking blocks, charts) and errors, each with its timestamp (spec §2, §3 Chat message).
  */
-import { CircleAlert, Sparkles } from 'lucide-react';
+import { Check, CircleAlert, Copy, Pencil, RotateCcw, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
 import { CANCELLED_MESSAGE, type ChatItem } from '../utils/chat-state';
 import { formatTokens, summariseUsage } from '../utils/usage-format';
 import { SequentialThinkingBlock } from './sequential-thinking-block';
 import { ToolCell, ToolResultsBlock } from './tool-cell';
 
+/** What the reader can do to a message; absent while an answer runs. */
+export interface MessageActions {
+  /** Resend a question with new text, replacing it and everything after it. */
+  onEdit: (id: string, text: string) => void;
+  /** Ask the last question again, replacing its answer. */
+  onRegenerate: () => void;
+}
+
 export function MessageList({
   items,
   thinking,
   modelLabels = {},
+  actions,
 }: {
   items: ChatItem[];
   thinking: boolean;
   /** Model ids to display names, for the answer footers. */
   modelLabels?: Record<string, string>;
+  actions?: MessageActions | undefined;
 }) {
+  const lastAssistant = items.findLastIndex((item) => item.type !== 'user');
+  const hasQuestion = items.some((item) => item.type === 'user');
   return (
     <div className="space-y-6" data-testid="message-list">
-      {items.map((item) => (
-        <Message key={item.id} item={item} modelLabels={modelLabels} />
+      {items.map((item, index) => (
+        <Message
+          key={item.id}
+          item={item}
+          modelLabels={modelLabels}
+          actions={actions}
+          last={index === lastAssistant && index === items.length - 1 && hasQuestion}
+        />
       ))}
       {thinking ? <ThinkingIndicator /> : null}
     </div>
   );
 }
 
-function Message({ item, modelLabels }: { item: ChatItem; modelLabels: Record<string, string> }) {
-  if (item.type === 'user') {
-    return (
-      <div className="flex flex-col items-end animate-fade-in" data-testid="chat-message" data-type="user">
-        <div
-          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm"
-          data-testid="message-content"
-        >
-          {item.content}
-        </div>
-        <Timestamp value={item.timestamp} className="mr-1" />
-      </div>
-    );
-  }
+function Message({
+  item,
+  modelLabels,
+  actions,
+  last,
+}: {
+  item: ChatItem;
+  modelLabels: Record<string, string>;
+  actions?: MessageActions | undefined;
+  last: boolean;
+}) {
+  if (item.type === 'user') return <UserMessage item={item} actions={actions} />;
   if (item.type === 'error') {
     return (
       <div className="flex gap-3 animate-fade-in" data-testid="chat-message" data-type="error">
@@ -58,7 +77,10 @@ function Message({ item, modelLabels }: { item: ChatItem; modelLabels: Record<st
             </p>
             {item.detail ? <p className="mt-1 text-pink-800/80">{item.detail}</p> : null}
           </div>
-          <Timestamp value={item.timestamp} />
+          <div className="flex items-center gap-2">
+            <Timestamp value={item.timestamp} />
+            {last && actions ? <RegenerateButton onClick={actions.onRegenerate} /> : null}
+          </div>
         </div>
       </div>
     );
@@ -95,9 +117,125 @@ function Message({ item, modelLabels }: { item: ChatItem; modelLabels: Record<st
             }
           })
         )}
-        <MessageFooter item={item} modelLabels={modelLabels} />
+        <div className="flex flex-wrap items-center gap-x-2">
+          <MessageFooter item={item} modelLabels={modelLabels} />
+          {!item.streaming && item.content ? <CopyButton text={item.content} /> : null}
+          {last && actions && !item.streaming ? <RegenerateButton onClick={actions.onRegenerate} /> : null}
+        </div>
       </div>
     </div>
+  );
+}
+
+function UserMessage({ item, actions }: { item: ChatItem; actions?: MessageActions | undefined }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(item.content);
+  if (editing && actions) {
+    const submit = () => {
+      if (!text.trim()) return;
+      setEditing(false);
+      actions.onEdit(item.id, text);
+    };
+    return (
+      <div className="flex flex-col items-end" data-testid="chat-message" data-type="user">
+        <form
+          className="w-full max-w-[85%] space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                submit();
+              }
+              if (event.key === 'Escape') setEditing(false);
+            }}
+            aria-label="Edit question"
+            rows={3}
+            autoFocus
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={!text.trim()}>
+              Save and send
+            </Button>
+          </div>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="group/user flex flex-col items-end animate-fade-in"
+      data-testid="chat-message"
+      data-type="user"
+    >
+      <div
+        className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm"
+        data-testid="message-content"
+      >
+        {item.content}
+      </div>
+      <div className="mr-1 flex items-center gap-1">
+        <CopyButton text={item.content} />
+        {actions ? (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="mt-1 size-6 text-slate-400"
+            aria-label="Edit question"
+            title="Edit and resend"
+            onClick={() => {
+              setText(item.content);
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden />
+          </Button>
+        ) : null}
+        <Timestamp value={item.timestamp} />
+      </div>
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      className="mt-1 size-6 text-slate-400"
+      aria-label={copied ? 'Copied' : 'Copy message'}
+      title="Copy"
+      onClick={() => {
+        void navigator.clipboard
+          .writeText(text)
+          .then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1500);
+          })
+          .catch(() => undefined);
+      }}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+    </Button>
+  );
+}
+
+function RegenerateButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" className="mt-1 h-6 px-1.5 text-slate-500" onClick={onClick}>
+      <RotateCcw aria-hidden />
+      Regenerate
+    </Button>
   );
 }
 

@@ -67,17 +67,29 @@ export function useChat({
   }, [restore, sessionId]);
 
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, options: { replaceFrom?: number } = {}): Promise<boolean> => {
       const message = text.trim();
       if (!message || controllerRef.current) return false;
       const controller = new AbortController();
       controllerRef.current = controller;
-      dispatch({ type: 'request_started', id: createSessionId(), content: message, now: nowIso() });
+      const { replaceFrom } = options;
+      dispatch({
+        type: 'request_started',
+        id: createSessionId(),
+        content: message,
+        now: nowIso(),
+        replaceFrom,
+      });
       if (!sentRef.current) {
         sentRef.current = true;
         onFirstMessage?.();
       }
-      const request: ChatRequest = { message, session_id: sessionId, ...(model ? { model } : {}) };
+      const request: ChatRequest = {
+        message,
+        session_id: sessionId,
+        ...(model ? { model } : {}),
+        ...(replaceFrom !== undefined ? { replace_from: replaceFrom } : {}),
+      };
       try {
         if (streaming) {
           await streamChatMessage({

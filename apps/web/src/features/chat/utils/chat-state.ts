@@ -57,7 +57,14 @@ export const initialChatState: ChatState = {
 
 export type ChatAction =
   | { type: 'history_loaded'; history: ChatHistory }
-  | { type: 'request_started'; id: string; content: string; now: string }
+  | {
+      type: 'request_started';
+      id: string;
+      content: string;
+      now: string;
+      /** Regenerate / edit: the question (0-based among the questions) this one replaces, with what followed. */
+      replaceFrom?: number | undefined;
+    }
   | { type: 'stream_event'; event: ChatStreamEvent; id: string; now: string }
   | { type: 'reply_received'; message: ChatMessage; usage?: UsageObject | undefined }
   | { type: 'request_failed'; id: string; message: string; detail?: string | undefined; now: string }
@@ -77,18 +84,21 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'history_loaded':
       return historyState(action.history);
-    case 'request_started':
+    case 'request_started': {
+      const kept =
+        action.replaceFrom === undefined ? state.items : itemsBefore(state.items, action.replaceFrom);
       return {
         ...state,
         items: [
-          ...state.items,
+          ...kept,
           { id: action.id, type: 'user', content: action.content, parts: [], timestamp: action.now },
         ],
         running: true,
         thinking: true,
         draftId: null,
-        turnStart: state.items.length,
+        turnStart: kept.length,
       };
+    }
     case 'stream_event':
       return applyStreamEvent(state, action.event, action.id, action.now);
     case 'reply_received': {
@@ -318,4 +328,16 @@ function historyState(history: ChatHistory): ChatState {
     };
   }
   return { ...initialChatState, items, usage, turnStart: items.length };
+}
+
+/** The items before the question at `position` (0-based among the user's questions). */
+export function itemsBefore(items: ChatItem[], position: number): ChatItem[] {
+  let seen = -1;
+  const index = items.findIndex((item) => item.type === 'user' && ++seen === position);
+  return index < 0 ? items : items.slice(0, index);
+}
+
+/** The position of a user's question among the questions (what `replace_from` names). */
+export function questionPosition(items: ChatItem[], id: string): number {
+  return items.filter((item) => item.type === 'user').findIndex((item) => item.id === id);
 }
