@@ -16,6 +16,7 @@ import type { Config } from './config/env.js';
 import type { AppDb } from './db/database.js';
 import { type AgentRuntime, createAgentRuntime } from './features/agent/agent-runtime.js';
 import type { AgentWarehouse } from './features/agent/agent-warehouse.js';
+import { admitted } from './features/agent/warehouse-admission.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import {
   type AuthService,
@@ -47,11 +48,13 @@ import {
 import { installAuthGuards } from './lib/auth-guard.js';
 import { selectBearerProtocol } from './lib/authenticated-socket.js';
 import { registerErrorHandling } from './lib/errors.js';
+import { FairGate } from './lib/fair-gate.js';
 import { generateRequestId, registerHttpHooks } from './lib/http-hooks.js';
 import { createTokenService, type TokenService } from './lib/jwt.js';
 import type { LogRing } from './lib/log-ring.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
+import { metricsRoutes, startEventLoopMonitor } from './lib/metrics.js';
 import type { WarehouseState } from './lib/warehouse-lifecycle.js';
 import { API_PREFIX, registerWebApp } from './lib/web-app.js';
 
@@ -104,6 +107,8 @@ export interface AppContext {
   /** MCP tool servers per user (core, optional, user tiers). */
   mcp: McpService;
   chat: ChatService;
+  /** Admission control for warehouse queries (bounded, fair across users). */
+  gate: FairGate;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -148,9 +153,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.providers,
     overrides.models ? { overrides: overrides.models } : {},
   );
+  const gate = new FairGate({
+    ...(config.scale.warehouseMaxConcurrent ? { maxActive: config.scale.warehouseMaxConcurrent } : {}),
+    maxQueued: config.scale.warehouseQueueMax,
+  });
+  let cacheStats: (() => { size: number; hits: number; misses: number }) | undefined;
+  const openWarehouse = deps.warehouse;
   const agent = createAgentRuntime({
-    warehouse:
-      deps.warehouse ?? (() => Promise.reject(new Error('No warehouse is configured for this server'))),
+    warehouse: openWarehouse
+      ? async () => {
+          const inner = await openWarehouse();
+          const wrapped = admitted(inner, {
+            gate,
+            cache: { maxEntries: config.scale.resultCacheEntries },
+            ...(inner.buildId ? { buildId: () => inner.buildId?.() } : {}),
+          });
+          cacheStats = wrapped.cacheStats;
+          return wrapped;
+        }
+      : () => Promise.reject(new Error('No warehouse is configured for this server')),
     registry: models,
     planner: config.query.planner,
     model: config.query.model,
@@ -193,8 +214,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     charts,
     mcp,
     chat,
+    gate,
   };
   await mountFeatures(app, context, overrides);
+  const monitor = startEventLoopMonitor();
+  app.addHook('onClose', async () => monitor.stop());
+  await app.register(metricsRoutes, {
+    prefix: API_PREFIX,
+    monitor,
+    gate: () => gate.stats(),
+    cache: () => cacheStats?.(),
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }
@@ -219,6 +249,7 @@ async function mountFeatures(
     logger: context.logger.child({ component: 'query' }),
     runtime: context.agent,
     hub: context.progress,
+    gate: context.gate,
   });
   await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, queries, history: context.history });
   await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, history: context.history });
