@@ -99,3 +99,37 @@ describe.each(testBackends())('warehouse admission under overload on $name', (ba
     });
   });
 });
+
+describe('per-user rate limit on questions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { name: 'pglite' },
+      {
+        warehouse: async () => fixture,
+        env: { RATE_LIMIT_PER_MINUTE: '2' },
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After and a readable detail past the limit, per user', async () => {
+    const [a, b] = await Promise.all([t.createUser(), t.createUser()]);
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await t.request('POST', '/api/query', { token: a?.token, body: { prompt: QUESTION } })).statusCode,
+      ).toBe(200);
+    }
+    const limited = await t.request('POST', '/api/query/v2', { token: a?.token, body: { prompt: QUESTION } });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.json()).toEqual({
+      detail: expect.stringMatching(/Too many questions: the limit is 2 a minute/),
+    });
+    expect(
+      (await t.request('POST', '/api/query', { token: b?.token, body: { prompt: QUESTION } })).statusCode,
+    ).toBe(200);
+    // Cheap calls are not limited.
+    expect((await t.request('GET', '/api/auth/me', { token: a?.token })).statusCode).toBe(200);
+  });
+});

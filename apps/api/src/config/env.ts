@@ -102,13 +102,14 @@ const envSchema = z.object({
     (value) => value === undefined || /^rediss?:\/\//.test(value),
     'must be a redis:// or rediss:// URL',
   ),
+  REDIS_KEY_PREFIX: withDefault(z.string().min(1).max(100), 'qa:'),
   WAREHOUSE_MAX_CONCURRENT: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(256).optional(),
   ),
   WAREHOUSE_QUEUE_MAX: withDefault(z.coerce.number().int().min(0).max(100_000), 50),
   RESULT_CACHE_ENTRIES: withDefault(z.coerce.number().int().min(0).max(1_000_000), 500),
-  RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(0).max(100_000), 60),
+  RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(0).max(100_000), 120),
 });
 
 const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
@@ -159,6 +160,8 @@ export interface Config {
   };
   /** Shared state for several server processes (progress, live log, throttles); undefined = one process, in memory. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   scale: {
     /** Warehouse queries at once in this process (default: the number of cores). */
     warehouseMaxConcurrent: number | undefined;
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     query: { planner: e.QUERY_PLANNER, model: e.QUERY_MODEL },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     scale: {
       warehouseMaxConcurrent: e.WAREHOUSE_MAX_CONCURRENT,
       warehouseQueueMax: e.WAREHOUSE_QUEUE_MAX,

@@ -7,10 +7,10 @@ describe('FairGate', () => {
   it('runs at most maxActive at once and serves users round-robin, telling waiters how many are ahead', async () => {
     const gate = new FairGate({ maxActive: 1, maxQueued: 10 });
     const order: string[] = [];
-    const ahead: Record<string, number[]> = {};
+    const ahead: Record<string, number[]> = { a1: [], a2: [], a3: [], b1: [], c1: [] };
     const first = await gate.acquire('a');
     const waits = ['a1', 'a2', 'a3', 'b1', 'c1'].map((name) =>
-      gate.acquire(name[0] as string, { onWait: (n) => (ahead[name] ??= []).push(n) }).then((release) => {
+      gate.acquire(name[0] as string, { onWait: (n) => ahead[name]?.push(n) }).then((release) => {
         order.push(name);
         release();
       }),
