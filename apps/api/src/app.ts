@@ -8,6 +8,7 @@
  * Guard routes with `{ onRequest: app.requireUser }` or `app.requireAdmin`, read the user with currentUser(),
  * parse bodies with parseInput(schema, request.body) and throw AppError for expected failures.
  */
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { LanguageModel } from 'ai';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -16,6 +17,7 @@ import type { Config } from './config/env.js';
 import type { AppDb } from './db/database.js';
 import { type AgentRuntime, createAgentRuntime } from './features/agent/agent-runtime.js';
 import type { AgentWarehouse } from './features/agent/agent-warehouse.js';
+import { admitted } from './features/agent/warehouse-admission.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import {
   type AuthService,
@@ -47,12 +49,17 @@ import {
 } from './features/users/users.service.js';
 import { installAuthGuards } from './lib/auth-guard.js';
 import { selectBearerProtocol } from './lib/authenticated-socket.js';
-import { registerErrorHandling } from './lib/errors.js';
+import { AppError, registerErrorHandling } from './lib/errors.js';
+import { FairGate } from './lib/fair-gate.js';
 import { generateRequestId, registerHttpHooks } from './lib/http-hooks.js';
 import { createTokenService, type TokenService } from './lib/jwt.js';
+import { bridgeLogs } from './lib/log-bridge.js';
 import type { LogRing } from './lib/log-ring.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
+import { metricsRoutes, startEventLoopMonitor } from './lib/metrics.js';
+import { connectSharedBus, type SharedBus } from './lib/shared-bus.js';
+import { redisThrottleFactory } from './lib/throttle.js';
 import type { WarehouseState } from './lib/warehouse-lifecycle.js';
 import { API_PREFIX, registerWebApp } from './lib/web-app.js';
 
@@ -110,6 +117,8 @@ export interface AppContext {
   /** MCP tool servers per user (core, optional, user tiers). */
   mcp: McpService;
   chat: ChatService;
+  /** Admission control for warehouse queries (bounded, fair across users). */
+  gate: FairGate;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -133,11 +142,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
   });
 
+  // With REDIS_URL, what must be shared by several server processes goes through Redis (see shared-bus.ts).
+  const bus: SharedBus | undefined = config.redisUrl
+    ? await connectSharedBus({ url: config.redisUrl, prefix: config.redisKeyPrefix, logger })
+    : undefined;
+  const stopLogBridge = bus ? await bridgeLogs(logRing, bus) : undefined;
+  await registerRateLimits(app, config, bus);
+
   const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
   const auth = createAuthService({
     db,
     tokens,
     logger: logger.child({ component: 'auth' }),
+    ...(bus ? { throttleStore: redisThrottleFactory(bus.redis, bus.prefix) } : {}),
     ...(overrides.loginThrottle ? { throttle: overrides.loginThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -155,15 +172,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.providers,
     overrides.models ? { overrides: overrides.models } : {},
   );
+  const gate = new FairGate({
+    ...(config.scale.warehouseMaxConcurrent ? { maxActive: config.scale.warehouseMaxConcurrent } : {}),
+    maxQueued: config.scale.warehouseQueueMax,
+  });
+  let cacheStats: (() => { size: number; hits: number; misses: number }) | undefined;
+  const openWarehouse = deps.warehouse;
   const agent = createAgentRuntime({
-    warehouse:
-      deps.warehouse ?? (() => Promise.reject(new Error('No warehouse is configured for this server'))),
+    warehouse: openWarehouse
+      ? async () => {
+          const inner = await openWarehouse();
+          const wrapped = admitted(inner, {
+            gate,
+            cache: { maxEntries: config.scale.resultCacheEntries },
+            ...(inner.buildId ? { buildId: () => inner.buildId?.() } : {}),
+          });
+          cacheStats = wrapped.cacheStats;
+          return wrapped;
+        }
+      : () => Promise.reject(new Error('No warehouse is configured for this server')),
     registry: models,
     planner: config.query.planner,
     model: config.query.model,
   });
   const history = createHistoryService({ db });
-  const progress = new ProgressHub();
+  const progress = new ProgressHub(bus);
+  await progress.start();
+  app.addHook('onClose', async () => {
+    progress.stop();
+    stopLogBridge?.();
+    await bus?.close();
+  });
   const charts = createChartService({ db, links: createChartLinks(deps.jwtSecret) });
   const mcpProcesses = new McpProcesses(logger.child({ component: 'mcp' }));
   app.addHook('onClose', () => mcpProcesses.closeAll());
@@ -202,8 +241,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     charts,
     mcp,
     chat,
+    gate,
   };
   await mountFeatures(app, context, overrides);
+  const monitor = startEventLoopMonitor();
+  app.addHook('onClose', async () => monitor.stop());
+  await app.register(metricsRoutes, {
+    prefix: API_PREFIX,
+    monitor,
+    gate: () => gate.stats(),
+    cache: () => cacheStats?.(),
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }
@@ -220,6 +268,44 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, {});
     return parseJson(request, text, done);
+  });
+}
+
+/** Endpoints that start expensive work (a question, a chat turn) are limited per user per minute. */
+const RATE_LIMITED_ROUTES = new Set([
+  `${API_PREFIX}/query`,
+  `${API_PREFIX}/query/v2`,
+  `${API_PREFIX}/chat/message`,
+  `${API_PREFIX}/chat/message/stream`,
+]);
+
+async function registerRateLimits(app: FastifyInstance, config: Config, bus: SharedBus | undefined) {
+  const max = config.scale.rateLimitPerMinute;
+  if (max === 0) return;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(bus ? { redis: bus.redis, nameSpace: `${bus.prefix}rate:` } : {}),
+    errorResponseBuilder: (_request, context) =>
+      AppError.tooManyRequests(
+        `Too many questions: the limit is ${context.max} a minute. Try again in ${context.after}.`,
+        Math.ceil(context.ttl / 1000),
+      ),
+  });
+  // One limiter per kind of work, shared by every version of its endpoints (a per-route config would count each
+  // route apart). Keyed by the signed-in user: it runs as a preHandler, after the route's requireUser hook.
+  const limiter = (group: string) =>
+    app.rateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${group}:${request.user?.id ?? request.ip}`,
+    });
+  const limiters = { questions: limiter('questions'), chat: limiter('chat') };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !RATE_LIMITED_ROUTES.has(route.url.replace(/\/$/, ''))) return;
+    const handler = route.url.includes('/chat/') ? limiters.chat : limiters.questions;
+    const existing = route.preHandler;
+    route.preHandler = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), handler];
   });
 }
 
@@ -243,6 +329,7 @@ async function mountFeatures(
     logger: context.logger.child({ component: 'query' }),
     runtime: context.agent,
     hub: context.progress,
+    gate: context.gate,
   });
   await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, queries, history: context.history });
   await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, history: context.history });

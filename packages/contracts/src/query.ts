@@ -64,6 +64,8 @@ export const liveFeedMessageSchema = z.object({
   stage: z.string().optional(),
   timestamp: z.string().optional(),
   query_id: z.string().optional(),
+  /** With stage 'queued': how many warehouse queries are ahead of this question's. */
+  queue_ahead: z.number().int().min(0).optional(),
 });
 export type LiveFeedMessage = z.infer<typeof liveFeedMessageSchema>;
 export const LIVE_FEED_PING = 'ping';

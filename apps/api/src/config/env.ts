@@ -110,6 +110,18 @@ const envSchema = z.object({
   MCP_SANDBOX_CPU_SECONDS: withDefault(z.coerce.number().int().min(1).max(86_400), 60),
   MCP_SANDBOX_MEMORY_MB: withDefault(z.coerce.number().int().min(256).max(65_536), 1024),
   PATH: optionalText,
+  REDIS_URL: optionalText.refine(
+    (value) => value === undefined || /^rediss?:\/\//.test(value),
+    'must be a redis:// or rediss:// URL',
+  ),
+  REDIS_KEY_PREFIX: withDefault(z.string().min(1).max(100), 'qa:'),
+  WAREHOUSE_MAX_CONCURRENT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(256).optional(),
+  ),
+  WAREHOUSE_QUEUE_MAX: withDefault(z.coerce.number().int().min(0).max(100_000), 50),
+  RESULT_CACHE_ENTRIES: withDefault(z.coerce.number().int().min(0).max(1_000_000), 500),
+  RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(0).max(100_000), 120),
 });
 
 const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
@@ -157,6 +169,20 @@ export interface Config {
     planner: QueryPlannerSetting;
     /** Model id for the LLM planner (a model table id or an OpenAI-compatible model name); undefined = default. */
     model: string | undefined;
+  };
+  /** Shared state for several server processes (progress, live log, throttles); undefined = one process, in memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  scale: {
+    /** Warehouse queries at once in this process (default: the number of cores). */
+    warehouseMaxConcurrent: number | undefined;
+    /** Warehouse queries allowed to wait; beyond it questions are refused with 503 and Retry-After. */
+    warehouseQueueMax: number;
+    /** Results kept in the result cache (0 = no cache). */
+    resultCacheEntries: number;
+    /** Questions and chat messages per user per minute (0 = no limit). */
+    rateLimitPerMinute: number;
   };
   mcp: {
     userServers: McpUserServerMode;
@@ -315,6 +341,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     query: { planner: e.QUERY_PLANNER, model: e.QUERY_MODEL },
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    scale: {
+      warehouseMaxConcurrent: e.WAREHOUSE_MAX_CONCURRENT,
+      warehouseQueueMax: e.WAREHOUSE_QUEUE_MAX,
+      resultCacheEntries: e.RESULT_CACHE_ENTRIES,
+      rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    },
     mcp: {
       userServers: e.MCP_USER_SERVERS,
       allowed: allowlist.entries,

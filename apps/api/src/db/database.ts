@@ -5,10 +5,10 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteWorkerClient } from './pglite-worker-client.js';
 import type { Database } from './schema.js';
 
 export type AppDb = Kysely<Database>;
@@ -90,9 +90,8 @@ export async function openPglite(directory: string): Promise<OpenedDatabase> {
   await mkdir(path.dirname(directory), { recursive: true });
   const unlock = await lockDirectory(directory);
   try {
-    const pglite = await PGlite.create(directory, {
-      parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: keepText },
-    });
+    // PGlite runs in a worker thread: as WASM it would otherwise block the event loop for every query.
+    const pglite = await PGliteWorkerClient.create(directory);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     const close = async () => {
       try {

@@ -75,6 +75,21 @@ describe('the PGlite dialect', () => {
     const rows = await db.selectFrom('revoked_tokens').select('jti').execute();
     expect(rows.map((row) => row.jti)).toEqual(['kept']);
   });
+
+  it('runs queries off the main thread: timers keep firing during a heavy query, errors keep their SQLSTATE', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await sql`select count(*) from generate_series(1, 3000000) as g(n) where n % 7 = 0`.execute(database.db);
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    // On the main thread the WASM query would run to completion with no tick at all.
+    if (elapsed > 100) expect(ticks).toBeGreaterThan(2);
+    await database.db.insertInto('revoked_tokens').values({ jti: 'dup', expires_at: new Date() }).execute();
+    await expect(
+      database.db.insertInto('revoked_tokens').values({ jti: 'dup', expires_at: new Date() }).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
 });
 
 describe('the embedded database lock', () => {

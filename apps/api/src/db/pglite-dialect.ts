@@ -6,7 +6,6 @@
  *
  * Inside db.transaction().execute(trx => ...) use trx only: a query on `db` would wait for the transaction to end.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -22,6 +21,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PGliteLike } from './pglite-worker-client.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -39,7 +39,7 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
@@ -67,7 +67,7 @@ class PGliteDriver implements Driver {
   /** Releases the mutex held by the current user of the connection. */
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
@@ -137,7 +137,7 @@ function quoteIdentifier(name: string): string {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();

@@ -154,7 +154,8 @@ export async function createTestApp(backend: TestBackend, options: TestAppOption
   await migrateToLatest(database.db);
   await ensureFirstAdmin({ db: database.db, logger, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
-  const jwtSecret = randomBytes(32).toString('hex');
+  // JWT_SECRET in env lets several apps (e.g. two "servers" sharing one database) accept each other's tokens.
+  const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     db: database.db,

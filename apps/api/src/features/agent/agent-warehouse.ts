@@ -45,4 +45,9 @@ export interface AgentWarehouse {
   exampleQuestions(): string[];
   /** Table -> columns, for repair prompts ("the valid names are ..."). */
   tableColumns(): Record<string, string[]>;
+  /**
+   * Identifies the warehouse build (changes when it is rebuilt or replaced), so cached results are never served
+   * from an old build; absent or undefined = unknown, nothing is cached.
+   */
+  buildId?(): string | undefined;
 }

@@ -3,7 +3,15 @@
  * PostgreSQL with WAREHOUSE_URL), SQL is checked with its guard (DuckDB's own parser, catalog names only, row
  * cap), and the prompts, system_info answers and repair hints come from its semantic catalog.
  */
-import { catalog, guardSql, openWarehouse, renderCatalogMarkdown, type Warehouse } from '@qa/warehouse';
+import { statSync } from 'node:fs';
+import {
+  catalog,
+  guardSql,
+  openWarehouse,
+  renderCatalogMarkdown,
+  type Warehouse,
+  warehousePath,
+} from '@qa/warehouse';
 import type { AgentWarehouse, CatalogDataset } from './agent-warehouse.js';
 
 export type ClosableAgentWarehouse = AgentWarehouse & { close(): Promise<void>; engine: Warehouse };
@@ -46,10 +54,22 @@ export async function openAgentWarehouse(options: {
   dataDir: string;
   warehouseUrl?: string | undefined;
 }): Promise<ClosableAgentWarehouse> {
-  return fromWarehouse(
+  const adapted = fromWarehouse(
     await openWarehouse({
       dataDir: options.dataDir,
       ...(options.warehouseUrl ? { warehouseUrl: options.warehouseUrl } : {}),
     }),
   );
+  if (options.warehouseUrl) return adapted;
+  // The DuckDB file's identity, as the engine uses it to notice a rebuilt file (see duckdb-engine.ts).
+  const file = warehousePath(options.dataDir);
+  adapted.buildId = () => {
+    try {
+      const s = statSync(file);
+      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return undefined;
+    }
+  };
+  return adapted;
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import type { TokenService } from '../../lib/jwt.js';
 import type { Logger } from '../../lib/logger.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { FailureThrottle, type ThrottleRule } from '../../lib/throttle.js';
+import { memoryThrottle, type ThrottleFactory, type ThrottleRule } from '../../lib/throttle.js';
 import * as queries from './auth.queries.js';
 
 export const LOGIN_FAILED_DETAIL = 'Incorrect email or password';
@@ -31,6 +31,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   logger: Logger;
   throttle?: LoginThrottleRules;
+  /** Where failures are counted: this process's memory (default) or Redis, shared by every server process. */
+  throttleStore?: ThrottleFactory;
   now?: () => number;
 }
 
@@ -39,10 +41,11 @@ export function createAuthService({
   tokens,
   logger,
   throttle = DEFAULT_LOGIN_THROTTLE,
+  throttleStore = memoryThrottle,
   now,
 }: AuthServiceDeps) {
-  const byEmail = new FailureThrottle(throttle.perEmail, now);
-  const byAddress = new FailureThrottle(throttle.perAddress, now);
+  const byEmail = throttleStore(throttle.perEmail, 'login-email', now);
+  const byAddress = throttleStore(throttle.perAddress, 'login-address', now);
 
   const authenticator: Authenticator = {
     async authenticate(token): Promise<AuthResult> {
@@ -66,7 +69,7 @@ export function createAuthService({
     const email = input.email.trim().toLowerCase();
     const emailKey = `email:${email}`;
     const addressKey = `ip:${address}`;
-    for (const status of [byEmail.check(emailKey), byAddress.check(addressKey)]) {
+    for (const status of await Promise.all([byEmail.check(emailKey), byAddress.check(addressKey)])) {
       if (status.blocked) {
         logger.warn({ email, address, retry_after_s: status.retryAfterSeconds }, 'Sign-in throttled');
         throw AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, status.retryAfterSeconds);
@@ -76,13 +79,12 @@ export function createAuthService({
     const user = await queries.findUserForLogin({ db, email });
     const valid = await verifyPassword(user?.password_hash, input.password);
     if (!user || !valid) {
-      byEmail.record(emailKey);
-      byAddress.record(addressKey);
+      await Promise.all([byEmail.record(emailKey), byAddress.record(addressKey)]);
       logger.info({ email, address }, 'Sign-in failed');
       throw AppError.unauthorized(LOGIN_FAILED_DETAIL);
     }
 
-    byEmail.clear(emailKey);
+    await byEmail.clear(emailKey);
     await queries.recordLogin({ db, userId: user.id });
     const { token } = await tokens.sign(user.id);
     logger.info({ user_id: user.id, email: user.email }, 'Signed in');

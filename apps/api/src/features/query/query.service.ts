@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryRequest, QueryResult } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
+import { runAsAsker } from '../../lib/asker-context.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
+import { type FairGate, OverloadedError } from '../../lib/fair-gate.js';
 import type { Logger } from '../../lib/logger.js';
 import type { AgentRuntime } from '../agent/agent-runtime.js';
 import { toCsv } from '../agent/csv.js';
@@ -25,6 +27,20 @@ export interface QueryServiceDeps {
   logger: Logger;
   runtime: AgentRuntime;
   hub: ProgressHub;
+  /** Warehouse admission: a question is refused up front (503, Retry-After) when its queue is full. */
+  gate?: FairGate;
+}
+
+export function overloaded(error: OverloadedError): AppError {
+  return new AppError('service_unavailable', error.message, {
+    'retry-after': String(error.retryAfterSeconds),
+  });
+}
+
+/** The progress line while a question waits for a warehouse slot. */
+export function queuedMessage(ahead: number): string {
+  if (ahead === 0) return 'Waiting for the warehouse: your question is next.';
+  return `Waiting for the warehouse: ${ahead} ${ahead === 1 ? 'query' : 'queries'} ahead of yours.`;
 }
 
 export function toQueryResult(id: string, answer: AgentAnswer): QueryResult {
@@ -51,7 +67,94 @@ export function toQueryResult(id: string, answer: AgentAnswer): QueryResult {
   };
 }
 
-export function createQueryService({ db, logger, runtime, hub }: QueryServiceDeps) {
+export function createQueryService({ db, logger, runtime, hub, gate }: QueryServiceDeps) {
+  async function answerQuestion(
+    ready: Awaited<ReturnType<AgentRuntime['ready']>>,
+    user: RequestUser,
+    input: QueryRequest,
+    signal?: AbortSignal,
+  ): Promise<QueryResult> {
+    const queryId = randomUUID();
+    const choice = runtime.choosePlanner();
+    let planner: Planner = ready.builtin;
+    if (choice.kind === 'llm') {
+      await assertWithinBudget(db, { userId: user.id, model: choice.modelId });
+      planner = runtime.llmPlanner(ready, choice.modelId, async (usage) => {
+        await recordUsage(db, {
+          userId: user.id,
+          sessionId: input.progress_channel ?? null,
+          messageId: queryId,
+          source: 'query',
+          model: choice.modelId,
+          usage,
+        });
+      });
+    }
+
+    const publish = (event: { message: string; stage: string; timestamp: string; queue_ahead?: number }) =>
+      hub.publish(user.id, input.progress_channel, { ...event, query_id: queryId });
+    const answer = await runAsAsker(
+      {
+        userId: user.id,
+        onQueued: (ahead) =>
+          publish({
+            message: queuedMessage(ahead),
+            stage: 'queued',
+            timestamp: new Date().toISOString(),
+            queue_ahead: ahead,
+          }),
+      },
+      () =>
+        ready.agent.answer({
+          question: input.prompt,
+          planner,
+          ...(signal ? { signal } : {}),
+          onProgress: publish,
+        }),
+    );
+    const result = toQueryResult(queryId, answer);
+
+    await insertQuery({
+      db,
+      row: {
+        id: queryId,
+        user_id: user.id,
+        user_email: user.email,
+        prompt: input.prompt,
+        response_type: answer.responseType,
+        message: answer.message ?? null,
+        classification: JSON.stringify(answer.classification),
+        available_databases: answer.availableDatabases ? JSON.stringify(answer.availableDatabases) : null,
+        example_queries: answer.exampleQueries ? JSON.stringify(answer.exampleQueries) : null,
+        sql_query: result.sql_query ?? null,
+        sql_explanation: result.sql_explanation ?? null,
+        csv_results: result.csv_results ?? null,
+        csv_analysis: result.csv_analysis ?? null,
+        progress_log: JSON.stringify(answer.progress),
+        planner: answer.planner,
+        model: answer.model,
+        row_count: answer.result?.rowCount ?? null,
+        truncated: answer.result?.truncated ?? false,
+        agent_ms: answer.timings.agentMs,
+        warehouse_ms: answer.timings.warehouseMs,
+        total_ms: answer.timings.totalMs,
+      },
+    });
+    logger.info(
+      {
+        query_id: queryId,
+        planner: answer.planner,
+        model: answer.model,
+        response_type: answer.responseType,
+        rows: answer.result?.rowCount ?? 0,
+        agent_ms: answer.timings.agentMs,
+        warehouse_ms: answer.timings.warehouseMs,
+      },
+      'Query answered',
+    );
+    return result;
+  }
+
   return {
     async ask(user: RequestUser, input: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {
       const ready = await runtime.ready().catch((error: unknown) => {
@@ -59,70 +162,20 @@ export function createQueryService({ db, logger, runtime, hub }: QueryServiceDep
         logger.error({ err: error }, 'The warehouse could not be opened');
         throw new AppError('internal', WAREHOUSE_UNAVAILABLE);
       });
-      const queryId = randomUUID();
-      const choice = runtime.choosePlanner();
-      let planner: Planner = ready.builtin;
-      if (choice.kind === 'llm') {
-        await assertWithinBudget(db, { userId: user.id, model: choice.modelId });
-        planner = runtime.llmPlanner(ready, choice.modelId, async (usage) => {
-          await recordUsage(db, {
-            userId: user.id,
-            sessionId: input.progress_channel ?? null,
-            messageId: queryId,
-            source: 'query',
-            model: choice.modelId,
-            usage,
-          });
-        });
+      // Refuse before any work (or model spend) when the warehouse queue is already full: nothing is saved, and
+      // the client is told when to come back.
+      let leave: () => void = () => {};
+      try {
+        if (gate) leave = gate.admitQuestion();
+      } catch (error) {
+        if (error instanceof OverloadedError) throw overloaded(error);
+        throw error;
       }
-
-      const answer = await ready.agent.answer({
-        question: input.prompt,
-        planner,
-        ...(signal ? { signal } : {}),
-        onProgress: (event) => hub.publish(user.id, input.progress_channel, { ...event, query_id: queryId }),
-      });
-      const result = toQueryResult(queryId, answer);
-
-      await insertQuery({
-        db,
-        row: {
-          id: queryId,
-          user_id: user.id,
-          user_email: user.email,
-          prompt: input.prompt,
-          response_type: answer.responseType,
-          message: answer.message ?? null,
-          classification: JSON.stringify(answer.classification),
-          available_databases: answer.availableDatabases ? JSON.stringify(answer.availableDatabases) : null,
-          example_queries: answer.exampleQueries ? JSON.stringify(answer.exampleQueries) : null,
-          sql_query: result.sql_query ?? null,
-          sql_explanation: result.sql_explanation ?? null,
-          csv_results: result.csv_results ?? null,
-          csv_analysis: result.csv_analysis ?? null,
-          progress_log: JSON.stringify(answer.progress),
-          planner: answer.planner,
-          model: answer.model,
-          row_count: answer.result?.rowCount ?? null,
-          truncated: answer.result?.truncated ?? false,
-          agent_ms: answer.timings.agentMs,
-          warehouse_ms: answer.timings.warehouseMs,
-          total_ms: answer.timings.totalMs,
-        },
-      });
-      logger.info(
-        {
-          query_id: queryId,
-          planner: answer.planner,
-          model: answer.model,
-          response_type: answer.responseType,
-          rows: answer.result?.rowCount ?? 0,
-          agent_ms: answer.timings.agentMs,
-          warehouse_ms: answer.timings.warehouseMs,
-        },
-        'Query answered',
-      );
-      return result;
+      try {
+        return await answerQuestion(ready, user, input, signal);
+      } finally {
+        leave();
+      }
     },
   };
 }
