@@ -6,7 +6,26 @@
  * condition becomes visible instead of silent.
  */
 import type { Dimension, Plan, Subject } from './plan.js';
-import { formatMonth, type TimeContext } from './time-phrases.js';
+import type { TimeContext } from './time-phrases.js';
+
+// Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const monthName = (month: number) => MONTHS[month - 1] ?? String(month);
+/** '2026-11-01' -> 'November 2026'. */
+const formatMonth = (date: string) => `${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
 
 const TECH: Record<NonNullable<Subject['tech']>, string> = {
   fttponly: 'full fibre',
@@ -189,8 +208,6 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
     return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} and ${formatMonth(t.to)} ${points}`;
   }
   if (plan.dimension && SERIES.has(plan.dimension)) {
-    const monthName = (month: number) =>
-      new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
     const chosen = t.seriesMonth !== undefined || t.quarterNumber !== undefined;
     const grain =
       t.seriesMonth !== undefined
