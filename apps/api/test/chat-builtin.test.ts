@@ -72,6 +72,10 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     // Every figure quoted comes from the result: London and the North West at 100%, Wales at 0%.
     expect(text).toContain('London');
     expect(text).toContain('100%');
+    // The answer opens with the question it answered, generated from the analyst's plan.
+    expect(text).toContain(
+      '**Answered as:** Share of premises by region where full fibre is available, November 2026 snapshot',
+    );
     const complete = eventsOf(events, 'message_complete')[0]!;
     expect(complete.message.content).toBe(text);
     expect(complete.message.type).toBe('assistant');

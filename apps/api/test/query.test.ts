@@ -44,6 +44,9 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
       expect(result.csv_results).toContain('"Manchester","0","600","600"');
       expect(result.sql_explanation).toBeTruthy();
       expect(result.csv_analysis).toContain('Manchester');
+      expect(result.interpretation).toBe(
+        'The 10 local authorities with the most premises gained where full fibre is available, between the May 2026 and November 2026 snapshots',
+      );
       expect(result.timings_ms?.total).toBeGreaterThanOrEqual(0);
 
       const saved = queryDetailSchema.parse(
@@ -56,6 +59,7 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
         csv_results: result.csv_results,
         csv_analysis: result.csv_analysis,
         sql_explanation: result.sql_explanation,
+        interpretation: result.interpretation,
         is_archived: false,
         can_archive: true,
       });
@@ -83,6 +87,7 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
     expect(result.available_databases).toEqual(['upc', 'upc_forecast', 'take_up']);
     expect(result.example_queries?.length).toBeGreaterThan(0);
     expect(result.message).toMatch(/modelled/);
+    expect(result.interpretation).toMatch(/^A question about the data itself/);
   });
 
   it('needs a token and a non-blank prompt', async () => {

@@ -22,6 +22,8 @@ export const queryRecordSchema = z.object({
   feedback_rating: z.boolean().nullable(),
   feedback_comment: z.string().nullable(),
   classification: classificationSchema.nullable().optional(),
+  /** Which question was answered, in one sentence (null for queries saved before it was recorded). */
+  interpretation: z.string().nullable().optional(),
   response_type: z.string().nullable().optional(),
   message: z.string().nullable().optional(),
 });

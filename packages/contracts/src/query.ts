@@ -39,6 +39,8 @@ export const queryResultSchema = z.object({
   available_databases: z.array(z.string()).optional(),
   example_queries: z.array(z.string()).optional(),
   classification: classificationSchema.optional(),
+  /** Which question was answered, in one plain-English sentence generated from the plan. */
+  interpretation: z.string().nullable().optional(),
   csv_analysis: z.string().nullable().optional(),
   sql_query: z.string().nullable().optional(),
   csv_results: z.string().nullable().optional(),

@@ -98,6 +98,8 @@ export interface QueriesTable {
   response_type: string;
   message: string | null;
   classification: NullableJson<StoredClassification>;
+  /** The one-sentence restatement of the question answered (null for queries saved before it existed). */
+  interpretation: ColumnType<string | null, string | null | undefined, string | null>;
   available_databases: NullableJson<string[]>;
   example_queries: NullableJson<string[]>;
   sql_query: string | null;

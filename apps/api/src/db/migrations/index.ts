@@ -8,10 +8,12 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_queries.js';
 import * as m0003 from './0003_chat.js';
 import * as m0004 from './0004_mcp.js';
+import * as m0005 from './0005_query_interpretation.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_queries': m0002,
   '0003_chat': m0003,
   '0004_mcp': m0004,
+  '0005_query_interpretation': m0005,
 };

@@ -65,6 +65,7 @@ export class BuiltinPlanner implements Planner {
       classification: reading.classification,
       notes: [],
       ...(reading.analyst.built ? { sql: reading.analyst.built.sql } : {}),
+      ...(reading.analyst.interpretation ? { interpretation: reading.analyst.interpretation } : {}),
     };
     this.plans.set(draft, reading.analyst);
     return draft;

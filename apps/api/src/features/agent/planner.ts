@@ -30,6 +30,12 @@ export interface PlannerDraft {
   classification: PlannerClassification;
   /** For data questions. */
   sql?: string;
+  /**
+   * One plain-English sentence saying which question is answered ("Premises in Wales where no network offers
+   * 30 Mbit/s or more, November 2026 snapshot"): the built-in analyst generates it from its plan, the LLM
+   * returns it in its structured output. Shown above every answer.
+   */
+  interpretation?: string;
   /** Markdown; the LLM writes it with the SQL, the built-in analyst from its plan. */
   explanation?: string;
   /** For system_info and unsupported questions: the planner's own words, if any. */

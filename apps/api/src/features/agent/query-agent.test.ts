@@ -6,7 +6,12 @@ import { loadAnalystKnowledge } from './builtin/builtin-analyst.js';
 import { BuiltinPlanner } from './builtin-planner.js';
 import { parseCsv, toCsv } from './csv.js';
 import { LlmPlanner } from './llm-planner.js';
-import { createQueryAgent, type QueryAgent } from './query-agent.js';
+import {
+  createQueryAgent,
+  type QueryAgent,
+  SYSTEM_INFO_INTERPRETATION,
+  UNSTATED_INTERPRETATION,
+} from './query-agent.js';
 
 const GROWTH_QUESTION = 'Which local authorities gained the most full fibre premises in the last 6 months?';
 
@@ -22,6 +27,9 @@ GROUP BY u.la_name ORDER BY premises_gained DESC, u.la_name LIMIT 10`;
 
 const BAD_GROWTH_SQL = GOOD_GROWTH_SQL.replaceAll('u.premises', 'u.premisess');
 
+const LLM_INTERPRETATION =
+  'The 10 local authorities that gained the most full-fibre premises between May and November 2026';
+
 const draftJson = (sql: string, type = 'data_query', confidence = 0.8) => ({
   classification: {
     type,
@@ -29,6 +37,7 @@ const draftJson = (sql: string, type = 'data_query', confidence = 0.8) => ({
     reasoning: 'Full-fibre premises gained by local authority.',
     suggested_databases: ['upc'],
   },
+  interpretation: LLM_INTERPRETATION,
   sql,
   explanation: 'Counts full-fibre premises at both dates and takes the difference.',
 });
@@ -84,6 +93,9 @@ describe('the query agent pipeline', () => {
     ]);
     expect(answer.explanation).toContain('DISTINCT postcodes');
     expect(answer.analysis).toContain('Manchester');
+    expect(answer.interpretation).toBe(
+      'The 10 local authorities with the most premises gained where full fibre is available, between the May 2026 and November 2026 snapshots',
+    );
     expect(seen[0]).toBe('Classifying question...');
     expect(seen).toContain(`Executing SQL query: ${answer.sql}`);
     expect(seen).toContain('Query executed successfully');
@@ -158,6 +170,8 @@ describe('the query agent pipeline', () => {
     expect(answer.planner).toBe('llm');
     expect(answer.sql).toBe(GOOD_GROWTH_SQL);
     expect(answer.explanation).toBe('Fixed the column name.');
+    // The model's own restatement, from its structured output, survives the repair.
+    expect(answer.interpretation).toBe(LLM_INTERPRETATION);
     expect(answer.result?.rows).toEqual([
       ['Manchester', 600],
       ['Leeds', 0],
@@ -216,6 +230,18 @@ describe('the query agent pipeline', () => {
     const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
     expect(answer.planner).toBe('llm');
     expect(answer.sql).toBe(GOOD_GROWTH_SQL);
+    expect(answer.interpretation).toBe(LLM_INTERPRETATION);
+  });
+
+  it('says plainly when a model wrote SQL without restating the question', async () => {
+    const { interpretation: _omitted, ...withoutInterpretation } = draftJson(GOOD_GROWTH_SQL);
+    const { planner } = llm([
+      { text: JSON.stringify(withoutInterpretation) },
+      { text: 'Manchester gained 600.' },
+    ]);
+    const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
+    expect(answer.planner).toBe('llm');
+    expect(answer.interpretation).toBe(UNSTATED_INTERPRETATION);
   });
 
   it('answers questions about the data itself from the catalog', async () => {
@@ -236,6 +262,7 @@ describe('the query agent pipeline', () => {
     expect(answer.availableDatabases).toEqual(['upc', 'upc_forecast', 'take_up']);
     expect(answer.exampleQueries?.length).toBeGreaterThan(0);
     expect(answer.message).toContain('modelled');
+    expect(answer.interpretation).toBe(SYSTEM_INFO_INTERPRETATION);
   });
 
   describe('prompt injection changes nothing', () => {

@@ -35,6 +35,8 @@ export interface ProgressEvent {
 export interface AgentAnswer {
   responseType: ResponseType;
   classification: Classification;
+  /** Which question was answered, in one plain-English sentence (from the plan, or the type of question). */
+  interpretation: string;
   message?: string;
   availableDatabases?: string[];
   exampleQueries?: string[];
@@ -63,6 +65,12 @@ export interface QueryAgentDeps {
   rowLimit?: number;
   timeoutMs?: number;
 }
+
+export const SYSTEM_INFO_INTERPRETATION =
+  'A question about the data itself: what it holds, how it is organised and how recent it is';
+export const UNSUPPORTED_INTERPRETATION = 'A question the broadband data cannot answer';
+/** Said when a planner wrote SQL without a restatement of the question (a model that left the field empty). */
+export const UNSTATED_INTERPRETATION = 'The question as written (the planner did not restate it)';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const clamp = (value: number) => Math.max(0.05, Math.min(0.99, value));
@@ -125,11 +133,21 @@ export function createQueryAgent(deps: QueryAgentDeps) {
     const notes: string[] = [];
 
     const finish = (
-      partial: Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings'>,
+      partial: Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings' | 'interpretation'> & {
+        interpretation?: string | undefined;
+      },
     ): AgentAnswer => {
       const totalMs = watch.elapsed();
+      const interpretation =
+        partial.interpretation ||
+        (partial.responseType === 'system_info'
+          ? SYSTEM_INFO_INTERPRETATION
+          : partial.responseType === 'unsupported'
+            ? UNSUPPORTED_INTERPRETATION
+            : UNSTATED_INTERPRETATION);
       return {
         ...partial,
+        interpretation,
         progress,
         planner: planner.kind,
         model: planner.model,
@@ -289,6 +307,7 @@ export function createQueryAgent(deps: QueryAgentDeps) {
         message,
         sql,
         analysis: message,
+        interpretation: draft.interpretation,
       });
     }
 
@@ -357,6 +376,7 @@ export function createQueryAgent(deps: QueryAgentDeps) {
       explanation,
       result,
       analysis,
+      interpretation: draft.interpretation,
     });
   }
 

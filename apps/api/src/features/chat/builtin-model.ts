@@ -211,6 +211,8 @@ export class BuiltinChatModel implements LanguageModelV3 {
     const drawError = errorOf(drawn);
     const drawnRecord = asRecord(drawn?.value);
     const chart = asRecord(drawnRecord.chart);
+    // Which question was answered, first, as on the query tool's result (generated from the same plan).
+    if (action.planned.interpretation) out.push(`**Answered as:** ${action.planned.interpretation}`, '');
 
     if (sqlError || !sql) {
       out.push(`The query could not run: ${sqlError ?? 'no result came back'}.`);

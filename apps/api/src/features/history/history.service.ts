@@ -58,6 +58,7 @@ export function toQueryRecord(row: QueryRow): QueryRecord {
     feedback_rating: row.feedback_rating,
     feedback_comment: row.feedback_comment,
     classification: row.classification,
+    interpretation: row.interpretation ?? null,
     response_type: row.response_type,
     message: row.message,
   };

@@ -5,6 +5,7 @@
  */
 
 import { loadGeography } from '@qa/warehouse';
+import { interpret } from './interpret.js';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
 import { analyse, explain, type ResultLike } from './narrate.js';
 import type { Plan } from './plan.js';
@@ -82,6 +83,8 @@ export interface AnalystPlan {
   understanding: Understanding;
   plan?: Plan;
   built?: BuiltQuery;
+  /** The plan restated in one sentence (data questions only). */
+  interpretation?: string;
 }
 
 export class BuiltinAnalyst {
@@ -99,7 +102,8 @@ export class BuiltinAnalyst {
     const understanding = understand(question, this.knowledge.lexicon, this.knowledge.time);
     if (understanding.kind !== 'data') return { understanding };
     const built = buildQuery(understanding.plan, this.knowledge.time);
-    return { understanding, plan: understanding.plan, built };
+    const interpretation = interpret(understanding.plan, this.knowledge.time);
+    return { understanding, plan: understanding.plan, built, interpretation };
   }
 
   explain(planned: AnalystPlan): string {

@@ -172,3 +172,36 @@ describe('richer readings', () => {
     expect(p.subject.exactNetworks).toBeUndefined();
   });
 });
+
+describe('questions the data cannot answer, and questions about the data', () => {
+  const kind = (question: string) => understand(question, testLexicon, testTime);
+
+  it.each([
+    ["What's the weather in Manchester?", /no weather/],
+    ['average broadband price in Leeds', /no retail prices/],
+    ['cheapest full fibre tariff in Cardiff', /no retail prices/],
+    ['churn rate for Sky customers', /no churn/],
+    ['which ISP has the most faults in Cornwall', /no faults/],
+    ['customer satisfaction with Openreach', /no customer satisfaction/],
+    ['what speeds do users get in speed tests in Leeds', /not speeds measured by users/],
+  ])('"%s" is unsupported, with the reason, even when it names a place or a network', (question, reason) => {
+    const u = kind(question);
+    expect(u.kind).toBe('unsupported');
+    expect(u.reasoning).toMatch(reason);
+  });
+
+  it.each([
+    'what can I ask you about',
+    'What sort of things can I ask?',
+    'What questions can you answer?',
+    'what tables do you have',
+    'how fresh is the data',
+    "what's in the database",
+  ])('"%s" is about the data itself (system_info)', (question) => {
+    expect(kind(question).kind).toBe('system_info');
+  });
+
+  it('still reads speeds on offer as a data question', () => {
+    expect(kind('which networks offer 1000 Mbps downloads').kind).toBe('data');
+  });
+});

@@ -32,6 +32,46 @@ const SYSTEM_INFO = [
   /^\s*(?:help|hi|hello|hey)\b/,
   /\bwhere does (?:the|this|your) data come from\b/,
   /\bis (?:the|this) data real\b/,
+  /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
+  /\bwhat questions? (?:can|could|do|should)\b/,
+  /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
+  /\bwhat(?:'s| is) in (?:the|your|this) (?:database|data|warehouse)\b/,
+];
+
+/**
+ * Things people ask about broadband that this data does not hold, each with the reason given back. Checked before
+ * anything else is read: a place or a network in the same question ("the weather in Manchester", "churn at Sky")
+ * must not turn it into a count of premises.
+ */
+const OUT_OF_SCOPE: [RegExp, string][] = [
+  [
+    /\b(weather|rain(?:fall)?|temperature|snow(?:fall)?|sunshine)\b/,
+    'The data holds broadband availability, take-up and forecasts; it has no weather.',
+  ],
+  [
+    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|monthly fees?)\b/,
+    'The data has no retail prices, tariffs or costs: it records which networks and speeds are available where, lines taken up, and forecasts.',
+  ],
+  [
+    /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,
+    'The data has no churn or switching figures; take-up (lines per operator and quarter) is the nearest it holds.',
+  ],
+  [
+    /\b(faults?|outages?|downtime|reliability|repair times?)\b/,
+    'The data has no faults, outages or reliability records.',
+  ],
+  [
+    /\b(satisf(?:action|ied)|complaints?|reviews?|nps|net promoter)\b/,
+    'The data has no customer satisfaction, complaints or reviews.',
+  ],
+  [
+    /\b(speed ?tests?|measured speeds?|actual speeds?|real[- ]world speeds?|latency|ping|jitter)\b/,
+    'The data holds the speeds on offer at each postcode (fastest download and upload), not speeds measured by users, latency or jitter.',
+  ],
+  [
+    /\b(revenues?|arpu|profits?|turnover|market cap(?:italisation)?)\b/,
+    'The data has no financial figures; market share here is share of broadband lines (take-up).',
+  ],
 ];
 
 const DOMAIN =
@@ -46,6 +86,10 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
       reasoning:
         'The request asks to change data or to override instructions. This tool only reads the broadband warehouse with read-only SELECT queries; it cannot modify, delete or create anything.',
     };
+  }
+  const outOfScope = OUT_OF_SCOPE.find(([pattern]) => pattern.test(text));
+  if (outOfScope) {
+    return { kind: 'unsupported', confidence: 0.9, reasoning: outOfScope[1] };
   }
   const entities = lexicon.find(question);
   const domain =

@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
+import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
 import { SqlSection } from '../../../components/query-result/sql-section';
@@ -172,6 +173,7 @@ function ResultPanel({ query }: { query: QueryDetail }) {
   };
   return (
     <div className="space-y-5" data-testid="result-panel">
+      <InterpretationBanner interpretation={query.interpretation} />
       {query.message && !query.sql_query ? (
         <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />
       ) : null}

@@ -1,6 +1,7 @@
 import type { QueryResult } from '@qa/contracts';
 import { BookOpenText, Lightbulb } from 'lucide-react';
 import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
+import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
 import { SqlSection } from '../../../components/query-result/sql-section';
@@ -29,6 +30,7 @@ export function QueryResultView({
 
   return (
     <div className="space-y-5" data-testid="query-result">
+      <InterpretationBanner interpretation={result.interpretation} />
       {result.classification ? <ClassificationSection classification={result.classification} /> : null}
       {showSystemInfo ? (
         <SystemInfoSection
