@@ -125,7 +125,7 @@ export function createQueryService({ db, logger, runtime, hub, gate }: QueryServ
         response_type: answer.responseType,
         message: answer.message ?? null,
         classification: JSON.stringify(answer.classification),
-          interpretation: answer.interpretation,
+        interpretation: answer.interpretation,
         available_databases: answer.availableDatabases ? JSON.stringify(answer.availableDatabases) : null,
         example_queries: answer.exampleQueries ? JSON.stringify(answer.exampleQueries) : null,
         sql_query: result.sql_query ?? null,
