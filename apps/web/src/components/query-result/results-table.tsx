@@ -4,7 +4,7 @@
  * worked out once from the header and a sample of values, so they do not jump while scrolling.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Check, ChevronDown, Copy, Info, Table2 } from 'lucide-react';
+import { Check, ChevronDown, Copy, Download, Info, Table2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
 import { cn } from '../../lib/cn';
@@ -56,7 +56,21 @@ export function ResultsTableSection({
           {rowCountLabel(count)}
         </Badge>
       }
-      actions={table.columns.length ? <CopyMenu table={table} /> : null}
+      actions={
+        table.columns.length ? (
+          <div className="flex gap-2">
+            <a
+              className={buttonClassName({ variant: 'outline', size: 'sm' })}
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`}
+              download="query-results.csv"
+            >
+              <Download aria-hidden />
+              Download CSV
+            </a>
+            <CopyMenu table={table} />
+          </div>
+        ) : null
+      }
       bodyClassName="p-0"
     >
       {truncated ? (

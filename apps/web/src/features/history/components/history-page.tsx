@@ -5,18 +5,19 @@
  */
 import type { QueryRecord } from '@qa/contracts';
 import { Archive, ArchiveRestore, ChevronRight, FileClock, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Input, NativeSelect } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format-date';
-import { useQueryHistory } from '../api/get-query-history';
+import { type HistoryFilters, useQueryHistory } from '../api/get-query-history';
 import { HISTORY_MESSAGES, historyLoadErrorMessage } from '../utils/history-messages';
 
 export function visibleHistoryItems(
@@ -32,7 +33,19 @@ export function HistoryPage() {
   useDocumentTitle('Query History');
   const { user, isAdmin } = useAuth();
   const [showArchived, setShowArchived] = useState(false);
-  const history = useQueryHistory({ showArchived: isAdmin && showArchived, enabled: Boolean(user) });
+  const [draft, setDraft] = useState<HistoryFilters>({ q: '', asker: '', from: '', to: '', rating: '' });
+  const [filters, setFilters] = useState<HistoryFilters>(draft);
+  // Typed filters apply after a short pause; the list is searched on the server.
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters(draft), 300);
+    return () => clearTimeout(timer);
+  }, [draft]);
+  const filtering = Object.values(filters).some((value) => Boolean(value?.trim()));
+  const history = useQueryHistory({
+    showArchived: isAdmin && showArchived,
+    filters,
+    enabled: Boolean(user),
+  });
 
   const items = useMemo(
     () =>
@@ -61,6 +74,7 @@ export function HistoryPage() {
           ) : null
         }
       />
+      {user ? <HistoryFilterBar value={draft} onChange={setDraft} /> : null}
       {!user ? (
         <ErrorAlert>{HISTORY_MESSAGES.loggedOut}</ErrorAlert>
       ) : history.isPending ? (
@@ -70,6 +84,10 @@ export function HistoryPage() {
         </Card>
       ) : history.isError && !history.data ? (
         <ErrorAlert>{historyLoadErrorMessage(history.error, 'initial')}</ErrorAlert>
+      ) : items.length === 0 && !history.hasNextPage && filtering ? (
+        <Card className="px-6 py-10 text-center text-sm text-slate-600" data-testid="history-no-match">
+          No question matches these filters.
+        </Card>
       ) : items.length === 0 && !history.hasNextPage ? (
         <Card className="flex flex-col items-center px-6 py-14 text-center">
           <div className="flex size-12 items-center justify-center rounded-full bg-brand-50">
@@ -157,5 +175,44 @@ function HistoryItem({ item }: { item: QueryRecord }) {
         </div>
       </Link>
     </li>
+  );
+}
+
+function HistoryFilterBar({
+  value,
+  onChange,
+}: {
+  value: HistoryFilters;
+  onChange: (next: HistoryFilters) => void;
+}) {
+  const set = (key: keyof HistoryFilters) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [key]: event.target.value });
+  return (
+    <div
+      className="mb-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1fr]"
+      data-testid="history-filters"
+    >
+      <Input
+        type="search"
+        placeholder="Search questions, SQL and analysis"
+        aria-label="Search history"
+        value={value.q}
+        onChange={set('q')}
+      />
+      <Input
+        placeholder="Asked by (e-mail)"
+        aria-label="Asked by"
+        value={value.asker}
+        onChange={set('asker')}
+      />
+      <Input type="date" aria-label="From date" value={value.from} onChange={set('from')} />
+      <Input type="date" aria-label="To date" value={value.to} onChange={set('to')} />
+      <NativeSelect aria-label="Rating" value={value.rating} onChange={set('rating')}>
+        <option value="">Any rating</option>
+        <option value="up">Rated helpful</option>
+        <option value="down">Rated not helpful</option>
+        <option value="none">Not rated</option>
+      </NativeSelect>
+    </div>
   );
 }
