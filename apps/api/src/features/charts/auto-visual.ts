@@ -34,6 +34,22 @@ const titleOf = (question: string) => {
   return short.charAt(0).toUpperCase() + short.slice(1);
 };
 
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** ISO dates in en-GB words: a month's first day as "Dec 2021", another day as "15 Dec 2021". */
+function timeLabel(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return match[3] === '01' ? MONTH.format(date) : DAY.format(date);
+}
+
 export function chooseVisual({
   question,
   columns,
@@ -102,7 +118,7 @@ export function chooseVisual({
       spec: buildChartSpec({
         type: 'line',
         title,
-        categories: times.map((t) => t.replace(/^(\d{4}-\d{2}-\d{2})T.*$/, '$1')),
+        categories: times.map(timeLabel),
         series,
         xLabel: dimensionLabel(columns[timeIndex]!),
         yLabel: measureTitle(measure),

@@ -5,7 +5,8 @@
  * compressed. Result rows are matched to areas here, by ONS code or by name, so the page only colours areas.
  */
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { loadGeography } from '@qa/warehouse';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -106,20 +107,30 @@ export function boundaryAreas(map: BoundaryMap): BoundaryArea[] {
   return loadMap(map).areas;
 }
 
-const compressed = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
+const compressed = new Map<string, Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }>>();
 
-/** The boundary script for the chart page, raw and compressed once (brotli for browsers, gzip for the rest). */
-export function boundaryScript(map: BoundaryMap): { raw: Buffer; br: Buffer; gzip: Buffer } {
+/**
+ * The boundary script for the chart page, raw and compressed once (brotli for browsers, gzip for the rest). The
+ * compression runs on libuv's thread pool, so it never holds up other requests.
+ */
+export function boundaryScript(map: BoundaryMap): Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }> {
   const hit = compressed.get(map);
   if (hit) return hit;
-  const raw = Buffer.from(loadMap(map).script);
-  const result = {
-    raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
+  const result = compressBuffer(Buffer.from(loadMap(map).script));
+  result.catch(() => compressed.delete(map));
   compressed.set(map, result);
   return result;
+}
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+export async function compressBuffer(raw: Buffer): Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip(raw, { level: 9 }),
+  ]);
+  return { raw, br, gzip: gz };
 }
 
 export type PlaceKind = 'la_code' | 'la_name' | 'government_region' | 'country';

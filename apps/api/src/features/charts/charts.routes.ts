@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
@@ -19,7 +18,7 @@ import { loadTable } from '../tools/tabular-data.js';
 import type { ToolContext } from '../tools/tool-types.js';
 import { snapshotRange } from '../tools/warehouse-sql.js';
 import { chooseVisual } from './auto-visual.js';
-import { BOUNDARY_MAPS, type BoundaryMap, boundaryScript } from './boundaries.js';
+import { BOUNDARY_MAPS, type BoundaryMap, boundaryScript, compressBuffer } from './boundaries.js';
 import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
@@ -34,19 +33,7 @@ const ASSET_MAX_AGE_S = 3600;
 /** Bumped when the visual chosen for a query changes, so stored visuals are drawn afresh. */
 const VISUAL_VERSION = 'v1';
 
-interface CompressedAsset {
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-function compressAsset(raw: Buffer): CompressedAsset {
-  return {
-    raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
-}
+type CompressedAsset = Awaited<ReturnType<typeof compressBuffer>>;
 
 export interface ChartsRoutesOptions {
   charts: ChartService;
@@ -61,19 +48,6 @@ export async function chartsRoutes(
   { charts, history, toolContext }: ChartsRoutesOptions,
 ) {
   const assetCache = new Map<string, Promise<CompressedAsset>>();
-  // Convert and compress the boundaries once, soon after start-up, so the first map does not wait for it.
-  app.addHook('onReady', async () => {
-    setTimeout(() => {
-      for (const map of BOUNDARY_MAPS) {
-        try {
-          boundaryScript(map);
-        } catch (error) {
-          app.log.warn({ err: error, map }, 'boundaries could not be prepared');
-        }
-      }
-    }, 2_000).unref();
-  });
-
   // The assets are public (a library, our renderer, ONS boundaries) and are loaded by chart pages whose
   // sandbox gives them an opaque origin, so they are served as cross-origin resources; each is compressed once.
   app.get('/assets/:file', async (request, reply) => {
@@ -85,9 +59,7 @@ export async function chartsRoutes(
     }
     let body = assetCache.get(file);
     if (!body) {
-      body = locate
-        ? readFile(locate()).then(compressAsset)
-        : Promise.resolve(boundaryScript(boundary as BoundaryMap));
+      body = locate ? readFile(locate()).then(compressBuffer) : boundaryScript(boundary as BoundaryMap);
       body.catch(() => assetCache.delete(file));
       assetCache.set(file, body);
     }

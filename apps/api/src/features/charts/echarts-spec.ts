@@ -113,6 +113,8 @@ export function buildChartSpec({
     type: 'value',
     name: yLabel,
     nameLocation: 'end',
+    // A vertical axis's name starts at the axis and runs right, so it is never cut at the frame's edge.
+    ...(horizontal ? {} : { nameTextStyle: { align: 'left' } }),
     axisLabel: { hideOverlap: true },
   };
   const orderedColours = horizontal ? [...categoryColours].reverse() : categoryColours;
@@ -125,7 +127,13 @@ export function buildChartSpec({
       title: { text: title, ...TITLE_STYLE },
       tooltip: { trigger: 'axis', axisPointer: { type: type === 'line' ? 'line' : 'shadow' } },
       ...(legend ? { legend: { type: 'scroll', bottom: 0 } } : {}),
-      grid: { left: 12, right: 28, top: 52, bottom: legend ? 40 : 16, containLabel: true },
+      grid: {
+        left: 12,
+        right: 28,
+        top: 52,
+        bottom: (legend ? 40 : 16) + (xLabel && !horizontal ? 20 : 0),
+        containLabel: true,
+      },
       xAxis: horizontal ? valueAxis : categoryAxis,
       yAxis: horizontal ? categoryAxis : valueAxis,
       ...(!horizontal && categories.length > ZOOM_CATEGORIES ? { dataZoom: [{ type: 'inside' }] } : {}),
@@ -404,10 +412,9 @@ export function buildChoroplethSpec({
           roam: true,
           aspectScale: UK_ASPECT,
           scaleLimit: { min: 0.7, max: 60 },
-          top: note ? 64 : 48,
-          bottom: 12,
-          left: 10,
-          right: 10,
+          // A centre and a size (not a box) keep the map's aspect: a box would stretch it to fill the frame.
+          layoutCenter: ['50%', note ? '55%' : '53%'],
+          layoutSize: note ? '84%' : '88%',
           selectedMode: false,
           itemStyle: { areaColor: NO_DATA_COLOUR, borderColor: '#ffffff', borderWidth: 0.5 },
           emphasis: {

@@ -6,12 +6,12 @@ import { quantileBreaks } from './echarts-spec.js';
 import { measureLabel, measureTitle, operatorColour } from './labels.js';
 
 describe('boundaries', () => {
-  it('has the 361 authorities and 12 regions, each with the warehouse region', () => {
+  it('has the 361 authorities and 12 regions, each with the warehouse region', async () => {
     const lad = boundaryAreas('lad');
     expect(lad).toHaveLength(361);
     expect(lad.every((a) => a.region && a.country)).toBe(true);
     expect(boundaryAreas('itl1').map((a) => a.name)).toContain('East of England');
-    const script = boundaryScript('lad');
+    const script = await boundaryScript('lad');
     expect(script.raw.toString('utf8', 0, 40)).toContain('QA_BOUNDARIES');
     expect(script.br.length).toBeLessThan(150_000);
   });
