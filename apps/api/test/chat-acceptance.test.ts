@@ -59,8 +59,11 @@ describe('the chat on the small generated warehouse, with no key', () => {
     const map = resultOf(events, 'create_map');
     expect(sql!.error).toBeUndefined();
     expect(map!.error).toBeUndefined();
+    // One row per authority becomes a choropleth of the authorities' boundaries, not a cloud of dots.
+    expect(map!.mapped_by).toBe('la_name');
     expect(map!.places_matched).toBeGreaterThan(300);
-    expect(map!.dots).toBeGreaterThan(1000);
+    expect(map!.areas_drawn).toBeGreaterThanOrEqual(map!.places_matched as number);
+    expect(map!.dots).toBeUndefined();
     const page = await t.request('GET', (map!.chart as { url: string }).url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('"kind":"map"');
