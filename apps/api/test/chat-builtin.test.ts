@@ -177,6 +177,62 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(others.sessions).toEqual([]);
   });
 
+  it('follows the conversation: a regional map, "which of those", "the same for gigabit", on both endpoints', async () => {
+    const whole = (message: string, sessionId: string) =>
+      t.request('POST', '/api/chat/message', {
+        token: user.token,
+        body: { message, session_id: sessionId, model: 'builtin' },
+      });
+    const answerOf = (body: string) => eventsOf(parseChatEvents(body), 'message_complete')[0]!.message;
+
+    const map = answerOf((await ask('Map altnet coverage by local authority', 'builtin-thread')).body);
+    expect(map.tool_calls?.map((c) => c.tool_name)).toEqual(['run_sql', 'create_map']);
+    // The plan is saved with the answer: a follow-up works on any server process and after a reload.
+    const stored = await t.db
+      .selectFrom('chat_messages')
+      .select(['plan'])
+      .where('session_id', '=', 'builtin-thread')
+      .where('type', '=', 'assistant')
+      .executeTakeFirstOrThrow();
+    expect(stored.plan).toMatchObject({
+      kind: 'query',
+      plan: { measure: 'coverage_pct', dimension: 'la_name', subject: { altnet: true } },
+      shown: expect.arrayContaining(['Leeds', 'Cardiff']),
+    });
+
+    // The second turn goes through the whole-answer endpoint: the context comes from the database.
+    const lowest = chatMessageResponseSchema.parse(
+      (await whole('which of those has the lowest coverage?', 'builtin-thread')).json(),
+    ).message;
+    const lowestSql = String((lowest.tool_calls![0]!.args as { sql: string }).sql);
+    expect(lowestSql).toMatch(/ORDER BY coverage_pct ASC/i);
+    expect(lowestSql).toMatch(/LIMIT 1\b/);
+    const lowestRows = (lowest.tool_results![0]!.result as { rows: unknown[][] }).rows;
+    expect(lowestRows).toHaveLength(1);
+    // The altnet (CityFibre in Leeds, Hyperoptic in Westminster) is absent from Manchester and Cardiff.
+    expect(['Manchester', 'Cardiff']).toContain(lowestRows[0]![0]);
+    expect(lowest.content).toContain(
+      '**Answered as:** Same as before, the lowest one — The local authority with the lowest share of premises where an altnet is present',
+    );
+
+    const gigabit = answerOf((await ask('now the same for gigabit', 'builtin-thread')).body);
+    const gigabitRows = (gigabit.tool_results![0]!.result as { columns: string[]; rows: unknown[][] }).rows;
+    // Gigabit (full fibre or cable) reaches Leeds, Manchester and Westminster; not Cardiff.
+    expect(gigabitRows).toHaveLength(1);
+    expect(gigabitRows[0]!.slice(0, 2)).toEqual(['Cardiff', 0]);
+    expect(gigabit.content).toContain(
+      '**Answered as:** Same as before, for gigabit-capable broadband — The local authority with the lowest share of premises where gigabit-capable broadband is available',
+    );
+
+    // "and in Cardiff?" after a question about Leeds asks the same question for Cardiff.
+    await ask('Full fibre coverage in Leeds', 'builtin-place');
+    const cardiff = answerOf((await ask('and in Cardiff?', 'builtin-place')).body);
+    expect(cardiff.content).toContain(
+      '**Answered as:** Same as before, for Cardiff — Share of premises in Cardiff where full fibre is available',
+    );
+    expect(String((cardiff.tool_calls![0]!.args as { sql: string }).sql)).toContain("'Cardiff'");
+  });
+
   it('answers the older non-streaming endpoint with the whole reply', async () => {
     const response = await t.request('POST', '/api/chat/message', {
       token: user.token,

@@ -175,6 +175,35 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
     expect(cumulative.input_tokens).toBe(2700 + 1800);
   });
 
+  it('sends earlier turns back with their tool calls and results, not only their text', async () => {
+    llm.push(
+      { toolCalls: [{ id: 'call_first', name: 'run_sql', arguments: { sql: TOP_SQL } }] },
+      { content: 'Westminster has the most premises.' },
+      { content: 'Cardiff has the fewest of those.' },
+    );
+    const turn = (message: string) =>
+      t.request('POST', '/api/chat/message/stream', {
+        token: user.token,
+        body: { message, session_id: 'llm-context', model: MODEL },
+      });
+    await turn('Which local authority has the most premises?');
+    const before = llm.requests.length;
+    await turn('which of those has the fewest?');
+    expect(llm.requests.length).toBe(before + 1);
+    const messages = llm.requests.at(-1)!.messages;
+    // user, the earlier call, its result, the earlier text, then the new question.
+    expect(messages.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    const call = messages[2]!.tool_calls as { id: string; function: { name: string; arguments: string } }[];
+    expect(call[0]).toMatchObject({ id: 'call_first', function: { name: 'run_sql' } });
+    expect(JSON.parse(call[0]!.function.arguments)).toEqual({ sql: TOP_SQL });
+    expect(messages[3]!.tool_call_id).toBe('call_first');
+    // The earlier result itself, rows and all (each of the four places with its premises).
+    const result = String(messages[3]!.content);
+    for (const place of ['Westminster', 'Manchester', 'Leeds', 'Cardiff']) expect(result).toContain(place);
+    expect(messages[4]!.content).toBe('Westminster has the most premises.');
+    expect(messages[5]!.content).toBe('which of those has the fewest?');
+  });
+
   it('sends a tool failure back to the model as the tool result', async () => {
     llm.push(
       {

@@ -165,6 +165,8 @@ export interface ChatMessagesTable {
   usage: NullableJson<Record<string, unknown>>;
   aborted: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** The built-in model's plan for this answer, for follow-ups (null for other answers). */
+  plan: NullableJson<Record<string, unknown>>;
 }
 
 /** A chart or map drawn by a chat tool: a declarative spec served as a page at /api/charts/{id}. */

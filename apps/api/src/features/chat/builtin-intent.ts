@@ -1,11 +1,21 @@
 /**
  * What the built-in chat model makes of a user's message: whether they want a chart (and which kind), a map,
  * statistics for one local authority, or a description of the data; and the question to plan, adjusted so a
- * map or a chart has something to draw (a map needs places). The same reading is made on both turns of an
- * answer (tool calls, then the text), so it must be a pure function of the message.
+ * map or a chart has something to draw (a map needs places). A follow-up ("and in Bristol?", "which of those has
+ * the lowest coverage?", "show that as a line chart") is read against the previous turn's context, which the
+ * chat stores with each answer. The same reading is made on both steps of an answer (tool calls, then the
+ * text), so it must be a pure function of the message and that context.
  */
 import type { AnalystPlan, BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
+import type { TurnContext } from '../agent/builtin/followup.js';
 import type { ChartType } from '../charts/echarts-spec.js';
+
+type Draw = { tool: 'create_chart'; type: ChartType } | { tool: 'create_map' };
+
+/** What one answer leaves for the next message to refer to; saved with the answer (JSON). */
+export type ChatTurnContext =
+  | ({ kind: 'query'; draw?: Draw } & TurnContext)
+  | { kind: 'la_stats'; localAuthority: string };
 
 export type BuiltinAction =
   | { kind: 'describe' }
@@ -15,7 +25,7 @@ export type BuiltinAction =
       question: string;
       planned: AnalystPlan;
       sql: string;
-      draw?: { tool: 'create_chart'; type: ChartType } | { tool: 'create_map' };
+      draw?: Draw;
       measure?: string;
       place?: string;
       title: string;
@@ -60,14 +70,6 @@ export function titleFromQuestion(question: string): string {
   return (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, 120);
 }
 
-function chartType(question: string, planned: AnalystPlan): ChartType {
-  if (WANTS_PIE.test(question)) return 'pie';
-  if (WANTS_STACKED.test(question)) return 'stacked';
-  const dimension = planned.plan?.dimension;
-  if ((dimension && TIME_DIMENSIONS.has(dimension)) || WANTS_LINE.test(question)) return 'line';
-  return 'bar';
-}
-
 function measureColumn(planned: AnalystPlan): string | undefined {
   const measure = planned.plan?.measure;
   const columns = Object.keys(planned.built?.columns ?? {});
@@ -75,9 +77,103 @@ function measureColumn(planned: AnalystPlan): string | undefined {
   return columns.find((c) => /pct$/.test(c)) ?? undefined;
 }
 
-export function readMessage(analyst: BuiltinAnalyst, message: string): BuiltinAction {
+function chartTypeAsked(message: string): ChartType | undefined {
+  if (WANTS_PIE.test(message)) return 'pie';
+  if (WANTS_STACKED.test(message)) return 'stacked';
+  if (/\bline\b/i.test(message)) return 'line';
+  if (/\bbar\b/i.test(message)) return 'bar';
+  return undefined;
+}
+
+const ONLY_A_PLACE = /^\s*(?:and|now|also|then|ok(?:ay)?|so|what about|how about)?\s*(?:in|for)?\s*/i;
+
+/** A follow-up read against the previous answer, or null when the message stands alone. */
+function readFollowUp(
+  analyst: BuiltinAnalyst,
+  message: string,
+  previous: ChatTurnContext,
+  wantsMap: boolean,
+  wantsChart: boolean,
+): BuiltinAction | null {
+  if (previous.kind === 'la_stats') {
+    // "and in Bristol?" after Leeds's statistics: the same statistics for the place named, and nothing else.
+    const places = analyst.lexicon.find(message).filter((m) => m.entity.kind === 'la');
+    const rest = message
+      .replace(ONLY_A_PLACE, '')
+      .replace(/[?.!\s]+$/, '')
+      .toLowerCase();
+    const only = places[0];
+    if (places.length === 1 && only?.entity.kind === 'la' && rest === only.text.toLowerCase())
+      return { kind: 'la_stats', localAuthority: only.entity.name };
+    return null;
+  }
+  const planned = analyst.followUp(previous, message);
+  if (!planned?.plan || !planned.built) return null;
+  let { plan, built, interpretation } = planned;
+  let carried = planned.carried;
+  // What to draw: what this message asks for, else what the previous answer drew, unless the follow-up narrowed
+  // it to one figure (a map or chart of one value says nothing).
+  const asked = chartTypeAsked(message);
+  let draw: Draw | undefined;
+  if (wantsMap) draw = { tool: 'create_map' };
+  else if (wantsChart) draw = { tool: 'create_chart', type: asked ?? chartTypeFor(message, plan.dimension) };
+  else if (previous.draw && plan.limit !== 1 && plan.dimension) draw = previous.draw;
+  if (wantsMap || wantsChart) {
+    const what = wantsMap
+      ? 'a map'
+      : `a ${draw?.tool === 'create_chart' ? draw.type : ''} chart`.replace('  ', ' ');
+    carried = carried === 'Same as before' ? `Same as before, as ${what}` : `${carried}, as ${what}`;
+  }
+  // A map needs one value per place: by local authority when the plan has no places to colour.
+  if (draw?.tool === 'create_map' && !(plan.dimension && GEO_DIMENSIONS.has(plan.dimension))) {
+    const replanned = analyst.fromPlan({ ...plan, dimension: 'la_name', order: 'desc' });
+    plan = replanned.plan;
+    built = replanned.built;
+  }
+  interpretation = `${carried} — ${analyst.restate(plan)}`;
+  const withContext: AnalystPlan = { ...planned, plan, built, interpretation };
+  return queryAction(message, withContext, draw);
+}
+
+function chartTypeFor(message: string, dimension: string | undefined): ChartType {
+  if (WANTS_PIE.test(message)) return 'pie';
+  if (WANTS_STACKED.test(message)) return 'stacked';
+  if ((dimension && TIME_DIMENSIONS.has(dimension)) || WANTS_LINE.test(message)) return 'line';
+  return 'bar';
+}
+
+function queryAction(message: string, planned: AnalystPlan, draw: Draw | undefined): BuiltinAction {
+  if (!planned.built) return { kind: 'unsupported', reasoning: planned.understanding.reasoning };
+  const measure = measureColumn(planned);
+  const place =
+    planned.plan?.dimension && GEO_DIMENSIONS.has(planned.plan.dimension)
+      ? planned.plan.dimension
+      : undefined;
+  const drawn =
+    draw?.tool === 'create_map' && !place ? ({ tool: 'create_chart', type: 'bar' } as const) : draw;
+  return {
+    kind: 'query',
+    question: message,
+    planned,
+    sql: planned.built.sql,
+    ...(drawn ? { draw: drawn } : {}),
+    ...(measure ? { measure } : {}),
+    ...(place ? { place } : {}),
+    title: titleFromQuestion(message),
+  };
+}
+
+export function readMessage(
+  analyst: BuiltinAnalyst,
+  message: string,
+  previous?: ChatTurnContext | null,
+): BuiltinAction {
   const wantsMap = WANTS_MAP.test(message) && !NOT_A_MAP.test(message);
   const wantsChart = !wantsMap && WANTS_CHART.test(message);
+  if (previous) {
+    const followUp = readFollowUp(analyst, message, previous, wantsMap, wantsChart);
+    if (followUp) return followUp;
+  }
 
   let question = message;
   let planned = analyst.plan(question);
@@ -85,6 +181,10 @@ export function readMessage(analyst: BuiltinAnalyst, message: string): BuiltinAc
     return { kind: 'describe' };
   }
 
+  // Something the data does not hold ("the weather in Leeds") is refused even when it names a place.
+  if (planned.understanding.kind === 'unsupported' && planned.understanding.confidence > 0.8) {
+    return { kind: 'unsupported', reasoning: planned.understanding.reasoning };
+  }
   const places = analyst.lexicon.find(message).filter((match) => match.entity.kind === 'la');
   const dimension = planned.plan?.dimension;
   if (
@@ -94,7 +194,10 @@ export function readMessage(analyst: BuiltinAnalyst, message: string): BuiltinAc
     !wantsChart &&
     (WANTS_PROFILE.test(message) || !dimension)
   ) {
-    const onlyPlace = !planned.plan || (planned.plan.measure === 'premises' && !planned.plan.subject.tech);
+    // Only a place named ("Leeds?"): its statistics. A condition ("premises in Cardiff with gigabit") is a query.
+    const onlyPlace =
+      !planned.plan ||
+      (planned.plan.measure === 'premises' && Object.keys(planned.plan.subject).length === 0);
     if (WANTS_PROFILE.test(message) || onlyPlace) {
       return { kind: 'la_stats', localAuthority: places[0].entity.name };
     }
@@ -121,7 +224,7 @@ export function readMessage(analyst: BuiltinAnalyst, message: string): BuiltinAc
     wantsMap && place
       ? ({ tool: 'create_map' } as const)
       : wantsChart || wantsMap
-        ? ({ tool: 'create_chart', type: chartType(message, planned) } as const)
+        ? ({ tool: 'create_chart', type: chartTypeFor(message, planned.plan?.dimension) } as const)
         : undefined;
   return {
     kind: 'query',

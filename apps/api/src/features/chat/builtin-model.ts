@@ -20,12 +20,14 @@ import type {
 import type { BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
 import { formatNumber } from '../agent/builtin/narrate.js';
 import { BUILTIN_MODEL_ID } from '../llm/model-table.js';
-import { type BuiltinAction, readMessage } from './builtin-intent.js';
+import { type BuiltinAction, type ChatTurnContext, readMessage } from './builtin-intent.js';
 
 const CHARS_PER_TOKEN = 4;
 const TEXT_CHUNK_CHARS = 24;
 const TABLE_ROWS = 10;
 const TABLE_MAX_COLUMNS = 6;
+/** How many listed values a turn keeps for "those" in the next message. */
+const SHOWN_VALUES = 50;
 
 type ToolResults = Map<string, { value: unknown; error: boolean }>;
 type Step = { text: string; toolCalls: { toolName: string; input: Record<string, unknown> }[] };
@@ -113,16 +115,25 @@ export class BuiltinChatModel implements LanguageModelV3 {
   readonly modelId = BUILTIN_MODEL_ID;
   readonly supportedUrls = {};
 
+  /** What this turn leaves for the next message to refer to, once it has answered (saved with the answer). */
+  turnContext: ChatTurnContext | null = null;
+
+  /**
+   * @param previous what the previous answer in the conversation left (its plan), read from the stored
+   *   conversation, so a follow-up resolves the same on any server process and after a reload.
+   */
   constructor(
     private readonly analyst: BuiltinAnalyst,
     private readonly exampleQuestions: string[] = [],
+    private readonly previous: ChatTurnContext | null = null,
   ) {}
 
   /** What to say or call for this prompt. */
   private step(options: LanguageModelV3CallOptions): Step {
     const { message, results } = readPrompt(options.prompt);
     const available = new Set((options.tools ?? []).map((tool) => tool.name));
-    const action = readMessage(this.analyst, message);
+    const action = readMessage(this.analyst, message, this.previous);
+    this.turnContext = contextOf(action, results);
     if (results.size > 0) return { text: this.answer(action, results), toolCalls: [] };
     return this.plan(action, available);
   }
@@ -314,6 +325,22 @@ export class BuiltinChatModel implements LanguageModelV3 {
       }),
     };
   }
+}
+
+/** The plan and what the answer listed; nothing for answers a follow-up cannot build on. */
+function contextOf(action: BuiltinAction, results: ToolResults): ChatTurnContext | null {
+  if (action.kind === 'la_stats') return { kind: 'la_stats', localAuthority: action.localAuthority };
+  if (action.kind !== 'query' || !action.planned.plan) return null;
+  const plan = action.planned.plan;
+  const context: ChatTurnContext = { kind: 'query', plan, ...(action.draw ? { draw: action.draw } : {}) };
+  const result = asRecord(results.get('run_sql')?.value);
+  const columns = Array.isArray(result.columns) ? result.columns.map(String) : [];
+  const rows = (Array.isArray(result.rows) ? result.rows : []) as unknown[][];
+  const index = plan.dimension ? columns.indexOf(plan.dimension) : -1;
+  if (index >= 0 && rows.length > 0) {
+    context.shown = rows.slice(0, SHOWN_VALUES).map((row) => String(row[index]));
+  }
+  return context;
 }
 
 function describeAnswer(result: { value: unknown; error: boolean } | undefined): string {

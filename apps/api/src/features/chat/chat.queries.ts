@@ -39,6 +39,7 @@ export async function insertMessage({
     tool_calls?: unknown[];
     tool_results?: unknown[];
     usage?: Record<string, unknown> | null;
+    plan?: Record<string, unknown> | null;
     aborted?: boolean;
     created_at?: Date;
   };
@@ -51,6 +52,7 @@ export async function insertMessage({
       tool_calls: JSON.stringify(row.tool_calls ?? []),
       tool_results: JSON.stringify(row.tool_results ?? []),
       usage: row.usage ? JSON.stringify(row.usage) : null,
+      plan: row.plan ? JSON.stringify(row.plan) : null,
     })
     .execute();
 }
@@ -64,6 +66,20 @@ export function listMessages({ db, sessionId, limit }: { db: AppDb; sessionId: s
     .orderBy('id', 'desc');
   if (limit) query = query.limit(limit);
   return query.execute().then((rows) => rows.reverse());
+}
+
+/** The plan the conversation's latest answer was made from (null when that answer has none). */
+export async function latestAnswerPlan({ db, sessionId }: { db: AppDb; sessionId: string }) {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select(['plan'])
+    .where('session_id', '=', sessionId)
+    .where('type', '=', 'assistant')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.plan ?? null;
 }
 
 export function listSessions({ db, userId, limit }: { db: AppDb; userId: string; limit: number }) {

@@ -7,6 +7,7 @@
  * end of a step). The conversation is saved as it happens: the user's message first, the answer at the end.
  */
 import { randomUUID } from 'node:crypto';
+import type { JSONValue } from '@ai-sdk/provider';
 import type {
   ChatHistory,
   ChatMessage,
@@ -31,12 +32,14 @@ import { assertWithinBudget, recordUsage } from '../llm/usage.js';
 import type { McpService, ToolServer } from '../mcp/mcp.service.js';
 import type { ToolContext } from '../tools/tool-types.js';
 import { snapshotRange } from '../tools/warehouse-sql.js';
+import type { ChatTurnContext } from './builtin-intent.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import {
   createSession,
   deleteSession,
   getSession,
   insertMessage,
+  latestAnswerPlan,
   listMessages,
   listSessions,
   renameSession,
@@ -56,6 +59,12 @@ export const TURN_TIMEOUT_MS = 5 * 60_000;
 /** Earlier messages sent with a new one (newest kept), and their size. */
 export const HISTORY_MESSAGES = 20;
 export const HISTORY_CHARS = 60_000;
+/**
+ * An earlier tool result goes back to the model at most this long (its first rows, then a note that it was
+ * cut), so a follow-up can refer to what was found without re-sending whole result sets.
+ */
+export const HISTORY_RESULT_CHARS = 2_000;
+const HISTORY_RESULT_ROWS = 15;
 const CHARS_PER_TOKEN = 4;
 const SESSIONS_LISTED = 50;
 const TITLE_CHARS = 80;
@@ -136,17 +145,27 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
     }
   }
 
-  /** The conversation so far, as model messages (text only, newest kept within the limits). */
+  /**
+   * The conversation so far, as model messages, newest kept within the limits. An answer goes back with its
+   * tool calls and their results (each result cut to its first rows and HISTORY_RESULT_CHARS), so a model can
+   * resolve "those" or "the same for gigabit" from what was actually queried and found, not only from the text.
+   */
   async function earlierMessages(sessionId: string): Promise<ModelMessage[]> {
     const rows = await listMessages({ db, sessionId, limit: HISTORY_MESSAGES });
-    const messages: ModelMessage[] = [];
+    const turns: ModelMessage[][] = [];
     let budget = HISTORY_CHARS;
     for (const row of [...rows].reverse()) {
-      if (row.type === 'error' || !row.content.trim()) continue;
-      budget -= row.content.length;
+      if (row.type === 'error') continue;
+      const turn =
+        row.type === 'user'
+          ? userTurn(row.content)
+          : answerTurn(row.content, row.tool_calls, row.tool_results);
+      if (turn.length === 0) continue;
+      budget -= turn.reduce((n, m) => n + JSON.stringify(m.content).length, 0);
       if (budget < 0) break;
-      messages.unshift({ role: row.type === 'user' ? 'user' : 'assistant', content: row.content });
+      turns.unshift(turn);
     }
+    const messages = turns.flat();
     // The provider APIs want the conversation to start with the user.
     while (messages[0] && messages[0].role !== 'user') messages.shift();
     return messages;
@@ -222,8 +241,13 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
           await renameSession({ db, id: input.session_id, title: titleFrom(input.message) });
         }
       }
+      // The built-in model reads a follow-up against the plan of the conversation's latest answer (after any
+      // regenerate or edit above removed the answers that no longer stand).
+      const previous = resolved.builtin
+        ? ((await latestAnswerPlan({ db, sessionId: input.session_id })) as ChatTurnContext | null)
+        : null;
       const model = resolved.builtin
-        ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions())
+        ? new BuiltinChatModel(ready.builtin.analyst, ready.warehouse.exampleQuestions(), previous)
         : resolved.model!;
       return {
         user,
@@ -438,6 +462,10 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
             tool_calls: state.toolCalls,
             tool_results: state.toolResults,
             usage: usage as unknown as Record<string, unknown>,
+            plan:
+              turn.model instanceof BuiltinChatModel && turn.model.turnContext
+                ? (turn.model.turnContext as unknown as Record<string, unknown>)
+                : null,
             aborted,
             created_at: finishedAt,
           },
@@ -555,3 +583,65 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+function userTurn(content: string): ModelMessage[] {
+  return content.trim() ? [{ role: 'user', content }] : [];
+}
+
+/**
+ * A saved answer as model messages: its tool calls and their results (calls without a result, from a stopped
+ * answer, are left out: providers refuse a call with no result), then its text.
+ */
+function answerTurn(content: string, storedCalls: unknown, storedResults: unknown): ModelMessage[] {
+  const calls = (Array.isArray(storedCalls) ? storedCalls : []) as ToolCall[];
+  const results = new Map(
+    ((Array.isArray(storedResults) ? storedResults : []) as ToolResult[]).map((r) => [r.tool_call_id, r]),
+  );
+  const answered = calls.filter((call) => results.has(call.tool_call_id));
+  const messages: ModelMessage[] = [];
+  if (answered.length > 0) {
+    messages.push({
+      role: 'assistant',
+      content: answered.map((call) => ({
+        type: 'tool-call' as const,
+        toolCallId: call.tool_call_id,
+        toolName: call.tool_name,
+        input: call.args,
+      })),
+    });
+    messages.push({
+      role: 'tool',
+      content: answered.map((call) => ({
+        type: 'tool-result' as const,
+        toolCallId: call.tool_call_id,
+        toolName: call.tool_name,
+        output: compactResult(results.get(call.tool_call_id)?.result),
+      })),
+    });
+  }
+  if (content.trim()) messages.push({ role: 'assistant', content });
+  return messages;
+}
+
+/** A tool result cut to its first rows and at most HISTORY_RESULT_CHARS, said to be cut when it was. */
+export function compactResult(
+  result: unknown,
+): { type: 'json'; value: JSONValue } | { type: 'text'; value: string } {
+  let value = result ?? null;
+  let cut = false;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    if (Array.isArray(record.rows) && record.rows.length > HISTORY_RESULT_ROWS) {
+      value = { ...record, rows: record.rows.slice(0, HISTORY_RESULT_ROWS) };
+      cut = true;
+    }
+  }
+  const json = JSON.stringify(value);
+  if (json.length <= HISTORY_RESULT_CHARS) {
+    const compact = cut
+      ? { ...(value as Record<string, unknown>), note: `first ${HISTORY_RESULT_ROWS} rows of the result` }
+      : value;
+    return { type: 'json', value: compact as JSONValue };
+  }
+  return { type: 'text', value: `${json.slice(0, HISTORY_RESULT_CHARS)}… (cut: the result was longer)` };
+}

@@ -5,6 +5,7 @@
  */
 
 import { loadGeography } from '@qa/warehouse';
+import { isFollowUp, readFollowUp, type TurnContext } from './followup.js';
 import { interpret } from './interpret.js';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
 import { analyse, explain, type ResultLike } from './narrate.js';
@@ -104,6 +105,47 @@ export class BuiltinAnalyst {
     const built = buildQuery(understanding.plan, this.knowledge.time);
     const interpretation = interpret(understanding.plan, this.knowledge.time);
     return { understanding, plan: understanding.plan, built, interpretation };
+  }
+
+  /**
+   * A follow-up read against the previous turn's plan ("and in Bristol?"), or null when the message stands
+   * alone. The interpretation opens with what was carried over ("Same as before, for Bristol — ...").
+   */
+  followUp(previous: TurnContext, message: string): (AnalystPlan & { carried: string }) | null {
+    const alone = understand(message, this.knowledge.lexicon, this.knowledge.time);
+    if (alone.kind === 'system_info') return null;
+    // A question about something the data does not hold stays refused, whatever came before.
+    if (alone.kind === 'unsupported' && alone.confidence > 0.8) return null;
+    const fresh = alone.kind === 'data' ? alone.plan : undefined;
+    if (!isFollowUp(message, fresh, this.knowledge.lexicon)) return null;
+    const reading = readFollowUp(previous, message, fresh, this.knowledge.lexicon, this.knowledge.time);
+    if (!reading) return null;
+    const { plan, carried } = reading;
+    const built = buildQuery(plan, this.knowledge.time);
+    const interpretation = `${carried} — ${interpret(plan, this.knowledge.time)}`;
+    return {
+      understanding: {
+        kind: 'data',
+        plan,
+        // Read from two messages: a little less sure than a question that stands alone.
+        confidence: alone.kind === 'data' ? Math.min(alone.confidence, 0.85) : 0.8,
+        reasoning: `A follow-up to the previous question. ${carried}.`,
+      },
+      plan,
+      built,
+      interpretation,
+      carried,
+    };
+  }
+
+  /** SQL and interpretation for a plan made or adjusted outside `plan` (a follow-up, a map's places). */
+  fromPlan(plan: Plan): { plan: Plan; built: BuiltQuery; interpretation: string } {
+    return { plan, built: buildQuery(plan, this.knowledge.time), interpretation: this.restate(plan) };
+  }
+
+  /** The plan in one sentence. */
+  restate(plan: Plan): string {
+    return interpret(plan, this.knowledge.time);
   }
 
   explain(planned: AnalystPlan): string {

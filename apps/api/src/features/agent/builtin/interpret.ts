@@ -73,7 +73,7 @@ const joinAnd = (values: string[]) =>
   values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
 /** What is on offer: "full fibre", "gigabit-capable broadband", "a download speed of 300 Mbit/s or more". */
-function offering(s: Subject, forecast = false): string | null {
+export function offering(s: Subject, forecast = false): string | null {
   const parts: string[] = [];
   // The forecast holds full-fibre footprints only, so a forecast subject is full fibre unless it says otherwise.
   if (forecast && !s.tech && !s.gigabit && !s.minDown) parts.push('full fibre');
@@ -84,7 +84,7 @@ function offering(s: Subject, forecast = false): string | null {
 }
 
 /** Who offers it: a network, an operator, an altnet, both of two networks, N networks. */
-function provider(s: Subject): { who: string; plural: boolean } | null {
+export function provider(s: Subject): { who: string; plural: boolean } | null {
   const bound = (group: string) => (s.groupTech?.[group] ? `${group} ${TECH[s.groupTech[group]!]}` : group);
   if (s.allGroups?.length) return { who: `both ${joinAnd(s.allGroups.map(bound))}`, plural: true };
   if (s.minNetworks)
@@ -230,7 +230,7 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
   return `${formatMonth(t.at ?? ctx.latest)} snapshot`;
 }
 
-function place(plan: Plan): string {
+export function place(plan: Plan): string {
   const parts: string[] = [];
   if (plan.urbanRural) parts.push(`in ${plan.urbanRural} areas`);
   if (plan.geo)
