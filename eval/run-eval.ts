@@ -1,6 +1,7 @@
 /**
  * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>]
- *                 [--set golden|holdout|holdout2|holdout3|holdout4|all] [--only cg-01,ho-02] [--verbose]`
+ *                 [--set golden|holdout|holdout2|holdout3|holdout4|all] [--only cg-01,ho-02] [--verbose]
+ *                 [--analyses <file>]`
  *
  * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
  * eval/holdout.ts, holdout2.ts and holdout3.ts, written independently of the agent, with --set holdout / holdout2 /
@@ -8,8 +9,10 @@
  * names, column order and row order ignored; numbers within rounding tolerance) and prints execution accuracy per
  * theme and overall, every failure with its reason, and the agent's median and p95 latency. The LLM planner (when
  * chosen and configured through the usual environment variables) reports its token usage and cost; nothing is
- * written to any ledger.
+ * written to any ledger. With --analyses, every answer's interpretation and analysis are written to a markdown
+ * file, to read the narration of a whole set at once.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
 import { createAgentRuntime } from '../apps/api/src/features/agent/agent-runtime.js';
@@ -82,6 +85,7 @@ async function main() {
       only: { type: 'string' },
       set: { type: 'string', default: 'golden' },
       verbose: { type: 'boolean', default: false },
+      analyses: { type: 'string' },
     },
   });
   loadDotEnvFile();
@@ -168,6 +172,7 @@ async function main() {
   };
 
   const outcomes: Outcome[] = [];
+  const analyses: string[] = [];
   for (const { set, q: question } of selected) {
     if (question.expect) {
       outcomes.push(await expectClassification(set, question));
@@ -240,6 +245,13 @@ async function main() {
       continue;
     }
     const comparison = compareResults(table(answer.result), table(goldResult));
+    if (values.analyses) {
+      analyses.push(
+        `## ${question.id} ${comparison.match ? '' : '(WRONG) '}${question.question}\n\n` +
+          `_Answered as:_ ${answer.interpretation ?? '(none)'}\n\n` +
+          `Columns: ${answer.result.columns.map((c) => c.name).join(', ')}\n\n${answer.analysis ?? ''}\n`,
+      );
+    }
     outcomes.push({ ...base, match: comparison.match, reason: comparison.reason });
     if (values.verbose) {
       process.stdout.write(
@@ -297,6 +309,10 @@ async function main() {
       if (values.verbose && failure.sql)
         process.stdout.write(`    SQL: ${failure.sql.replace(/\s+/g, ' ').slice(0, 400)}\n`);
     }
+  }
+  if (values.analyses) {
+    writeFileSync(values.analyses, `# Analyses (${setName} set)\n\n${analyses.join('\n')}`);
+    process.stdout.write(`\nAnalyses written to ${values.analyses}\n`);
   }
   await warehouse.close();
 }

@@ -4,6 +4,7 @@
  * arithmetic that the text states (a sum, a share of the shown total, a difference); nothing else is quoted.
  */
 
+import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import type { Plan } from './plan.js';
 import type { BuiltQuery } from './sql-builder.js';
 import { formatMonth } from './time-phrases.js';
@@ -56,10 +57,6 @@ export function explain(plan: Plan, built: BuiltQuery): string {
   return lines.join('\n');
 }
 
-function columnIndex(result: ResultLike, test: (name: string) => boolean): number {
-  return result.columns.findIndex((c) => test(c.name));
-}
-
 function isNumeric(result: ResultLike, index: number): boolean {
   return result.rows.some((row) => typeof row[index] === 'number');
 }
@@ -78,9 +75,17 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   const labelIndex = result.columns.findIndex((_, i) => !isNumeric(result, i));
   const primaryIndex = pickPrimary(result, built);
   const primaryName = result.columns[primaryIndex]?.name ?? '';
-  const pctIndex = columnIndex(result, (n) => /pct$|pp_change/.test(n) && n !== primaryName);
+  // What each column is (a count, a share of what, points), from the plan: never guessed from its name.
+  const metas: ColumnMeta[] = result.columns.map((c) => columnMeta(plan, c.name));
+  const primaryMeta: ColumnMeta = metas[primaryIndex] ?? { kind: 'count', unit: '', additive: false };
+  const fmt = (value: unknown, signed = false) => formatValue(value, primaryMeta, signed);
+  const pctIndex = metas.findIndex(
+    (m, i) => i !== primaryIndex && (m.kind === 'share' || m.kind === 'points'),
+  );
+  const pctMeta = metas[pctIndex];
 
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+  if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
 
   if (rows.length === 1 && labelIndex < 0) {
     const sentence = describeLevel(plan, built, result);
@@ -91,7 +96,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const row = rows[0]!;
     const facts = result.columns.map(
       (c, i) =>
-        `- **${formatNumber(row[i], c.name)}** — ${built.columns[c.name] ?? c.name.replace(/_/g, ' ')}`,
+        `- **${formatValue(row[i], metas[i]!)}** — ${built.columns[c.name] ?? c.name.replace(/_/g, ' ')}`,
     );
     out.push('**Result**', '', ...facts);
     return finish(out, plan, latest);
@@ -107,11 +112,11 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const most = values.indexOf(Math.max(...values));
     const least = values.indexOf(Math.min(...values));
     out.push(
-      `**${when(rows[0]![0])} to ${when(rows[rows.length - 1]![0])}:** **${formatNumber(total, primaryName)}** ${primaryName.replace(/^new_/, '').replace(/_/g, ' ')} newly got ${subjectWords(plan)} over ${rows.length} snapshots, about **${formatNumber(Math.round(total / rows.length), primaryName)}** per snapshot.`,
+      `**${when(rows[0]![0])} to ${when(rows[rows.length - 1]![0])}:** **${fmt(total)}** ${primaryName.replace(/^new_/, '').replace(/_/g, ' ')} newly got ${subjectWords(plan)} over ${rows.length} snapshots, about **${fmt(Math.round(total / rows.length))}** per snapshot.`,
     );
     if (rows.length >= 2)
       out.push(
-        `The most was added in ${when(rows[most]![0])} (**${formatNumber(values[most]!, primaryName)}**), the least in ${when(rows[least]![0])} (**${formatNumber(values[least]!, primaryName)}**).`,
+        `The most was added in ${when(rows[most]![0])} (**${fmt(values[most]!)}**), the least in ${when(rows[least]![0])} (**${fmt(values[least]!)}**).`,
       );
     return finish(out, plan, latest);
   }
@@ -122,18 +127,23 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const b = last[primaryIndex] as number;
     const when = (v: unknown) =>
       typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatMonth(v) : String(v);
+    // A change in a share is a change in percentage points ("+10.41 pp"), and a relative change of a share
+    // ("+30%") would read as points: only counts get the relative change.
+    const change =
+      typeof a === 'number' && typeof b === 'number'
+        ? primaryMeta.kind === 'share' || primaryMeta.kind === 'points'
+          ? ` (${formatValue(b - a, { kind: 'points' }, true)}).`
+          : ` (${fmt(b - a, true)}${a && primaryMeta.kind === 'count' ? `, ${b >= a ? '+' : ''}${nf2.format(((b - a) / a) * 100)}%` : ''}).`
+        : '.';
     out.push(
-      `**${when(first[0])} to ${when(last[0])}:** ${primaryName.replace(/_/g, ' ')} went from **${formatNumber(a, primaryName)}** to **${formatNumber(b, primaryName)}**` +
-        (typeof a === 'number' && typeof b === 'number'
-          ? ` (${b >= a ? '+' : ''}${formatNumber(b - a, primaryName)}${a ? `, ${b >= a ? '+' : ''}${nf2.format(((b - a) / a) * 100)}%` : ''}).`
-          : '.'),
+      `**${when(first[0])} to ${when(last[0])}:** ${metricPhrase(primaryName, built, primaryMeta)} went from **${fmt(a)}** to **${fmt(b)}**${change}`,
     );
-    if (pctIndex >= 0) {
+    if (pctIndex >= 0 && pctMeta?.kind === 'share') {
       const pa = first[pctIndex] as number;
       const pb = last[pctIndex] as number;
       if (typeof pa === 'number' && typeof pb === 'number')
         out.push(
-          `As a share: ${formatNumber(pa, 'pct')} → ${formatNumber(pb, 'pct')} (${pb >= pa ? '+' : ''}${nf2.format(pb - pa)} percentage points).`,
+          `As a share of ${pctMeta.base}: ${formatValue(pa, pctMeta)} → ${formatValue(pb, pctMeta)} (${formatValue(pb - pa, { kind: 'points' }, true)}).`,
         );
     }
     if (rows.length >= 3 && typeof a === 'number') {
@@ -143,7 +153,9 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
         if (step > best.step) best = { step, at: when(rows[i]![0]) };
       }
       if (best.step > 0)
-        out.push(`The biggest single step was **+${formatNumber(best.step, primaryName)}** in ${best.at}.`);
+        out.push(
+          `The biggest single step was **${primaryMeta.kind === 'share' ? formatValue(best.step, { kind: 'points' }, true) : fmt(best.step, true)}** in ${best.at}.`,
+        );
     }
     return finish(out, plan, latest);
   }
@@ -154,35 +166,41 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const top = rows[0]!;
     const labelColumn = result.columns[labelIndex]?.name ?? '';
     const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
-    const metric = metricPhrase(primaryName, built);
+    const metric = metricPhrase(primaryName, built, primaryMeta);
     const lowest = plan.order === 'asc';
-    const context =
-      pctIndex >= 0 && typeof top[pctIndex] === 'number'
-        ? ` (${formatNumber(top[pctIndex], result.columns[pctIndex]!.name)}${/pp_change/.test(result.columns[pctIndex]!.name) ? '' : ' of its premises'})`
-        : '';
+    const describe = (row: unknown[]) => {
+      const v = row[pctIndex];
+      if (pctIndex < 0 || typeof v !== 'number' || !pctMeta) return '';
+      return pctMeta.kind === 'share'
+        ? ` (${formatValue(v, pctMeta)} of ${pctMeta.base})`
+        : ` (${formatValue(v, pctMeta, true)})`;
+    };
+    const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
     out.push(
       rows.length === 1
-        ? `**${label(top)}**: ${metric} **${formatNumber(value(top), primaryName)}**${context}.`
-        : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${formatNumber(value(top), primaryName)}**${context}.`,
+        ? `**${label(top)}**: ${metric} **${fmt(value(top))}**${shareWords}${describe(top)}.`
+        : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${fmt(value(top))}**${shareWords}${describe(top)}.`,
     );
     if (rows.length > 1) {
-      const next = rows.slice(1, 4).map((r) => `${label(r)} (${formatNumber(value(r), primaryName)})`);
+      const next = rows.slice(1, 4).map((r) => `${label(r)} (${fmt(value(r))})`);
       out.push(`Then ${next.join(', ')}.`);
       const numericValues = rows.map(value).filter((v) => typeof v === 'number');
-      const additive = !/pct|pp_change|avg_|max_|networks|altnets/.test(primaryName);
-      if (additive && numericValues.length === rows.length) {
+      // Only counts whose rows partition what is counted add up: overlapping footprints never do.
+      if (primaryMeta.kind === 'count' && primaryMeta.additive && numericValues.length === rows.length) {
         const total = numericValues.reduce((sum, v) => sum + v, 0);
         if (total > 0) {
           out.push(
-            `The ${rows.length} ${noun} shown total **${formatNumber(total, primaryName)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
+            `The ${rows.length} ${noun} shown total **${fmt(total)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
           );
         }
+      } else if (primaryMeta.kind === 'count' && !primaryMeta.additive && rows.length > 1) {
+        out.push(
+          `These figures overlap (the same ${primaryMeta.unit} can count for several ${noun}), so they are not added up.`,
+        );
       }
       const last = rows[rows.length - 1]!;
       if (rows.length > 4)
-        out.push(
-          `${lowest ? 'The highest' : 'The lowest'} shown is ${label(last)} at ${formatNumber(value(last), primaryName)}.`,
-        );
+        out.push(`${lowest ? 'The highest' : 'The lowest'} shown is ${label(last)} at ${fmt(value(last))}.`);
     }
     if (result.truncated)
       out.push('_The result was cut at the row limit; refine the question to see the rest._');
@@ -211,6 +229,11 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
 
 function finish(out: string[], plan: Plan, latest: string): string {
   if (plan.assumptions.length) out.push('', `_Assumptions: ${plan.assumptions.join('; ')}._`);
+  if (plan.unknowns.length)
+    out.push(
+      '',
+      `_Not used from the question: ${plan.unknowns.join('; ')}. The figures above do not take ${plan.unknowns.length === 1 ? 'it' : 'them'} into account; rephrase if ${plan.unknowns.length === 1 ? 'it matters' : 'they matter'}._`,
+    );
   if (plan.dataset !== 'take_up')
     out.push(
       '',
@@ -235,12 +258,12 @@ const PLURAL_NOUNS: Record<string, string> = {
 };
 
 /** How the ranked measure reads in a sentence ("premises gained", "coverage"). */
-function metricPhrase(column: string, built: BuiltQuery): string {
+function metricPhrase(column: string, built: BuiltQuery, meta: ColumnMeta): string {
   if (column === 'premises_gained') return 'premises gained';
   if (column === 'postcodes_gained') return 'postcodes gained';
-  if (column === 'pp_change') return 'coverage growth';
+  if (meta.kind === 'points') return 'the change in coverage';
   if (column === 'coverage_pct') return 'coverage';
-  if (column === 'share_pct' || column === 'share_of_all_premises_pct') return 'share';
+  if (meta.kind === 'share') return 'share';
   const meaning = built.columns[column];
   return meaning && meaning.length < 60 ? meaning : column.replace(/_/g, ' ');
 }
@@ -268,24 +291,45 @@ function describeLeaders(result: ResultLike): string[] {
   return [head, '', ...lines];
 }
 
+/** "The Openreach network carries 4 operator names: BT, Sky, TalkTalk and Vodafone." A list, not a ranking. */
+function describeOperatorList(result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const operator = names.indexOf('operator');
+  const group = names.indexOf('operator_group');
+  if (operator < 0 || group < 0) return [`The query returned ${result.rows.length} rows.`];
+  const byGroup = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const key = String(row[group]);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), String(row[operator])]);
+  }
+  return [...byGroup.entries()].map(
+    ([network, operators]) =>
+      `The ${network} network carries ${operators.length} operator name${operators.length === 1 ? '' : 's'}: ${operators.join(', ')}.`,
+  );
+}
+
 /** One-row answers of the level queries, as a sentence. */
 function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): string | null {
   const names = result.columns.map((c) => c.name);
   const row = result.rows[0]!;
-  const passedIndex = names.findIndex((n) => /_(passed|without)$/.test(n));
+  const metas = names.map((n) => columnMeta(plan, n));
+  // The counted column, the total it is out of, and the share: the level queries write all three.
   const totalIndex = names.findIndex((n) => n.startsWith('total_'));
-  const pctIndex = names.findIndex((n) => n === 'coverage_pct' || n === 'share_without_pct');
+  const passedIndex = metas.findIndex((m, i) => m.kind === 'count' && i !== totalIndex);
+  const pctIndex = metas.findIndex((m) => m.kind === 'share');
   if (passedIndex < 0 || totalIndex < 0 || pctIndex < 0) return null;
   const unit = names[totalIndex]!.replace('total_', '');
+  const count = (value: unknown) => formatValue(value, metas[passedIndex]!);
   const where = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : ' across the UK';
   const meaning = built.columns[names[passedIndex]!] ?? names[passedIndex]!;
+  const share = formatValue(row[pctIndex], metas[pctIndex]!);
   const lead =
     plan.measure === 'coverage_pct'
-      ? `Coverage${where}: **${formatNumber(row[pctIndex], 'pct')}**`
-      : `**${formatNumber(row[passedIndex], unit)}** ${meaning}${where}`;
+      ? `Coverage${where}: **${share}**`
+      : `**${count(row[passedIndex])}** ${meaning}${where}`;
   return plan.measure === 'coverage_pct'
-    ? `${lead} — ${formatNumber(row[passedIndex], unit)} of ${formatNumber(row[totalIndex], unit)} ${unit} (${meaning}).`
-    : `${lead}: **${formatNumber(row[pctIndex], 'pct')}** of all ${formatNumber(row[totalIndex], unit)} ${unit}${plan.geo ? ' there' : ''}.`;
+    ? `${lead} — ${count(row[passedIndex])} of ${count(row[totalIndex])} ${unit} (${meaning}).`
+    : `${lead}: **${share}** of all ${count(row[totalIndex])} ${unit}${plan.geo ? ' there' : ''}.`;
 }
 
 function subjectWords(plan: Plan): string {

@@ -352,9 +352,11 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
 
   const absent = Boolean(plan.subject.absent);
   const passedExpr = `CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN ${weight} ELSE 0 END`;
-  const name = absent ? `${unit}_without` : `${unit}_passed`;
+  // Columns are named after what they count: "premises that cannot get 30 Mbit/s" are not premises passed.
+  const below = plan.subject.bestDownBelow;
+  const name = absent ? `${unit}_without` : below ? `${unit}_below_${below}_mbps` : `${unit}_passed`;
   const totalName = `total_${unit}`;
-  const pctName = absent ? 'share_without_pct' : 'coverage_pct';
+  const pctName = absent ? 'share_without_pct' : below ? `share_below_${below}_mbps_pct` : 'coverage_pct';
   const wantsPct = plan.measure === 'coverage_pct';
   const select = [
     `SUM(${passedExpr}) AS ${name}`,
@@ -387,7 +389,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     ? `${unit} without ${subjectPhrase(plan)}`
     : `${unit} in postcodes with ${subjectPhrase(plan)}`;
   columns[totalName] = `all ${unit}`;
-  columns[pctName] = 'percentage of all';
+  columns[pctName] = `percentage of all ${unit}${dim ? ` in the same ${dim}` : ''}`;
   return { sql, columns, steps };
 }
 
