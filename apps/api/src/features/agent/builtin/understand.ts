@@ -5,6 +5,7 @@
  * the ranking. What it had to assume is recorded so the answer can say so; what it could not place lowers
  * the confidence. It never guesses a name that is not in the data: names come from the lexicon.
  */
+import { leftoverWords, uncarriedConditions } from './leftover.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import type { Dataset, Dimension, GeoColumn, Measure, Plan, Subject } from './plan.js';
 import { numberFrom, parseTime, quarterOf, type TimeContext } from './time-phrases.js';
@@ -111,7 +112,12 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
     };
   }
   const plan = buildPlan(text, entities, lexicon, ctx);
-  const confidence = scoreConfidence(plan, entities, domain);
+  // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
+  // confidence (words it could not place, and conditions it read that the plan does not carry).
+  const ignored = leftoverWords(question, entities, parseTime(text, ctx).matched);
+  const uncarried = uncarriedConditions(question, plan);
+  plan.unknowns.push(...ignored.map((word) => `"${word}"`), ...uncarried);
+  const confidence = scoreConfidence(plan, entities, domain, ignored.length, uncarried.length);
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
 }
 
@@ -936,11 +942,25 @@ function entityLabel(e: EntityMatch['entity']): string {
   }
 }
 
-function scoreConfidence(plan: Plan, entities: EntityMatch[], domain: boolean): number {
+/**
+ * Confidence from what can be measured about the reading: the words it could not place, the conditions it
+ * read but could not carry into the plan, the defaults it chose, names matched only by a close spelling, and
+ * a question with no word of the domain at all. A reading that used every word starts high; each gap takes
+ * it below the 0.8 at which an answer counts as confident.
+ */
+function scoreConfidence(
+  plan: Plan,
+  entities: EntityMatch[],
+  domain: boolean,
+  ignoredWords: number,
+  uncarried: number,
+): number {
   let confidence = 0.92;
   if (!domain) confidence -= 0.3;
   confidence -= 0.08 * plan.assumptions.length;
-  confidence -= 0.15 * plan.unknowns.length;
+  confidence -= 0.15 * Math.min(3, ignoredWords);
+  confidence -= 0.25 * uncarried;
+  if (plan.unknowns.includes('measure')) confidence -= 0.15;
   if (entities.some((e) => e.fuzzy)) confidence -= 0.1;
   return Math.max(0.15, Math.min(0.97, Number(confidence.toFixed(2))));
 }

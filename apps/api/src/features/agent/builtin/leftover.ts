@@ -1,0 +1,181 @@
+/**
+ * Every word accounted for: which words of a question the analyst's reading did not use. A word is accounted
+ * for when it is a function word, part of a name the lexicon matched (a place, a network), part of a time
+ * phrase the time parser took, or a word of the analyst's grammar (measures, subjects, shapes, comparators).
+ * What is left is a content word the reading could not place: it is never dropped silently, it lowers the
+ * confidence and the answer says it was not used.
+ *
+ * Beyond single words, a condition can be read and still not reach the plan: a negation ("but not full
+ * fibre"), a comparison with a number ("more than half", "fewer than 3") or a count of places ("how many
+ * councils have ..."). Those are checked against the plan itself.
+ */
+import type { EntityMatch } from './lexicon.js';
+import type { Plan } from './plan.js';
+
+const FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
+has have had having can could would should will shall may might must i me my we our you your it its they them their
+this that these those there here what which who whom whose how when where why whats whos please pls plz thanks
+thank just about into than then so if also any some all each every per vs v versus via me give show tell list
+find get got gets see look looking want need know like compare compared between across within among out up
+same such other others only very much many more most less least few fewer one ones s t don doesn isn aren
+not no nor yes ok okay hey hi hello currently current now today still yet already ever again etc eg ie
+let lets make made use using used`;
+
+/** Words the analyst's grammar reads (understand.ts, time-phrases.ts): measures, subjects, shapes, time words. */
+const GRAMMAR_WORDS = `premises premise homes home properties property postcodes postcode households household
+population people residents citizens lines line subscribers subscriber subscriptions customers connections
+coverage covered cover covers covering coverages share shares percent percentage percentages proportion
+penetration rate rates count counts number numbers total totals totalled overall whole entire
+fibre fiber full fttp ftth fttponly fttc vdsl adsl copper cable docsis fwa fixed wireless gigabit gig gigabits
+capable superfast ultrafast broadband speed speeds mbps mbit mb gbps gbit meg download downloads upload uploads
+fastest quickest max maximum best top highest lowest slowest worst bottom biggest largest smallest greatest
+leading leader leaders leads lead dominant strongest weakest main major poorest
+network networks operator operators provider providers isp isps builder builders retailer retailers brand brands
+reseller resellers partner partners company companies group groups infrastructure altnet altnets alt net nets
+alternative independent openreach virgin media
+overbuild overbuilt overbuilding overlap overlaps overlapping compete competing competition competitor competitors
+rival rivals choice choose option options both common shared head sole alone exclusive
+symmetric symmetrical symetric
+region regions regional nation nations country countries local authority authorities council councils borough
+boroughs district districts area areas place places town towns city cities county counties unitary
+urban rural postcode postcodes
+market take takeup uptake retail residential resi business businesses consumer enterprise smb sme segment segments
+forecast forecasts forecasted expected projected projection predicted planned outlook plan plans
+attractive attractiveness deprivation deprived score scores build potential case
+gain gained gains gaining add added adds adding addition additions grow grown growth grew grows growing increase
+increased increases rise rose risen went gone climb climbed jump jumped improve improved improvement boost
+boosted uplift delta change changed changes progress rolled rollout roll expand expanded expansion built
+new newly first time times live
+month months monthly quarter quarters quarterly year years yearly annual annually week half daily
+series trend trends timeline history historically evolution trajectory over time since until through during
+ago last past previous prior latest recent recently next snapshot snapshots date dates period periods
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec h1 h2 q1 q2 q3 q4 yoy qoq
+rank ranked ranking ranks league table order sorted sort split breakdown broken grouped distribution
+average avg mean median
+without lack lacking unserved missing cannot cant unable reach receive access available availability
+offer offers offered offering present presence pass passes passed passing footprint footprints
+different distinct separate unique multiple several
+at least exactly above below under over than more fewer plus
+points point pp down up tech technology technologies own names name digital digitally start end left yr yrs
+mth mths qtr ff rfog la las data report reports reported service services`;
+
+/** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
+const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
+operating able break anyway actually overall roughly approximately around about ie eg`;
+
+const KNOWN = new Set(
+  `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS}`
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter(Boolean),
+);
+
+const NUMBER_WORDS =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|first|second|third|half|quarter|dozen)$/;
+
+/** Known words one edit away from `word` ("premisses", "coverge"): a typo of a grammar word is that word. */
+function closeToKnown(word: string): boolean {
+  if (word.length < 5) return false;
+  for (const known of KNOWN) {
+    if (Math.abs(known.length - word.length) > 1 || known.length < 5) continue;
+    if (withinOneEdit(word, known)) return true;
+  }
+  return false;
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+function stem(word: string): string[] {
+  const forms = [word, word.replace(/'/g, '')];
+  if (word.endsWith("'s")) forms.push(word.slice(0, -2));
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) forms.push(word.slice(0, -3));
+  return forms;
+}
+
+/**
+ * The content words of `question` that the reading did not use. `entities` are the lexicon's matches (their
+ * words are names), `timeMatched` the phrases the time parser took.
+ */
+export function leftoverWords(question: string, entities: EntityMatch[], timeMatched: string[]): string[] {
+  let text = ` ${question
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    // "i.e." and "e.g." are one word each.
+    .replace(/\b([a-z])\.([a-z])\.?/g, '$1$2')
+    .replace(/[^a-z0-9'%+./-]+/g, ' ')} `;
+  for (const phrase of [...entities.map((e) => e.text), ...timeMatched]) {
+    if (phrase) text = text.split(phrase.toLowerCase()).join(' ');
+  }
+  const words = text
+    .split(/[\s/]+/)
+    .map((w) => w.replace(/^['.-]+|['.-]+$/g, ''))
+    .filter(Boolean);
+  const left: string[] = [];
+  for (const word of words) {
+    if (/\d/.test(word) || word.length <= 1) continue;
+    if (NUMBER_WORDS.test(word)) continue;
+    if (word.split('-').every((part) => stem(part).some((form) => KNOWN.has(form)) || closeToKnown(part)))
+      continue;
+    if (!left.includes(word)) left.push(word);
+  }
+  return left;
+}
+
+const NEGATION =
+  /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/;
+const COMPARATOR =
+  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d|one|two|three|four|five|half|a (?:third|quarter)|three quarters|\d+\/\d+)/;
+const COUNT_OF_PLACES =
+  /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
+
+/** Conditions the question states that the plan does not carry, said in words (empty when all are carried). */
+export function uncarriedConditions(question: string, plan: Plan): string[] {
+  const text = ` ${question.toLowerCase().replace(/[’`]/g, "'")} `;
+  const s = plan.subject;
+  const missing: string[] = [];
+  // "only one network, i.e. no competition" is carried as exactly one network.
+  const negated = Boolean(
+    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || s.exactNetworks !== undefined,
+  );
+  if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
+  const threshold =
+    s.minNetworks !== undefined ||
+    s.exactNetworks !== undefined ||
+    s.minDown !== undefined ||
+    s.bestDownBelow !== undefined ||
+    s.gigabit === true;
+  const comparison = text.match(COMPARATOR);
+  // "at least one altnet" is plain presence, which every subject carries.
+  const presence =
+    comparison && /\b(?:at least|more than) (?:one|1)\b/.test(comparison[0]) && s.minNetworks === undefined;
+  if (comparison && !threshold && !presence) missing.push(`the comparison ("${comparison[0]}")`);
+  const places = text.match(COUNT_OF_PLACES);
+  // The plan has no "count of places meeting a condition": it lists the places instead.
+  if (places && plan.measure !== 'operator_count') missing.push(`the count of places ("${places[0]}")`);
+  return missing;
+}
