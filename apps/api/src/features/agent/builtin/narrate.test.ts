@@ -134,3 +134,20 @@ describe('the analysis says what each number is, from the plan', () => {
     expect(columnMeta(u.plan, 'pp_change')).toEqual({ kind: 'points' });
   });
 });
+
+describe('a distribution by number of networks', () => {
+  it('lists each count with its share of all premises (the rows partition them)', () => {
+    const text = narrate(
+      'Break down premises by how many full fibre networks they can get (0, 1, 2, ...)',
+      ['networks', 'postcodes', 'premises'],
+      [
+        [0, 10, 250],
+        [1, 20, 500],
+        [2, 8, 250],
+      ],
+    );
+    expect(text).toContain('All 1,000 premises, by how many networks offer it:');
+    expect(text).toContain('- **1** network: 500 premises (50% of all)');
+    expect(text).toContain('- **2** networks: 250 premises (25% of all)');
+  });
+});

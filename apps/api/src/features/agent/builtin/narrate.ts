@@ -86,6 +86,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
 
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
+  if (plan.dimension === 'networks') {
+    const lines = describeDistribution(plan, result);
+    if (lines) return finish(lines, plan, latest);
+  }
 
   if (rows.length === 1 && labelIndex < 0) {
     const sentence = describeLevel(plan, built, result);
@@ -306,6 +310,30 @@ function describeOperatorList(result: ResultLike): string[] {
     ([network, operators]) =>
       `The ${network} network carries ${operators.length} operator name${operators.length === 1 ? '' : 's'}: ${operators.join(', ')}.`,
   );
+}
+
+/**
+ * Premises by the number of networks offering the subject: each postcode falls in one row, so the rows add up
+ * to all premises and each row's share of that total is exact.
+ */
+function describeDistribution(plan: Plan, result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const networks = names.indexOf('networks');
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const value = names.indexOf(unit);
+  if (networks < 0 || value < 0) return null;
+  const total = result.rows.reduce((sum, row) => sum + (Number(row[value]) || 0), 0);
+  if (total <= 0) return null;
+  const word = plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnet' : 'network';
+  return [
+    `All ${formatNumber(total)} ${unit}, by how many ${word}s offer it:`,
+    '',
+    ...result.rows.map((row) => {
+      const n = Number(row[networks]);
+      const v = Number(row[value]) || 0;
+      return `- **${n}** ${n === 1 ? word : `${word}s`}: ${formatNumber(v)} ${unit} (${nf2.format((100 * v) / total)}% of all)`;
+    }),
+  ];
 }
 
 /** One-row answers of the level queries, as a sentence. */
