@@ -45,6 +45,8 @@ const RANKING_WORDS =
 const ONE_OF_THEM =
   /\b(?:which|what) (?:one|(?:\w+ )?of (?:those|these|them)(?: \w+)?) (?:has|is|had|was|gets|got|offers|comes)\b|\bthe (?:single )?(?:lowest|highest|best|worst|biggest|largest|smallest) one\b/;
 const THOSE = /\b(?:those|these|them)\b/;
+const DRAWING_WORDS =
+  /^"(?:charts?|graphs?|maps?|plot(?:ted)?|line|bar|pie|stacked|stack|visuali[sz]e|visuali[sz]ation|table|choropleth|instead|show|draw)"$/;
 
 const PLACE_KINDS = new Set(['la', 'region', 'country', 'area', 'county', 'uk']);
 const GEO_COLUMNS = new Set<Dimension>([
@@ -200,6 +202,10 @@ export function readFollowUp(
   }
   for (const assumption of fresh?.assumptions ?? []) {
     if (assumption.startsWith('read "')) plan.assumptions.push(assumption);
+  }
+  // Words of the message that nothing read stay visible; words about the drawing are the chat's to read.
+  for (const unknown of fresh?.unknowns ?? []) {
+    if (/^"/.test(unknown) && !DRAWING_WORDS.test(unknown)) plan.unknowns.push(unknown);
   }
 
   const lead = placesFromThose ? 'Same places as before' : 'Same as before';
