@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leftoverWords } from './leftover.js';
+import { leftoverWords, uncarriedConditions } from './leftover.js';
 import { analyse } from './narrate.js';
 import { buildQuery } from './sql-builder.js';
 import { testLexicon, testTime } from './test-fixtures.js';
@@ -63,5 +63,41 @@ describe('every word of the question is accounted for', () => {
         ['since january 2025'],
       ),
     ).toEqual([]);
+  });
+
+  it('"more than two networks" is at least three, and a quantifier the plan does not carry is said', () => {
+    const u = read('premises with more than two full fibre networks in Leeds');
+    expect(u.plan.subject).toMatchObject({ minNetworks: 3 });
+    expect(u.plan.subject.exactNetworks).toBeUndefined();
+    expect(u.plan.unknowns).toEqual([]);
+    const fewer = read('premises with fewer than 2 full fibre networks');
+    expect(fewer.plan.unknowns.join(' ')).toMatch(/quantifier \("fewer than 2/);
+    expect(fewer.confidence).toBeLessThan(0.8);
+  });
+
+  it('rows per period, a chosen month of each year and the number of results are checked against the plan', () => {
+    expect(read('full fibre coverage in Cardiff every month this year').plan.unknowns).toEqual([]);
+    expect(read('gigabit coverage in Leeds each June').plan.unknowns).toEqual([]);
+    expect(read('the three biggest altnets in Wales').plan.unknowns).toEqual([]);
+    // The same questions against a plan that lost the shape: each loss is named.
+    const flat = read('full fibre coverage in Cardiff').plan;
+    expect(uncarriedConditions('full fibre coverage in Cardiff in each of the last 6 months', flat)).toEqual([
+      'the rows per period ("each of the last 6")',
+    ]);
+    expect(uncarriedConditions('full fibre coverage in Cardiff in June of each year', flat)).toContain(
+      'the chosen month of each year ("june of each year")',
+    );
+    expect(uncarriedConditions('the two biggest networks in Cardiff', flat)).toEqual([
+      'the number of results ("the two biggest")',
+    ]);
+  });
+
+  it('a number word the plan does not use is left over, never read silently as nothing', () => {
+    const u = read('premises covered by three in Leeds');
+    expect(u.plan.unknowns).toContain('"three"');
+    expect(u.confidence).toBeLessThan(0.8);
+    // A name that is also a number word makes any reading ambiguous.
+    const named = read('How many premises can get Three FWA in Leeds?');
+    expect(named.plan.subject.operatorGroups).toEqual(['Three FWA']);
   });
 });

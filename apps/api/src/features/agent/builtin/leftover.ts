@@ -64,6 +64,9 @@ mth mths qtr ff rfog la las data report reports reported service services`;
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
 operating able break anyway actually overall roughly approximately around about ie eg`;
 
+/** Typos are forgiven only against the grammar's own words, and only in longer words ("premisses"). */
+const GRAMMAR = new Set(GRAMMAR_WORDS.split(/\s+/).filter((w) => w.length >= 5));
+
 const KNOWN = new Set(
   `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS}`
     .split(/\s+/)
@@ -76,12 +79,23 @@ const NUMBER_WORDS =
 
 /** Known words one edit away from `word` ("premisses", "coverge"): a typo of a grammar word is that word. */
 function closeToKnown(word: string): boolean {
-  if (word.length < 5) return false;
-  for (const known of KNOWN) {
-    if (Math.abs(known.length - word.length) > 1 || known.length < 5) continue;
-    if (withinOneEdit(word, known)) return true;
+  if (word.length < 6) return false;
+  for (const known of GRAMMAR) {
+    // A letter missing, doubled or swapped; a different letter would make another word ("charge", "change").
+    if (Math.abs(known.length - word.length) === 1 && withinOneEdit(word, known)) return true;
+    if (known.length === word.length && swapped(word, known)) return true;
   }
   return false;
+}
+
+function swapped(a: string, b: string): boolean {
+  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+  return (
+    diff.length === 2 &&
+    diff[1] === diff[0]! + 1 &&
+    a[diff[0]!] === b[diff[1]!] &&
+    a[diff[1]!] === b[diff[0]!]
+  );
 }
 
 function withinOneEdit(a: string, b: string): boolean {
@@ -121,14 +135,21 @@ function stem(word: string): string[] {
  * The content words of `question` that the reading did not use. `entities` are the lexicon's matches (their
  * words are names), `timeMatched` the phrases the time parser took.
  */
-export function leftoverWords(question: string, entities: EntityMatch[], timeMatched: string[]): string[] {
+export function leftoverWords(
+  question: string,
+  entities: EntityMatch[],
+  timeMatched: string[],
+  /** The plan uses a number (a limit, a count of networks, a threshold): number words are accounted for. */
+  usesNumber = true,
+): string[] {
   let text = ` ${question
     .toLowerCase()
     .replace(/[’`]/g, "'")
     // "i.e." and "e.g." are one word each.
     .replace(/\b([a-z])\.([a-z])\.?/g, '$1$2')
     .replace(/[^a-z0-9'%+./-]+/g, ' ')} `;
-  for (const phrase of [...entities.map((e) => e.text), ...timeMatched]) {
+  // Phrases of the grammar whose number is part of a name ("the four nations").
+  for (const phrase of [...entities.map((e) => e.text), ...timeMatched, 'four nations', 'home nations']) {
     if (phrase) text = text.split(phrase.toLowerCase()).join(' ');
   }
   const words = text
@@ -138,7 +159,8 @@ export function leftoverWords(question: string, entities: EntityMatch[], timeMat
   const left: string[] = [];
   for (const word of words) {
     if (/\d/.test(word) || word.length <= 1) continue;
-    if (NUMBER_WORDS.test(word)) continue;
+    // "one" is also plain presence ("at least one altnet"); other number words must reach the plan.
+    if (NUMBER_WORDS.test(word) && (usesNumber || word === 'one' || word === 'first')) continue;
     if (word.split('-').every((part) => stem(part).some((form) => KNOWN.has(form)) || closeToKnown(part)))
       continue;
     if (!left.includes(word)) left.push(word);
@@ -153,11 +175,82 @@ const COMPARATOR =
 const COUNT_OF_PLACES =
   /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
 
+const NUMBER_VALUES: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+};
+const NUMBER = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty)';
+const numberValue = (word: string) => NUMBER_VALUES[word] ?? Number(word);
+const MONTH_OR_QUARTER =
+  '(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
+const SERIES_DIMENSIONS = new Set(['month', 'quarter', 'half_year', 'year']);
+
 /** Conditions the question states that the plan does not carry, said in words (empty when all are carried). */
-export function uncarriedConditions(question: string, plan: Plan): string[] {
+export function uncarriedConditions(question: string, plan: Plan, entities: EntityMatch[] = []): string[] {
   const text = ` ${question.toLowerCase().replace(/[’`]/g, "'")} `;
-  const s = plan.subject;
   const missing: string[] = [];
+  // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
+  for (const match of entities) {
+    if (NUMBER_VALUES[match.text.toLowerCase()] !== undefined)
+      missing.push(`the word "${match.text}" (a name, or a number)`);
+  }
+  // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.
+  const quantifier = text.match(
+    new RegExp(
+      `\\b(more than|at least|exactly|fewer than|less than) ${NUMBER} (?:[a-z-]+ ){0,2}(?:networks?|altnets?|alt nets?|operators?|providers?)\\b`,
+    ),
+  );
+  if (quantifier) {
+    const n = numberValue(quantifier[2]!);
+    const s = plan.subject;
+    const kind = quantifier[1]!;
+    const carried =
+      kind === 'more than'
+        ? s.minNetworks === n + 1
+        : kind === 'at least'
+          ? s.minNetworks === n || (n === 1 && s.minNetworks === undefined)
+          : kind === 'exactly'
+            ? s.exactNetworks === n
+            : s.absent === true && s.minNetworks === n;
+    if (!carried) missing.push(`the quantifier ("${quantifier[0].trim()}")`);
+  }
+  // How many results: "the two biggest", "top three".
+  const howMany =
+    text.match(new RegExp(`\\b(?:top|bottom) ${NUMBER}\\b`)) ??
+    text.match(
+      new RegExp(
+        `\\bthe ${NUMBER} (?:[a-z-]+ )?(?:biggest|largest|smallest|highest|lowest|most|least|best|worst|leading|main)\\b`,
+      ),
+    );
+  if (howMany && !/\b(?:years?|months?|quarters?|half[- ]years?|days?)\b/.test(howMany[0])) {
+    const n = numberValue(howMany[1]!);
+    if (plan.limit !== n && !(plan.dimension === 'networks'))
+      missing.push(`the number of results ("${howMany[0].trim()}")`);
+  }
+  // One row per period: "each month", "in each of the last 6 months", "quarter by quarter".
+  const perPeriod = text.match(
+    /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,
+  );
+  if (perPeriod && !(plan.dimension && SERIES_DIMENSIONS.has(plan.dimension)) && !plan.time.lastQuarters)
+    missing.push(`the rows per period ("${perPeriod[0]}")`);
+  // A chosen month or quarter of each year: "Q4 of each year", "each January".
+  const chosen = text.match(
+    new RegExp(
+      `\\b${MONTH_OR_QUARTER} (?:of )?(?:each|every) year\\b|\\b(?:each|every) ${MONTH_OR_QUARTER}\\b`,
+    ),
+  );
+  if (chosen && plan.time.seriesMonth === undefined && plan.time.quarterNumber === undefined)
+    missing.push(`the chosen month of each year ("${chosen[0]}")`);
+  const s = plan.subject;
   // "only one network, i.e. no competition" is carried as exactly one network.
   const negated = Boolean(
     s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || s.exactNetworks !== undefined,

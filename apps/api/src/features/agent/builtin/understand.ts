@@ -114,8 +114,12 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   const plan = buildPlan(text, entities, lexicon, ctx);
   // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
   // confidence (words it could not place, and conditions it read that the plan does not carry).
-  const ignored = leftoverWords(question, entities, parseTime(text, ctx).matched);
-  const uncarried = uncarriedConditions(question, plan);
+  const s = plan.subject;
+  const usesNumber = Boolean(
+    plan.limit || s.minNetworks || s.exactNetworks || s.minDown || s.bestDownBelow || plan.time.lastQuarters,
+  );
+  const ignored = leftoverWords(question, entities, parseTime(text, ctx).matched, usesNumber);
+  const uncarried = uncarriedConditions(question, plan, entities);
   plan.unknowns.push(...ignored.map((word) => `"${word}"`), ...uncarried);
   const confidence = scoreConfidence(plan, entities, domain, ignored.length, uncarried.length);
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
@@ -258,6 +262,18 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   ) {
     subject.minNetworks = 2;
     notes.push('overbuild means two or more full-fibre networks in the same postcode');
+  }
+  // "more than two networks" is at least three, never exactly two.
+  const moreThan = text.match(
+    /\b(?:more than|over) (\d+|one|two|three|four|five) (?:different |competing |separate )?(?:full[- ]fibre |fttp |ff |gigabit[- ]capable |gigabit |fibre |)(networks?|altnets?|alt nets?|alternative networks?|operators?|providers?)\b/,
+  );
+  if (moreThan) {
+    const n = numberFrom(moreThan[1] as string);
+    if (n !== null) {
+      delete subject.exactNetworks;
+      subject.minNetworks = n + 1;
+      if (/alt/.test(moreThan[2] as string)) subject.networksAreAltnets = true;
+    }
   }
   if (
     (subject.minNetworks || subject.exactNetworks) &&
@@ -904,7 +920,7 @@ function detectDimension(
   )
     return 'operator_group';
   if (
-    by('alt[- ]?nets?|alternative networks?') ||
+    (!(subject.minNetworks || subject.exactNetworks) && by('alt[- ]?nets?|alternative networks?')) ||
     /\b(?:alt[- ]?nets|altnets) (?:by|ranked)\b/.test(text) ||
     /\b(?:alt[- ]?nets|alternative networks)\b[^.?]*\b(?:ranked|ranking|league table|biggest first|largest first)\b/.test(
       text,
