@@ -18,6 +18,9 @@ describe('every word of the question is accounted for', () => {
       'Which 10 local authorities have the worst full fibre coverage?',
       'how many premisses in Leeds can get gigabit right now?',
       'Top 5 altnets by premises passed, latest qtr',
+      // How to show it is presentation, not a condition.
+      'Map altnet coverage in the North West',
+      'Show me full fibre coverage by region as a chart',
     ]) {
       const u = read(question);
       expect(u.plan.unknowns, question).toEqual([]);

@@ -64,11 +64,15 @@ mth mths qtr ff rfog la las data report reports reported service services`;
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
 operating able break anyway actually overall roughly approximately around about ie eg`;
 
+/** How to show the answer (a chart, a map, a table): presentation, not a condition on the figures. */
+const PRESENTATION_WORDS = `chart charts graph graphs map maps mapped mapping plot plots plotted visualise visualize
+visualisation visualization draw drawn display bar bars pie stacked choropleth heatmap table tables`;
+
 /** Typos are forgiven only against the grammar's own words, and only in longer words ("premisses"). */
 const GRAMMAR = new Set(GRAMMAR_WORDS.split(/\s+/).filter((w) => w.length >= 5));
 
 const KNOWN = new Set(
-  `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS}`
+  `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS} ${PRESENTATION_WORDS}`
     .split(/\s+/)
     .map((w) => w.trim())
     .filter(Boolean),
