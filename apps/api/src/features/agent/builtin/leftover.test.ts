@@ -103,4 +103,22 @@ describe('every word of the question is accounted for', () => {
     const named = read('How many premises can get Three FWA in Leeds?');
     expect(named.plan.subject.operatorGroups).toEqual(['Three FWA']);
   });
+
+  it('a speed with its unit and a comparison of two things must reach the plan', () => {
+    const flat = read('full fibre coverage in Cardiff').plan;
+    expect(uncarriedConditions('superfast 30Mb+ coverage in Cardiff', flat)).toEqual(['the speed ("30mb+")']);
+    expect(uncarriedConditions('full fibre coverage in Cardiff now vs last year', flat)).toEqual([
+      'the comparison of two things ("vs")',
+    ]);
+    // Carried: a threshold in the plan, two places side by side.
+    expect(read('premises in Cardiff that cannot get 30 Mbit/s').plan.unknowns).toEqual([]);
+    expect(read('full fibre coverage in Leeds vs Manchester').plan.unknowns).toEqual([]);
+    // A negation is carried by "exactly one network" only when it says there is no competition.
+    expect(
+      uncarriedConditions('premises with exactly 1 altnet but no openreach', {
+        ...flat,
+        subject: { altnet: true, exactNetworks: 1 },
+      }).join(' '),
+    ).toMatch(/negation/);
+  });
 });

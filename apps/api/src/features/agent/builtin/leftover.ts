@@ -255,9 +255,13 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   if (chosen && plan.time.seriesMonth === undefined && plan.time.quarterNumber === undefined)
     missing.push(`the chosen month of each year ("${chosen[0]}")`);
   const s = plan.subject;
-  // "only one network, i.e. no competition" is carried as exactly one network.
+  // "only one network, i.e. no competition" is carried as exactly one network; any other negation needs a
+  // negated subject in the plan.
+  const noCompetition =
+    s.exactNetworks === 1 &&
+    /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
-    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || s.exactNetworks !== undefined,
+    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || noCompetition,
   );
   if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
   const threshold =
@@ -271,6 +275,21 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   const presence =
     comparison && /\b(?:at least|more than) (?:one|1)\b/.test(comparison[0]) && s.minNetworks === undefined;
   if (comparison && !threshold && !presence) missing.push(`the comparison ("${comparison[0]}")`);
+  // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
+  const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
+  if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
+    missing.push(`the speed ("${speed[0].trim()}")`);
+  // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
+  const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
+  if (
+    versus &&
+    !plan.dimension &&
+    (plan.geo?.values.length ?? 0) < 2 &&
+    !(plan.time.from && plan.time.to) &&
+    (s.operatorGroups?.length ?? 0) < 2 &&
+    (s.operators?.length ?? 0) < 2
+  )
+    missing.push(`the comparison of two things ("${versus[0].trim()}")`);
   const places = text.match(COUNT_OF_PLACES);
   // The plan has no "count of places meeting a condition": it lists the places instead.
   if (places && plan.measure !== 'operator_count') missing.push(`the count of places ("${places[0]}")`);
