@@ -175,7 +175,7 @@ export function leftoverWords(
 const NEGATION =
   /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/;
 const COMPARATOR =
-  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d|one|two|three|four|five|half|a (?:third|quarter)|three quarters|\d+\/\d+)/;
+  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
 const COUNT_OF_PLACES =
   /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
 
@@ -205,7 +205,7 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
   for (const match of entities) {
     if (NUMBER_VALUES[match.text.toLowerCase()] !== undefined)
-      missing.push(`the word "${match.text}" (a name, or a number)`);
+      missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
   // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.
   const quantifier = text.match(
