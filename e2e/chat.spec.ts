@@ -1,7 +1,7 @@
 /**
  * The streaming analyst chat end to end on a fresh install (no API key: the built-in analyst `builtin`
  * answers): empty state, the chart and map acceptance questions with tool cards and iframes, reload restores
- * the conversation, Stop Generating, input rules, the non-streaming chat and the §8 stream errors.
+ * the conversation, Stop Generating, input rules, the non-streaming chat and the stream error texts.
  */
 import { ChatPage } from './pages/chat-page';
 import { ADMIN_STORAGE_STATE } from './support/env';
@@ -176,7 +176,7 @@ test('with the v2 flag off the older chat answers in one piece with the same loo
   expect(streamed).toBe(false);
 });
 
-test.describe('stream failures (spec §8)', () => {
+test.describe('stream failures', () => {
   test('a failed status shows the HTTP error', async ({ page }) => {
     const chat = new ChatPage(page);
     await page.route('**/api/chat/message/stream', (route) =>

@@ -1,5 +1,5 @@
 /**
- * Maps and charts an analyst would put in a report (issue 13): choropleths from the real ONS boundaries in chat and
+ * Maps and charts an analyst would put in a report: choropleths from the real ONS boundaries in chat and
  * on the home screen, hover with name and value, zoom presets, PNG / SVG / CSV downloads, a line chart for a time
  * series, and the chart page's isolation (an opaque-origin sandbox that cannot read the app's storage). Screenshots
  * go to /work/screens-maps/ when that folder exists (SCREENS_MAPS_DIR overrides).

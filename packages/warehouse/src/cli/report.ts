@@ -1,6 +1,6 @@
 /**
  * `npm run data:report -- [--data-dir ./data] [--pg <url>] [--json]`
- * Prints every calibration figure of DATA.md beside the generated one.
+ * Prints every calibration figure (docs/data-contract.md) beside the generated one.
  */
 import { resolve } from 'node:path';
 import { openWarehouse } from '../engine/open-warehouse.js';

@@ -6,7 +6,7 @@
  * (exchange by exchange, district by district or city by city, with urban and "attractive" postcodes first)
  * and a build curve of premises passed at full scale (millions, by month). The generator walks each network's
  * postcodes in rollout order and dates each one where the cumulative premises cross the curve, so the national
- * figures of DATA.md come out by construction while the footprint keeps its geographic structure.
+ * calibration figures come out by construction while the footprint keeps its geographic structure.
  * Curve points after the latest snapshot feed the forecast only.
  */
 

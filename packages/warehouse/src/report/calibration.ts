@@ -1,5 +1,5 @@
 /**
- * The calibration report: every figure of DATA.md's "Calibration facts" next to what the warehouse holds.
+ * The calibration report: every figure of the data contract's "Calibration facts" next to what the warehouse holds.
  * Portable SQL through the Warehouse interface, so it runs on either engine. For a scaled-down build, counts are
  * also shown scaled back up to full size (shares need no scaling).
  */
@@ -8,7 +8,7 @@ import type { Warehouse } from '../engine/types.js';
 export interface CalibrationRow {
   group: string;
   metric: string;
-  /** The DATA.md figure as written. */
+  /** The calibration figure as written in the data contract. */
   target: string;
   /** What the warehouse holds (scaled to full size for counts when the build is scaled). */
   generated: string;
@@ -122,7 +122,7 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     vm / premises,
   );
 
-  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates DATA.md names.
+  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates the calibration facts name.
   const byDate = async (where: string, dates: string[], join = '') => {
     const r = await rows(
       w,

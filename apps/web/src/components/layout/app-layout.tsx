@@ -1,5 +1,5 @@
 /**
- * The shared frame of every signed-in page (spec §2 Shared layout): logo and 'Query Agent' title (home, or
+ * The shared frame of every signed-in page: logo and 'Query Agent' title (home, or
  * a reload when already home), the '?' help dialog, the admin-only 'Chat (beta)' switch, and the menu.
  */
 import { FileClock, House, LogOut, Menu, MessageSquare, ScrollText, Users } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The empty chat (spec §2): what the analyst knows about, in four data areas, and four example prompts
+ * The empty chat: what the analyst knows about, in four data areas, and four example prompts
  * picked at random for this page load from the 35 in example-prompts.ts. Clicking one sends it.
  */
 import type { LucideIcon } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The context-usage badge fixed at the bottom right (spec §2, §9): tokens the conversation occupies of the
+ * The context-usage badge fixed at the bottom right: tokens the conversation occupies of the
  * model's context window (K/M), coloured green under 50%, yellow under 80%, red otherwise, with the
  * session's cost in pounds.
  */

@@ -1,6 +1,6 @@
 /**
  * The conversation: the user's messages, the assistant's answers (markdown with tables and math, tool
- * cells, thinking blocks, charts) and errors, each with its timestamp (spec §2, §3 Chat message).
+ * cells, thinking blocks, charts) and errors, each with its timestamp.
  */
 import { Check, CircleAlert, Copy, Pencil, RotateCcw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -289,7 +289,7 @@ function Avatar({ tone }: { tone: 'assistant' | 'error' }) {
   );
 }
 
-/** Shown from the start of a request until the first sign of an answer (spec §4). */
+/** Shown from the start of a request until the first sign of an answer (see chat-state). */
 export function ThinkingIndicator() {
   return (
     <div className="flex items-center gap-3 animate-fade-in" data-testid="thinking-indicator">

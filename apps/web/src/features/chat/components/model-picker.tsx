@@ -1,7 +1,7 @@
 /**
- * The model picker above the input (spec §2): the models the server offers, each with its prices per
+ * The model picker above the input: the models the server offers, each with its prices per
  * million tokens and context window, and 'this model is expensive' on models whose output price is $10 or
- * more (spec §9). The choice persists (see useSelectedModel).
+ * more. The choice persists (see useSelectedModel).
  */
 import { EXPENSIVE_MODEL_WARNING, type ModelInfo } from '@qa/contracts';
 import { Check, ChevronDown, Cpu, TriangleAlert } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * Tool cells (spec §2, §4): a pending cell shows its input parameters; the completed cell shows the
+ * Tool cells: a pending cell shows its input parameters; the completed cell shows the
  * parameters and the result, with a chart or map embedded when the tool drew one. Inputs collapse at
  * 120 px and results at 200 px. MCP tools are marked.
  */
@@ -95,7 +95,7 @@ export function ToolCell({ part }: { part: ToolPart }) {
   );
 }
 
-/** Results that matched no call (spec §4): shown together after the answer's cells. */
+/** Results that matched no call: shown together after the answer's cells. */
 export function ToolResultsBlock({ results }: { results: ToolResult[] }) {
   return (
     <div

@@ -1,7 +1,7 @@
 /**
- * Spec §9 formats for the chat: costs in pounds (dollars / 1.35; '<1p' below a penny, pence below £1),
+ * Formats for the chat: costs in pounds (dollars / 1.35; '<1p' below a penny, pence below £1),
  * token counts abbreviated with K and M, and the context badge colour (green under 50%, yellow under 80%,
- * red otherwise). Also reads both shapes of the §3 usage object.
+ * red otherwise). Also reads both shapes (flat and nested) of the usage object.
  */
 import { type ModelInfo, type ModelPricing, USD_PER_GBP, type UsageObject } from '@qa/contracts';
 
