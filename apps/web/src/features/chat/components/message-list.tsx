@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
 import { CANCELLED_MESSAGE, type ChatItem } from '../utils/chat-state';
-import { formatTokens, summariseUsage } from '../utils/usage-format';
+import { formatChatCost, formatTokens, summariseUsage } from '../utils/usage-format';
 import { SequentialThinkingBlock } from './sequential-thinking-block';
 import { ToolCell, ToolResultsBlock } from './tool-cell';
 
@@ -254,6 +254,10 @@ function MessageFooter({ item, modelLabels }: { item: ChatItem; modelLabels: Rec
         <span>
           · {formatTokens(tokens.input_tokens)} in / {formatTokens(tokens.output_tokens)} out
         </span>
+      ) : null}
+      {/* A message's own cost, by the same rule as the total; a free message shows none (the total says 'No cost'). */}
+      {tokens?.cost_usd && tokens.cost_usd > 0 && !item.streaming ? (
+        <span data-testid="message-cost">· {formatChatCost(tokens.cost_usd)}</span>
       ) : null}
     </p>
   );
