@@ -8,6 +8,7 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
+import { markdownTables } from '../utils/answer-tables';
 import { CANCELLED_MESSAGE, type ChatItem } from '../utils/chat-state';
 import { formatChatCost, formatTokens, summariseUsage } from '../utils/usage-format';
 import { SequentialThinkingBlock } from './sequential-thinking-block';
@@ -86,6 +87,8 @@ function Message({
     );
   }
   const cancelled = item.content === CANCELLED_MESSAGE && item.parts.length === 1;
+  // Each result table shows once: a tool result the answer's text already lays out as a table is folded.
+  const answerTables = item.parts.flatMap((part) => (part.kind === 'text' ? markdownTables(part.text) : []));
   return (
     <div
       className="flex gap-3"
@@ -107,11 +110,11 @@ function Message({
                   </div>
                 );
               case 'tool':
-                return <ToolCell key={part.id} part={part} />;
+                return <ToolCell key={part.id} part={part} answerTables={answerTables} />;
               case 'thinking':
                 return <SequentialThinkingBlock key={part.id} part={part} live={Boolean(item.streaming)} />;
               case 'results':
-                return <ToolResultsBlock key={part.id} results={part.results} />;
+                return <ToolResultsBlock key={part.id} results={part.results} answerTables={answerTables} />;
               default:
                 return null;
             }
