@@ -181,7 +181,7 @@ function UserMessage({ item, actions }: { item: ChatItem; actions?: MessageActio
       data-type="user"
     >
       <div
-        className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm"
+        className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-on-accent shadow-sm"
         data-testid="message-content"
       >
         {item.content}
