@@ -35,7 +35,9 @@ test('the empty chat offers four example prompts, the data areas, the model pick
   await expect(chat.selectedModel).toHaveText('Built-in analyst (offline)');
   await expect(chat.contextBadge).toBeVisible();
   await expect(chat.contextBadge).toHaveAttribute('data-tone', 'green');
-  await expect(chat.contextBadge).toContainText('<1p');
+  // The built-in model is free: the session cost and the picker both say 'No cost', never '<1p' beside it.
+  await expect(chat.contextBadge).toContainText('No cost');
+  await expect(chat.contextBadge).not.toContainText('<1p');
   await expect(chat.send).toBeDisabled();
   await expect(chat.newChat).toBeVisible();
 });

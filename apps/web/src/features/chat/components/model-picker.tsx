@@ -7,7 +7,7 @@ import { EXPENSIVE_MODEL_WARNING, type ModelInfo } from '@qa/contracts';
 import { Check, ChevronDown, Cpu, TriangleAlert } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { cn } from '../../../lib/cn';
-import { formatPrice, formatTokens, isFreeModel } from '../utils/usage-format';
+import { formatPrice, formatTokens, isFreeModel, NO_COST_LABEL } from '../utils/usage-format';
 
 export function ModelPicker({
   models,
@@ -60,7 +60,7 @@ export function ModelPicker({
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium text-slate-800">{model.label}</span>
                     <span className="block text-xs text-slate-500">
-                      {isFreeModel(model) ? 'No cost' : formatPrice(model.pricing)} ·{' '}
+                      {isFreeModel(model) ? NO_COST_LABEL : formatPrice(model.pricing)} ·{' '}
                       {formatTokens(model.pricing.context_window)} context
                     </span>
                     {model.expensive ? <ExpensiveWarning className="mt-1" /> : null}
@@ -73,7 +73,7 @@ export function ModelPicker({
       </Menu.Root>
       {selected && !loading ? (
         <span className="hidden truncate text-xs text-slate-400 sm:inline" data-testid="model-price">
-          {isFreeModel(selected) ? 'No cost' : formatPrice(selected.pricing)}
+          {isFreeModel(selected) ? NO_COST_LABEL : formatPrice(selected.pricing)}
         </span>
       ) : null}
       {selected?.expensive ? <ExpensiveWarning /> : null}
