@@ -11,7 +11,8 @@
  * Network.loadingFinished) and the time from navigation start to the page's "rendered" signal (set after
  * ECharts' first `finished` event), median and range, with the median split: HTML received, scripts received,
  * script start (parsed and running), boundaries decoded, options set, rendered. And `uptime`, since timings on a
- * busy machine are not a benchmark.
+ * busy machine are not a benchmark. BENCH_PROFILE=1 adds one profiled load per map and prints where its main-thread
+ * time went (V8 CPU profile, self time by function, top 15).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { queryResultSchema } from '@qa/contracts';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/env.js';
 import { openDatabase } from '../src/db/database.js';
@@ -31,6 +32,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { createMailer } from '../src/lib/mailer.js';
 import { smallWarehouseDir } from '../test/support/small-warehouse.js';
 
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -76,6 +78,37 @@ const median = (values: number[]) => {
 };
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
+/** One load under the V8 profiler: self time by function (and script), the top 15. */
+async function profile(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url);
+  await page.waitForSelector('body[data-rendered="true"]', { state: 'attached', timeout: 120_000 });
+  const { profile: result } = await cdp.send('Profiler.stop');
+  await context.close();
+  const selfMs = new Map<number, number>();
+  const deltas = result.timeDeltas ?? [];
+  (result.samples ?? []).forEach((id, i) => {
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  const byFunction = new Map<string, number>();
+  for (const node of result.nodes) {
+    const { functionName, url: script, lineNumber, columnNumber } = node.callFrame;
+    const where = script
+      ? `${script.split('/').pop()?.slice(0, 28)}:${lineNumber + 1}:${columnNumber + 1}`
+      : '';
+    const key = `${functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (selfMs.get(node.id) ?? 0));
+  }
+  const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  process.stdout.write('  profiled load, self time:\n');
+  for (const [name, ms] of top) process.stdout.write(`    ${ms.toFixed(1).padStart(7)} ms  ${name}\n`);
+}
+
 async function main() {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'qa-bench-charts-'));
   const dataDir = process.env.BENCH_DATA_DIR ?? (await smallWarehouseDir());
@@ -104,7 +137,13 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   try {
     await app.listen({ port: PORT, host: '127.0.0.1' });
@@ -119,7 +158,10 @@ async function main() {
     const post = async (url: string, body?: unknown) => {
       const response = await fetch(`${base}${url}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
@@ -174,6 +216,7 @@ async function main() {
             ([key, label]) => `${label} ${Math.round(median(runs.map((r) => r.phases[key])))}`,
           ).join(', ')}\n`,
       );
+      if (PROFILE) await profile(browser, url);
     }
     process.stdout.write(`\nuptime after: ${uptime()}\n`);
   } finally {
