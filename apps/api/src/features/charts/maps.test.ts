@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseVisual } from './auto-visual.js';
 import { boundaryAreas, boundaryScript, normalisePlace, placeMatcher } from './boundaries.js';
 import { buildChoropleth } from './choropleth.js';
-import { quantileBreaks } from './echarts-spec.js';
+import { buildMapSpec, mapSubtitle, quantileBreaks } from './echarts-spec.js';
 import { measureLabel, measureTitle, operatorColour } from './labels.js';
 
 describe('boundaries', () => {
@@ -54,6 +54,56 @@ describe('choropleths', () => {
     });
     expect(part.drawn).toBe(northWest.length);
     expect(part.spec.geo?.codes).toHaveLength(northWest.length);
+  });
+
+  it('gives no subtitle that repeats the title', () => {
+    const northWest = buildChoropleth({
+      table: {
+        columns: ['la_name', 'coverage_pct'],
+        rows: [
+          ['Manchester', 50],
+          ['Bolton', 60],
+        ],
+      },
+      placeIndex: 0,
+      place: 'la_name',
+      valueIndex: 1,
+      title: 'Full fibre coverage by local authority in the North West',
+    });
+    const title = (northWest.spec.options.title as { text: string; subtext?: string }[])[0]!;
+    expect(title.subtext).toBeUndefined();
+    expect(mapSubtitle('Map altnet coverage by local authority', 'Altnet coverage', 'Local authority')).toBe(
+      undefined,
+    );
+    expect(mapSubtitle('Broadband in Wales', 'Gigabit-capable coverage', 'Local authority')).toBe(
+      'Gigabit-capable coverage by local authority',
+    );
+  });
+
+  it('draws points over the local authority outlines, zoomed to where they are', () => {
+    const spec = buildMapSpec({
+      title: 'Broadband in Leeds',
+      measure: measureLabel('coverage_pct', 'Full fibre coverage'),
+      place: 'Postcode',
+      points: [
+        { latitude: 53.8, longitude: -1.55, value: 40, label: 'LS1 1AA' },
+        { latitude: 53.85, longitude: -1.6, value: null, label: 'LS6 2AB' },
+      ],
+    });
+    expect(spec.geo?.map).toBe('lad');
+    const options = spec.options as {
+      geo: { map: string; zoom?: number; center?: number[] };
+      series: { coordinateSystem: string; data: unknown[][] }[];
+      visualMap: { text: string[] };
+      title: { subtext?: string };
+    };
+    expect(options.geo.map).toBe('lad');
+    expect(options.geo.zoom).toBeGreaterThan(10);
+    expect(options.geo.center).toEqual([-1.575, 53.825]);
+    expect(options.series.map((s) => s.coordinateSystem)).toEqual(['geo', 'geo']);
+    expect(options.series[0]!.data).toEqual([[-1.55, 53.8, 40, 'LS1 1AA']]);
+    expect(options.visualMap.text[0]).toBe('Full fibre coverage, % of premises');
+    expect(options.title.subtext).toBe('Full fibre coverage by postcode');
   });
 
   it('breaks values into quantile classes', () => {

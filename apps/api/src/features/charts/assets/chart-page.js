@@ -73,6 +73,17 @@ import * as echarts from './echarts-lite.js';
   } else if (format && spec.kind !== 'map') {
     options.tooltip = { ...(options.tooltip || {}), valueFormatter: (v) => formatValue(v) };
   }
+  // A continuous legend's ends in en-GB, with a percentage's sign.
+  if (options.visualMap && options.visualMap.type === 'continuous') {
+    const percent = Boolean(format?.unit?.startsWith('%'));
+    options.visualMap.formatter = (v) => `${numberFormat.format(Number(v))}${percent ? '%' : ''}`;
+  }
+  // Value axes (other than percentages, which the spec marks) with thousands separators.
+  for (const axis of [].concat(options.xAxis || [], options.yAxis || [])) {
+    if (axis.type === 'value' && axis.show !== false && !axis.axisLabel?.formatter) {
+      axis.axisLabel = { ...(axis.axisLabel || {}), formatter: (v) => numberFormat.format(v) };
+    }
+  }
   document.body.dataset.areas = String(drawnAreas);
   // Charts keep their title clear of the toolbar (top right): left-aligned, cut short before it.
   const titles = Array.isArray(options.title) ? options.title : options.title ? [options.title] : [];
