@@ -123,7 +123,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(page.body).toContain('"kind":"map"');
     // Filled ONS boundaries (a choropleth), loaded from the boundary asset.
     expect(page.body).toContain('"type":"map"');
-    expect(page.body).toContain('/api/charts/assets/boundaries-lad.js');
+    expect(page.body).toMatch(/\/api\/charts\/assets\/boundaries-lad-[0-9a-f]{16}\.js/);
     expect(eventsOf(events, 'message_complete')[0]!.message.content).toContain('Leeds');
   });
 
