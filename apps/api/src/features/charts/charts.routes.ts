@@ -19,7 +19,7 @@ import { assetByName, boundaryAsset, chartPageScript, warmChartAssets } from './
 import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
-import { buildChartSpec } from './echarts-spec.js';
+import { buildChartSpec, downloadData } from './echarts-spec.js';
 
 /** Asset names carry a hash of their content, so a browser may keep them for good. */
 const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -132,6 +132,7 @@ export async function chartsRoutes(
         title: resolved.title,
         ...data,
         yLabel: resolved.yLabel,
+        ...downloadData(columns, rows),
       }) as never,
     });
     return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);

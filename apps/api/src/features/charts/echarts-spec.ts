@@ -30,6 +30,13 @@ export interface ChartSpec {
   options: Record<string, unknown>;
 }
 
+/** The rows behind a chart, kept in its spec for the page's CSV download unless they would make it too big. */
+const MAX_DOWNLOAD_DATA_BYTES = 1_000_000;
+export function downloadData(columns: string[], rows: unknown[][]): { data: ChartSpec['data'] } | undefined {
+  const size = Buffer.byteLength(JSON.stringify(rows));
+  return size <= MAX_DOWNLOAD_DATA_BYTES ? { data: { columns, rows } } : undefined;
+}
+
 export interface SeriesInput {
   name: string;
   values: (number | null)[];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { chartData } from '../tools/create-chart.tool.js';
 import { chooseVisual } from './auto-visual.js';
 import { boundaryAreas, boundaryScript, normalisePlace, placeMatcher } from './boundaries.js';
 import { buildChoropleth } from './choropleth.js';
-import { buildMapSpec, mapSubtitle, quantileBreaks } from './echarts-spec.js';
+import { buildMapSpec, downloadData, mapSubtitle, quantileBreaks } from './echarts-spec.js';
 import { measureLabel, measureTitle, operatorColour } from './labels.js';
 
 describe('boundaries', () => {
@@ -123,6 +124,29 @@ describe('labels', () => {
     expect(measureTitle(measureLabel('premises_passed'))).toBe('Premises passed, premises');
     expect(operatorColour('Virgin Cable')).toBe(operatorColour('Virgin Media'));
     expect(operatorColour('Openreach')).not.toBe(operatorColour('CityFibre'));
+  });
+});
+
+describe('charts drawn by the chat', () => {
+  it('name one measure with its unit for the tooltips, and keep the rows for the CSV download', () => {
+    const table = {
+      columns: ['government_region', 'coverage_pct'],
+      rows: [
+        ['London', 80.5],
+        ['Wales', 70.25],
+      ],
+      truncated: false,
+    };
+    const built = chartData(table, { chart_type: 'bar' }, 'Full fibre coverage by region');
+    expect('format' in built && built.format).toEqual({
+      measure: 'Full fibre coverage',
+      unit: '% of premises',
+      decimals: 1,
+    });
+    expect(downloadData(table.columns, table.rows)).toEqual({
+      data: { columns: table.columns, rows: table.rows },
+    });
+    expect(downloadData(['x'], [['y'.repeat(1_100_000)]])).toBeUndefined();
   });
 });
 

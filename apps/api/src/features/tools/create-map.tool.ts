@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
 import type { PlaceKind } from '../charts/boundaries.js';
 import { buildChoropleth, PLACE_KINDS } from '../charts/choropleth.js';
-import { buildMapSpec, type MapPoint } from '../charts/echarts-spec.js';
+import { buildMapSpec, downloadData, type MapPoint } from '../charts/echarts-spec.js';
 import { dimensionLabel, measureLabel } from '../charts/labels.js';
 import {
   categoryText,
@@ -242,7 +242,7 @@ export const createMapTool = defineTool({
         measure: valueIndex >= 0 ? measureLabel(measure, input.title) : label(measure),
         points,
         place: keyName === 'latitude/longitude' ? 'point' : dimensionLabel(keyName),
-        data: { columns: table.columns, rows: table.rows },
+        ...downloadData(table.columns, table.rows),
       }) as unknown as Record<string, unknown>,
     });
     return {
