@@ -1,7 +1,7 @@
 /**
  * Screenshots of the maps and charts an analyst sees, for a human to look at (not a test): the chat's
  * "Map altnet coverage by local authority" and "Full fibre coverage by region as a map" (whole map, hover, zoom),
- * a postcode-district map (points over the authority outlines), and the home screen's North West map and
+ * a postcode-district map (points over the authority outlines), a bar chart, and the home screen's North West map and
  * year-by-year line chart. Runs against a server that is already running (use the full-scale warehouse):
  *
  *   SCREENS_BASE_URL=http://127.0.0.1:3202 SCREENS_EMAIL=... SCREENS_PASSWORD=... \
@@ -138,6 +138,12 @@ async function main() {
     frameElement = await askChat(page, 'Map full fibre coverage by postcode district');
     frame = await drawn(frameElement);
     await shot(frameElement, '05-chat-full-fibre-by-postcode-district-points');
+
+    // Chat: a bar chart, operators' colours and words for the axes.
+    frameElement = await askChat(page, 'Show me full fibre coverage by region as a chart');
+    frame = await drawn(frameElement);
+    await hover(page, frameElement, frame, [0, 0], { seriesIndex: 0 } as never);
+    await shot(frameElement, '08-chat-full-fibre-by-region-bar-chart');
 
     // Home: one region's authorities, then a year-by-year line.
     await page.goto('/');

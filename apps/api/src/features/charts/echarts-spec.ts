@@ -50,6 +50,18 @@ const TITLE_STYLE = { left: 'center', top: 6, textStyle: { fontSize: 14, fontWei
 /** Over a map that can be zoomed under them, titles and legends sit on a white panel so they stay readable. */
 const PANEL = { backgroundColor: 'rgba(255,255,255,0.85)', borderRadius: 4 };
 const MAP_TITLE_STYLE = { ...TITLE_STYLE, top: 2, padding: [4, 8], ...PANEL };
+/**
+ * The boundaries' source, as the Open Government Licence asks, on the map itself so that a downloaded PNG or SVG
+ * carries it (bottom right, above the page's toolbar).
+ */
+const BOUNDARY_SOURCE = {
+  text: 'Boundaries: ONS, OGL v3.0',
+  right: 10,
+  bottom: 34,
+  textStyle: { fontSize: 10, fontWeight: 400, color: '#64748b' },
+  padding: [2, 4],
+  ...PANEL,
+};
 
 export function buildChartSpec({
   type,
@@ -122,9 +134,11 @@ export function buildChartSpec({
   const valueAxis = {
     type: 'value',
     name: yLabel,
-    nameLocation: 'end',
-    // A vertical axis's name starts at the axis and runs right, so it is never cut at the frame's edge.
-    ...(horizontal ? {} : { nameTextStyle: { align: 'left' } }),
+    // A vertical axis's name starts at the axis and runs right, and a horizontal one sits centred under its
+    // ticks, so neither is cut at the frame's edge.
+    ...(horizontal
+      ? { nameLocation: 'middle', nameGap: 26 }
+      : { nameLocation: 'end', nameTextStyle: { align: 'left' } }),
     // Percentages say so on every tick; the page formats other values en-GB (thousands separators).
     axisLabel: { hideOverlap: true, ...(format?.unit.startsWith('%') ? { formatter: '{value}%' } : {}) },
   };
@@ -142,7 +156,7 @@ export function buildChartSpec({
         left: 12,
         right: 28,
         top: 52,
-        bottom: (legend ? 40 : 16) + (xLabel && !horizontal ? 20 : 0),
+        bottom: (legend ? 40 : 16) + ((horizontal ? yLabel : xLabel) ? 20 : 0),
         containLabel: true,
       },
       xAxis: horizontal ? valueAxis : categoryAxis,
@@ -268,7 +282,10 @@ export function buildMapSpec({
     format: { measure: label.name, unit: label.unit, ...(label.percent ? { decimals: 1 } : {}) },
     ...(data ? { data } : {}),
     options: {
-      title: { text: title, ...(subtitle ? { subtext: subtitle } : {}), ...MAP_TITLE_STYLE },
+      title: [
+        { text: title, ...(subtitle ? { subtext: subtitle } : {}), ...MAP_TITLE_STYLE },
+        BOUNDARY_SOURCE,
+      ],
       tooltip: { trigger: 'item' },
       geo: {
         map: 'lad',
@@ -294,6 +311,8 @@ export function buildMapSpec({
         bottom: 12,
         textStyle: { fontSize: 12, color: '#334155' },
         inRange: { color: MAP_COLOURS },
+        backgroundColor: PANEL.backgroundColor,
+        padding: 4,
       },
       series: [
         {
@@ -432,6 +451,7 @@ export function buildChoroplethSpec({
           padding: [4, 4, 0, 4],
           ...PANEL,
         },
+        BOUNDARY_SOURCE,
       ],
       tooltip: { trigger: 'item' },
       visualMap: {

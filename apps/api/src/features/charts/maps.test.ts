@@ -96,7 +96,7 @@ describe('choropleths', () => {
       geo: { map: string; zoom?: number; center?: number[] };
       series: { coordinateSystem: string; data: unknown[][] }[];
       visualMap: { text: string[] };
-      title: { subtext?: string };
+      title: { subtext?: string }[];
     };
     expect(options.geo.map).toBe('lad');
     expect(options.geo.zoom).toBeGreaterThan(10);
@@ -104,7 +104,8 @@ describe('choropleths', () => {
     expect(options.series.map((s) => s.coordinateSystem)).toEqual(['geo', 'geo']);
     expect(options.series[0]!.data).toEqual([[-1.55, 53.8, 40, 'LS1 1AA']]);
     expect(options.visualMap.text[0]).toBe('Full fibre coverage, % of premises');
-    expect(options.title.subtext).toBe('Full fibre coverage by postcode');
+    expect(options.title[0]!.subtext).toBe('Full fibre coverage by postcode');
+    expect(options.title[1]).toMatchObject({ text: 'Boundaries: ONS, OGL v3.0' });
   });
 
   it('breaks values into quantile classes', () => {
