@@ -10,7 +10,8 @@
  * Prints per map: bytes transferred (compressed, headers included, from the DevTools protocol's
  * Network.loadingFinished) and the time from navigation start to the page's "rendered" signal (set after
  * ECharts' first `finished` event), median and range, with the median split: HTML received, scripts received,
- * script start (parsed and running), boundaries decoded, options set, rendered. And `uptime`, since timings on a
+ * script start (parsed and running), boundaries decoded, options set, rendered; then a reload in the same context
+ * (the sandboxed page has an opaque origin, for which browsers keep no HTTP cache, so it downloads everything again). And `uptime`, since timings on a
  * busy machine are not a benchmark. BENCH_PROFILE=1 adds one profiled load per map and prints where its main-thread
  * time went (V8 CPU profile, self time by function, top 15).
  */
@@ -184,7 +185,12 @@ async function main() {
       if (chart?.kind !== 'map') throw new Error(`"${map.question}" offered no map`);
       const url = `${base}${chart.url}`;
 
-      const runs: { bytes: number; requests: number; phases: Record<Phase, number> }[] = [];
+      const runs: {
+        bytes: number;
+        requests: number;
+        phases: Record<Phase, number>;
+        warm: { bytes: number; rendered: number };
+      }[] = [];
       for (let run = warmed ? 0 : -1; run < RUNS; run += 1) {
         const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
         const page = await context.newPage();
@@ -202,8 +208,19 @@ async function main() {
         if (areas !== map.areas) throw new Error(`${map.label}: the page drew ${areas} areas`);
         // A string, not a function: tsx would wrap a function's inner helpers in its own __name().
         const phases = (await page.evaluate(PHASES_SCRIPT)) as Record<Phase, number>;
+        const phasesBytes = bytes;
+        const phasesRequests = requests;
+        // The same page again in the same context. A page in an opaque origin (the chart page's sandbox) gets no
+        // HTTP cache, so it downloads everything again: this shows what a second map in a conversation costs.
+        bytes = 0;
+        await page.reload();
+        await page.waitForSelector('body[data-rendered="true"]', { state: 'attached', timeout: 120_000 });
+        const warm = {
+          bytes,
+          rendered: ((await page.evaluate(PHASES_SCRIPT)) as Record<Phase, number>).rendered,
+        };
         await context.close();
-        if (run >= 0) runs.push({ bytes, requests, phases });
+        if (run >= 0) runs.push({ bytes: phasesBytes, requests: phasesRequests, phases, warm });
       }
       warmed = true;
 
@@ -214,7 +231,9 @@ async function main() {
           `navigation start (median; ${Math.round(Math.min(...rendered))}–${Math.round(Math.max(...rendered))} ms)\n` +
           `  median ms after navigation start: ${PHASES.map(
             ([key, label]) => `${label} ${Math.round(median(runs.map((r) => r.phases[key])))}`,
-          ).join(', ')}\n`,
+          ).join(', ')}\n` +
+          `  again in the same context (an opaque origin keeps no HTTP cache): ${(median(runs.map((r) => r.warm.bytes)) / 1024).toFixed(1)} KB ` +
+          `transferred, rendered ${Math.round(median(runs.map((r) => r.warm.rendered)))} ms after navigation start (median)\n`,
       );
       if (PROFILE) await profile(browser, url);
     }

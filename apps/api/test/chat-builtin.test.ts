@@ -89,7 +89,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const page = await t.request('GET', chart.url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe(CHART_PAGE_CSP);
-    const script = /\/api\/charts\/assets\/chart-page-[0-9a-f]{16}\.js/.exec(page.body)?.[0];
+    const script = /\/api\/charts\/assets\/chart-page-chart-[0-9a-f]{16}\.js/.exec(page.body)?.[0];
     expect(script).toBeTruthy();
     expect(page.body).toContain('"type":"bar"');
     expect(page.body).not.toMatch(/<script>(?!<\/script>)/);

@@ -15,7 +15,14 @@ import type { ToolContext } from '../tools/tool-types.js';
 import { snapshotRange } from '../tools/warehouse-sql.js';
 import { chooseVisual } from './auto-visual.js';
 import { BOUNDARY_MAPS, type BoundaryMap } from './boundaries.js';
-import { assetByName, boundaryAsset, chartPageScript, warmChartAssets } from './chart-assets.js';
+import {
+  assetByName,
+  boundaryAsset,
+  chartPageScript,
+  chooseEncoding,
+  compressPage,
+  warmChartAssets,
+} from './chart-assets.js';
 import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
@@ -52,8 +59,7 @@ export async function chartsRoutes(
     const { file } = request.params as { file: string };
     const asset = await assetByName(file);
     if (!asset) throw AppError.notFound('No such asset');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', ASSET_CACHE_CONTROL)
@@ -158,19 +164,21 @@ export async function chartsRoutes(
     if (allowed !== 'ok') return page(404, 'Chart not found.');
     const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
     const [script, boundaries] = await Promise.all([
-      chartPageScript(),
+      chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),
       (BOUNDARY_MAPS as readonly unknown[]).includes(map) ? boundaryAsset(map as BoundaryMap) : undefined,
     ]);
-    return htmlReply(reply, 200).send(
-      chartPageHtml({
-        title: chart.title,
-        spec: chart.spec,
-        scripts: [
-          ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
-          `/api/charts/assets/${script.name}`,
-        ],
-      }),
-    );
+    const html = chartPageHtml({
+      title: chart.title,
+      spec: chart.spec,
+      scripts: [
+        ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
+        `/api/charts/assets/${script.name}`,
+      ],
+    });
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    htmlReply(reply, 200).header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await compressPage(html, encoding));
   });
 }
 

@@ -1,16 +1,19 @@
-// Renders a stored chart spec (plain JSON ECharts options written by the server). The server bundles this file with
-// the parts of ECharts the specs use (echarts-lite.js) and the TopoJSON decoder into one script served from this
-// origin. What the page adds to the options: the boundaries of a map (decoded from the boundary script, cut to the
-// areas the spec draws), en-GB tooltips with the measure's unit, zoom presets, the plot box of a dot map without
-// boundaries (so the UK keeps its shape), and PNG / SVG / CSV downloads.
+// Renders a stored chart spec (plain JSON ECharts options written by the server). The server bundles it twice, as
+// map-page.js (with the ECharts parts maps use and the TopoJSON decoder) and plot-page.js (with the parts charts
+// use), each into one script served from this origin. What the page adds to the options: the boundaries of a map
+// (decoded from the boundary script, cut to the areas the spec draws), en-GB tooltips, legends and axes with the
+// measure's unit, zoom presets, the plot box of an old dot map without boundaries (so the UK keeps its shape), and
+// PNG / SVG / CSV downloads.
 //
 // Timing marks for tools and benchmarks (performance.mark): qa:start when this script runs, qa:boundaries when the
 // boundaries are decoded, qa:drawn when setOption has returned, and qa:rendered at ECharts' first `finished` event,
 // when <body data-rendered="true"> is set as well.
-import { feature } from 'topojson-client';
-import * as echarts from './echarts-lite.js';
 
-(() => {
+/**
+ * Draws the spec in #chart-spec into #chart. `echarts` is the bundle's ECharts (init, registerMap); `areasOf` turns
+ * a boundary topology into GeoJSON features (maps only; null in the charts' bundle).
+ */
+export function renderChart(echarts, areasOf) {
   performance.mark('qa:start');
   const started = performance.now();
   const element = document.getElementById('chart');
@@ -42,11 +45,11 @@ import * as echarts from './echarts-lite.js';
   let drawnAreas = 0;
   if (spec.geo) {
     const topology = window.QA_BOUNDARIES?.[spec.geo.map];
-    if (!topology) {
+    if (!topology || !areasOf) {
       element.textContent = 'The map boundaries could not be loaded.';
       return;
     }
-    const all = feature(topology, topology.objects.geog).features;
+    const all = areasOf(topology);
     const wanted = Array.isArray(spec.geo.codes) ? new Set(spec.geo.codes) : null;
     const features = wanted ? all.filter((f) => wanted.has(f.properties.id)) : all;
     for (const f of features) areaNames.set(f.properties.id, f.properties.name);
@@ -223,4 +226,4 @@ import * as echarts from './echarts-lite.js';
   document.body.dataset.renderMs = String(Math.round(performance.now()));
   document.body.dataset.drawMs = String(Math.round(performance.now() - started));
   document.body.dataset.ready = 'true';
-})();
+}
