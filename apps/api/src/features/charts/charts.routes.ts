@@ -28,7 +28,10 @@ import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js
 import type { ChartService } from './charts.service.js';
 import { buildChartSpec, downloadData } from './echarts-spec.js';
 
-/** Asset names carry a hash of their content, so a browser may keep them for good. */
+/**
+ * Asset names carry a hash of their content, so anything that caches may keep them for good. (Browsers keep no HTTP
+ * cache for the chart page itself: its sandbox gives it an opaque origin. So the scripts are kept small instead.)
+ */
 const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Bumped when the visual chosen for a query changes, so stored visuals are drawn afresh. */
 const VISUAL_VERSION = 'v2';
