@@ -260,7 +260,7 @@ test('the 361-authority map page: transferred size and render time', async ({ pa
     `361-authority map page: ${Math.round(transferred / 1024)} KB transferred, ready ${wall} ms after navigation, ` +
       `rendered ${Math.round(renderMs)} ms after navigation start (page clock), of which ${drawMs} ms drawing`,
   );
-  // ECharts' parts in use and the boundaries as TopoJSON, compressed: about 300 KB.
-  expect(transferred).toBeLessThan(400 * 1024);
+  // ECharts' parts in use and the boundaries as TopoJSON, compressed: about 250 KB.
+  expect(transferred).toBeLessThan(320 * 1024);
   await context.close();
 });
