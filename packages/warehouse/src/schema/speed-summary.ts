@@ -56,7 +56,7 @@ export async function createSpeedSummary(conn: DuckDBConnection): Promise<void> 
       GROUP BY ALL
     )
     SELECT m.reported_at, b.la_code, b.la_name, b.government_region, b.country, b.urban_rural, b.fastest_down,
-      CAST(SUM(b.postcodes) AS BIGINT) AS postcodes, CAST(SUM(b.premises) AS DOUBLE) AS premises
+      CAST(SUM(b.postcodes) AS INTEGER) AS postcodes, CAST(SUM(b.premises) AS DOUBLE) AS premises
     FROM by_la b JOIN wh_months m ON m.reported_at BETWEEN b.starts AND b.ends
     GROUP BY ALL
     ORDER BY m.reported_at, b.la_code, b.urban_rural, b.fastest_down`);
