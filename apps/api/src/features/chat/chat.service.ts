@@ -19,6 +19,7 @@ import type {
 } from '@qa/contracts';
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from 'ai';
 import type { AppDb } from '../../db/database.js';
+import { currentAsker, runAsAsker } from '../../lib/asker-context.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -238,6 +239,10 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
 
     /** Runs the turn, emitting events; never throws (failures become an `error` event and an error message). */
     async run(turn: PreparedTurn, emitRaw: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
+      if (currentAsker()?.userId !== turn.user.id) {
+        // The turn's warehouse queries (its tools) queue as the asking user, for a fair share per user.
+        return runAsAsker({ userId: turn.user.id }, () => this.run(turn, emitRaw, clientSignal));
+      }
       const { user, input, modelId, sessionId } = turn;
       const emit: EmitEvent = (event) => emitRaw(eventForOwner(event, user.id));
       const messageId = randomUUID();
