@@ -23,7 +23,7 @@ import { hashSql } from '../random.js';
 const RESIDENTIAL_PENETRATION = { start: 0.85, end: 0.865 };
 const BUSINESS_PENETRATION = 0.6;
 /** Within full-fibre areas, the share of non-Virgin lines on full fibre (rising as customers migrate). */
-const FTTP_SHARE = { start: 0.37, end: 0.51 };
+const FTTP_SHARE = { start: 0.41, end: 0.51 };
 /** Legacy ADSL share of copper lines where FTTC is available (fading to almost nothing). */
 const ADSL_SHARE = { start: 0.16, floor: 0.004 };
 const VIRGIN_CABLE_SHARE = 0.36;
