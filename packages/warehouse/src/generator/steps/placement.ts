@@ -483,6 +483,31 @@ async function fillWithOpenreach(conn: DuckDBConnection, opts: PlacementOptions)
   );
 }
 
+/**
+ * Where three full-fibre networks have already built, the business case for a fourth is thin: at this share of
+ * such postcodes the fourth (and any later) builder stays away. Openreach and KCOM, which bring full fibre where
+ * nobody else does, always build; so do forecast-only upgrades.
+ */
+const FOURTH_NETWORK_STAYS_AWAY = 0.13;
+
+async function thinFourthNetworks(conn: DuckDBConnection, opts: PlacementOptions): Promise<void> {
+  const ff = NETWORKS.filter((n) => n.tech === 'fttponly');
+  const groups = `(VALUES ${ff.map((n) => `(${sqlString(n.id)}, ${sqlString(n.group)}, ${n.id !== 'openreach' && n.id !== 'kcom' && !n.forecastOnly})`).join(', ')}) g(net, grp, optional)`;
+  // Each postcode's full-fibre groups in the order they arrive; same-month arrivals in a fixed pseudo-random
+  // order (hash, then the name), so the ranking is a total order.
+  await conn.run(`DELETE FROM gen_build WHERE (pc_id, net) IN (
+    WITH firsts AS (
+      SELECT b.pc_id, g.grp, min(b.build_idx) AS first
+      FROM gen_build b JOIN ${groups} USING (net) GROUP BY b.pc_id, g.grp
+    ), ranked AS (
+      SELECT pc_id, grp, row_number() OVER (PARTITION BY pc_id
+          ORDER BY first, ${uniformSql(opts.seed, 'arrival-order', 'pc_id', 'grp')}, grp) AS rank
+      FROM firsts
+    )
+    SELECT b.pc_id, b.net FROM gen_build b JOIN ${groups} USING (net) JOIN ranked r ON r.pc_id = b.pc_id AND r.grp = g.grp
+    WHERE r.rank >= 4 AND g.optional AND ${uniformSql(opts.seed, 'fourth-network', 'b.pc_id')} < ${FOURTH_NETWORK_STAYS_AWAY})`);
+}
+
 export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptions): Promise<void> {
   const { seed } = opts;
   const r = (stream: string, key: string) => uniformSql(seed, stream, key);
@@ -542,6 +567,7 @@ export async function placeNetworks(conn: DuckDBConnection, opts: PlacementOptio
   await rekeyArrival(conn, opts);
   await createPlace();
   await fillWithOpenreach(conn, opts);
+  await thinFourthNetworks(conn, opts);
 
   // Virgin's cable footprint was upgraded to gigabit DOCSIS 3.1 exchange by exchange during 2021.
   await insertCurve(conn, 'cable_upgrade', monthlyCurve(CABLE_GIGABIT_UPGRADE, 'cable_upgrade', 1), 1);
