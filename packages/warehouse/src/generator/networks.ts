@@ -78,6 +78,8 @@ export interface NetworkDef {
   /** Eventual share of the area's urban and rural postcodes on this network (raised automatically when the
    *  area would run out of premises before the end of the curve). */
   reach: { urban: number; rural: number };
+  /** Authorities of the area where the network stays thin: its reach there is this share of its reach elsewhere. */
+  thin?: { las: string[]; share: number };
   /** Apartment-block builders only pass large urban postcodes. */
   largePostcodesOnly?: boolean;
   cluster: 'exchange' | 'district' | 'la';
@@ -307,6 +309,100 @@ const NETOMNIA_TOWNS = [
   'North Yorkshire',
   'South Kesteven',
   'North Kesteven',
+];
+
+/**
+ * Netomnia's later market towns (with brsk, the widest altnet build in England from 2022): the English authorities
+ * no other altnet's home area reaches, so that, as in the real market, almost every English authority has some
+ * altnet build. The build stays thin there (a few districts each), on Netomnia's own national curve.
+ */
+const NETOMNIA_LATER_TOWNS = [
+  // East Midlands
+  'Amber Valley',
+  'Blaby',
+  'Bolsover',
+  'Boston',
+  'Broxtowe',
+  'Charnwood',
+  'Derbyshire Dales',
+  'East Lindsey',
+  'Erewash',
+  'Gedling',
+  'High Peak',
+  'Hinckley and Bosworth',
+  'Melton',
+  'North East Derbyshire',
+  'North West Leicestershire',
+  'Oadby and Wigston',
+  'Rushcliffe',
+  'South Holland',
+  'West Lindsey',
+  // East of England
+  'Babergh',
+  'Breckland',
+  'Brentwood',
+  'Broadland',
+  'Broxbourne',
+  'Castle Point',
+  'Dacorum',
+  'East Cambridgeshire',
+  'Epping Forest',
+  'Fenland',
+  'Harlow',
+  'Hertsmere',
+  'Mid Suffolk',
+  'North Norfolk',
+  'Rochford',
+  'South Cambridgeshire',
+  'South Norfolk',
+  'St Albans',
+  'Tendring',
+  'Three Rivers',
+  'Thurrock',
+  'Watford',
+  'Welwyn Hatfield',
+  'West Suffolk',
+  // North West
+  'Bury',
+  'Cheshire East',
+  'Chorley',
+  'Fylde',
+  'Hyndburn',
+  'Pendle',
+  'Ribble Valley',
+  'Rossendale',
+  'South Ribble',
+  'Tameside',
+  'West Lancashire',
+  'Wyre',
+  // South East
+  'Arun',
+  'Bracknell Forest',
+  'East Hampshire',
+  'Elmbridge',
+  'Epsom and Ewell',
+  'Hart',
+  'Mole Valley',
+  'Oxford',
+  'Reigate and Banstead',
+  'Runnymede',
+  'Rushmoor',
+  'Spelthorne',
+  'Surrey Heath',
+  'Tandridge',
+  'Waverley',
+  'Woking',
+  'Wokingham',
+  // West Midlands
+  'Bromsgrove',
+  'East Staffordshire',
+  'Newcastle-under-Lyme',
+  'North Warwickshire',
+  'South Staffordshire',
+  'Staffordshire Moorlands',
+  'Wyre Forest',
+  // Yorkshire and The Humber
+  'North Lincolnshire',
 ];
 
 const LONDON_CENTRAL_EAST = [
@@ -929,10 +1025,12 @@ export const NETWORKS: NetworkDef[] = [
     networkType: 'altnet',
     tech: 'fttponly',
     retailers: [{ operator: 'Netomnia' }],
-    area: { las: NETOMNIA_TOWNS },
+    area: { las: [...NETOMNIA_TOWNS, ...NETOMNIA_LATER_TOWNS] },
     reach: { urban: 0.4, rural: 0.05 },
+    thin: { las: NETOMNIA_LATER_TOWNS, share: 0.15 },
     cluster: 'district',
-    weights: CITY_ROLLOUT,
+    // Many towns at once rather than city by city: a small launch-order spread between authorities.
+    weights: { ...CITY_ROLLOUT, la: 0.15 },
     curve: [
       ['2021-06', 0.005],
       ['2022-06', 0.1],
@@ -1095,6 +1193,8 @@ export const NETWORKS: NetworkDef[] = [
         'Blaenau Gwent',
         'Merthyr Tydfil',
         'Neath Port Talbot',
+        // Ogi's partnership build with the county council (Milford Haven, Pembroke Dock, Haverfordwest).
+        'Pembrokeshire',
       ],
     },
     reach: { urban: 0.12, rural: 0.15 },

@@ -143,10 +143,21 @@ const ALTNET_NETWORKS = NETWORKS.filter((n) => n.networkType === 'altnet').map((
 /** Eventual footprint kept at least this much above the 2030 curve, so no network runs out of postcodes. */
 const CAPACITY_HEADROOM = 1.25;
 
+/**
+ * The network's reach factor per postcode: 1, or its thin share in the authorities where it stays thin; in
+ * thousandths when `perMille`, so that sums of premises weighted by it stay whole numbers (exact in any order).
+ */
+function thinFactorSql(n: NetworkDef, perMille = false): string {
+  const unit = perMille ? 1000 : 1;
+  if (!n.thin) return String(unit);
+  return `(CASE WHEN p.la_key IN (${n.thin.las.map((la) => sqlString(normaliseLaName(la))).join(', ')}) THEN ${Math.round(n.thin.share * 1000) / (1000 / unit)} ELSE ${unit} END)`;
+}
+
 function reachSql(n: NetworkDef, reach: { urban: number; rural: number }): string {
-  return n.largePostcodesOnly
+  const base = n.largePostcodesOnly
     ? `CASE WHEN p.is_large THEN ${reach.urban} WHEN p.is_urban THEN ${SMALL_URBAN_REACH_OF_BLOCK_BUILDERS} ELSE ${reach.rural} END`
     : `CASE WHEN p.is_urban THEN ${reach.urban} ELSE ${reach.rural} END`;
+  return n.thin ? `(${base}) * ${thinFactorSql(n)}` : base;
 }
 
 /**
@@ -159,9 +170,9 @@ async function effectiveReach(
   opts: PlacementOptions,
 ): Promise<{ urban: number; rural: number }> {
   const reader = await conn.runAndReadAll(`SELECT
-      coalesce(SUM(CASE WHEN ${n.largePostcodesOnly ? 'p.is_large' : 'p.is_urban'} THEN p.premises END), 0) AS a_urban,
-      coalesce(SUM(CASE WHEN NOT p.is_urban THEN p.premises END), 0) AS a_rural,
-      coalesce(SUM(CASE WHEN p.is_urban AND ${n.largePostcodesOnly ? 'NOT p.is_large' : 'FALSE'} THEN p.premises END), 0) AS a_small
+      coalesce(SUM(CASE WHEN ${n.largePostcodesOnly ? 'p.is_large' : 'p.is_urban'} THEN p.premises * ${thinFactorSql(n, true)} END), 0) / 1000 AS a_urban,
+      coalesce(SUM(CASE WHEN NOT p.is_urban THEN p.premises * ${thinFactorSql(n, true)} END), 0) / 1000 AS a_rural,
+      coalesce(SUM(CASE WHEN p.is_urban AND ${n.largePostcodesOnly ? 'NOT p.is_large' : 'FALSE'} THEN p.premises * ${thinFactorSql(n, true)} END), 0) / 1000 AS a_small
     FROM gen_place p WHERE ${areaPredicate(n, opts)}`);
   const [aUrban, aRural, aSmall] = (reader.getRowsJson()[0] ?? []).map(Number) as [number, number, number];
   const needed = CAPACITY_HEADROOM * (monthlyCurve(n.curve).at(-1) ?? 0) * opts.premisesRatio;
@@ -488,7 +499,7 @@ async function fillWithOpenreach(conn: DuckDBConnection, opts: PlacementOptions)
  * such postcodes the fourth (and any later) builder stays away. Openreach and KCOM, which bring full fibre where
  * nobody else does, always build; so do forecast-only upgrades.
  */
-const FOURTH_NETWORK_STAYS_AWAY = 0.13;
+const FOURTH_NETWORK_STAYS_AWAY = 0.18;
 
 async function thinFourthNetworks(conn: DuckDBConnection, opts: PlacementOptions): Promise<void> {
   const ff = NETWORKS.filter((n) => n.tech === 'fttponly');
