@@ -62,7 +62,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login\?redirectUrl=%2F$/);
   });
 
-  test('a token revoked on the server ends the session at the next call (spec §4 401 rule)', async ({
+  test('a token revoked on the server ends the session at the next call (a 401 outside sign-in)', async ({
     page,
     loginPage,
   }) => {

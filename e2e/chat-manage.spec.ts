@@ -26,6 +26,15 @@ test('rename, search and delete past conversations', async ({ page }) => {
   const leedsUrl = page.url();
   await chat.newChat.click();
   await chat.askAndWait('How many premises are there in each region?', 120_000);
+  // Each result table shows once: the answer's table is in view; the run_sql card's copy is folded.
+  const answer = chat.assistantMessages.last();
+  await expect(answer.getByTestId('assistant-text').locator('table')).toHaveCount(1);
+  await expect(answer.locator('table:visible')).toHaveCount(1);
+  const folded = answer.locator('[data-testid="tool-result"][data-table-in-answer="true"]');
+  await expect(folded).toContainText('the table is shown in the answer');
+  await folded.getByRole('button', { name: 'Show the raw result' }).click();
+  await expect(folded.locator('table')).toBeVisible();
+  await folded.getByRole('button', { name: 'Hide the raw result' }).click();
 
   // Rename the Leeds conversation to a unique title.
   const leeds = chat.sidebar.locator('li').filter({ hasText: 'Tell me about Leeds' }).first();

@@ -1,7 +1,7 @@
 /**
  * MCP server management in the chat's settings dialog: the dialog closes on Escape and on a backdrop click,
  * the three-phase list load ends with live status, core servers have no toggle, the custom server form gives
- * the §5 errors for a missing name, bad JSON, an array and a missing command, and the server's refusals (off
+ * its errors for a missing name, bad JSON, an array and a missing command, and the server's refusals (off
  * the allowlist, a package runner) next to the field; the repository's test server runs (in the sandbox) for
  * the user who added it and no one else.
  */
@@ -60,7 +60,7 @@ test('the server list loads in three phases and core servers are always on', asy
   await expect(settings.dialog.getByText('No custom servers added yet.')).toBeVisible();
 });
 
-test('the custom server form gives the §5 errors and keeps Add disabled', async ({ page }) => {
+test('the custom server form gives its validation errors and keeps Add disabled', async ({ page }) => {
   const chat = new ChatPage(page);
   const settings = new ChatSettings(page);
   await chat.goto();

@@ -1,7 +1,7 @@
 /**
  * The streaming analyst chat end to end on a fresh install (no API key: the built-in analyst `builtin`
  * answers): empty state, the chart and map acceptance questions with tool cards and iframes, reload restores
- * the conversation, Stop Generating, input rules, the non-streaming chat and the §8 stream errors.
+ * the conversation, Stop Generating, input rules, the non-streaming chat and the stream error texts.
  */
 import { ChatPage } from './pages/chat-page';
 import { ADMIN_STORAGE_STATE } from './support/env';
@@ -35,7 +35,9 @@ test('the empty chat offers four example prompts, the data areas, the model pick
   await expect(chat.selectedModel).toHaveText('Built-in analyst (offline)');
   await expect(chat.contextBadge).toBeVisible();
   await expect(chat.contextBadge).toHaveAttribute('data-tone', 'green');
-  await expect(chat.contextBadge).toContainText('<1p');
+  // The built-in model is free: the session cost and the picker both say 'No cost', never '<1p' beside it.
+  await expect(chat.contextBadge).toContainText('No cost');
+  await expect(chat.contextBadge).not.toContainText('<1p');
   await expect(chat.send).toBeDisabled();
   await expect(chat.newChat).toBeVisible();
 });
@@ -176,7 +178,7 @@ test('with the v2 flag off the older chat answers in one piece with the same loo
   expect(streamed).toBe(false);
 });
 
-test.describe('stream failures (spec §8)', () => {
+test.describe('stream failures', () => {
   test('a failed status shows the HTTP error', async ({ page }) => {
     const chat = new ChatPage(page);
     await page.route('**/api/chat/message/stream', (route) =>

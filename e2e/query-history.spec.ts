@@ -1,5 +1,5 @@
 /**
- * History rules in the browser: who sees which query, Load More paging, the §8 texts, and the detail
+ * History rules in the browser: who sees which query, Load More paging, the error texts, and the detail
  * screen's edge cases. Data is arranged through the API; the browser only looks.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -111,7 +111,7 @@ test.describe('as an admin', () => {
     expect(offsets).toEqual(['15/0/false', '15/15/false']);
   });
 
-  test('history failures and the empty list read as the spec says', async ({ page, historyPage }) => {
+  test('history failures and the empty list show their fixed texts', async ({ page, historyPage }) => {
     await page.route('**/api/history/query-history*', (route) => route.fulfill({ status: 500, json: {} }));
     await page.goto('/results');
     await expect(page.getByText('Could not load query history. Please try again later.')).toBeVisible();

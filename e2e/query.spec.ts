@@ -69,7 +69,7 @@ test('the acceptance question fills every section, streams progress, and can be 
     .getByTestId('query-result')
     .locator(':scope > [data-testid^="section-"]')
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
-  // The map or chart a result offers (issue 13) sits beside the spec's sections, not among them.
+  // The map or chart a result offers sits beside the fixed result sections, not among them.
   expect(order.filter((id) => id !== 'section-system-info' && id !== 'section-visual')).toEqual([
     'section-classification',
     'section-analysis',

@@ -1,7 +1,7 @@
 /**
  * Held-out evaluation set for the query agent, written independently of the agent's code and of the golden set in
  * questions.ts. Questions are phrased the way analysts type them (abbreviations, relative dates, everyday place and
- * operator names, the odd typo). Gold SQL follows the counting rules of /work/shared/DATA.md: premises are counted
+ * operator names, the odd typo). Gold SQL follows the counting rules of docs/data-contract.md: premises are counted
  * over DISTINCT postcodes joined to upc_output, a network is operators.operator_group, altnets come from fact_altnet,
  * full fibre is tech 'fttponly', gigabit is fastest_down >= 1000. The latest availability snapshot is 2026-11-01, so
  * relative dates resolve to explicit DATE literals ("past 6 months" = 2026-05-01 vs 2026-11-01, "a year ago" =

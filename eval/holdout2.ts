@@ -1,7 +1,7 @@
 /**
  * Second held-out evaluation set: 32 questions (4 per theme) written independently of the agent and of the
  * other question sets, phrased the way analysts type them. Used once, to measure the agent honestly.
- * Gold SQL follows the data contract (shared/DATA.md) and was run against a full-scale build.
+ * Gold SQL follows the data contract (docs/data-contract.md) and was run against a full-scale build.
  */
 import type { EvalQuestion } from './questions.js';
 

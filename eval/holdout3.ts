@@ -2,7 +2,7 @@
  * Third held-out evaluation set: 32 questions (4-5 per theme) written independently of the agent and of the
  * other question sets, phrased the way analysts at a broadband company type them (abbreviations, relative
  * dates, named places and operators, the odd typo). Used once, to measure the agent honestly on unseen wording.
- * Gold SQL follows the data contract (shared/DATA.md) and the catalog's definitions; every gold query was run
+ * Gold SQL follows the data contract (docs/data-contract.md) and the catalog's definitions; every gold query was run
  * through the SQL guard on a 0.02-scale build and on the full-scale build.
  * "Now" is the latest snapshot, 2026-11-01 (take-up: 2026Q4); "since <date>" and "over the past year" compare
  * the latest snapshot with the snapshot at that date.

@@ -1,14 +1,14 @@
 /*
  * Holdout set 4: independent, held-out evaluation questions for the text-to-SQL product.
  *
- * How it was written: by a helper that read ONLY /work/shared/DATA.md (the warehouse data contract)
- * and /work/shared/spec/product-spec.md (for the `unsupported` / `system_info` classifications).
+ * How it was written: by a helper that read ONLY the warehouse data contract (now docs/data-contract.md)
+ * and the product description (now docs/product.md, for the `unsupported` / `system_info` classifications).
  * No application code and no other question set was opened. Questions are phrased the way analysts
  * type them (abbreviations, loose wording, relative dates, the odd typo). Relative dates are
  * resolved against the latest upc snapshot 2026-11-01, the latest take-up quarter 2026Q4
  * (quarter_start 2026-10-01) and the latest attractiveness date 2026-10-01; gold SQL states absolute dates.
  *
- * Counting rules followed (DATA.md): premises = SUM(upc premises) over DISTINCT postcodes (never summed
+ * Counting rules followed (the data contract): premises = SUM(upc premises) over DISTINCT postcodes (never summed
  * over fact rows); gigabit = fastest_down >= 1000; superfast = fastest_down >= 30; full fibre = tech
  * 'fttponly'; a "network" is an operators.operator_group; altnet = operators.is_altnet (fact_altnet's
  * operator is already the canonical group); "can't get X Mbps" includes postcodes with no service at all;

@@ -1,6 +1,6 @@
 /**
- * The golden question set for the query agent (issue 4). Questions are phrased the way analysts ask them
- * (abbreviations, loose wording, relative dates), each with gold SQL written by hand against the DATA.md
+ * The golden question set for the query agent. Questions are phrased the way analysts ask them
+ * (abbreviations, loose wording, relative dates), each with gold SQL written by hand against the data
  * contract. Dates are explicit in the gold SQL: the latest snapshot is 2026-11-01, so "the last 6 months"
  * compares 2026-05-01 with 2026-11-01 and "a year ago" is 2025-11-01.
  *

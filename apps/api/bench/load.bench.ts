@@ -9,9 +9,16 @@
  *
  * The warehouse is read from BENCH_WAREHOUSE_DIR (default ./data/warehouse) and copied into a throwaway DATA_DIR,
  * so the source is never written. BENCH_ASKERS, BENCH_CHATS, BENCH_SECONDS override N, M, T (20, 10, 60).
+ *
+ * Only answers that come back before the deadline count (in throughput and latency): requests still in flight at
+ * the deadline are waited for and reported apart, so the figures cover exactly T seconds. What the cores allow is
+ * estimated from a serial pass over the golden questions before the load: the server's CPU time per answer (from
+ * /proc), so capacity = cores / CPU seconds per answer; the load phase prints its answers/s as a share of that,
+ * and how busy the server processes kept the cores.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +53,21 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100;
+const CORES = os.availableParallelism();
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -121,27 +143,63 @@ async function metrics(url: string, token: string, reset = false) {
   return (await res.json()) as { event_loop_delay: { p99_ms: number; max_ms: number }; pid: number };
 }
 
-async function runLoad(label: string, url: string, serverUrls: string[]) {
+interface Target {
+  url: string;
+  child: ChildProcess;
+}
+
+async function ask(url: string, auth: Record<string, string>, prompt: string | undefined) {
+  const res = await fetch(`${url}/api/query`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ prompt }),
+  });
+  await res.arrayBuffer();
+  return res.ok;
+}
+
+/**
+ * The server's CPU time per answer, from one serial pass over the golden questions (after a warm-up pass), and so
+ * the answers per second the cores allow: cores / CPU seconds per answer.
+ */
+async function capacity(target: Target, token: string) {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (const q of questions) await ask(target.url, auth, q.question);
+  const cpu0 = cpuSeconds(target.child.pid);
+  const started = performance.now();
+  for (const q of questions) await ask(target.url, auth, q.question);
+  const wall = (performance.now() - started) / 1000;
+  const cpu1 = cpuSeconds(target.child.pid);
+  const perAnswer = cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / questions.length : undefined;
+  console.log(
+    `\nSerial pass (${questions.length} golden questions, one at a time, cache off): ${(questions.length / wall).toFixed(2)} answers/s` +
+      (perAnswer !== undefined
+        ? `, server CPU ${(perAnswer * 1000).toFixed(0)} ms per answer -> the ${CORES} cores allow about ${(CORES / perAnswer).toFixed(2)} answers/s`
+        : ''),
+  );
+  return perAnswer === undefined ? undefined : CORES / perAnswer;
+}
+
+async function runLoad(label: string, url: string, targets: Target[], allowed: number | undefined) {
   const token = await login(url);
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   // Warm-up: open the warehouse in every process.
-  for (const server of serverUrls) {
-    await fetch(`${server}/api/query`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ prompt: questions[0]?.question }),
-    });
-    await metrics(server, token, true);
+  for (const server of targets) {
+    await ask(server.url, auth, questions[0]?.question);
+    await metrics(server.url, token, true);
   }
-  const deadline = Date.now() + SECONDS * 1000;
+  const cpuStart = targets.map((t) => cpuSeconds(t.child.pid));
+  const started = Date.now();
+  const deadline = started + SECONDS * 1000;
   const answers: number[] = [];
   const cheap: number[] = [];
   let chatTurns = 0;
+  let late = 0;
   const errors: string[] = [];
   const askers = Array.from({ length: ASKERS }, async (_, i) => {
     for (let q = i; Date.now() < deadline; q++) {
       const question = questions[q % questions.length]?.question;
-      const started = performance.now();
+      const t0 = performance.now();
       const res = await fetch(`${url}/api/query`, {
         method: 'POST',
         headers: auth,
@@ -152,7 +210,9 @@ async function runLoad(label: string, url: string, serverUrls: string[]) {
         continue;
       }
       await res.arrayBuffer();
-      answers.push(performance.now() - started);
+      // Answers that land after the deadline are outside the measured window.
+      if (Date.now() > deadline) late++;
+      else answers.push(performance.now() - t0);
     }
   });
   const chats = Array.from({ length: CHATS }, async () => {
@@ -172,24 +232,32 @@ async function runLoad(label: string, url: string, serverUrls: string[]) {
         continue;
       }
       await res.text();
-      chatTurns++;
+      if (Date.now() <= deadline) chatTurns++;
     }
   });
   const cheapLoop = (async () => {
     while (Date.now() < deadline) {
-      const started = performance.now();
+      const t0 = performance.now();
       const res = await fetch(`${url}/api/auth/me`, { headers: auth }).catch((e: Error) => e);
       if (res instanceof Error || !res.ok) errors.push('auth/me failed');
       else {
         await res.arrayBuffer();
-        cheap.push(performance.now() - started);
+        cheap.push(performance.now() - t0);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  await Promise.all([...askers, ...chats, cheapLoop]);
-  const loops = await Promise.all(serverUrls.map((server) => metrics(server, token)));
+  await cheapLoop;
+  // CPU and event-loop figures for the measured window only, read at the deadline.
+  const cpuEnd = targets.map((t) => cpuSeconds(t.child.pid));
+  const loops = await Promise.all(targets.map((server) => metrics(server.url, token)));
+  await Promise.all([...askers, ...chats]);
   const f = (n: number) => n.toFixed(0);
+  const rate = answers.length / SECONDS;
+  const cpuUsed =
+    cpuStart.every((c) => c !== undefined) && cpuEnd.every((c) => c !== undefined)
+      ? cpuEnd.reduce((sum: number, c, i) => sum + (c as number) - (cpuStart[i] as number), 0)
+      : undefined;
   console.log(
     `\n${label}: ${ASKERS} askers, ${CHATS} chat streams, ${SECONDS}s, load average ${os
       .loadavg()
@@ -197,8 +265,15 @@ async function runLoad(label: string, url: string, serverUrls: string[]) {
       .join(' ')}`,
   );
   console.log(
-    `  answers: ${answers.length} (${(answers.length / SECONDS).toFixed(2)}/s), p50 ${f(pct(answers, 50))} ms, p95 ${f(pct(answers, 95))} ms`,
+    `  answers: ${answers.length} in ${SECONDS}s (${rate.toFixed(2)}/s), p50 ${f(pct(answers, 50))} ms, p95 ${f(pct(answers, 95))} ms; ${late} more still in flight at the deadline (not counted)`,
   );
+  if (allowed !== undefined)
+    console.log(
+      `  throughput vs what the cores allow (${allowed.toFixed(2)} answers/s): ${((100 * rate) / allowed).toFixed(0)}%` +
+        (cpuUsed !== undefined
+          ? `; the server process(es) kept the ${CORES} cores ${((100 * cpuUsed) / (SECONDS * CORES)).toFixed(0)}% busy (answers and chat together)`
+          : ''),
+    );
   console.log(`  chat turns: ${chatTurns} (${(chatTurns / SECONDS).toFixed(2)}/s)`);
   console.log(
     `  cheap call GET /api/auth/me: ${cheap.length} calls, p50 ${f(pct(cheap, 50))} ms, p95 ${f(pct(cheap, 95))} ms, max ${f(pct(cheap, 100))} ms`,
@@ -235,12 +310,16 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     console.log(
-      `Load benchmark: ${os.cpus().length} CPU(s), Node ${process.version}, warehouse ${WAREHOUSE_DIR}`,
+      `Load benchmark: ${CORES} CPU(s), Node ${process.version}, warehouse ${WAREHOUSE_DIR}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (others running on this machine make every figure slower)`,
     );
     // One process, embedded app database, no cache.
     const one = await startServer({ ...base, RESULT_CACHE_ENTRIES: '0' });
     children.push(one.child);
-    await runLoad('One process (embedded PGlite)', one.url, [one.url]);
+    const allowed = await capacity(one, await login(one.url));
+    await runLoad('One process (embedded PGlite)', one.url, [one], allowed);
     await stop(one.child);
     // Two processes behind a round-robin proxy, sharing PostgreSQL and Redis.
     const shared = {
@@ -255,10 +334,12 @@ async function main() {
     const second = await startServer(shared);
     children.push(second.child);
     const proxy = await startProxy([first.url, second.url]);
-    await runLoad('Two processes behind a round-robin proxy (PostgreSQL + Redis)', proxy.url, [
-      first.url,
-      second.url,
-    ]);
+    await runLoad(
+      'Two processes behind a round-robin proxy (PostgreSQL + Redis)',
+      proxy.url,
+      [first, second],
+      allowed,
+    );
     await proxy.close();
     await Promise.all([stop(first.child), stop(second.child)]);
     // The result cache: a repeated question.

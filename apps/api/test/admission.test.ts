@@ -6,6 +6,7 @@
 import { queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentWarehouse } from '../src/features/agent/agent-warehouse.js';
+import { currentAsker } from '../src/lib/asker-context.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
 
@@ -131,5 +132,39 @@ describe('per-user rate limit on questions', () => {
     ).toBe(200);
     // Cheap calls are not limited.
     expect((await t.request('GET', '/api/auth/me', { token: a?.token })).statusCode).toBe(200);
+  });
+});
+
+describe('whom a chat turn’s warehouse queries queue as', () => {
+  let t: TestApp;
+  const askers: (string | undefined)[] = [];
+  beforeAll(async () => {
+    const recording: AgentWarehouse = {
+      ...fixture,
+      query: (sql, options) => {
+        askers.push(currentAsker()?.userId);
+        return fixture.query(sql, options);
+      },
+    };
+    t = await createTestApp({ name: 'pglite' }, { warehouse: async () => recording });
+  });
+  afterAll(() => t.close());
+
+  it('queues the tools’ queries as the asking user, not as one shared user', async () => {
+    const turn = async (session: string) => {
+      const user = await t.createUser();
+      askers.length = 0;
+      const res = await t.request('POST', '/api/chat/message', {
+        token: user.token,
+        body: { message: 'How many premises have gigabit coverage?', session_id: session, model: 'builtin' },
+      });
+      expect(res.statusCode).toBe(200);
+      return user.id;
+    };
+    // The first turn also opens the agent (a few reference lookups made once per process, as the system).
+    await turn('fair-1');
+    const second = await turn('fair-2');
+    expect(askers.length).toBeGreaterThan(0);
+    expect(new Set(askers)).toEqual(new Set([second]));
   });
 });

@@ -81,7 +81,7 @@ describe.each(testBackends())('query history, archive, comments and feedback on 
       ).toBe(422);
     });
 
-    it('returns the §3 Query fields', async () => {
+    it('returns every field of a saved query', async () => {
       const seeded = await seedQuery(t.db, owner, { prompt: 'Fields check' });
       const item = (await history(owner.token, '?limit=100')).items.find((i) => i.id === seeded.id);
       expect(item).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * Issue 9's acceptance, with real processes and the real sandbox (bubblewrap, setpriv, prlimit), as an ordinary
+ * The sandbox's promises, with real processes and the real sandbox (bubblewrap, setpriv, prlimit), as an ordinary
  * (non-admin) user through the HTTP API: every way of running code that is not an allowed script is refused with
  * a clear 400; and a hostile server that is allowed (fixtures/mcp/sandbox-probe.mjs) runs as uid 65534 and cannot
  * write outside its private /tmp, read DATA_DIR, the JWT secret or the repository, or connect to 127.0.0.1

@@ -1,7 +1,7 @@
 /**
- * MCP servers per user over HTTP (spec §5, §6, §7), on the default configuration (user servers in the sandbox):
+ * MCP servers per user over HTTP, on the default configuration (user servers in the sandbox):
  * the three list phases, a custom stdio server (the repo's test server) added, listed, used in a chat turn and
- * invisible to everyone else, the §5 validation texts, the allowlist, the scrubbed environment, the output
+ * invisible to everyone else, the form validation texts, the allowlist, the scrubbed environment, the output
  * limit, the optional sequential-thinking server. test/mcp-sandbox.test.ts tries to break out.
  */
 import path from 'node:path';
@@ -75,7 +75,7 @@ describe.each(testBackends())('MCP servers on $name', (backend) => {
     expect((await t.request('GET', '/api/mcp/servers/static')).statusCode).toBe(401);
   });
 
-  it('refuses bad custom servers: the §5 texts (422), then the allowlist with the reason (400)', async () => {
+  it('refuses bad custom servers: the form texts (422), then the allowlist with the reason (400)', async () => {
     const detail = async (body: unknown, status = 422) => {
       const response = await add(alice, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(status);

@@ -22,7 +22,7 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
   });
   afterAll(() => t.close());
 
-  it('answers, saves the Query and returns the §3 result on v1 and v2', async () => {
+  it('answers, saves the Query and returns the query result on v1 and v2', async () => {
     const user = await t.createUser();
     for (const path of ['/api/query', '/api/query/v2']) {
       const response = await t.request('POST', path, {

@@ -17,7 +17,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Browser storage keys (spec §3, §9). */
+/** Browser storage keys (localStorage; nothing is kept in cookies). */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 export const FEATURE_FLAG_V2_STORAGE_KEY = 'feature_flag_v2_endpoint';
 export const SELECTED_MODEL_STORAGE_KEY = 'selected_model';

@@ -22,7 +22,7 @@ export const flatUsageSchema = z.object({
 });
 export type FlatUsage = z.infer<typeof flatUsageSchema>;
 
-/** Spec §3 Usage object, nested form: this request and the session so far. */
+/** The usage object, nested form: this request and the session so far. */
 export const nestedUsageSchema = z.object({
   current_request: flatUsageSchema,
   session_cumulative: flatUsageSchema.extend({ requests: z.number() }),
@@ -61,7 +61,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** Spec §7: the `data: ` lines of POST /api/chat/message/stream. */
+/** The chat stream events: the `data: ` lines of POST /api/chat/message/stream. */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing_start') }),
   z.object({ type: z.literal('text_delta'), delta: z.string() }),
@@ -88,7 +88,7 @@ export const chatHistorySchema = z.object({
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-/** Spec §3 Model pricing entry (USD per million tokens). */
+/** A model's prices (USD per million tokens) and context window. */
 export const modelPricingSchema = z.object({
   input_tokens: z.number(),
   output_tokens: z.number(),
@@ -116,7 +116,7 @@ export const EXPENSIVE_OUTPUT_PRICE_USD = 10;
 export const EXPENSIVE_MODEL_WARNING = 'this model is expensive';
 export const USD_PER_GBP = 1.35;
 
-/** Spec §3 Chart catalog result. */
+/** The chart catalog: charts keyed by path, each with its title, periods and formats. */
 export const chartCatalogSchema = z.object({
   charts: z.record(
     z.string(),

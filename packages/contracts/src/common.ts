@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this body (spec §7/§8 read `detail`). */
+/** Every error the API returns has this body (clients show `detail`). */
 export const errorResponseSchema = z.object({ detail: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Spec §5 password policy, shared by the web form and the server. */
+/** The password policy (8+ characters, upper, lower and digit), shared by the web form and the server. */
 export const PASSWORD_POLICY_MESSAGES = {
   tooShort: 'Password must be at least 8 characters long',
   weak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',

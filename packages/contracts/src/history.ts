@@ -4,7 +4,7 @@ import { classificationSchema, progressEntrySchema } from './query.js';
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
 
-/** Spec §3 Query (history list and detail). */
+/** A saved query (history list and detail). */
 export const queryRecordSchema = z.object({
   id: z.string(),
   prompt: z.string(),
@@ -17,7 +17,7 @@ export const queryRecordSchema = z.object({
   sql_explanation: z.string().nullable(),
   csv_results: z.string().nullable(),
   csv_analysis: z.string().nullable(),
-  /** Spec §3: a JSON string or an array of entries each with a message. */
+  /** A JSON string or an array of entries each with a message. */
   progress_log: z.union([z.string(), z.array(progressEntrySchema)]).nullable(),
   feedback_rating: z.boolean().nullable(),
   feedback_comment: z.string().nullable(),

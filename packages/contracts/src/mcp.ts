@@ -25,7 +25,7 @@ export type McpServersResponse = z.infer<typeof mcpServersResponseSchema>;
 
 export const mcpToggleRequestSchema = z.object({ enabled: z.boolean() });
 
-/** Spec §5 texts for the custom server form, checked on both sides. */
+/** The texts of the custom server form, checked on both sides. */
 export const MCP_CONFIG_MESSAGES = {
   nameRequired: 'Server name is required',
   empty: 'Configuration cannot be empty',
@@ -50,7 +50,7 @@ export const customMcpConfigSchema = z.object({
 });
 export type CustomMcpConfig = z.infer<typeof customMcpConfigSchema>;
 
-/** Returns the §5 error text for a config typed as JSON text, or null when it is acceptable. */
+/** Returns the form error text for a config typed as JSON text, or null when it is acceptable. */
 export function customMcpConfigError(text: string): string | null {
   if (!text.trim()) return MCP_CONFIG_MESSAGES.empty;
   let parsed: unknown;

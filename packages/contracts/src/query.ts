@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The three datasets of the warehouse (DATA.md), the query tool's `available_databases`. */
+/** The three datasets of the warehouse (docs/data-contract.md), the query tool's `available_databases`. */
 export const datasetSchema = z.enum(['upc', 'upc_forecast', 'take_up']);
 export type Dataset = z.infer<typeof datasetSchema>;
 
@@ -31,7 +31,7 @@ export const progressEntrySchema = z.object({
 });
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 
-/** Spec §3 Query result (what POST /api/query and /api/query/v2 return). */
+/** The query result (what POST /api/query and /api/query/v2 return). */
 export const queryResultSchema = z.object({
   id: z.string().optional(),
   response_type: z.string().optional(),
@@ -45,7 +45,7 @@ export const queryResultSchema = z.object({
   sql_query: z.string().nullable().optional(),
   csv_results: z.string().nullable().optional(),
   sql_explanation: z.string().nullable().optional(),
-  /** Extras beyond the spec: how many rows came back, whether the row cap cut them, and timings. */
+  /** Extras beyond the original fields: how many rows came back, whether the row cap cut them, and timings. */
   row_count: z.number().int().optional(),
   truncated: z.boolean().optional(),
   planner: z.string().optional(),
@@ -60,7 +60,7 @@ export const feedbackRequestSchema = z.object({
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
-/** Live progress feed message (spec §3 Live feed message): `message` is read; `ping` is a keep-alive. */
+/** Live progress feed message: clients read `message`; `ping` is a keep-alive. */
 export const liveFeedMessageSchema = z.object({
   message: z.string(),
   stage: z.string().optional(),

@@ -7,7 +7,7 @@ export const userSchema = z.object({
   role: roleSchema,
   created_at: z.string(),
   last_login: z.string().nullable(),
-  /** The first admin (spec §5): cannot be deleted; the web hides its Delete button. */
+  /** The first admin, created on the first start: cannot be deleted; the web hides its Delete button. */
   is_protected: z.boolean(),
   /** Monthly LLM budget in USD; null means no limit. */
   monthly_budget_usd: z.number().nullable(),
@@ -49,7 +49,7 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** Spec §3 Usage. */
+/** A user's LLM cost per month (London time). */
 export const monthlyUsageSchema = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   cost_usd: z.number(),

@@ -69,3 +69,7 @@ export {
   calibrationReport,
   renderCalibrationTable,
 } from './report/calibration.js';
+export {
+  SPEED_SUMMARY_GEO_COLUMNS,
+  SPEED_SUMMARY_TABLE,
+} from './schema/speed-summary.js';

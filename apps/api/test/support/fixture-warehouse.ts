@@ -1,5 +1,5 @@
 /**
- * A tiny, hand-made broadband warehouse for agent tests: the DATA.md contract tables in an in-memory DuckDB,
+ * A tiny, hand-made broadband warehouse for agent tests: the data contract tables in an in-memory DuckDB,
  * with a dozen postcodes in four local authorities, a handful of operators and 13 monthly snapshots, so expected
  * answers can be worked out by hand. It implements the agent's AgentWarehouse seam with a deliberately simple
  * guard (one SELECT/WITH statement, no write or file keywords, row cap); the real guard and catalog come from

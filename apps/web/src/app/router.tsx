@@ -1,5 +1,5 @@
 /**
- * Every route of the app (spec §2). Feature screens are loaded on demand so the sign-in page stays small;
+ * Every route of the app. Feature screens are loaded on demand so the sign-in page stays small;
  * the route for chat is /chat (and /chat/{sessionId}), and the admin log viewer is /admin/logs.
  */
 import { createBrowserRouter } from 'react-router';

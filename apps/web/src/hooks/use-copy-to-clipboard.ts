@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { copyText } from '../lib/clipboard';
 
-/** Spec §9: the copied indicator stays for 2 seconds. */
+/** The copied indicator stays for 2 seconds. */
 export const COPIED_INDICATOR_MS = 2000;
 
 /** `copy(text)` puts text on the clipboard; `copied` is true for 2 s afterwards (the buttons read 'Copied!'). */

@@ -1,5 +1,5 @@
 /**
- * The v2 feature flag (spec §3/§4): stored as the string 'true' or 'false' under
+ * The v2 feature flag (docs/product.md#the-v2-flag): stored as the string 'true' or 'false' under
  * `feature_flag_v2_endpoint`, default off. Every component using the hook sees the same value, and other
  * tabs follow through the storage event.
  */

@@ -1,9 +1,9 @@
 /**
  * The one way the web app talks to the API: base '/api', JSON both ways, and the bearer token from
- * localStorage. It owns two spec rules so no feature has to remember them:
- * - §4: any 401 except from the login call removes the token and reloads the page (the guard then sends
+ * localStorage. It owns two rules so no feature has to remember them:
+ * - any 401 except from the login call removes the token and reloads the page (the guard then sends
  *   the visitor to /login with a redirectUrl);
- * - §8: error texts: the server's `detail`, else 'An error occurred'; without a response, the error's own
+ * - error texts: the server's `detail`, else 'An error occurred'; without a response, the error's own
  *   message; anything else 'An unexpected error occurred'.
  */
 import { clearAuthToken, getAuthToken } from './auth-token';
@@ -31,7 +31,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True when a response should end the session (spec §4): a 401 from anything but the login call. */
+/** True when a response should end the session: a 401 from anything but the login call. */
 export function isSessionExpiry(status: number, path: string): boolean {
   return status === 401 && stripQuery(path) !== LOGIN_PATH;
 }
@@ -56,7 +56,7 @@ export function extractDetail(body: unknown): string | null {
 }
 
 /**
- * The §8 generic text for any thrown value: the server's detail, else 'An error occurred' for a response
+ * The generic error text for any thrown value: the server's detail, else 'An error occurred' for a response
  * without one; without a response, the error's own message; anything else 'An unexpected error occurred'.
  */
 export function errorMessage(error: unknown): string {

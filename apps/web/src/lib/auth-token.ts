@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_STORAGE_KEY } from '@qa/contracts';
 
-/** The bearer token lives in localStorage under `auth_token` (spec §3); these are its only readers and writers. */
+/** The bearer token lives in localStorage under `auth_token`; these are its only readers and writers. */
 export function getAuthToken(): string | null {
   try {
     return window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);

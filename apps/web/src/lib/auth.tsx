@@ -1,5 +1,5 @@
 /**
- * Who is signed in (spec §4 Authentication). The token is the source of truth: on start, a stored token
+ * Who is signed in. The token is the source of truth: on start, a stored token
  * is checked with GET /auth/me; a user without an id (either `id` or `_id`) or any failure drops the token.
  * `isLoading` stays true until that first check ends, so guards can show a spinner instead of bouncing
  * a signed-in user to /login.
@@ -95,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('/auth/logout', {}, { skipSessionExpiry: true });
     } catch (error) {
-      // Spec §8: a logout failure is only logged; the local session ends regardless.
+      // A logout failure is only logged; the local session ends regardless.
       console.error('Logout failed', error);
     }
     clearAuthToken();

@@ -1,5 +1,5 @@
 /**
- * Copies text to the clipboard (spec §8: on failure, fall back to a legacy copy method). The async
+ * Copies text to the clipboard (on failure, fall back to a legacy copy method). The async
  * Clipboard API needs a secure context and permission; where it is missing or refuses, a hidden textarea
  * and document.execCommand('copy') still work in every browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §9: every timestamp is shown en-GB, 24-hour, in London time, date and time with seconds
+ * Every timestamp is shown en-GB, 24-hour, in London time, date and time with seconds
  * (e.g. "05/03/2025, 14:07:09"). One formatter for the whole app so no screen drifts.
  */
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

@@ -346,6 +346,32 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'coverage_by_speed_time_series',
+    dataset: 'upc',
+    grain: 'monthly snapshot x local authority x urban/rural x fastest download speed',
+    description:
+      'A summary of fact_operator_time_series for speed series: per snapshot, local authority and urban/rural class, the postcodes (and their premises, from upc_output) whose fastest download from any operator is exactly fastest_down. Postcodes with no service are not in it. SUM over fastest_down >= 1000 gives the same gigabit postcodes and premises as the DISTINCT postcodes of fact_operator_time_series joined to upc_output, in a fraction of the time; use it for speed-threshold trends over many snapshots (national, or places made of whole local authorities).',
+    key: ['reported_at', 'la_code', 'urban_rural', 'fastest_down'],
+    timeColumn: 'reported_at',
+    columns: [
+      ...UPC_COLUMNS.filter((c) =>
+        ['reported_at', 'la_code', 'la_name', 'government_region', 'country', 'urban_rural'].includes(c.name),
+      ),
+      {
+        name: 'fastest_down',
+        type: 'integer',
+        description:
+          'The best download speed of any operator and technology at these postcodes in this snapshot, Mbit/s (MAX of fact_operator_time_series.fastest_down).',
+      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes with that fastest download.' },
+      {
+        name: 'premises',
+        type: 'double',
+        description: "Their premises (today's counts, from upc_output), as in every coverage series.",
+      },
+    ],
+  },
+  {
     name: 'forecast_footprint',
     dataset: 'upc_forecast',
     grain: 'postcode x network x half-year (June and December, 2024-12-01 to 2030-12-01)',
@@ -481,6 +507,7 @@ export const DATASETS: CatalogDataset[] = [
       'fact_altnet',
       'operators',
       'local_authorities',
+      'coverage_by_speed_time_series',
     ],
   },
   {

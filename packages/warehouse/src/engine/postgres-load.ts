@@ -60,6 +60,8 @@ const INDEXES: Record<string, string[]> = {
   operators: ['(operator)'],
   local_authorities: ['(la_code)'],
   take_up_quarterly: ['(quarter)'],
+  // Speed series read a few snapshots over a speed threshold (written in snapshot order, so the index is compact).
+  coverage_by_speed_time_series: ['(reported_at, fastest_down)'],
 };
 
 export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Promise<LoadPostgresResult> {

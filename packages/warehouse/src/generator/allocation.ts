@@ -9,7 +9,8 @@
 import type { GeographyInput, LocalAuthorityInput } from './geography-input.js';
 import { toEastingNorthing } from './osgb.js';
 
-export const FULL_SCALE_POSTCODES = 1_740_000;
+/** Live postcodes in the ONS Postcode Directory (UK less the Crown Dependencies), the count the calibration facts round to 1.74 million. */
+export const FULL_SCALE_POSTCODES = 1_737_602;
 export const FULL_SCALE_PREMISES = 33_600_000;
 const URBAN_HOUSEHOLDS_PER_POSTCODE = 19;
 const RURAL_HOUSEHOLDS_PER_POSTCODE = 11;

@@ -6,7 +6,7 @@
  * (exchange by exchange, district by district or city by city, with urban and "attractive" postcodes first)
  * and a build curve of premises passed at full scale (millions, by month). The generator walks each network's
  * postcodes in rollout order and dates each one where the cumulative premises cross the curve, so the national
- * figures of DATA.md come out by construction while the footprint keeps its geographic structure.
+ * calibration figures come out by construction while the footprint keeps its geographic structure.
  * Curve points after the latest snapshot feed the forecast only.
  */
 
@@ -78,6 +78,8 @@ export interface NetworkDef {
   /** Eventual share of the area's urban and rural postcodes on this network (raised automatically when the
    *  area would run out of premises before the end of the curve). */
   reach: { urban: number; rural: number };
+  /** Authorities of the area where the network stays thin: its reach there is this share of its reach elsewhere. */
+  thin?: { las: string[]; share: number };
   /** Apartment-block builders only pass large urban postcodes. */
   largePostcodesOnly?: boolean;
   cluster: 'exchange' | 'district' | 'la';
@@ -304,6 +306,103 @@ const NETOMNIA_TOWNS = [
   'Colchester',
   'Leeds',
   'Sheffield',
+  'North Yorkshire',
+  'South Kesteven',
+  'North Kesteven',
+];
+
+/**
+ * Netomnia's later market towns (with brsk, the widest altnet build in England from 2022): the English authorities
+ * no other altnet's home area reaches, so that, as in the real market, almost every English authority has some
+ * altnet build. The build stays thin there (a few districts each), on Netomnia's own national curve.
+ */
+const NETOMNIA_LATER_TOWNS = [
+  // East Midlands
+  'Amber Valley',
+  'Blaby',
+  'Bolsover',
+  'Boston',
+  'Broxtowe',
+  'Charnwood',
+  'Derbyshire Dales',
+  'East Lindsey',
+  'Erewash',
+  'Gedling',
+  'High Peak',
+  'Hinckley and Bosworth',
+  'Melton',
+  'North East Derbyshire',
+  'North West Leicestershire',
+  'Oadby and Wigston',
+  'Rushcliffe',
+  'South Holland',
+  'West Lindsey',
+  // East of England
+  'Babergh',
+  'Breckland',
+  'Brentwood',
+  'Broadland',
+  'Broxbourne',
+  'Castle Point',
+  'Dacorum',
+  'East Cambridgeshire',
+  'Epping Forest',
+  'Fenland',
+  'Harlow',
+  'Hertsmere',
+  'Mid Suffolk',
+  'North Norfolk',
+  'Rochford',
+  'South Cambridgeshire',
+  'South Norfolk',
+  'St Albans',
+  'Tendring',
+  'Three Rivers',
+  'Thurrock',
+  'Watford',
+  'Welwyn Hatfield',
+  'West Suffolk',
+  // North West
+  'Bury',
+  'Cheshire East',
+  'Chorley',
+  'Fylde',
+  'Hyndburn',
+  'Pendle',
+  'Ribble Valley',
+  'Rossendale',
+  'South Ribble',
+  'Tameside',
+  'West Lancashire',
+  'Wyre',
+  // South East
+  'Arun',
+  'Bracknell Forest',
+  'East Hampshire',
+  'Elmbridge',
+  'Epsom and Ewell',
+  'Hart',
+  'Mole Valley',
+  'Oxford',
+  'Reigate and Banstead',
+  'Runnymede',
+  'Rushmoor',
+  'Spelthorne',
+  'Surrey Heath',
+  'Tandridge',
+  'Waverley',
+  'Woking',
+  'Wokingham',
+  // West Midlands
+  'Bromsgrove',
+  'East Staffordshire',
+  'Newcastle-under-Lyme',
+  'North Warwickshire',
+  'South Staffordshire',
+  'Staffordshire Moorlands',
+  'Wyre Forest',
+  // Yorkshire and The Humber
+  'North Lincolnshire',
 ];
 
 const LONDON_CENTRAL_EAST = [
@@ -335,7 +434,8 @@ const EXCHANGE_ROLLOUT: RolloutWeights = {
   attractiveness: 0.2,
   cable: 0.45,
 };
-const OPENREACH_ROLLOUT: RolloutWeights = { ...EXCHANGE_ROLLOUT, cable: 0.45, altnets: 0.1, longLine: 2 };
+// Openreach's overbuild goes to Virgin's fibre areas before the altnets' (2+ altnets plus Openreach is rarer).
+const OPENREACH_ROLLOUT: RolloutWeights = { ...EXCHANGE_ROLLOUT, cable: 0.45, altnets: 0.5, longLine: 2 };
 const CITY_ROLLOUT: RolloutWeights = {
   la: 0.6,
   cluster: 0.4,
@@ -343,8 +443,8 @@ const CITY_ROLLOUT: RolloutWeights = {
   rural: 0.3,
   attractiveness: 0.35,
   cable: 0.15,
-  virginFibre: 0.6,
-  shared: 0.8,
+  virginFibre: 0.3,
+  shared: 0,
 };
 const RURAL_ROLLOUT: RolloutWeights = {
   la: 0.4,
@@ -389,18 +489,19 @@ export const NETWORKS: NetworkDef[] = [
     weights: OPENREACH_ROLLOUT,
     regionDelay: { Scotland: 0.3, Wales: 0.15, 'Northern Ireland': -0.25, 'West Midlands': -0.1 },
     curve: [
-      ['2021-01', 4.5],
-      ['2021-09', 6.3],
-      ['2022-05', 8.0],
-      ['2022-09', 8.9],
-      ['2023-01', 9.9],
-      ['2023-06', 10.9],
+      // About 40k a week in 2021, 60-80k a week by 2023-24 (Openreach's own reporting).
+      ['2021-01', 4.2],
+      ['2021-09', 5.6],
+      ['2022-05', 7.2],
+      ['2022-09', 8.1],
+      ['2023-01', 9.3],
+      ['2023-06', 10.5],
       ['2024-06', 14.3],
       ['2024-12', 16.1],
       ['2025-06', 18.7],
-      ['2025-11', 20.0],
-      ['2026-11', 24.2],
-      ['2026-12', 25.0],
+      ['2025-11', 20.3],
+      ['2026-11', 25.6],
+      ['2026-12', 25.9],
       ['2027-12', 27.6],
       ['2028-12', 29.3],
       ['2029-12', 29.9],
@@ -503,11 +604,12 @@ export const NETWORKS: NetworkDef[] = [
     weights: CITY_ROLLOUT,
     curve: [
       ['2021-01', 0.6],
-      ['2022-01', 1.2],
+      ['2021-07', 0.8],
+      ['2022-01', 1.15],
       ['2023-06', 2.3],
-      ['2024-06', 3.3],
+      ['2024-06', 3.4],
       ['2025-03', 4.0],
-      ['2026-11', 4.8],
+      ['2026-11', 4.4],
       ['2030-12', 8.0],
     ],
     speeds: [
@@ -631,10 +733,11 @@ export const NETWORKS: NetworkDef[] = [
     weights: CITY_ROLLOUT,
     curve: [
       ['2021-01', 0.01],
-      ['2022-06', 0.06],
-      ['2023-06', 0.1],
+      ['2022-06', 0.07],
+      ['2023-06', 0.13],
+      ['2024-06', 0.148],
       ['2025-03', 0.15],
-      ['2026-11', 0.2],
+      ['2026-11', 0.152],
       ['2030-12', 0.35],
     ],
     speeds: [
@@ -662,7 +765,11 @@ export const NETWORKS: NetworkDef[] = [
       ['2026-11', 0.65],
       ['2030-12', 0.85],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -684,7 +791,11 @@ export const NETWORKS: NetworkDef[] = [
       ['2026-11', 0.5],
       ['2030-12', 0.65],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -726,7 +837,11 @@ export const NETWORKS: NetworkDef[] = [
       ['2026-11', 0.285],
       ['2030-12', 0.29],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -742,9 +857,9 @@ export const NETWORKS: NetworkDef[] = [
     curve: [
       ['2021-01', 0.05],
       ['2022-01', 0.12],
-      ['2023-01', 0.2],
-      ['2025-03', 0.25],
-      ['2026-11', 0.28],
+      ['2023-01', 0.21],
+      ['2024-03', 0.25],
+      ['2026-11', 0.252],
       ['2030-12', 0.35],
     ],
     speeds: [{ from: '2021-01-01', down: 1000, up: 1000 }],
@@ -763,12 +878,16 @@ export const NETWORKS: NetworkDef[] = [
     curve: [
       ['2021-06', 0.01],
       ['2022-06', 0.08],
-      ['2023-06', 0.16],
+      ['2023-06', 0.17],
       ['2025-03', 0.23],
-      ['2026-11', 0.28],
+      ['2026-11', 0.25],
       ['2030-12', 0.4],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -834,9 +953,9 @@ export const NETWORKS: NetworkDef[] = [
     curve: [
       ['2021-06', 0.01],
       ['2022-06', 0.08],
-      ['2023-06', 0.2],
+      ['2023-06', 0.22],
       ['2025-03', 0.35],
-      ['2026-11', 0.45],
+      ['2026-11', 0.4],
       ['2030-12', 0.7],
     ],
     speeds: [{ from: '2021-01-01', down: 1000, up: 1000 }],
@@ -854,10 +973,11 @@ export const NETWORKS: NetworkDef[] = [
     weights: CITY_ROLLOUT,
     curve: [
       ['2021-06', 0.005],
-      ['2022-06', 0.03],
-      ['2023-06', 0.06],
+      ['2022-06', 0.02],
+      ['2023-06', 0.07],
+      ['2024-06', 0.095],
       ['2025-03', 0.1],
-      ['2026-11', 0.13],
+      ['2026-11', 0.105],
       ['2030-12', 0.2],
     ],
     speeds: [{ from: '2021-01-01', down: 1000, up: 1000 }],
@@ -905,10 +1025,12 @@ export const NETWORKS: NetworkDef[] = [
     networkType: 'altnet',
     tech: 'fttponly',
     retailers: [{ operator: 'Netomnia' }],
-    area: { las: NETOMNIA_TOWNS },
+    area: { las: [...NETOMNIA_TOWNS, ...NETOMNIA_LATER_TOWNS] },
     reach: { urban: 0.4, rural: 0.05 },
+    thin: { las: NETOMNIA_LATER_TOWNS, share: 0.15 },
     cluster: 'district',
-    weights: CITY_ROLLOUT,
+    // Many towns at once rather than city by city: a small launch-order spread between authorities.
+    weights: { ...CITY_ROLLOUT, la: 0.15 },
     curve: [
       ['2021-06', 0.005],
       ['2022-06', 0.1],
@@ -951,8 +1073,9 @@ export const NETWORKS: NetworkDef[] = [
       ['2021-06', 0.005],
       ['2022-06', 0.04],
       ['2023-06', 0.12],
+      ['2024-06', 0.2],
       ['2025-03', 0.22],
-      ['2026-11', 0.28],
+      ['2026-11', 0.235],
       ['2030-12', 0.4],
     ],
     speeds: [{ from: '2021-01-01', down: 1000, up: 1000 }],
@@ -977,7 +1100,11 @@ export const NETWORKS: NetworkDef[] = [
       ['2026-11', 0.065],
       ['2030-12', 0.075],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -1005,7 +1132,11 @@ export const NETWORKS: NetworkDef[] = [
       ['2026-11', 0.12],
       ['2030-12', 0.18],
     ],
-    speeds: [{ from: '2021-01-01', down: 900, up: 900 }],
+    speeds: [
+      { from: '2021-01-01', down: 900, up: 900 },
+      // Gigabit tiers launched on the same fibre (Ofcom counts these networks as gigabit-capable).
+      { from: '2022-04-01', down: 1000, up: 1000 },
+    ],
     forecast: true,
   },
   {
@@ -1062,6 +1193,8 @@ export const NETWORKS: NetworkDef[] = [
         'Blaenau Gwent',
         'Merthyr Tydfil',
         'Neath Port Talbot',
+        // Ogi's partnership build with the county council (Milford Haven, Pembroke Dock, Haverfordwest).
+        'Pembrokeshire',
       ],
     },
     reach: { urban: 0.12, rural: 0.15 },

@@ -1,5 +1,5 @@
 /**
- * The calibration report: every figure of DATA.md's "Calibration facts" next to what the warehouse holds.
+ * The calibration report: every figure of the data contract's "Calibration facts" next to what the warehouse holds.
  * Portable SQL through the Warehouse interface, so it runs on either engine. For a scaled-down build, counts are
  * also shown scaled back up to full size (shares need no scaling).
  */
@@ -8,7 +8,7 @@ import type { Warehouse } from '../engine/types.js';
 export interface CalibrationRow {
   group: string;
   metric: string;
-  /** The DATA.md figure as written. */
+  /** The calibration figure as written in the data contract. */
   target: string;
   /** What the warehouse holds (scaled to full size for counts when the build is scaled). */
   generated: string;
@@ -62,14 +62,17 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     expected: number,
     value: number,
     scaled = true,
+    // Printed in full (a count analysts know to the unit, where a rounded figure would hide a round target).
+    whole = false,
   ) => {
     const v = scaled ? up(value) : value;
     const deviation = (v - expected) / expected;
+    const f = whole ? (n: number) => Math.round(n).toLocaleString('en-GB') : fmtCount;
     out.push({
       group,
       metric,
       target,
-      generated: fmtCount(v) + (scaled && scale !== 1 ? ` (${fmtCount(value)} at scale ${scale})` : ''),
+      generated: f(v) + (scaled && scale !== 1 ? ` (${f(value)} at scale ${scale})` : ''),
       deviation,
       ok: Math.abs(deviation) <= TOLERANCE,
     });
@@ -99,7 +102,7 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
   );
   const premises = Number(tot?.premises ?? 0);
   const g0 = `Totals (${latest})`;
-  count(g0, 'Live postcodes', 'about 1.74 million', 1.74e6, Number(tot?.postcodes));
+  count(g0, 'Live postcodes', 'about 1.74 million', 1.74e6, Number(tot?.postcodes), true, true);
   count(g0, 'Premises', 'about 33.6 million', 33.6e6, premises);
   count(g0, 'Households', 'about 30 million', 30e6, Number(tot?.households));
   count(g0, 'People', '67-69 million', 68e6, Number(tot?.population));
@@ -122,7 +125,7 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     vm / premises,
   );
 
-  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates DATA.md names.
+  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates the calibration facts name.
   const byDate = async (where: string, dates: string[], join = '') => {
     const r = await rows(
       w,
@@ -419,7 +422,7 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
 }
 
 export function renderCalibrationTable(report: CalibrationReport): string {
-  const header = ['Group', 'Metric', 'DATA.md target', 'Generated', 'Deviation', 'OK'];
+  const header = ['Group', 'Metric', 'Target', 'Generated', 'Deviation', 'OK'];
   const body = report.rows.map((r) => [
     r.group,
     r.metric,

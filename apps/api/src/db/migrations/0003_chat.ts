@@ -31,7 +31,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('session_id', 'text', (col) =>
       col.notNull().references('chat_sessions.id').onDelete('cascade'),
     )
-    // user, assistant or error (spec §3 Chat message).
+    // user, assistant or error (the three kinds of chat message).
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('content', 'text', (col) => col.notNull())
     .addColumn('model', 'text')

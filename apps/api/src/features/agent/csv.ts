@@ -1,5 +1,5 @@
 /**
- * Result sets as CSV (spec §3 Query result: a header line, then rows; values quoted, comma separated). Every
+ * Result sets as the query result's csv_results (a header line, then rows; values quoted, comma separated). Every
  * value is quoted (RFC 4180: embedded quotes doubled), null is an empty field, lines end with \n (which the web's
  * parser and spreadsheets accept), and numbers keep full precision.
  */

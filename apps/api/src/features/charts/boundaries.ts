@@ -1,14 +1,17 @@
 /**
- * Real boundaries for choropleth maps (boundaries/README.md): the 361 local authority districts and the 12 ITL1
- * regions and nations. Each TopoJSON file is converted to GeoJSON once (topojson-client), coordinates rounded to
- * 0.001° (about 100 m: far finer than a screen pixel at UK scale) and kept as a script asset the chart page loads,
- * compressed. Result rows are matched to areas here, by ONS code or by name, so the page only colours areas.
+ * Real boundaries for maps (boundaries/README.md): the 361 local authority districts and the 12 ITL1 regions and
+ * nations. Each TopoJSON file is prepared once per process for the chart page: quantised afresh to a grid of about
+ * 100 m (the ONS files are already generalised, to about 26,000 points each; simplifying further visibly moves
+ * borders at the London zoom) and kept as a script asset the page loads, compressed. TopoJSON stores each shared
+ * border once, as small integer steps, so it is much smaller than the same shapes as GeoJSON, and the page decodes
+ * it in a few milliseconds. Result rows are matched to areas here, by ONS code or by name, so the page only colours
+ * areas.
  */
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { loadGeography } from '@qa/warehouse';
-import { feature } from 'topojson-client';
+import { quantize, transform } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
 export const BOUNDARY_MAPS = ['lad', 'itl1'] as const;
@@ -46,7 +49,12 @@ export interface BoundaryArea {
 interface LoadedMap {
   areas: BoundaryArea[];
   script: string;
+  /** Points kept for drawing, of the source's. */
+  points: { kept: number; source: number };
 }
+
+/** Grid steps per side of the bounding box: about 100 m across the UK. */
+const QUANTIZE_STEPS = 1e4;
 
 const loaded = new Map<BoundaryMap, LoadedMap>();
 
@@ -65,19 +73,31 @@ export function normalisePlace(value: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
+interface AreaProperties {
+  id: string;
+  name: string;
+}
+type BoundaryTopology = Topology<{ geog: GeometryCollection<AreaProperties> }>;
+const propertiesOf = (g: { properties?: unknown }) => g.properties as AreaProperties;
+
+const readTopology = (map: BoundaryMap) =>
+  JSON.parse(
+    readFileSync(new URL(`./boundaries/${FILES[map]}`, import.meta.url), 'utf8'),
+  ) as BoundaryTopology;
+
+const countPoints = (topology: Topology) => topology.arcs.reduce((n, arc) => n + arc.length, 0);
+
 function loadMap(map: BoundaryMap): LoadedMap {
   const hit = loaded.get(map);
   if (hit) return hit;
-  const topology = JSON.parse(
-    readFileSync(new URL(`./boundaries/${FILES[map]}`, import.meta.url), 'utf8'),
-  ) as Topology<{ geog: GeometryCollection<{ id: string; name: string }> }>;
-  const geojson = feature(topology, topology.objects.geog);
+  const topology = readTopology(map);
   const geography = loadGeography();
   const regionOfItl = new Map(Object.entries(ITL1_BY_REGION).map(([region, code]) => [code, region]));
   const laByCode = new Map(geography.localAuthorities.map((la) => [la.la_code, la]));
   const countryOfRegion = new Map(geography.regions.map((r) => [r.government_region, r.country]));
-  const areas = geojson.features.map((f): BoundaryArea => {
-    const { id, name } = f.properties;
+  const geometries = topology.objects.geog.geometries;
+  const areas = geometries.map((g): BoundaryArea => {
+    const { id, name } = propertiesOf(g);
     if (map === 'lad') {
       const la = laByCode.get(id);
       return { code: id, name, region: la?.government_region ?? '', country: la?.country ?? '' };
@@ -86,21 +106,39 @@ function loadMap(map: BoundaryMap): LoadedMap {
     return { code: id, name: region, region, country: countryOfRegion.get(region as never) ?? region };
   });
   // Only what the page needs: the code as the feature name key, the readable name for the tooltip.
-  const slim = {
-    type: 'FeatureCollection',
-    features: geojson.features.map((f, i) => ({
-      type: 'Feature',
-      properties: { id: f.properties.id, name: areas[i]!.name },
-      geometry: f.geometry,
-    })),
+  const named: BoundaryTopology = {
+    ...topology,
+    objects: {
+      geog: {
+        type: 'GeometryCollection',
+        geometries: geometries.map((g, i) => ({
+          ...g,
+          properties: { id: propertiesOf(g).id, name: areas[i]!.name },
+        })),
+      },
+    },
   };
-  const json = JSON.stringify(slim, (_key, value) =>
-    typeof value === 'number' ? Math.round(value * 1000) / 1000 : value,
-  );
-  const script = `(window.QA_BOUNDARIES=window.QA_BOUNDARIES||{})[${JSON.stringify(map)}]=${json};\n`;
-  const result = { areas, script };
+  // Back to longitude and latitude (the source is delta-encoded on a finer grid), then onto the coarser grid.
+  const absolute = topology.transform
+    ? topology.arcs.map((arc) => {
+        const decode = transform(topology.transform!);
+        return arc.map((point, i) => decode(point, i > 0) as [number, number]);
+      })
+    : topology.arcs;
+  const ready = quantize({ ...named, transform: undefined, arcs: absolute }, QUANTIZE_STEPS);
+  const script = `(window.QA_BOUNDARIES=window.QA_BOUNDARIES||{})[${JSON.stringify(map)}]=${JSON.stringify(ready)};\n`;
+  const result = {
+    areas,
+    script,
+    points: { kept: countPoints(ready), source: countPoints(topology) },
+  };
   loaded.set(map, result);
   return result;
+}
+
+/** How many boundary points the page draws, of the source's (for tests and the benchmark). */
+export function boundaryPoints(map: BoundaryMap): { kept: number; source: number } {
+  return loadMap(map).points;
 }
 
 export function boundaryAreas(map: BoundaryMap): BoundaryArea[] {
@@ -127,7 +165,13 @@ const gzip = promisify(gzipCallback);
 
 export async function compressBuffer(raw: Buffer): Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    // The best brotli: a few seconds of one thread-pool thread, once, for about a tenth fewer bytes than level 9.
+    brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
     gzip(raw, { level: 9 }),
   ]);
   return { raw, br, gzip: gz };
@@ -168,10 +212,7 @@ export function placeMatcher(kind: PlaceKind): { map: BoundaryMap; match(value: 
   }
   if (kind === 'government_region') {
     // The ITL names as well ("East", "North East (England)"), and the nations as regions of their own.
-    const itl = JSON.parse(
-      readFileSync(new URL(`./boundaries/${FILES.itl1}`, import.meta.url), 'utf8'),
-    ) as Topology<{ geog: GeometryCollection<{ id: string; name: string }> }>;
-    for (const g of itl.objects.geog.geometries) {
+    for (const g of readTopology('itl1').objects.geog.geometries) {
       const props = g.properties as { id: string; name: string } | undefined;
       const area = areas.find((a) => a.code === props?.id);
       if (area && props) add(props.name, area);

@@ -1,5 +1,5 @@
 /**
- * The chart catalog (spec §3 Chart catalog result): ready-made charts of the broadband data, keyed by path, each
+ * The chart catalog (also a chat tool): ready-made charts of the broadband data, keyed by path, each
  * published for a few periods and in a few formats. A catalog chart is a fixed, portable SQL query plus how to
  * draw it; the chat's chart_catalog tool draws one on request, and GET /api/charts/catalog/<path> serves one as
  * JSON, CSV or a chart page.

@@ -1,6 +1,6 @@
 /**
- * The self-contained page an iframe shows for a chart or map: the spec as inert JSON, the ECharts build, the
- * boundaries and our renderer from this origin, and a Content Security Policy that allows nothing else (no inline
+ * The self-contained page an iframe shows for a chart or map: the spec as inert JSON, the boundaries and our
+ * renderer (bundled with the parts of ECharts it uses) from this origin, and a Content Security Policy that allows nothing else (no inline
  * or remote scripts, no network access, embeddable only by this origin). Inline styles are allowed because ECharts
  * tooltips carry style attributes. The policy's sandbox gives the page an opaque origin even when it is opened on
  * its own (the app's iframe sandboxes it the same way), so its scripts can never read the app's storage or cookies
@@ -34,12 +34,16 @@ const inertJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function chartPageHtml({ title, spec }: { title: string; spec: unknown }): string {
-  const map = (spec as { geo?: { map?: unknown } } | null)?.geo?.map;
-  const boundaries =
-    typeof map === 'string' && /^\w+$/.test(map)
-      ? `<script src="/api/charts/assets/boundaries-${map}.js"></script>\n`
-      : '';
+/** The page for a chart; `scripts` are the asset URLs it loads, in order (boundaries, then the renderer). */
+export function chartPageHtml({
+  title,
+  spec,
+  scripts,
+}: {
+  title: string;
+  spec: unknown;
+  scripts: string[];
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -56,9 +60,7 @@ body:hover .toolbar,.toolbar:focus-within{opacity:1}
 <body>
 <div id="chart" role="img" aria-label="${escapeHtml(title)}"></div>
 <script type="application/json" id="chart-spec">${inertJson(spec)}</script>
-<script src="/api/charts/assets/echarts.min.js"></script>
-${boundaries}<script src="/api/charts/assets/chart-page.js"></script>
-</body>
+${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>\n`).join('')}</body>
 </html>
 `;
 }

@@ -3,10 +3,6 @@
  * header for API clients); GET /api/charts/assets/{file}: the ECharts build and our renderer, from this origin;
  * GET /api/charts/catalog and /api/charts/catalog/<path>?period=&format=json|csv|html: the chart catalog.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
@@ -18,22 +14,27 @@ import { loadTable } from '../tools/tabular-data.js';
 import type { ToolContext } from '../tools/tool-types.js';
 import { snapshotRange } from '../tools/warehouse-sql.js';
 import { chooseVisual } from './auto-visual.js';
-import { BOUNDARY_MAPS, type BoundaryMap, boundaryScript, compressBuffer } from './boundaries.js';
+import { BOUNDARY_MAPS, type BoundaryMap } from './boundaries.js';
+import {
+  assetByName,
+  boundaryAsset,
+  chartPageScript,
+  chooseEncoding,
+  compressPage,
+  warmChartAssets,
+} from './chart-assets.js';
 import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
-import { buildChartSpec } from './echarts-spec.js';
+import { buildChartSpec, downloadData } from './echarts-spec.js';
 
-const require = createRequire(import.meta.url);
-const ASSETS: Record<string, () => string> = {
-  'echarts.min.js': () => require.resolve('echarts/dist/echarts.min.js'),
-  'chart-page.js': () => path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'chart-page.js'),
-};
-const ASSET_MAX_AGE_S = 3600;
+/**
+ * Asset names carry a hash of their content, so anything that caches may keep them for good. (Browsers keep no HTTP
+ * cache for the chart page itself: its sandbox gives it an opaque origin. So the scripts are kept small instead.)
+ */
+const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Bumped when the visual chosen for a query changes, so stored visuals are drawn afresh. */
-const VISUAL_VERSION = 'v1';
-
-type CompressedAsset = Awaited<ReturnType<typeof compressBuffer>>;
+const VISUAL_VERSION = 'v2';
 
 export interface ChartsRoutesOptions {
   charts: ChartService;
@@ -47,29 +48,27 @@ export async function chartsRoutes(
   app: FastifyInstance,
   { charts, history, toolContext }: ChartsRoutesOptions,
 ) {
-  const assetCache = new Map<string, Promise<CompressedAsset>>();
-  // The assets are public (a library, our renderer, ONS boundaries) and are loaded by chart pages whose
+  // Building the page script and boundaries takes a second or two of CPU: a listening server starts at once, so
+  // the first chart page does not wait (tests that never listen do not pay for it).
+  app.addHook('onListen', async () => {
+    warmChartAssets().catch((error: unknown) =>
+      app.log.error({ err: error }, 'chart assets failed to build'),
+    );
+  });
+
+  // The assets are public (our renderer with ECharts, ONS boundaries) and are loaded by chart pages whose
   // sandbox gives them an opaque origin, so they are served as cross-origin resources; each is compressed once.
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
-    const boundary = /^boundaries-(\w+)\.js$/.exec(file)?.[1];
-    const locate = ASSETS[file];
-    if (!locate && !(BOUNDARY_MAPS as readonly string[]).includes(boundary ?? '')) {
-      throw AppError.notFound('No such asset');
-    }
-    let body = assetCache.get(file);
-    if (!body) {
-      body = locate ? readFile(locate()).then(compressBuffer) : boundaryScript(boundary as BoundaryMap);
-      body.catch(() => assetCache.delete(file));
-      assetCache.set(file, body);
-    }
-    const asset = await body;
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const asset = await assetByName(file);
+    if (!asset) throw AppError.notFound('No such asset');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply
       .type('application/javascript; charset=utf-8')
-      .header('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`)
+      .header('cache-control', ASSET_CACHE_CONTROL)
       .header('cross-origin-resource-policy', 'cross-origin')
+      // Lets the page's own resource timing see sizes and phases (benchmarks; nothing secret in a public file).
+      .header('timing-allow-origin', '*')
       .header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? asset[encoding] : asset.raw);
@@ -142,6 +141,7 @@ export async function chartsRoutes(
         title: resolved.title,
         ...data,
         yLabel: resolved.yLabel,
+        ...downloadData(columns, rows),
       }) as never,
     });
     return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);
@@ -165,7 +165,23 @@ export async function chartsRoutes(
       return page(403, 'This chart link has expired: reload the conversation to see it again.');
     // Someone else's chart answers exactly like a chart that does not exist.
     if (allowed !== 'ok') return page(404, 'Chart not found.');
-    return htmlReply(reply, 200).send(chartPageHtml({ title: chart.title, spec: chart.spec }));
+    const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
+    const [script, boundaries] = await Promise.all([
+      chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),
+      (BOUNDARY_MAPS as readonly unknown[]).includes(map) ? boundaryAsset(map as BoundaryMap) : undefined,
+    ]);
+    const html = chartPageHtml({
+      title: chart.title,
+      spec: chart.spec,
+      scripts: [
+        ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
+        `/api/charts/assets/${script.name}`,
+      ],
+    });
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    htmlReply(reply, 200).header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await compressPage(html, encoding));
   });
 }
 

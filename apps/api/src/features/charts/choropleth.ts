@@ -4,7 +4,7 @@
  * map, and the measure in words.
  */
 import { boundaryAreas, type PlaceKind, placeMatcher } from './boundaries.js';
-import { buildChoroplethSpec, type ChartSpec, type ChoroplethArea } from './echarts-spec.js';
+import { buildChoroplethSpec, type ChartSpec, type ChoroplethArea, mapSubtitle } from './echarts-spec.js';
 import { dimensionLabel, measureLabel } from './labels.js';
 
 export const PLACE_KINDS: readonly PlaceKind[] = ['la_code', 'la_name', 'government_region', 'country'];
@@ -76,6 +76,7 @@ export function buildChoropleth({
   const london =
     matcher.map === 'lad' &&
     (!drawCodes || all.some((a) => a.region === 'London' && drawCodes.includes(a.code)));
+  const note = mapSubtitle(title, measure.name, dimensionLabel(place));
   const spec = buildChoroplethSpec({
     title,
     map: matcher.map,
@@ -83,7 +84,7 @@ export function buildChoropleth({
     measure,
     ...(drawCodes ? { drawCodes } : {}),
     london: london && (!drawCodes || drawCodes.length > 40),
-    note: `${measure.name} by ${dimensionLabel(place).toLowerCase()}`,
+    ...(note ? { note } : {}),
     data: {
       columns: table.columns,
       rows: table.rows,

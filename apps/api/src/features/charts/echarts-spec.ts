@@ -30,6 +30,13 @@ export interface ChartSpec {
   options: Record<string, unknown>;
 }
 
+/** The rows behind a chart, kept in its spec for the page's CSV download unless they would make it too big. */
+const MAX_DOWNLOAD_DATA_BYTES = 1_000_000;
+export function downloadData(columns: string[], rows: unknown[][]): { data: ChartSpec['data'] } | undefined {
+  const size = Buffer.byteLength(JSON.stringify(rows));
+  return size <= MAX_DOWNLOAD_DATA_BYTES ? { data: { columns, rows } } : undefined;
+}
+
 export interface SeriesInput {
   name: string;
   values: (number | null)[];
@@ -40,6 +47,21 @@ const HORIZONTAL_BAR_CATEGORIES = 8;
 const ZOOM_CATEGORIES = 40;
 
 const TITLE_STYLE = { left: 'center', top: 6, textStyle: { fontSize: 14, fontWeight: 600 } };
+/** Over a map that can be zoomed under them, titles and legends sit on a white panel so they stay readable. */
+const PANEL = { backgroundColor: 'rgba(255,255,255,0.85)', borderRadius: 4 };
+const MAP_TITLE_STYLE = { ...TITLE_STYLE, top: 2, padding: [4, 8], ...PANEL };
+/**
+ * The boundaries' source, as the Open Government Licence asks, on the map itself so that a downloaded PNG or SVG
+ * carries it (bottom right, above the page's toolbar).
+ */
+const BOUNDARY_SOURCE = {
+  text: 'Boundaries: ONS, OGL v3.0',
+  right: 10,
+  bottom: 34,
+  textStyle: { fontSize: 10, fontWeight: 400, color: '#64748b' },
+  padding: [2, 4],
+  ...PANEL,
+};
 
 export function buildChartSpec({
   type,
@@ -112,10 +134,13 @@ export function buildChartSpec({
   const valueAxis = {
     type: 'value',
     name: yLabel,
-    nameLocation: 'end',
-    // A vertical axis's name starts at the axis and runs right, so it is never cut at the frame's edge.
-    ...(horizontal ? {} : { nameTextStyle: { align: 'left' } }),
-    axisLabel: { hideOverlap: true },
+    // A vertical axis's name starts at the axis and runs right, and a horizontal one sits centred under its
+    // ticks, so neither is cut at the frame's edge.
+    ...(horizontal
+      ? { nameLocation: 'middle', nameGap: 26 }
+      : { nameLocation: 'end', nameTextStyle: { align: 'left' } }),
+    // Percentages say so on every tick; the page formats other values en-GB (thousands separators).
+    axisLabel: { hideOverlap: true, ...(format?.unit.startsWith('%') ? { formatter: '{value}%' } : {}) },
   };
   const orderedColours = horizontal ? [...categoryColours].reverse() : categoryColours;
   return {
@@ -131,7 +156,7 @@ export function buildChartSpec({
         left: 12,
         right: 28,
         top: 52,
-        bottom: (legend ? 40 : 16) + (xLabel && !horizontal ? 20 : 0),
+        bottom: (legend ? 40 : 16) + ((horizontal ? yLabel : xLabel) ? 20 : 0),
         containLabel: true,
       },
       xAxis: horizontal ? valueAxis : categoryAxis,
@@ -151,9 +176,11 @@ export function buildChartSpec({
   };
 }
 
-/** Map projection: longitude scaled by cos(54.5°) (the UK's middle latitude), latitude as is. */
+/** The UK's middle latitude: a degree of longitude is cos(54.5°) of a degree of latitude there. */
 const LONGITUDE_SCALE = Math.cos((54.5 * Math.PI) / 180);
 const COORD_DECIMALS = 1e3;
+/** The extent of the local authority boundaries (longitude, latitude), which point maps draw underneath. */
+const UK_BOUNDS = { lonMin: -8.65, lonMax: 1.77, latMin: 49.86, latMax: 60.86 };
 
 export interface MapPoint {
   latitude: number;
@@ -163,60 +190,114 @@ export interface MapPoint {
   label: string;
 }
 
+/** Greater London fills most of a 500-pixel-high map frame at this zoom (from the whole UK). */
+const LONDON_PRESET = { label: 'London', center: [-0.11, 51.49] as [number, number], zoom: 14 };
+
 /** Viridis-like: readable on white, ordered light to dark for higher values. */
 const MAP_COLOURS = ['#fde725', '#7ad151', '#22a884', '#2a788e', '#414487', '#440154'];
 
+/**
+ * A map's subtitle says what is measured by what place ("Full fibre coverage by postcode district"), unless the
+ * title already says it: a subtitle that repeats the title is noise.
+ */
+export function mapSubtitle(title: string, measureName: string, place: string): string | undefined {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9%]+/g, ' ')
+      .trim();
+  const subtitle = `${measureName} by ${place.toLowerCase()}`;
+  const said = words(title);
+  if (said.includes(words(subtitle))) return undefined;
+  if (said.includes(words(measureName)) && said.includes(words(place))) return undefined;
+  return subtitle;
+}
+
+/**
+ * Points (postcodes, or places drawn as their sampled postcodes) over the local authority boundaries: the outlines
+ * underneath say where the points are; the view zooms to the points when they cover only part of the UK.
+ */
 export function buildMapSpec({
   title,
   measure,
   points,
-  subtitle,
+  place,
+  data,
 }: {
   title: string;
-  measure: string;
+  /** The measure in words (with its unit), or just its name. */
+  measure: MeasureLabel | string;
   points: MapPoint[];
-  subtitle?: string;
+  /** What each point stands for, in words ("postcode district"); names the subtitle. */
+  place?: string;
+  /** The rows mapped, for the page's CSV download. */
+  data?: ChartSpec['data'];
 }): ChartSpec {
+  const label: MeasureLabel =
+    typeof measure === 'string' ? { name: measure, unit: '', percent: false } : measure;
   const round = (v: number) => Math.round(v * COORD_DECIMALS) / COORD_DECIMALS;
-  const xy = (p: MapPoint) => [round(p.longitude * LONGITUDE_SCALE), round(p.latitude)] as const;
   const withValue = points.filter((p) => p.value !== null);
   const without = points.filter((p) => p.value === null);
   const values = withValue.map((p) => p.value as number);
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 1;
-  const xs = points.map((p) => xy(p)[0]);
-  const ys = points.map((p) => xy(p)[1]);
-  const bounds = {
-    xMin: xs.length ? Math.min(...xs) : -1,
-    xMax: xs.length ? Math.max(...xs) : 1,
-    yMin: ys.length ? Math.min(...ys) : 50,
-    yMax: ys.length ? Math.max(...ys) : 59,
+  const lons = points.map((p) => p.longitude);
+  const lats = points.map((p) => p.latitude);
+  // Zoom to the points (with a margin) when they cover a part of the UK; the whole map otherwise.
+  const span = {
+    lon: (Math.max(...lons) - Math.min(...lons)) * LONGITUDE_SCALE,
+    lat: Math.max(...lats) - Math.min(...lats),
   };
-  // A little margin, and never a zero span (one point, or the whole map on one row).
-  const pad = (lo: number, hi: number) => {
-    const span = Math.max(hi - lo, 0.5);
-    const mid = (hi + lo) / 2;
-    return [round(mid - span * 0.53), round(mid + span * 0.53)] as const;
+  const ukSpan = {
+    lon: (UK_BOUNDS.lonMax - UK_BOUNDS.lonMin) * LONGITUDE_SCALE,
+    lat: UK_BOUNDS.latMax - UK_BOUNDS.latMin,
   };
-  const [xMin, xMax] = pad(bounds.xMin, bounds.xMax);
-  const [yMin, yMax] = pad(bounds.yMin, bounds.yMax);
-  const axis = (lo: number, hi: number) => ({ type: 'value', min: lo, max: hi, show: false, scale: true });
-  const dimensions = ['x', 'y', measure, 'area'];
+  const zoom = points.length
+    ? Math.min(ukSpan.lon / Math.max(span.lon, 0.05), ukSpan.lat / Math.max(span.lat, 0.05)) * 0.85
+    : 1;
+  const view =
+    zoom > 1.5
+      ? {
+          center: [
+            round((Math.max(...lons) + Math.min(...lons)) / 2),
+            round((Math.max(...lats) + Math.min(...lats)) / 2),
+          ],
+          zoom: Math.round(Math.min(zoom, 40) * 10) / 10,
+        }
+      : {};
+  const subtitle = place ? mapSubtitle(title, label.name, place) : undefined;
+  const dimensions = ['longitude', 'latitude', label.name, 'place'];
+  const point = (p: MapPoint) => [round(p.longitude), round(p.latitude), p.value, p.label];
+  const reachesLondon = points.some(
+    (p) => Math.abs(p.latitude - 51.5) < 0.3 && Math.abs(p.longitude + 0.1) < 0.4,
+  );
   return {
     version: 1,
     renderer: 'echarts',
     kind: 'map',
-    aspect: (xMax - xMin) / (yMax - yMin),
+    geo: {
+      map: 'lad',
+      ...(reachesLondon && !view.center ? { presets: [LONDON_PRESET] } : {}),
+    },
+    format: { measure: label.name, unit: label.unit, ...(label.percent ? { decimals: 1 } : {}) },
+    ...(data ? { data } : {}),
     options: {
-      title: {
-        text: title,
-        ...(subtitle ? { subtext: subtitle } : {}),
-        ...TITLE_STYLE,
-      },
+      title: [
+        { text: title, ...(subtitle ? { subtext: subtitle } : {}), ...MAP_TITLE_STYLE },
+        BOUNDARY_SOURCE,
+      ],
       tooltip: { trigger: 'item' },
-      grid: { left: 8, right: 8, top: subtitle ? 56 : 40, bottom: 8 },
-      xAxis: axis(xMin, xMax),
-      yAxis: axis(yMin, yMax),
+      geo: {
+        map: 'lad',
+        roam: true,
+        silent: true,
+        aspectScale: UK_ASPECT,
+        scaleLimit: { min: 0.7, max: 60 },
+        layoutCenter: ['50%', subtitle ? '55%' : '53%'],
+        layoutSize: subtitle ? '84%' : '88%',
+        ...view,
+        itemStyle: { areaColor: '#f8fafc', borderColor: '#94a3b8', borderWidth: 0.5 },
+      },
       visualMap: {
         type: 'continuous',
         seriesIndex: 0,
@@ -224,29 +305,34 @@ export function buildMapSpec({
         min,
         max: max === min ? min + 1 : max,
         calculable: true,
-        precision: 1,
-        text: [measure, ''],
-        left: 8,
+        precision: label.percent ? 1 : 0,
+        text: [measureTitle(label), ''],
+        left: 12,
         bottom: 12,
+        textStyle: { fontSize: 12, color: '#334155' },
         inRange: { color: MAP_COLOURS },
+        backgroundColor: PANEL.backgroundColor,
+        padding: 4,
       },
       series: [
         {
           type: 'scatter',
-          name: measure,
+          coordinateSystem: 'geo',
+          geoIndex: 0,
+          name: label.name,
           symbolSize: 3,
           dimensions,
-          encode: { x: 'x', y: 'y', tooltip: ['area', measure] },
-          data: withValue.map((p) => [...xy(p), p.value, p.label]),
+          data: withValue.map(point),
         },
         {
           type: 'scatter',
+          coordinateSystem: 'geo',
+          geoIndex: 0,
           name: 'No value',
           symbolSize: 2,
           dimensions,
-          encode: { x: 'x', y: 'y', tooltip: ['area'] },
           itemStyle: { color: '#c8c8c8' },
-          data: without.map((p) => [...xy(p), null, p.label]),
+          data: without.map(point),
         },
       ],
     },
@@ -258,7 +344,7 @@ const CHOROPLETH_COLOURS = ['#deebf7', '#9ecae1', '#6baed6', '#3182bd', '#08519c
 const NO_DATA_COLOUR = '#e5e7eb';
 const CHOROPLETH_CLASSES = 5;
 
-/** The UK's middle latitude: a degree of longitude is cos(54.5°) of a degree of latitude there. */
+/** ECharts' aspectScale for the UK: a degree of longitude drawn cos(54.5°) as wide as a degree of latitude. */
 const UK_ASPECT = Math.round(LONGITUDE_SCALE * 1000) / 1000;
 
 /** Readable break values: one decimal for percentages and small numbers, two significant figures for counts. */
@@ -349,20 +435,23 @@ export function buildChoroplethSpec({
     geo: {
       map,
       ...(drawCodes ? { codes: drawCodes } : {}),
-      ...(london ? { presets: [{ label: 'London', center: [-0.11, 51.5], zoom: 9 }] } : {}),
+      ...(london ? { presets: [LONDON_PRESET] } : {}),
     },
     format: { measure: measure.name, unit: measure.unit, ...(measure.percent ? { decimals: 1 } : {}) },
     ...(data ? { data } : {}),
     options: {
       title: [
-        { text: title, ...(note ? { subtext: note } : {}), ...TITLE_STYLE },
+        { text: title, ...(note ? { subtext: note } : {}), ...MAP_TITLE_STYLE },
         {
           // The measure on one line, its unit on the next: narrow enough to sit beside the map.
           text: measure.unit ? `${measure.name},\n${measure.unit}` : measure.name,
           left: 12,
           bottom: legendBottom + legendHeight + 10,
           textStyle: { fontSize: 12, fontWeight: 600, color: '#334155', lineHeight: 15 },
+          padding: [4, 4, 0, 4],
+          ...PANEL,
         },
+        BOUNDARY_SOURCE,
       ],
       tooltip: { trigger: 'item' },
       visualMap: {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { chartData } from '../tools/create-chart.tool.js';
 import { chooseVisual } from './auto-visual.js';
 import { boundaryAreas, boundaryScript, normalisePlace, placeMatcher } from './boundaries.js';
 import { buildChoropleth } from './choropleth.js';
-import { quantileBreaks } from './echarts-spec.js';
+import { buildMapSpec, downloadData, mapSubtitle, quantileBreaks } from './echarts-spec.js';
 import { measureLabel, measureTitle, operatorColour } from './labels.js';
 
 describe('boundaries', () => {
@@ -56,6 +57,57 @@ describe('choropleths', () => {
     expect(part.spec.geo?.codes).toHaveLength(northWest.length);
   });
 
+  it('gives no subtitle that repeats the title', () => {
+    const northWest = buildChoropleth({
+      table: {
+        columns: ['la_name', 'coverage_pct'],
+        rows: [
+          ['Manchester', 50],
+          ['Bolton', 60],
+        ],
+      },
+      placeIndex: 0,
+      place: 'la_name',
+      valueIndex: 1,
+      title: 'Full fibre coverage by local authority in the North West',
+    });
+    const title = (northWest.spec.options.title as { text: string; subtext?: string }[])[0]!;
+    expect(title.subtext).toBeUndefined();
+    expect(mapSubtitle('Map altnet coverage by local authority', 'Altnet coverage', 'Local authority')).toBe(
+      undefined,
+    );
+    expect(mapSubtitle('Broadband in Wales', 'Gigabit-capable coverage', 'Local authority')).toBe(
+      'Gigabit-capable coverage by local authority',
+    );
+  });
+
+  it('draws points over the local authority outlines, zoomed to where they are', () => {
+    const spec = buildMapSpec({
+      title: 'Broadband in Leeds',
+      measure: measureLabel('coverage_pct', 'Full fibre coverage'),
+      place: 'Postcode',
+      points: [
+        { latitude: 53.8, longitude: -1.55, value: 40, label: 'LS1 1AA' },
+        { latitude: 53.85, longitude: -1.6, value: null, label: 'LS6 2AB' },
+      ],
+    });
+    expect(spec.geo?.map).toBe('lad');
+    const options = spec.options as {
+      geo: { map: string; zoom?: number; center?: number[] };
+      series: { coordinateSystem: string; data: unknown[][] }[];
+      visualMap: { text: string[] };
+      title: { subtext?: string }[];
+    };
+    expect(options.geo.map).toBe('lad');
+    expect(options.geo.zoom).toBeGreaterThan(10);
+    expect(options.geo.center).toEqual([-1.575, 53.825]);
+    expect(options.series.map((s) => s.coordinateSystem)).toEqual(['geo', 'geo']);
+    expect(options.series[0]!.data).toEqual([[-1.55, 53.8, 40, 'LS1 1AA']]);
+    expect(options.visualMap.text[0]).toBe('Full fibre coverage, % of premises');
+    expect(options.title[0]!.subtext).toBe('Full fibre coverage by postcode');
+    expect(options.title[1]).toMatchObject({ text: 'Boundaries: ONS, OGL v3.0' });
+  });
+
   it('breaks values into quantile classes', () => {
     expect(quantileBreaks([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], true)).toEqual([1, 3, 5, 7, 9, 10]);
     expect(quantileBreaks([5, 5, 5], true)).toEqual([5]);
@@ -73,6 +125,29 @@ describe('labels', () => {
     expect(measureTitle(measureLabel('premises_passed'))).toBe('Premises passed, premises');
     expect(operatorColour('Virgin Cable')).toBe(operatorColour('Virgin Media'));
     expect(operatorColour('Openreach')).not.toBe(operatorColour('CityFibre'));
+  });
+});
+
+describe('charts drawn by the chat', () => {
+  it('name one measure with its unit for the tooltips, and keep the rows for the CSV download', () => {
+    const table = {
+      columns: ['government_region', 'coverage_pct'],
+      rows: [
+        ['London', 80.5],
+        ['Wales', 70.25],
+      ],
+      truncated: false,
+    };
+    const built = chartData(table, { chart_type: 'bar' }, 'Full fibre coverage by region');
+    expect('format' in built && built.format).toEqual({
+      measure: 'Full fibre coverage',
+      unit: '% of premises',
+      decimals: 1,
+    });
+    expect(downloadData(table.columns, table.rows)).toEqual({
+      data: { columns: table.columns, rows: table.rows },
+    });
+    expect(downloadData(['x'], [['y'.repeat(1_100_000)]])).toBeUndefined();
   });
 });
 

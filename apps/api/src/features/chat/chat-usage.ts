@@ -1,4 +1,4 @@
-/** The spec §3 usage object (nested: this request and the session so far) from the ledger's token counts. */
+/** The usage object (nested: this request and the session so far) from the ledger's token counts. */
 import type { FlatUsage, NestedUsage } from '@qa/contracts';
 import type { TokenUsage } from '../llm/cost.js';
 

@@ -1,5 +1,5 @@
 /**
- * /api/chat (spec §7): GET /models, POST /message/stream (server-sent events), POST /message (the same turn,
+ * /api/chat: GET /models, POST /message/stream (server-sent events), POST /message (the same turn,
  * answered whole), GET /history/{session_id}, GET /sessions (?q= searches), PATCH and DELETE /sessions/{id}. A client that goes away (Stop Generating, a closed
  * tab) aborts the model call.
  */

@@ -1,7 +1,7 @@
 /**
  * One chat turn, streamed or whole: check the model and the budget and the session BEFORE any model call
  * (refusals are plain HTTP errors), then run the AI SDK tool loop (bounded to MAX_TOOL_STEPS) over the tools of
- * the user's MCP servers, turning its stream into the spec §7 events. Every model step is written to the cost
+ * the user's MCP servers, turning its stream into the chat events. Every model step is written to the cost
  * ledger as it finishes; a Stop (the client going away) aborts the model call, and the partial answer is saved
  * with its usage (the unfinished step's usage estimated from its text, since providers report usage only at the
  * end of a step). The conversation is saved as it happens: the user's message first, the answer at the end.
@@ -20,6 +20,7 @@ import type {
 } from '@qa/contracts';
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from 'ai';
 import type { AppDb } from '../../db/database.js';
+import { currentAsker, runAsAsker } from '../../lib/asker-context.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -260,8 +261,12 @@ export function createChatService({ db, logger, registry, agent, charts, mcp }: 
       };
     },
 
-    /** Runs the turn, emitting §7 events; never throws (failures become an `error` event and an error message). */
+    /** Runs the turn, emitting events; never throws (failures become an `error` event and an error message). */
     async run(turn: PreparedTurn, emitRaw: EmitEvent, clientSignal: AbortSignal): Promise<ChatMessage> {
+      if (currentAsker()?.userId !== turn.user.id) {
+        // The turn's warehouse queries (its tools) queue as the asking user, for a fair share per user.
+        return runAsAsker({ userId: turn.user.id }, () => this.run(turn, emitRaw, clientSignal));
+      }
       const { user, input, modelId, sessionId } = turn;
       const emit: EmitEvent = (event) => emitRaw(eventForOwner(event, user.id));
       const messageId = randomUUID();

@@ -1,5 +1,5 @@
 /**
- * Server-sent events by hand on Fastify's raw response: `data: <json>\n\n` per event (spec §7), the headers
+ * Server-sent events by hand on Fastify's raw response: `data: <json>\n\n` per event, the headers
  * Fastify's hooks already set (security headers, request id) kept, a comment line every HEARTBEAT_MS so idle
  * proxies keep the connection open, and nothing written after the client has gone. Events written in the same
  * tick go out in one socket write (cork until the next tick): a model streams many small deltas at once.

@@ -1,6 +1,6 @@
 /**
  * The chat's system prompt: who the assistant is, how to use the tools, the rules that keep answers honest,
- * and the whole semantic catalog (the schema is small, so all of it is sent: LESSONS.md).
+ * and the whole semantic catalog (small enough to send whole; leaving tables out breaks answers).
  */
 export function chatSystemPrompt({
   catalogMarkdown,

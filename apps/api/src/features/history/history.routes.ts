@@ -1,4 +1,4 @@
-/** /api/history/... (spec §7): recent prompts, the history list, a query's detail, archive and comments. */
+/** /api/history/...: recent prompts, the history list, a query's detail, archive and comments. */
 import { createCommentRequestSchema, queryHistoryParamsSchema } from '@qa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../lib/auth-guard.js';

@@ -1,5 +1,5 @@
 /**
- * Query history, comments, archive and feedback, with the server-side rules of spec §6 and issue 4:
+ * Query history, comments, archive and feedback, with these server-side rules (see docs/product.md):
  * - a non-admin never sees another user's archived query, in a list or by id (404, as if it did not exist);
  * - admins see everything; in the history list archived queries of others appear only with show_archived;
  * - only the owner or an admin may archive or unarchive (403 for others who can see the query);

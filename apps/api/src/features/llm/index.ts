@@ -1,5 +1,5 @@
 /**
- * The LLM layer, shared by the query tool and the chat: the versioned model table (spec §9), the provider
+ * The LLM layer, shared by the query tool and the chat: the versioned model table with its prices, the provider
  * registry built from the environment, token usage and its cost, the ledger (recordUsage) and the monthly
  * budget check (assertWithinBudget, to call before any model call). Test doubles live in apps/api/test/support:
  * scripted-model.ts (an AI SDK model answering from a script) and loopback-openai.ts (an OpenAI-compatible HTTP

@@ -16,7 +16,7 @@ const price = (id: string) => {
 };
 
 describe('the model table', () => {
-  it('holds the spec §9 prices, with haiku 4.5 as the default', () => {
+  it('holds the published prices, with haiku 4.5 as the default', () => {
     const expected: Record<string, [number, number]> = {
       'claude-haiku-4-5': [1, 2],
       'claude-3-5-haiku': [0.25, 1.25],

@@ -1,10 +1,10 @@
 /**
- * The model table (spec §9): every model the product can call, with its provider id, its prices in USD per
+ * The model table: every model the product can call, with its provider id, its prices in USD per
  * million tokens and its context window. It is versioned: each ledger row stores the version it was priced
  * with, so a later price change never rewrites what past calls cost. When prices change, add a new version
  * rather than editing this one in place.
  *
- * Input/output prices are the spec's. Cache prices follow each provider's rule: Anthropic reads at 0.1x and
+ * Input/output prices are as published. Cache prices follow each provider's rule: Anthropic reads at 0.1x and
  * writes at 1.25x the input price; OpenAI reads cached input at its published discount and does not charge a
  * separate cache write (written tokens cost the normal input price); Gemini reads at 0.25x and charges cache
  * storage by the hour, not per token (so a write costs the input price here). Audio is the audio-input price

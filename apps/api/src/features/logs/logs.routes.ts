@@ -1,4 +1,4 @@
-/** /api/ws/logs: the server's recent log entries, then live ones, for admins (spec §2 live log panel). */
+/** /api/ws/logs: the server's recent log entries, then live ones, for admins (the /admin/logs panel). */
 import { LOG_PANEL_CAP, type LogEntry } from '@qa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerAuthenticatedSocket } from '../../lib/authenticated-socket.js';

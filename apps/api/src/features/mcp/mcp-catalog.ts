@@ -1,5 +1,5 @@
 /**
- * The MCP servers every user sees (spec §6 tiers): the core broadband server (always on, in-process) and the
+ * The MCP servers every user sees, by tier: the core broadband server (always on, in-process) and the
  * optional servers installed with the product (started on demand per user, off until the user turns them on).
  * User-tier servers live in the database (mcp_user_servers).
  */

@@ -1,5 +1,5 @@
 /**
- * Checks a custom MCP server before it is saved or started. The form's rules (spec §5, the same texts the web
+ * Checks a custom MCP server before it is saved or started. The form's rules (the same texts the web
  * shows, 422) come first; then the administrator's policy (400, the detail naming the reason). This is defence in
  * depth around the sandbox, not a replacement for it: every general-purpose program is an interpreter, so the
  * allowlist names a program *and* the scripts it may run (MCP_ALLOWED_COMMANDS=node:/opt/mcp/**\/*.js), matched
@@ -298,7 +298,7 @@ export function checkLaunch(
   };
 }
 
-/** Parses the request's `config` (JSON text or an object) with the §5 rules. */
+/** Parses the request's `config` (JSON text or an object) with the form's rules (the same texts as the web). */
 export function parseCustomConfig(config: unknown): CustomMcpConfig {
   if (config === undefined || config === null) unprocessable(MCP_CONFIG_MESSAGES.empty);
   const text = typeof config === 'string' ? config : JSON.stringify(config);

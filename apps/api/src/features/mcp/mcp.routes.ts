@@ -1,5 +1,5 @@
 /**
- * /api/mcp/... (spec §7): the three list phases, one server, toggle, add and delete a custom server. Every
+ * /api/mcp/...: the three list phases, one server, toggle, add and delete a custom server. Every
  * response with servers is `{ servers: McpServer[] }`; one server is the McpServer itself.
  */
 import { mcpToggleRequestSchema } from '@qa/contracts';

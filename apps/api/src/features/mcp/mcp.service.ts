@@ -1,5 +1,5 @@
 /**
- * MCP servers per user (spec §6/§7): the three list phases (static: from the catalog without starting anything;
+ * MCP servers per user, by tier: the three list phases (static: from the catalog without starting anything;
  * config: plus the user's settings and custom servers; live: plus status and tools, starting what is enabled),
  * one server, toggle, add and delete; and the tool servers a chat request may use. Every lookup of a user server
  * is scoped by the signed-in user, so another user's server answers 404 exactly like one that does not exist.

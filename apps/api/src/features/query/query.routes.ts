@@ -1,5 +1,5 @@
 /**
- * /api/query, /api/query/v2, /api/query/feedback (spec §7) and the live progress feed /api/ws/progress?channel=<id>
+ * /api/query, /api/query/v2, /api/query/feedback and the live progress feed /api/ws/progress?channel=<id>
  * (authenticated like /api/ws/logs; messages {message, stage, timestamp, query_id}; `{"message":"ping"}` every 25 s).
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * POST /api/query and /api/query/v2: checks the budget (LLM planner only, before any model call), runs the agent
- * with live progress to the asking tab, saves the question and its answer as a Query, and returns the spec §3
- * Query result. Both versions return the classification (v1 clients simply ignore it).
+ * with live progress to the asking tab, saves the question and its answer as a Query, and returns the query
+ * result (docs/product.md#query-result). Both versions return the classification (v1 clients simply ignore it).
  */
 import { randomUUID } from 'node:crypto';
 import type { QueryRequest, QueryResult } from '@qa/contracts';

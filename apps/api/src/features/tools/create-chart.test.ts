@@ -71,7 +71,9 @@ describe('chart data', () => {
         { latitude: 55.9, longitude: -3.2, value: null, label: 'B' },
       ],
     });
-    expect(map.aspect).toBeGreaterThan(0);
+    // Points over the local authority outlines.
+    expect(map.geo?.map).toBe('lad');
+    expect((map.options.series as { coordinateSystem: string }[])[0]!.coordinateSystem).toBe('geo');
     const json = JSON.stringify([bars, map]);
     expect(JSON.parse(json)).toEqual([bars, map]);
   });

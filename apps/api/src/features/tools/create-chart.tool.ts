@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildChartSpec, CHART_TYPES, type SeriesInput } from '../charts/echarts-spec.js';
+import { buildChartSpec, CHART_TYPES, downloadData, type SeriesInput } from '../charts/echarts-spec.js';
 import { dimensionLabel, measureLabel, measureTitle } from '../charts/labels.js';
 import {
   categoryText,
@@ -62,6 +62,9 @@ export const createChartTool = defineTool({
         series: built.series,
         xLabel: built.xLabel,
         yLabel: input.y_label ?? built.yLabel,
+        // Tooltips in en-GB with the measure's unit, and the rows drawn for the page's CSV download.
+        ...(built.format ? { format: built.format } : {}),
+        ...downloadData(table.columns, table.rows),
       }) as unknown as Record<string, unknown>,
     });
     return {
@@ -86,7 +89,15 @@ export function chartData(
   /** The chart's title: names the subject a generic measure column leaves out. */
   context = '',
 ):
-  | { categories: string[]; series: SeriesInput[]; xLabel: string; yLabel: string; truncated: boolean }
+  | {
+      categories: string[];
+      series: SeriesInput[];
+      xLabel: string;
+      yLabel: string;
+      /** One measure drawn: its name and unit, for the page's tooltips. */
+      format?: { measure: string; unit: string; decimals?: number };
+      truncated: boolean;
+    }
   | { error: string } {
   const xIndex = input.x ? findColumn(table, input.x) : guessCategoryColumn(table);
   if (xIndex < 0) return { error: `Unknown x column '${input.x}'.` };
@@ -147,11 +158,15 @@ export function chartData(
       return { name: measureLabel(table.columns[index]!, context).name, values };
     });
   }
+  const measure = yIndexes.length === 1 ? measureLabel(table.columns[yIndexes[0]!]!, context) : undefined;
   return {
     categories,
     series,
     xLabel: dimensionLabel(table.columns[xIndex]!),
-    yLabel: yIndexes.length === 1 ? measureTitle(measureLabel(table.columns[yIndexes[0]!]!, context)) : '',
+    yLabel: measure ? measureTitle(measure) : '',
+    ...(measure
+      ? { format: { measure: measure.name, unit: measure.unit, ...(measure.percent ? { decimals: 1 } : {}) } }
+      : {}),
     truncated,
   };
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
 import type { PlaceKind } from '../charts/boundaries.js';
 import { buildChoropleth, PLACE_KINDS } from '../charts/choropleth.js';
-import { buildMapSpec, type MapPoint } from '../charts/echarts-spec.js';
+import { buildMapSpec, downloadData, type MapPoint } from '../charts/echarts-spec.js';
+import { dimensionLabel, measureLabel } from '../charts/labels.js';
 import {
   categoryText,
   findColumn,
@@ -238,9 +239,10 @@ export const createMapTool = defineTool({
       title: input.title,
       spec: buildMapSpec({
         title: input.title,
-        measure: label(measure),
+        measure: valueIndex >= 0 ? measureLabel(measure, input.title) : label(measure),
         points,
-        subtitle: `${label(measure)} by ${keyName.replace(/_/g, ' ')}`,
+        place: keyName === 'latitude/longitude' ? 'point' : dimensionLabel(keyName),
+        ...downloadData(table.columns, table.rows),
       }) as unknown as Record<string, unknown>,
     });
     return {

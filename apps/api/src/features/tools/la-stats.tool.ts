@@ -152,6 +152,12 @@ export const laStatsTool = defineTool({
         : null;
 
     const title = `${la.la_name}: coverage, ${monthLabel(latest)}`;
+    const categories = ['Full fibre (any network)', 'Gigabit-capable', ...networkRows.map((n) => n.network)];
+    const values = [
+      pct(fullFibre, premises),
+      pct(gigabit, premises),
+      ...networkRows.map((n) => n.coverage_pct),
+    ];
     const saved = await context.charts.save({
       kind: 'la_stats',
       title,
@@ -159,18 +165,15 @@ export const laStatsTool = defineTool({
         type: 'bar',
         kind: 'la_stats',
         title,
-        categories: ['Full fibre (any network)', 'Gigabit-capable', ...networkRows.map((n) => n.network)],
-        series: [
-          {
-            name: 'Share of premises (%)',
-            values: [
-              pct(fullFibre, premises),
-              pct(gigabit, premises),
-              ...networkRows.map((n) => n.coverage_pct),
-            ],
-          },
-        ],
+        categories,
+        series: [{ name: 'Share of premises (%)', values }],
         yLabel: '% of premises',
+        // Tooltips with the unit, and the bars' figures for the page's CSV download.
+        format: { measure: 'Coverage', unit: '% of premises', decimals: 1 },
+        data: {
+          columns: ['what', 'coverage_pct'],
+          rows: categories.map((category, i) => [category, values[i] ?? null]),
+        },
       }) as unknown as Record<string, unknown>,
     });
 

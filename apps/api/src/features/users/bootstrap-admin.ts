@@ -1,5 +1,5 @@
 /**
- * First start: when the database has no users, create the protected admin (spec §5) from ADMIN_EMAIL /
+ * First start: when the database has no users, create the protected admin (undeletable) from ADMIN_EMAIL /
  * ADMIN_PASSWORD, or admin@example.com with a random password that is printed once, plainly, on the console.
  */
 import { randomBytes } from 'node:crypto';
@@ -18,7 +18,7 @@ export interface BootstrapResult {
   generatedPassword?: string;
 }
 
-/** 18 random bytes in base64url, plus a guaranteed upper, lower and digit for the §5 policy. */
+/** 18 random bytes in base64url, plus a guaranteed upper, lower and digit for the password policy. */
 export function generatePassword(): string {
   for (;;) {
     const candidate = randomBytes(18).toString('base64url');

@@ -104,7 +104,7 @@ export async function purgeStalePasswordTokens({ db }: { db: AppDb }) {
     .execute();
 }
 
-/** Months are calendar months in London time, like every timestamp the product shows (spec §9). */
+/** Months are calendar months in London time, like every timestamp the product shows. */
 const month = sql<string>`to_char(created_at at time zone 'Europe/London', 'YYYY-MM')`;
 const costSum = sql<number>`coalesce(sum(cost_usd), 0)`;
 /** Rows of one message share message_id; rows without one count one each. */

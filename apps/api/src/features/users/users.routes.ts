@@ -45,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
     async (request): Promise<UsageResponse> => users.usage(request.params.id),
   );
 
-  // Public: the reset-password screen (spec §2) and the admin's Reset Password action share this endpoint.
+  // Public: the reset-password screen and the admin's Reset Password action share this endpoint.
   app.post('/request-password-reset', async (request): Promise<MessageResponse> => {
     const body = parseInput(requestPasswordResetSchema, request.body);
     return users.requestPasswordReset(body.email, {

@@ -226,7 +226,7 @@ export function createUsersService({
     { address, byAdmin }: { address: string; byAdmin: boolean },
   ): Promise<MessageResponse> {
     const email = rawEmail.trim().toLowerCase();
-    // An admin's Reset Password action (spec §2) uses the same endpoint and is not throttled.
+    // An admin's Reset Password action (user management) uses the same endpoint and is not throttled.
     const throttled: Array<[FailureThrottle, string]> = byAdmin
       ? []
       : [

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized - Admin access required';
 
-/** Admin-only routes render their child route; everyone else sees the spec's refusal. */
+/** Admin-only routes render their child route; everyone else sees 'Not authorized - Admin access required'. */
 export function RequireAdmin() {
   const { isAdmin } = useAuth();
   if (isAdmin) return <Outlet />;

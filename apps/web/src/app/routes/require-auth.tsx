@@ -3,12 +3,12 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 
-/** Spec §2: while authentication loads a spinner shows; signed-out visitors go to /login?redirectUrl=<path+query>. */
+/** While authentication loads a spinner shows; signed-out visitors go to /login?redirectUrl=<path+query>. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading, signedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <FullPageSpinner label="Checking your session" />;
-  // Spec §2: Logout goes to /login (no redirectUrl: the visitor chose to leave).
+  // Logout goes to /login (no redirectUrl: the visitor chose to leave).
   if (!user && signedOut) return <Navigate to="/login" replace />;
   if (!user) {
     const redirectUrl = `${location.pathname}${location.search}`;

@@ -20,7 +20,7 @@ export function SqlCode({ sql, className }: { sql: string; className?: string })
   return (
     <pre
       className={cn(
-        'overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-slate-100',
+        'fixed-palette overflow-x-auto rounded-lg bg-slate-900 px-4 py-3.5 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-slate-100',
         className,
       )}
       data-testid="sql-code"

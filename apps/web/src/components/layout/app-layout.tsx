@@ -1,17 +1,31 @@
 /**
- * The shared frame of every signed-in page (spec §2 Shared layout): logo and 'Query Agent' title (home, or
+ * The shared frame of every signed-in page: logo and 'Query Agent' title (home, or
  * a reload when already home), the '?' help dialog, the admin-only 'Chat (beta)' switch, and the menu.
  */
-import { FileClock, House, LogOut, Menu, MessageSquare, ScrollText, Users } from 'lucide-react';
+import {
+  FileClock,
+  House,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Monitor,
+  Moon,
+  ScrollText,
+  Sun,
+  Users,
+} from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useV2Flag } from '../../hooks/use-v2-flag';
 import { useAuth } from '../../lib/auth';
+import { THEME_OPTIONS, type ThemePreference, useThemePreference } from '../../lib/theme';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
@@ -43,7 +57,7 @@ function AppHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:bg-white/95 dark:supports-[backdrop-filter]:bg-white/90">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <a
           href="/"
@@ -140,11 +154,40 @@ function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmi
           </>
         ) : null}
         <DropdownMenuSeparator />
+        <ThemeChoice />
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut aria-hidden />
           Logout
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+const THEME_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+
+/** System (follow the operating system), Light or Dark; remembered in this browser. */
+function ThemeChoice() {
+  const { preference, setPreference } = useThemePreference();
+  return (
+    <>
+      <DropdownMenuLabel>Theme</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        value={preference}
+        onValueChange={(value) => setPreference(value as ThemePreference)}
+        aria-label="Theme"
+      >
+        {THEME_OPTIONS.map(({ value, label }) => {
+          const Icon = THEME_ICONS[value];
+          return (
+            <DropdownMenuRadioItem key={value} value={value} onSelect={(event) => event.preventDefault()}>
+              <Icon aria-hidden />
+              {label}
+            </DropdownMenuRadioItem>
+          );
+        })}
+      </DropdownMenuRadioGroup>
+    </>
   );
 }

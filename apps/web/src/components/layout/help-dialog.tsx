@@ -1,5 +1,5 @@
 /**
- * The '?' help dialog (spec §1): what the data holds, what it does not, five example themes with a
+ * The '?' help dialog: what the data holds, what it does not, five example themes with a
  * question each, and the note that operator-level figures are modelled while the geography is real.
  */
 import { useState } from 'react';

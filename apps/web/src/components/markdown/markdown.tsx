@@ -46,7 +46,7 @@ const components: Components = {
   hr: () => <hr className="my-4 border-slate-200" />,
   pre: ({ node: _, ...props }) => (
     <pre
-      className="my-3 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-[13px] leading-relaxed text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit"
+      className="fixed-palette my-3 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-[13px] leading-relaxed text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit"
       {...props}
     />
   ),

@@ -1,6 +1,6 @@
 /**
- * The query result's `csv_results` (spec §3: a header line, then rows; quoted values, comma separated) as a
- * table, and the table back out in the four copy formats of spec §9: CSV (Excel compatible), TSV, Markdown
+ * The query result's `csv_results` (a header line, then rows; quoted values, comma separated) as a
+ * table, and the table back out in the four copy formats: CSV (Excel compatible), TSV, Markdown
  * and JSON. Parsing is a single pass over the characters (RFC 4180: doubled quotes, separators and line
  * breaks inside quotes, CRLF or LF), so a result of tens of thousands of rows parses in milliseconds.
  */

@@ -1,7 +1,7 @@
 /**
- * The feedback widget (spec §2 Feedback widget, §4 Feedback panel): Yes/No, an optional comment, and a
+ * The feedback widget: Yes/No, an optional comment, and a
  * submit that needs a rating. While sending everything is disabled; success thanks the user for 3 s;
- * failure raises the §8 alert and leaves the panel as it was so the user can try again.
+ * failure raises an alert and leaves the panel as it was so the user can try again.
  */
 import type { FeedbackRequest } from '@qa/contracts';
 import { CircleCheck, MessageSquareHeart, ThumbsDown, ThumbsUp } from 'lucide-react';

@@ -1,2 +1,2 @@
-/** Spec §9: the progress panel is at most 400 px tall and scrolls. */
+/** The progress panel is at most 400 px tall and scrolls. */
 export const PROGRESS_PANEL_MAX_HEIGHT_PX = 400;

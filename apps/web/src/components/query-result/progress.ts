@@ -1,5 +1,5 @@
 /**
- * How progress messages are shown (spec §9), for the live 'Progress Updates' panel and the saved progress
+ * How progress messages are shown, for the live 'Progress Updates' panel and the saved progress
  * log alike: status tags around a message are removed, keep-alive 'ping' frames never show, and a message
  * that repeats the previous one is dropped — including an 'Executing SQL query:' for the SQL that was just
  * executed and a second 'Query executed successfully' for the same execution.
@@ -66,8 +66,8 @@ export function toDisplayProgress(entries: ReadonlyArray<ProgressEntry | string>
 export type ParsedProgressLog = { ok: true; entries: ProgressEntry[] } | { ok: false };
 
 /**
- * A saved progress log is a JSON string or an array of entries each with a message (spec §3). Anything
- * else is reported as unparseable (the detail screen then shows the §8 text) and logged in full.
+ * A saved progress log is a JSON string or an array of entries each with a message. Anything
+ * else is reported as unparseable (the detail screen then says it could not load them) and logged in full.
  */
 export function parseProgressLog(value: unknown): ParsedProgressLog {
   if (value === null || value === undefined || value === '') return { ok: true, entries: [] };

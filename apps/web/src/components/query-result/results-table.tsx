@@ -1,11 +1,26 @@
 /**
  * 'Query Results': the CSV result as a table with a copy menu (CSV, TSV, Markdown, JSON). Rows are
  * virtualised, so a result of tens of thousands of rows scrolls as smoothly as ten; column widths are
- * worked out once from the header and a sample of values, so they do not jump while scrolling.
+ * worked out once from the header and a sample of values, so they do not jump while scrolling. Headings sort
+ * (TanStack Table) and a filter box narrows the rows; the rules for what Copy and Download then export are in
+ * table-model.ts.
  */
+import { type ReactTable, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Check, ChevronDown, Copy, Download, Info, Table2 } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  Check,
+  ChevronDown,
+  Copy,
+  Download,
+  Info,
+  Search,
+  Table2,
+  X,
+} from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
 import { cn } from '../../lib/cn';
 import { Badge } from '../ui/badge';
@@ -17,8 +32,17 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
-import { COPY_FORMATS, type CsvTable, formatNumericCell, formatTable, parseCsv } from './csv';
+import { inputClassName } from '../ui/input';
+import { COPY_FORMATS, type CsvTable, formatNumericCell, formatTable, parseCsv, toCsv } from './csv';
 import { ResultSection } from './result-section';
+import {
+  exportRows,
+  globalFilterFor,
+  normaliseQuery,
+  type ResultRow,
+  resultColumns,
+  resultTableFeatures,
+} from './table-model';
 
 const ROW_HEIGHT_PX = 37;
 const MAX_BODY_HEIGHT_PX = 480;
@@ -44,8 +68,41 @@ export function ResultsTableSection({
   /** The server's row count, when it sent one (the CSV's own count otherwise). */
   rowCount?: number;
 }) {
-  const table = useMemo(() => parseCsv(csv), [csv]);
-  const count = rowCount ?? table.rows.length;
+  const parsed = useMemo(() => parseCsv(csv), [csv]);
+  const count = rowCount ?? parsed.rows.length;
+  const columns = useMemo(() => resultColumns(parsed), [parsed]);
+  const globalFilterFn = useMemo(() => globalFilterFor(parsed), [parsed]);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [filter, setFilter] = useState('');
+  const table = useTable({
+    features: resultTableFeatures,
+    columns,
+    data: parsed.rows,
+    state: { sorting, globalFilter: filter },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: (updater: unknown) =>
+      setFilter((old) => String((typeof updater === 'function' ? updater(old) : updater) ?? '')),
+    globalFilterFn,
+    getColumnCanGlobalFilter: () => true,
+    enableMultiSort: false,
+  });
+  const filtered = normaliseQuery(filter) !== '';
+  // Sorting only reorders the view; a filter narrows the export to the matching rows (in the query's order).
+  const exported = useMemo<CsvTable>(
+    () => (filtered ? { ...parsed, rows: exportRows(parsed, filter) } : parsed),
+    [parsed, filter, filtered],
+  );
+  const ofTotal = filtered
+    ? `${rowCountFormat.format(exported.rows.length)} of ${rowCountLabel(parsed.rows.length)}`
+    : null;
+  const csvHref = useMemo(
+    () => `data:text/csv;charset=utf-8,${encodeURIComponent(filtered ? toCsv(exported) : csv)}`,
+    [csv, exported, filtered],
+  );
+  const sorted = sorting[0];
+  const sortedName = sorted ? parsed.columns[Number(sorted.id)] : undefined;
+  const hasRows = parsed.columns.length > 0 && parsed.rows.length > 0;
+
   return (
     <ResultSection
       title="Query Results"
@@ -57,17 +114,18 @@ export function ResultsTableSection({
         </Badge>
       }
       actions={
-        table.columns.length ? (
-          <div className="flex gap-2">
+        parsed.columns.length ? (
+          <div className="flex flex-wrap gap-2">
             <a
               className={buttonClassName({ variant: 'outline', size: 'sm' })}
-              href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`}
+              href={csvHref}
               download="query-results.csv"
+              data-testid="download-csv"
             >
               <Download aria-hidden />
-              Download CSV
+              {ofTotal ? `Download CSV (${ofTotal})` : 'Download CSV'}
             </a>
-            <CopyMenu table={table} />
+            <CopyMenu table={exported} label={ofTotal ? `Copy ${ofTotal}` : 'Copy'} />
           </div>
         ) : null
       }
@@ -79,13 +137,56 @@ export function ResultsTableSection({
           data-testid="truncated-note"
         >
           <Info aria-hidden className="size-3.5 shrink-0" />
-          The result was truncated: only the first {rowCountLabel(table.rows.length)} are shown.
+          The result was truncated: only the first {rowCountLabel(parsed.rows.length)} are shown.
         </p>
       ) : null}
-      {table.columns.length === 0 || table.rows.length === 0 ? (
+      {hasRows ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-100 px-5 py-2.5">
+          <div className="relative w-full max-w-64">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              placeholder="Filter rows"
+              aria-label="Filter rows"
+              className={cn(inputClassName, 'h-8 py-1 pr-8 pl-8 text-xs')}
+              data-testid="results-filter"
+            />
+            {filter ? (
+              <button
+                type="button"
+                onClick={() => setFilter('')}
+                aria-label="Clear filter"
+                className="absolute top-1/2 right-1.5 flex size-5 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            ) : null}
+          </div>
+          <p className="text-xs text-slate-500" aria-live="polite" data-testid="results-view-note">
+            {filtered
+              ? `Showing ${ofTotal}. Copy and Download use these rows.`
+              : sortedName !== undefined
+                ? `Sorted by ${sortedName} (${sorted?.desc ? 'descending' : 'ascending'}); Copy and Download keep the query's order.`
+                : 'Click a column heading to sort.'}
+          </p>
+        </div>
+      ) : null}
+      {!hasRows ? (
         <p className="px-5 py-6 text-sm text-slate-500">The query returned no rows.</p>
+      ) : table.getRowModel().rows.length === 0 ? (
+        <>
+          <VirtualTable table={table} parsed={parsed} />
+          <p className="px-5 py-6 text-sm text-slate-500" data-testid="results-no-match">
+            No rows match “{filter.trim()}”.
+          </p>
+        </>
       ) : (
-        <VirtualTable table={table} />
+        <VirtualTable table={table} parsed={parsed} />
       )}
     </ResultSection>
   );
@@ -104,12 +205,15 @@ function columnWidths(table: CsvTable): number[] {
   });
 }
 
-function VirtualTable({ table }: { table: CsvTable }) {
+type ResultTable = ReactTable<typeof resultTableFeatures, ResultRow>;
+
+function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const widths = useMemo(() => columnWidths(table), [table]);
+  const widths = useMemo(() => columnWidths(parsed), [parsed]);
   const totalWidth = widths.reduce((sum, w) => sum + w, INDEX_COLUMN_PX);
+  const rows = table.getRowModel().rows;
   const virtualizer = useVirtualizer({
-    count: table.rows.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: 12,
@@ -119,6 +223,7 @@ function VirtualTable({ table }: { table: CsvTable }) {
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
 
   return (
     <div
@@ -131,7 +236,7 @@ function VirtualTable({ table }: { table: CsvTable }) {
         className="table-fixed border-separate border-spacing-0 text-left text-sm"
         style={{ width: totalWidth, minWidth: '100%' }}
         data-testid="results-table"
-        aria-rowcount={table.rows.length + 1}
+        aria-rowcount={rows.length + 1}
       >
         <colgroup>
           <col style={{ width: INDEX_COLUMN_PX }} />
@@ -144,48 +249,70 @@ function VirtualTable({ table }: { table: CsvTable }) {
           <tr>
             <th
               scope="col"
+              title="Row number in the query's order"
               className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-right text-xs font-medium text-slate-400"
             >
               #
             </th>
-            {table.columns.map((column, c) => (
-              <th
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional and may repeat names.
-                key={c}
-                scope="col"
-                title={column}
-                className={cn(
-                  'truncate border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-600',
-                  table.numeric[c] && 'text-right',
-                )}
-              >
-                {column}
-              </th>
-            ))}
+            {headers.map((header) => {
+              const c = Number(header.column.id);
+              const column = parsed.columns[c] ?? '';
+              const numeric = parsed.numeric[c] ?? false;
+              const direction = header.column.getIsSorted();
+              const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  className="border-b border-slate-200 bg-slate-50 p-0 text-xs font-semibold text-slate-600"
+                >
+                  <button
+                    type="button"
+                    onClick={header.column.getToggleSortingHandler()}
+                    title={`${column}: sort ${numeric ? 'by value' : 'A to Z'}; click again to reverse, a third time to clear`}
+                    className={cn(
+                      'flex w-full items-center gap-1 px-3 py-2 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                      numeric && 'flex-row-reverse',
+                      direction && 'text-brand-700',
+                    )}
+                    data-testid="results-sort"
+                  >
+                    <span className={cn('min-w-0 truncate', numeric && 'text-right')}>{column}</span>
+                    <SortIcon
+                      aria-hidden
+                      className={cn('size-3.5 shrink-0', direction ? 'text-brand-600' : 'text-slate-300')}
+                    />
+                  </button>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {paddingTop > 0 ? (
             <tr aria-hidden>
-              <td style={{ height: paddingTop, padding: 0 }} colSpan={table.columns.length + 1} />
+              <td style={{ height: paddingTop, padding: 0 }} colSpan={parsed.columns.length + 1} />
             </tr>
           ) : null}
           {items.map((item) => {
-            const row = table.rows[item.index] ?? [];
+            const tableRow = rows[item.index];
+            if (!tableRow) return null;
+            const row = tableRow.original;
             return (
               <tr
-                key={item.key}
+                key={tableRow.id}
                 className="group"
                 style={{ height: ROW_HEIGHT_PX }}
                 aria-rowindex={item.index + 2}
                 data-testid="results-row"
               >
                 <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-400 tabular-nums group-hover:bg-brand-50/40">
-                  {item.index + 1}
+                  {tableRow.index + 1}
                 </td>
-                {table.columns.map((column, c) => {
+                {parsed.columns.map((column, c) => {
                   const value = row[c] ?? '';
-                  const shown = table.numeric[c] ? formatNumericCell(value, column) : value;
+                  const shown = parsed.numeric[c] ? formatNumericCell(value, column) : value;
                   return (
                     <td
                       // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
@@ -193,7 +320,7 @@ function VirtualTable({ table }: { table: CsvTable }) {
                       title={value.length > 24 ? value : undefined}
                       className={cn(
                         'truncate border-b border-slate-100 px-3 text-slate-800 group-hover:bg-brand-50/40',
-                        table.numeric[c] && 'text-right tabular-nums',
+                        parsed.numeric[c] && 'text-right tabular-nums',
                         value === '' && 'text-slate-300',
                       )}
                     >
@@ -206,7 +333,7 @@ function VirtualTable({ table }: { table: CsvTable }) {
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden>
-              <td style={{ height: paddingBottom, padding: 0 }} colSpan={table.columns.length + 1} />
+              <td style={{ height: paddingBottom, padding: 0 }} colSpan={parsed.columns.length + 1} />
             </tr>
           ) : null}
         </tbody>
@@ -215,13 +342,13 @@ function VirtualTable({ table }: { table: CsvTable }) {
   );
 }
 
-function CopyMenu({ table }: { table: CsvTable }) {
+function CopyMenu({ table, label }: { table: CsvTable; label: string }) {
   const { copied, copy } = useCopyToClipboard();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger className={buttonClassName({ variant: 'outline', size: 'sm' })} aria-live="polite">
         {copied ? <Check aria-hidden className="text-emerald-600" /> : <Copy aria-hidden />}
-        {copied ? 'Copied!' : 'Copy'}
+        {copied ? 'Copied!' : label}
         <ChevronDown aria-hidden className="text-slate-400" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-60">

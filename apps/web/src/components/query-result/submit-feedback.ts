@@ -1,7 +1,7 @@
 import type { FeedbackRequest } from '@qa/contracts';
 import { api } from '../../lib/api-client';
 
-/** POST /query/feedback (spec §7); the response is not read. */
+/** POST /query/feedback; the response is not read. */
 export async function submitFeedback({ query_id, rating, comment }: FeedbackRequest): Promise<void> {
   await api.post('/query/feedback', { query_id, rating, comment: comment ?? '' });
 }

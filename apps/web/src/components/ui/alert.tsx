@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 type AlertProps = { children: ReactNode; className?: string; title?: ReactNode };
 
-/** The pink warning box of spec §8: errors shown inside the form or modal they belong to. */
+/** The pink warning box: errors shown inside the form or modal they belong to. */
 export function ErrorAlert({ children, className, title }: AlertProps) {
   return (
     <div

@@ -21,7 +21,8 @@ type ModalProps = {
   'data-testid'?: string;
 };
 
-export const overlayClassName = 'fixed inset-0 z-50 bg-slate-900/45 backdrop-blur-[2px] animate-fade-in';
+export const overlayClassName =
+  'fixed inset-0 z-50 bg-slate-900/45 backdrop-blur-[2px] dark:bg-black/60 animate-fade-in';
 export const panelClassName = cn(
   'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
   'rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/20 animate-dialog-in focus:outline-none',

@@ -46,3 +46,29 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('-mx-1.5 my-1.5 h-px bg-slate-100', className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+/** A choice among several (a radio item): the chosen one carries a dot. */
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem
+      className={cn(
+        'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none',
+        'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[state=checked]:font-medium data-[state=checked]:text-slate-900',
+        '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-slate-400',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <Menu.ItemIndicator className="ml-auto">
+        <span aria-hidden className="block size-2 rounded-full bg-brand-600" />
+      </Menu.ItemIndicator>
+    </Menu.RadioItem>
+  );
+}

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { Input } from './input';
 
-/** A password field with the spec's Show/Hide toggle (reset password screen). */
+/** A password field with a Show/Hide toggle (reset password screen). */
 export function PasswordInput({ id, ...props }: Omit<ComponentProps<'input'>, 'type'> & { id: string }) {
   const [visible, setVisible] = useState(false);
   return (

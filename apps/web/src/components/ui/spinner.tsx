@@ -11,7 +11,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** Shown while authentication loads (spec §2) and while route code is fetched. */
+/** Shown while authentication loads and while route code is fetched. */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-screen items-center justify-center">

@@ -4,6 +4,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { snapshotDates, sqlString, sqlValue } from '../../engine/duckdb-values.js';
+import { createSpeedSummary } from '../../schema/speed-summary.js';
 import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
 import {
   ATTRACTIVENESS_DATES,
@@ -103,13 +104,17 @@ export async function createReferenceTables(conn: DuckDBConnection): Promise<voi
     GROUP BY ALL ORDER BY l.la_code`);
 }
 
-/** The latest-snapshot views and (unless told otherwise) the contract views over the internal tables. */
+/**
+ * The latest-snapshot views, the speed summary (read from the change log and upc_output) and (unless told
+ * otherwise) the contract views over the internal tables.
+ */
 export async function createLatestAndViews(
   conn: DuckDBConnection,
   latest: string,
   options: { timeSeriesViews?: boolean } = {},
 ): Promise<void> {
   for (const ddl of Object.values(latestViewDdl(latest))) await conn.run(ddl);
+  await createSpeedSummary(conn);
   if (options.timeSeriesViews === false) return;
   const ddl = contractViewDdl(await snapshotDates(conn));
   for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);

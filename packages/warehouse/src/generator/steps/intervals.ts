@@ -13,6 +13,12 @@ import { uniformSql } from '../random.js';
 
 /** Openreach stopped selling ADSL (WLR) nationally from September 2023: the last month it is reported. */
 const ADSL_LAST_MONTH_INDEX = monthIndex('2023-08-01');
+/**
+ * Postcodes on long lines (below superfast at July 2024) partly get FTTC from new cabinets afterwards (ADSL is
+ * reported until then).
+ */
+const LATE_CABINET_SHARE = 0.6;
+const LATE_CABINET_FROM = monthIndex('2024-08-01');
 
 const idxToDate = (col: string) => monthDateSql(col);
 
@@ -94,14 +100,18 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
   // Openreach copper, per postcode.
   await conn.run(`CREATE TEMP TABLE gen_copper AS
     SELECT p.pc_id, p.postcode, p.kcom_area,
-      NOT p.kcom_area AND NOT p.long_line AS has_fttc,
-      CASE WHEN ${r('fttc-late', 'p.pc_id')} < 0.97 THEN 0 ELSE floor(24 * ${r('fttc-when', 'p.pc_id')})::INTEGER END AS fttc_from,
+      NOT p.kcom_area AND (NOT p.long_line OR ${r('late-cabinet', 'p.pc_id')} < ${LATE_CABINET_SHARE}) AS has_fttc,
+      CASE WHEN p.long_line THEN ${LATE_CABINET_FROM} + floor(${LATEST_INDEX - LATE_CABINET_FROM + 1} * ${r('fttc-when', 'p.pc_id')})::INTEGER
+        WHEN ${r('fttc-late', 'p.pc_id')} < 0.97 THEN 0 ELSE floor(24 * ${r('fttc-when', 'p.pc_id')})::INTEGER END AS fttc_from,
       (CASE WHEN p.is_urban THEN 40 + floor(40 * ${r('fttc-speed', 'p.pc_id')}) ELSE 30 + floor(35 * ${r('fttc-speed', 'p.pc_id')}) END)::INTEGER AS fttc_down,
       (10 + floor(10 * ${r('fttc-up', 'p.pc_id')}))::INTEGER AS fttc_up,
-      (8 + floor(16 * ${r('adsl-speed', 'p.pc_id')}))::INTEGER AS adsl_down,
+      -- Below the USO (10 Mbit/s) only where the calibration says so.
+      (CASE WHEN coalesce(a.uso, FALSE) THEN 8 + floor(2 * ${r('adsl-speed', 'p.pc_id')})
+        ELSE 10 + floor(14 * ${r('adsl-speed', 'p.pc_id')}) END)::INTEGER AS adsl_down,
       b.build_idx::INTEGER AS or_fttp_idx
     FROM gen_pc p LEFT JOIN (SELECT pc_id, build_idx FROM gen_build WHERE net = 'openreach' AND build_idx <= ${LATEST_INDEX}) b
-      ON b.pc_id = p.pc_id`);
+      ON b.pc_id = p.pc_id
+      LEFT JOIN gen_arrival a ON a.pc_id = p.pc_id`);
 
   const copperOps = `(VALUES ${COPPER_OPERATORS.map((o) => `(${sqlString(o)})`).join(', ')}) ops(operator)`;
   await conn.run(`CREATE TABLE wh_operator_intervals (
@@ -121,7 +131,7 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
     UNION ALL
     SELECT c.postcode, ${sqlString(KCOM_COPPER_OPERATOR)}, 'fttc', c.fttc_down, c.fttc_up, 0, 0, ${LATEST_INDEX}
     FROM gen_copper c WHERE c.kcom_area`);
-  const adslEnd = `CASE WHEN c.has_fttc THEN least(coalesce(c.or_fttp_idx, 999) - 1, ${ADSL_LAST_MONTH_INDEX})
+  const adslEnd = `CASE WHEN c.has_fttc THEN least(coalesce(c.or_fttp_idx, 999) - 1, greatest(c.fttc_from - 1, ${ADSL_LAST_MONTH_INDEX}))
     ELSE least(coalesce(c.or_fttp_idx, 999) - 1, ${LATEST_INDEX}) END`;
   parts.push(`SELECT c.postcode, ops.operator, 'adsl' AS tech, c.adsl_down AS fastest_down, 1 AS fastest_up,
       0 AS activated_idx, 0 AS from_idx, ${adslEnd} AS to_idx

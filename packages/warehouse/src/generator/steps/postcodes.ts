@@ -137,7 +137,7 @@ export interface PostcodeStepOptions {
  */
 export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStepOptions): Promise<void> {
   const { seed } = opts;
-  // Business sites make up the gap between households and the premises total of DATA.md.
+  // Business sites make up the gap between households and the calibrated full-scale premises total.
   const busFactor = Math.max(
     0.06,
     (FULL_SCALE_PREMISES * (opts.fullScaleHouseholds > 0 ? 1 : 0)) / Math.max(1, opts.fullScaleHouseholds) -

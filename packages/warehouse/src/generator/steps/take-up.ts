@@ -17,13 +17,14 @@ import {
   TAKE_UP_QUARTERS,
   takeUpSnapshot,
 } from '../calendar.js';
+import { NETWORKS } from '../networks.js';
 import { hashSql } from '../random.js';
 
 /** Share of households with a fixed line (rising slightly), and of business sites. */
 const RESIDENTIAL_PENETRATION = { start: 0.85, end: 0.865 };
 const BUSINESS_PENETRATION = 0.6;
 /** Within full-fibre areas, the share of non-Virgin lines on full fibre (rising as customers migrate). */
-const FTTP_SHARE = { start: 0.37, end: 0.51 };
+const FTTP_SHARE = { start: 0.41, end: 0.51 };
 /** Legacy ADSL share of copper lines where FTTC is available (fading to almost nothing). */
 const ADSL_SHARE = { start: 0.16, floor: 0.004 };
 const VIRGIN_CABLE_SHARE = 0.36;
@@ -82,6 +83,18 @@ function candidates(): Candidate[] {
   return list;
 }
 
+/** Altnet groups (other than CityFibre, which has its own retail model), in a fixed order. */
+const ALT_GROUPS = [
+  ...new Set(NETWORKS.filter((n) => n.networkType === 'altnet' && n.id !== 'cityfibre').map((n) => n.group)),
+].sort();
+
+/**
+ * Which altnet brand serves a postcode where several have built: the earliest, and between altnets of the same
+ * month a pseudo-random but fixed preference. The key is unique per group (the group's rank breaks ties of the
+ * hash), so the choice never depends on the order rows reach the aggregate.
+ */
+const altGroupKey = `((b.build_idx * 100 + hash(n.grp) % 100) * ${ALT_GROUPS.length + 1} + (CASE n.grp ${ALT_GROUPS.map((g, i) => `WHEN ${sqlString(g)} THEN ${i}`).join(' ')} ELSE ${ALT_GROUPS.length} END))`;
+
 /** SQL producing per-postcode availability (build month indexes) for the take-up model. */
 function availabilitySql(): string {
   return `SELECT p.pc_id, p.postcode, p.households, p.bus_sites_total, p.kcom_area,
@@ -94,7 +107,7 @@ function availabilitySql(): string {
       max(CASE WHEN b.net = 'kcom' THEN b.build_idx END) AS kc_idx,
       min(CASE WHEN n.network_type = 'altnet' AND b.net <> 'cityfibre' THEN b.build_idx END) AS alt_idx,
       arg_min(CASE WHEN n.network_type = 'altnet' AND b.net <> 'cityfibre' THEN n.grp END,
-              CASE WHEN n.network_type = 'altnet' AND b.net <> 'cityfibre' THEN b.build_idx * 100 + hash(n.grp) % 100 END) AS alt_group
+              CASE WHEN n.network_type = 'altnet' AND b.net <> 'cityfibre' THEN ${altGroupKey} END) AS alt_group
     FROM gen_pc p
     JOIN gen_copper c USING (pc_id)
     LEFT JOIN (SELECT * FROM gen_build WHERE build_idx <= ${LATEST_INDEX}) b ON b.pc_id = p.pc_id
@@ -146,6 +159,8 @@ function quartersValues(quarters: string[]): string {
 const FLAG_COLUMNS = ['vmc', 'vmf', 'fwa', 'orf', 'cff', 'alf', 'kcf', 'has_fttc', 'kcom_area', 'alt_group'];
 
 const PHI_SCALE = 1048576;
+/** Fixed-point unit of the national expected lines (millionths of a line). */
+const MICRO = 1_000_000;
 
 /**
  * take_up_postcode is a view: per postcode and quarter the generator stores only the line totals, the rounding
@@ -270,23 +285,30 @@ export async function createTakeUp(conn: DuckDBConnection, seed: number): Promis
     FROM agg a JOIN wh_take_up_shares s USING (share_id) GROUP BY ALL`);
 
   // National quarterly: the same model's expected lines for earlier quarters, exact postcode sums for the latest four.
+  // The expected lines are fractional; each term is rounded to a millionth of a line and summed as an integer, so
+  // the totals are exact whatever order DuckDB's threads add them in (floating-point sums are not associative).
   const earlier = TAKE_UP_QUARTERS.filter((q) => !POSTCODE_TAKE_UP_QUARTERS.includes(q));
+  const micro = (x: string) => `CAST(round((${x}) * ${MICRO}) AS BIGINT)`;
   await conn.run(`CREATE TABLE take_up_quarterly AS
     WITH totals AS (
       SELECT p.profile_id, f.quarter, f.quarter_start,
-        SUM(f.households * ${pen.replace(/qv\./g, 'f.')}) AS res_lines,
-        SUM(f.bus_sites_total * ${BUSINESS_PENETRATION}::DOUBLE) AS bus_lines
+        SUM(${micro(`f.households * ${pen.replace(/qv\./g, 'f.')}`)}) AS res_micro,
+        SUM(${micro(`f.bus_sites_total * ${BUSINESS_PENETRATION}::DOUBLE`)}) AS bus_micro
       FROM (${flags(quartersValues(earlier), 'gen_tu_tuple')}) f ${profileJoin('f')}
       GROUP BY ALL
     ), modelled AS (
-      SELECT t.quarter, t.quarter_start, c.operator, c.tech, 'residential' AS segment, SUM((c.hi - c.lo) * t.res_lines) AS lines
+      SELECT t.quarter, t.quarter_start, c.operator, c.tech, 'residential' AS segment,
+        SUM(CAST(round((c.hi - c.lo) * CAST(t.res_micro AS DOUBLE)) AS BIGINT)) AS micro_lines
       FROM totals t JOIN wh_take_up_shares c USING (profile_id) GROUP BY ALL
       UNION ALL
-      SELECT t.quarter, t.quarter_start, c.operator, c.tech, 'business' AS segment, SUM((c.hi - c.lo) * t.bus_lines) AS lines
+      SELECT t.quarter, t.quarter_start, c.operator, c.tech, 'business' AS segment,
+        SUM(CAST(round((c.hi - c.lo) * CAST(t.bus_micro AS DOUBLE)) AS BIGINT)) AS micro_lines
       FROM totals t JOIN wh_take_up_shares c USING (profile_id) GROUP BY ALL
+    ), modelled_lines AS (
+      SELECT quarter, quarter_start, operator, tech, segment, CAST(micro_lines AS DOUBLE) / ${MICRO} AS lines FROM modelled
     )
     SELECT quarter, quarter_start, operator, tech, segment, round(lines)::INTEGER AS lines
-    FROM modelled WHERE round(lines) > 0 AND operator IS NOT NULL
+    FROM modelled_lines WHERE round(lines) > 0 AND operator IS NOT NULL
     UNION ALL
     SELECT l.quarter, qv.quarter_start, l.operator, l.tech, l.segment, SUM(l.lines)::INTEGER
     FROM gen_tu_latest l JOIN ${quartersValues(POSTCODE_TAKE_UP_QUARTERS)} USING (quarter)

@@ -4,6 +4,7 @@
  * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
+import { SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE } from '@qa/warehouse';
 import type { Dimension, Plan, Subject } from './plan.js';
 import { addMonths, type TimeContext } from './time-phrases.js';
 
@@ -479,6 +480,9 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (!forecast && isFirstActivationSubject(plan)) {
     return buildFirstActivationSeries(plan, monthsBetween(from, to, months), unit);
   }
+  if (!forecast && isSpeedSummarySubject(plan)) {
+    return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}) }, unit, quarterly);
+  }
   const inner = presence(plan, ctx, {
     range: { from, to, ...(months ? { months } : {}) },
     keys: ['f.reported_at'],
@@ -515,6 +519,55 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       `For each ${grain} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)} in ${forecast ? 'forecast_footprint' : 'fact_operator_time_series'}.`,
       `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/**
+ * A speed threshold on its own (gigabit, "at least 300 Mbit/s"), in the whole country or a place made of whole
+ * local authorities: coverage_by_speed_time_series already counts, per snapshot and local authority, the postcodes
+ * and premises by their fastest download of any operator, so a long series sums a few thousand rows instead of
+ * finding the distinct postcodes of every snapshot (the same numbers).
+ */
+function isSpeedSummarySubject(plan: Plan): boolean {
+  const { gigabit, minDown, ...rest } = plan.subject;
+  if (plan.dataset !== 'upc' || (!gigabit && !minDown)) return false;
+  if (!Object.values(rest).every((v) => v === undefined || v === false)) return false;
+  return !plan.geo || (SPEED_SUMMARY_GEO_COLUMNS as readonly string[]).includes(plan.geo.column);
+}
+
+function buildSpeedSummarySeries(
+  plan: Plan,
+  range: NonNullable<PresenceOptions['range']>,
+  unit: 'premises' | 'postcodes',
+  quarterly: boolean,
+): BuiltQuery {
+  const geo = geoConditions(plan);
+  const threshold = Math.max(plan.subject.gigabit ? 1000 : 0, plan.subject.minDown ?? 0);
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `SELECT f.reported_at, SUM(f.${unit}) AS ${unit},`,
+    `       ${round(`100.0 * SUM(f.${unit}) / ${total}`)} AS coverage_pct`,
+    `FROM ${SPEED_SUMMARY_TABLE} f`,
+    where([`f.fastest_down >= ${threshold}`, rangeCondition(range), ...geoConditions(plan, 'f')]),
+    'GROUP BY f.reported_at',
+    'ORDER BY f.reported_at',
+  ].join('\n');
+  const grain = quarterly ? 'quarter (January, April, July and October snapshots)' : 'monthly snapshot';
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [unit]: `${unit} with ${subjectPhrase(plan)}`,
+      coverage_pct: `share of all ${unit}`,
+    },
+    steps: [
+      `For each ${grain} from ${range.from} to ${range.to}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} whose fastest download from any operator is at least ${threshold} Mbit/s, from ${SPEED_SUMMARY_TABLE} (the postcodes of fact_operator_time_series counted per snapshot and local authority in advance).`,
+      `Divides by all ${unit} in upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
     ],
   };
 }

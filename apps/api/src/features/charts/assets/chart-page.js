@@ -1,13 +1,24 @@
-// Renders a stored chart spec (plain JSON ECharts options written by the server) with the ECharts build served
-// from this origin. What the page adds to the options: the boundaries of a choropleth (registered from the boundary
-// script, cut to the areas the spec draws), en-GB tooltips with the measure's unit, zoom presets, the plot box of a
-// dot map (so the UK keeps its shape), and PNG / SVG / CSV downloads.
-(() => {
+// Renders a stored chart spec (plain JSON ECharts options written by the server). The server bundles it twice, as
+// map-page.js (with the ECharts parts maps use and the TopoJSON decoder) and plot-page.js (with the parts charts
+// use), each into one script served from this origin. What the page adds to the options: the boundaries of a map
+// (decoded from the boundary script, cut to the areas the spec draws), en-GB tooltips, legends and axes with the
+// measure's unit, zoom presets, the plot box of an old dot map without boundaries (so the UK keeps its shape), and
+// PNG / SVG / CSV downloads.
+//
+// Timing marks for tools and benchmarks (performance.mark): qa:start when this script runs, qa:boundaries when the
+// boundaries are decoded, qa:drawn when setOption has returned, and qa:rendered at ECharts' first `finished` event,
+// when <body data-rendered="true"> is set as well.
+
+/**
+ * Draws the spec in #chart-spec into #chart. `echarts` is the bundle's ECharts (init, registerMap); `areasOf` turns
+ * a boundary topology into GeoJSON features (maps only; null in the charts' bundle).
+ */
+export function renderChart(echarts, areasOf) {
+  performance.mark('qa:start');
   const started = performance.now();
   const element = document.getElementById('chart');
   const specElement = document.getElementById('chart-spec');
-  if (!element || !specElement || typeof window.echarts === 'undefined') return;
-  const echarts = window.echarts;
+  if (!element || !specElement) return;
   const spec = JSON.parse(specElement.textContent || '{}');
   const options = spec.options || {};
   const format = spec.format || null;
@@ -28,33 +39,53 @@
     return format.unit.startsWith('%') ? `${text}${format.unit}` : `${text} ${format.unit}`;
   };
 
-  // Choropleths: the boundaries come from /api/charts/assets/boundaries-<map>.js (window.QA_BOUNDARIES).
+  // Maps: the boundaries come from /api/charts/assets/boundaries-<map>-<hash>.js (window.QA_BOUNDARIES), as
+  // quantised TopoJSON (shared borders stored once), decoded here to the GeoJSON ECharts draws.
   const areaNames = new Map();
   let drawnAreas = 0;
   if (spec.geo) {
-    const all = window.QA_BOUNDARIES?.[spec.geo.map];
-    if (!all) {
+    const topology = window.QA_BOUNDARIES?.[spec.geo.map];
+    if (!topology || !areasOf) {
       element.textContent = 'The map boundaries could not be loaded.';
       return;
     }
+    const all = areasOf(topology);
     const wanted = Array.isArray(spec.geo.codes) ? new Set(spec.geo.codes) : null;
-    const features = wanted ? all.features.filter((f) => wanted.has(f.properties.id)) : all.features;
+    const features = wanted ? all.filter((f) => wanted.has(f.properties.id)) : all;
     for (const f of features) areaNames.set(f.properties.id, f.properties.name);
     drawnAreas = features.length;
     const mapName = wanted ? `${spec.geo.map}:part` : spec.geo.map;
     echarts.registerMap(mapName, { type: 'FeatureCollection', features });
     for (const series of options.series || []) if (series.type === 'map') series.map = mapName;
+    if (options.geo) options.geo.map = mapName;
+    performance.mark('qa:boundaries');
+    const measure = (p) => (format ? format.measure : p.seriesName);
     options.tooltip = {
       ...(options.tooltip || {}),
       formatter: (p) => {
+        // Points drawn over the boundaries: [longitude, latitude, value, label].
+        if (Array.isArray(p.data)) {
+          const [, , value, label] = p.data;
+          return `<strong>${escapeHtml(label || 'Point')}</strong><br>${escapeHtml(measure(p))}: ${escapeHtml(formatValue(value))}`;
+        }
         const data = p.data || {};
         const name = data.label || areaNames.get(p.name) || p.name;
-        const measure = format ? format.measure : p.seriesName;
-        return `<strong>${escapeHtml(name)}</strong><br>${escapeHtml(measure)}: ${escapeHtml(formatValue(data.value))}`;
+        return `<strong>${escapeHtml(name)}</strong><br>${escapeHtml(measure(p))}: ${escapeHtml(formatValue(data.value))}`;
       },
     };
   } else if (format && spec.kind !== 'map') {
     options.tooltip = { ...(options.tooltip || {}), valueFormatter: (v) => formatValue(v) };
+  }
+  // A continuous legend's ends in en-GB, with a percentage's sign.
+  if (options.visualMap && options.visualMap.type === 'continuous') {
+    const percent = Boolean(format?.unit?.startsWith('%'));
+    options.visualMap.formatter = (v) => `${numberFormat.format(Number(v))}${percent ? '%' : ''}`;
+  }
+  // Value axes (other than percentages, which the spec marks) with thousands separators.
+  for (const axis of [].concat(options.xAxis || [], options.yAxis || [])) {
+    if (axis.type === 'value' && axis.show !== false && !axis.axisLabel?.formatter) {
+      axis.axisLabel = { ...(axis.axisLabel || {}), formatter: (v) => numberFormat.format(v) };
+    }
   }
   document.body.dataset.areas = String(drawnAreas);
   // Charts keep their title clear of the toolbar (top right): left-aligned, cut short before it.
@@ -69,7 +100,14 @@
   }
 
   const chart = echarts.init(element, null, { renderer: 'canvas', locale: 'EN' });
+  chart.on('finished', function rendered() {
+    chart.off('finished', rendered);
+    performance.mark('qa:rendered');
+    document.body.dataset.renderedMs = String(Math.round(performance.now()));
+    document.body.dataset.rendered = 'true';
+  });
   chart.setOption(options);
+  performance.mark('qa:drawn');
   // For tests and tools driving the page: where an area is and what it shows.
   window.qaChart = chart;
 
@@ -151,8 +189,9 @@
   if (spec.geo) {
     button('Whole map', 'Zoom out to the whole map', () => chart.setOption(options, true));
     for (const preset of spec.geo.presets || []) {
+      const view = { center: preset.center, zoom: preset.zoom };
       button(preset.label, `Zoom to ${preset.label}`, () =>
-        chart.setOption({ series: [{ center: preset.center, zoom: preset.zoom }] }),
+        chart.setOption(options.geo ? { geo: view } : { series: [view] }),
       );
     }
   }
@@ -187,4 +226,4 @@
   document.body.dataset.renderMs = String(Math.round(performance.now()));
   document.body.dataset.drawMs = String(Math.round(performance.now() - started));
   document.body.dataset.ready = 'true';
-})();
+}

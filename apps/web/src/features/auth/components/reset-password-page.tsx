@@ -1,5 +1,5 @@
 /**
- * /reset-password (spec §2): without a token, request a reset link by e-mail; with ?token=, set a new
+ * /reset-password (invitations too): without a token, request a reset link by e-mail; with ?token=, set a new
  * password, then go to /login after 3 s.
  */
 import { type FormEvent, useEffect, useState } from 'react';

@@ -14,7 +14,7 @@ const http = (status: number, detail: string | null = null) =>
   new ApiError(detail ?? 'An error occurred', { status, detail });
 const offline = () => new ApiError('Failed to fetch', { status: null });
 
-describe('newPasswordError (spec §5 order)', () => {
+describe('newPasswordError (token, match, length, character classes)', () => {
   it('needs a token first', () => {
     expect(newPasswordError(null, 'Abcdefg1', 'Abcdefg1')).toBe('Invalid or missing reset token');
     expect(newPasswordError('', 'Abcdefg1', 'Abcdefg1')).toBe('Invalid or missing reset token');
@@ -32,7 +32,7 @@ describe('newPasswordError (spec §5 order)', () => {
 });
 
 describe('loginErrorMessage', () => {
-  it('maps the §8 login cases', () => {
+  it('maps the login failure cases', () => {
     expect(loginErrorMessage(http(401, 'Invalid credentials'))).toBe(
       'Incorrect email or password. Please try again.',
     );

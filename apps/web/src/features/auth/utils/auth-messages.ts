@@ -1,4 +1,4 @@
-/** Spec §5 and §8 texts of the public screens, and the rules that pick them. */
+/** Validation and error texts of the public screens, and the rules that pick them. */
 import { passwordPolicyError } from '@qa/contracts';
 import { ApiError } from '../../../lib/api-client';
 
@@ -48,7 +48,7 @@ export function setPasswordErrorMessage(error: unknown): string {
   return detail;
 }
 
-/** Spec §5 New password, in the spec's order: token, match, length, character classes. */
+/** The new password checks, in this order: token, match, length, character classes. */
 export function newPasswordError(token: string | null, password: string, confirm: string): string | null {
   if (!token) return AUTH_MESSAGES.missingToken;
   if (password !== confirm) return AUTH_MESSAGES.passwordsDoNotMatch;

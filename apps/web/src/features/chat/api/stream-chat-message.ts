@@ -1,7 +1,7 @@
 /**
- * POST /api/chat/message/stream (spec §7): an abortable fetch whose body is read as `data: ` lines. It goes
+ * POST /api/chat/message/stream: an abortable fetch whose body is read as `data: ` lines. It goes
  * around the JSON api client because the body is a stream, so it applies the client's two rules itself: the
- * bearer token, and a 401 ending the session (spec §4).
+ * bearer token, and a 401 ending the session.
  */
 import type { ChatRequest, ChatStreamEvent } from '@qa/contracts';
 import { API_BASE_URL, extractDetail, isSessionExpiry } from '../../../lib/api-client';

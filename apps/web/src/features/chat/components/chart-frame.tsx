@@ -4,7 +4,7 @@
  * iframe WITHOUT allow-same-origin: the page runs in an opaque origin, so it can never read this app's storage or
  * cookies or call the API as the user (its scripts are public assets served as cross-origin resources). The
  * sandbox also stops navigation of this page, forms, pop-ups and dialogs; downloads (PNG, SVG, CSV) are allowed.
- * Heights per spec §9: 400 px for la_stats, 500 otherwise.
+ * Heights: 400 px for la_stats, 500 otherwise.
  */
 import type { ChartEmbed } from '@qa/contracts';
 import { ChartColumn, ExternalLink, Map as MapIcon } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * One conversation on the chat screen (spec §2): the messages (or the empty state), the model picker above
+ * One conversation on the chat screen: the messages (or the empty state), the model picker above
  * the input (always shown with no messages, on hover afterwards), the input or Stop Generating while a
  * request runs, the settings dialog and the context badge. The v2 flag picks the streaming endpoint or
  * the older whole-reply one; both look the same.

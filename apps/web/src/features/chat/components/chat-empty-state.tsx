@@ -1,5 +1,5 @@
 /**
- * The empty chat (spec §2): what the analyst knows about, in four data areas, and four example prompts
+ * The empty chat: what the analyst knows about, in four data areas, and four example prompts
  * picked at random for this page load from the 35 in example-prompts.ts. Clicking one sends it.
  */
 import type { LucideIcon } from 'lucide-react';
@@ -41,7 +41,7 @@ export function ChatEmptyState({
       data-testid="chat-empty-state"
     >
       <span className="flex size-11 items-center justify-center rounded-2xl bg-brand-600 shadow-sm shadow-brand-600/30">
-        <Sparkles aria-hidden className="size-5 text-white" />
+        <Sparkles aria-hidden className="size-5 text-on-accent" />
       </span>
       <h2 className="mt-3 text-xl font-semibold tracking-tight text-slate-900">
         UK broadband market analyst

@@ -1,5 +1,5 @@
 /**
- * The message box (spec §5 Chat input): trimmed, empty is not sendable; Enter sends, Shift+Enter adds a
+ * The message box: trimmed, empty is not sendable; Enter sends, Shift+Enter adds a
  * newline; it grows with its text up to 200 px and then scrolls. Send and settings buttons sit beside it.
  */
 import { ArrowUp, Settings } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * /chat and /chat/:sessionId: the streaming analyst (spec §2 Chat screen). A new conversation gets an id
+ * /chat and /chat/:sessionId: the streaming analyst. A new conversation gets an id
  * when the page loads; its first message puts the id in the URL (replace), so a reload restores it from the
  * server. Both paths are one route, so that URL change keeps the conversation mounted mid-stream; opening
  * another conversation, or /chat again, mounts a fresh one.

@@ -24,7 +24,7 @@ export function ChatSidebar(props: {
 }) {
   return (
     <aside
-      className="hidden w-64 shrink-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs md:flex dark:border-slate-700 dark:bg-slate-900"
+      className="hidden w-64 shrink-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs md:flex"
       aria-label="Conversations"
       data-testid="chat-sidebar"
     >
@@ -57,7 +57,7 @@ export function ConversationsPanel({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="space-y-2 border-b border-slate-100 p-3 dark:border-slate-800">
+      <div className="space-y-2 border-b border-slate-100 p-3">
         <Button variant="outline" className="w-full" onClick={onNewChat}>
           <SquarePen aria-hidden />
           New chat
@@ -163,7 +163,7 @@ function SessionRow({
       rename.mutate({ sessionId: session.session_id, title: next }, { onSuccess: () => setEditing(false) });
     };
     return (
-      <li className="rounded-lg bg-slate-50 p-1.5 dark:bg-slate-800" data-testid="chat-session-editing">
+      <li className="rounded-lg bg-slate-50 p-1.5" data-testid="chat-session-editing">
         <form
           className="flex items-center gap-1"
           onSubmit={(event) => {
@@ -213,26 +213,23 @@ function SessionRow({
         onClick={onOpen}
         className={cn(
           'block rounded-lg py-2 pr-16 pl-2.5 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-          active ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800',
+          active ? 'bg-brand-50' : 'hover:bg-slate-50',
         )}
       >
         <span
-          className={cn(
-            'block truncate text-sm font-medium',
-            active ? 'text-brand-700 dark:text-brand-300' : 'text-slate-800 dark:text-slate-100',
-          )}
+          className={cn('block truncate text-sm font-medium', active ? 'text-brand-700' : 'text-slate-800')}
         >
           {label}
         </span>
         {session.snippet ? (
           <span
-            className="mt-0.5 line-clamp-2 block text-xs text-slate-600 dark:text-slate-300"
+            className="mt-0.5 line-clamp-2 block text-xs text-slate-600"
             data-testid="chat-session-snippet"
           >
             {session.snippet}
           </span>
         ) : null}
-        <span className="mt-0.5 block truncate text-xs text-slate-500 dark:text-slate-400">
+        <span className="mt-0.5 block truncate text-xs text-slate-500">
           {formatDateTime(session.updated_at)} · {session.message_count}{' '}
           {session.message_count === 1 ? 'message' : 'messages'}
         </span>

@@ -1,5 +1,5 @@
 /**
- * A box that shows at most `maxHeightPx` of its content until clicked (spec §2: tool inputs collapse at
+ * A box that shows at most `maxHeightPx` of its content until clicked (tool inputs collapse at
  * 120 px, results at 200 px; a click expands). Whether it overflows is measured, so short values show in
  * full with no affordance.
  */

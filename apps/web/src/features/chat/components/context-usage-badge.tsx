@@ -1,13 +1,13 @@
 /**
- * The context-usage badge fixed at the bottom right (spec §2, §9): tokens the conversation occupies of the
+ * The context-usage badge fixed at the bottom right: tokens the conversation occupies of the
  * model's context window (K/M), coloured green under 50%, yellow under 80%, red otherwise, with the
- * session's cost in pounds.
+ * session's cost in pounds ('No cost' when nothing was charged, as for the built-in model).
  */
 import type { UsageObject } from '@qa/contracts';
 import { cn } from '../../../lib/cn';
 import {
   contextTone,
-  formatGbpFromUsd,
+  formatChatCost,
   formatTokens,
   summariseUsage,
   type UsageTone,
@@ -30,7 +30,7 @@ export function ContextUsageBadge({
   const summary = summariseUsage(usage, contextWindow);
   const tone = contextTone(summary.percent);
   const classes = toneClasses[tone];
-  const cost = formatGbpFromUsd(summary.costUsd ?? 0);
+  const cost = formatChatCost(summary.costUsd);
   const percent = summary.percent < 1 && summary.contextTokens > 0 ? '<1' : Math.round(summary.percent);
   const title = [
     `Context: ${summary.contextTokens.toLocaleString('en-GB')} of ${

@@ -1,6 +1,6 @@
 /**
  * The conversation: the user's messages, the assistant's answers (markdown with tables and math, tool
- * cells, thinking blocks, charts) and errors, each with its timestamp (spec §2, §3 Chat message).
+ * cells, thinking blocks, charts) and errors, each with its timestamp.
  */
 import { Check, CircleAlert, Copy, Pencil, RotateCcw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
+import { markdownTables } from '../utils/answer-tables';
 import { CANCELLED_MESSAGE, type ChatItem } from '../utils/chat-state';
-import { formatTokens, summariseUsage } from '../utils/usage-format';
+import { formatChatCost, formatTokens, summariseUsage } from '../utils/usage-format';
 import { SequentialThinkingBlock } from './sequential-thinking-block';
 import { ToolCell, ToolResultsBlock } from './tool-cell';
 
@@ -86,6 +87,8 @@ function Message({
     );
   }
   const cancelled = item.content === CANCELLED_MESSAGE && item.parts.length === 1;
+  // Each result table shows once: a tool result the answer's text already lays out as a table is folded.
+  const answerTables = item.parts.flatMap((part) => (part.kind === 'text' ? markdownTables(part.text) : []));
   return (
     <div
       className="flex gap-3"
@@ -107,11 +110,11 @@ function Message({
                   </div>
                 );
               case 'tool':
-                return <ToolCell key={part.id} part={part} />;
+                return <ToolCell key={part.id} part={part} answerTables={answerTables} />;
               case 'thinking':
                 return <SequentialThinkingBlock key={part.id} part={part} live={Boolean(item.streaming)} />;
               case 'results':
-                return <ToolResultsBlock key={part.id} results={part.results} />;
+                return <ToolResultsBlock key={part.id} results={part.results} answerTables={answerTables} />;
               default:
                 return null;
             }
@@ -178,7 +181,7 @@ function UserMessage({ item, actions }: { item: ChatItem; actions?: MessageActio
       data-type="user"
     >
       <div
-        className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-white shadow-sm"
+        className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-on-accent shadow-sm"
         data-testid="message-content"
       >
         {item.content}
@@ -255,6 +258,10 @@ function MessageFooter({ item, modelLabels }: { item: ChatItem; modelLabels: Rec
           · {formatTokens(tokens.input_tokens)} in / {formatTokens(tokens.output_tokens)} out
         </span>
       ) : null}
+      {/* A message's own cost, by the same rule as the total; a free message shows none (the total says 'No cost'). */}
+      {tokens?.cost_usd && tokens.cost_usd > 0 && !item.streaming ? (
+        <span data-testid="message-cost">· {formatChatCost(tokens.cost_usd)}</span>
+      ) : null}
     </p>
   );
 }
@@ -289,7 +296,7 @@ function Avatar({ tone }: { tone: 'assistant' | 'error' }) {
   );
 }
 
-/** Shown from the start of a request until the first sign of an answer (spec §4). */
+/** Shown from the start of a request until the first sign of an answer (see chat-state). */
 export function ThinkingIndicator() {
   return (
     <div className="flex items-center gap-3 animate-fade-in" data-testid="thinking-indicator">

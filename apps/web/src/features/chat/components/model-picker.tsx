@@ -1,13 +1,13 @@
 /**
- * The model picker above the input (spec §2): the models the server offers, each with its prices per
+ * The model picker above the input: the models the server offers, each with its prices per
  * million tokens and context window, and 'this model is expensive' on models whose output price is $10 or
- * more (spec §9). The choice persists (see useSelectedModel).
+ * more. The choice persists (see useSelectedModel).
  */
 import { EXPENSIVE_MODEL_WARNING, type ModelInfo } from '@qa/contracts';
 import { Check, ChevronDown, Cpu, TriangleAlert } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { cn } from '../../../lib/cn';
-import { formatPrice, formatTokens, isFreeModel } from '../utils/usage-format';
+import { formatPrice, formatTokens, isFreeModel, NO_COST_LABEL } from '../utils/usage-format';
 
 export function ModelPicker({
   models,
@@ -60,7 +60,7 @@ export function ModelPicker({
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium text-slate-800">{model.label}</span>
                     <span className="block text-xs text-slate-500">
-                      {isFreeModel(model) ? 'No cost' : formatPrice(model.pricing)} ·{' '}
+                      {isFreeModel(model) ? NO_COST_LABEL : formatPrice(model.pricing)} ·{' '}
                       {formatTokens(model.pricing.context_window)} context
                     </span>
                     {model.expensive ? <ExpensiveWarning className="mt-1" /> : null}
@@ -73,7 +73,7 @@ export function ModelPicker({
       </Menu.Root>
       {selected && !loading ? (
         <span className="hidden truncate text-xs text-slate-400 sm:inline" data-testid="model-price">
-          {isFreeModel(selected) ? 'No cost' : formatPrice(selected.pricing)}
+          {isFreeModel(selected) ? NO_COST_LABEL : formatPrice(selected.pricing)}
         </span>
       ) : null}
       {selected?.expensive ? <ExpensiveWarning /> : null}

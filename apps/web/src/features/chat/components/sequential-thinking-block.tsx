@@ -1,6 +1,6 @@
 /**
  * The sequential-thinking tool's calls of one answer, folded into one growing block of numbered steps
- * (spec §4), sorted by thought number and closed once a step says no further thought is needed.
+ * (results hidden), sorted by thought number and closed once a step says no further thought is needed.
  */
 import { Brain, CircleCheck } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,13 +1,14 @@
 /**
- * Tool cells (spec §2, §4): a pending cell shows its input parameters; the completed cell shows the
+ * Tool cells: a pending cell shows its input parameters; the completed cell shows the
  * parameters and the result, with a chart or map embedded when the tool drew one. Inputs collapse at
  * 120 px and results at 200 px. MCP tools are marked.
  */
 import type { ToolResult } from '@qa/contracts';
-import { CircleAlert, CircleCheck, Plug, Wrench } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, Plug, Wrench } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
+import { type AnswerTable, shownInAnswer } from '../utils/answer-tables';
 import {
   argumentRows,
   chartFromResult,
@@ -23,7 +24,14 @@ import { CollapsibleBox } from './collapsible-box';
 export const TOOL_INPUT_COLLAPSE_PX = 120;
 export const TOOL_RESULT_COLLAPSE_PX = 200;
 
-export function ToolCell({ part }: { part: ToolPart }) {
+export function ToolCell({
+  part,
+  answerTables = [],
+}: {
+  part: ToolPart;
+  /** The markdown tables of the answer's text: a result already shown there is folded here. */
+  answerTables?: AnswerTable[];
+}) {
   const { call, result } = part;
   const done = result !== null;
   const chart = done ? chartFromResult(result.result) : null;
@@ -88,6 +96,7 @@ export function ToolCell({ part }: { part: ToolPart }) {
             value={result.result}
             maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
             testId="tool-result"
+            answerTables={answerTables}
           />
         ) : null}
       </div>
@@ -95,8 +104,14 @@ export function ToolCell({ part }: { part: ToolPart }) {
   );
 }
 
-/** Results that matched no call (spec §4): shown together after the answer's cells. */
-export function ToolResultsBlock({ results }: { results: ToolResult[] }) {
+/** Results that matched no call: shown together after the answer's cells. */
+export function ToolResultsBlock({
+  results,
+  answerTables = [],
+}: {
+  results: ToolResult[];
+  answerTables?: AnswerTable[];
+}) {
   return (
     <div
       className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
@@ -118,6 +133,7 @@ export function ToolResultsBlock({ results }: { results: ToolResult[] }) {
                 value={result.result}
                 maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
                 testId="tool-result"
+                answerTables={answerTables}
               />
               {chart ? <ChartFrame chart={chart} /> : null}
             </div>
@@ -133,24 +149,55 @@ function ToolValue({
   value,
   maxHeightPx,
   testId,
+  answerTables = [],
 }: {
   label: 'Input' | 'Result';
   value: unknown;
   maxHeightPx: number;
   testId: string;
+  answerTables?: AnswerTable[];
 }): ReactNode {
   const rows = label === 'Input' ? argumentRows(value) : null;
   const table = label === 'Result' ? tabularResult(value) : null;
+  const inAnswer = table !== null && shownInAnswer(table, answerTables);
+  const [open, setOpen] = useState(false);
+  if (table && inAnswer) {
+    // The answer's text shows this table already: one table in view, this copy one click away.
+    return (
+      <div data-testid={testId} data-table-in-answer="true">
+        <p className="flex flex-wrap items-center gap-x-2 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
+          {label}
+          <span className="font-normal tracking-normal normal-case">
+            · {rowCountText(table)} · the table is shown in the answer
+          </span>
+          <button
+            type="button"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            className="inline-flex items-center gap-1 rounded px-1 font-medium tracking-normal text-brand-600 normal-case hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {open ? (
+              <ChevronUp aria-hidden className="size-3.5" />
+            ) : (
+              <ChevronDown aria-hidden className="size-3.5" />
+            )}
+            {open ? 'Hide the raw result' : 'Show the raw result'}
+          </button>
+        </p>
+        {open ? (
+          <CollapsibleBox maxHeightPx={maxHeightPx} label={label.toLowerCase()} className="mt-1">
+            <ResultTable table={table} />
+          </CollapsibleBox>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div data-testid={testId}>
       <p className="mb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
         {label}
         {table ? (
-          <span className="ml-1.5 font-normal tracking-normal normal-case">
-            · {(table.rowCount ?? table.rows.length).toLocaleString('en-GB')}{' '}
-            {(table.rowCount ?? table.rows.length) === 1 ? 'row' : 'rows'}
-            {table.truncated ? ' (truncated)' : ''}
-          </span>
+          <span className="ml-1.5 font-normal tracking-normal normal-case">· {rowCountText(table)}</span>
         ) : null}
       </p>
       <CollapsibleBox maxHeightPx={maxHeightPx} label={label.toLowerCase()}>
@@ -173,6 +220,11 @@ function ToolValue({
       </CollapsibleBox>
     </div>
   );
+}
+
+function rowCountText(table: TabularResult): string {
+  const count = table.rowCount ?? table.rows.length;
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? 'row' : 'rows'}${table.truncated ? ' (truncated)' : ''}`;
 }
 
 function ResultTable({ table }: { table: TabularResult }) {

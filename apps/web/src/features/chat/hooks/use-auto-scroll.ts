@@ -1,6 +1,6 @@
 /**
- * Follows new content in a scrolling list only while the reader is within 20 px of the bottom (spec §2,
- * §9). Content grows without new messages too (streamed text, a chart loading, a box expanding), so a
+ * Follows new content in a scrolling list only while the reader is within 20 px of the bottom.
+ * Content grows without new messages too (streamed text, a chart loading, a box expanding), so a
  * ResizeObserver on the content re-applies the rule whenever its height changes.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';

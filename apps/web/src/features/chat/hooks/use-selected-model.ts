@@ -1,5 +1,5 @@
 /**
- * The model picker's choice, kept in localStorage (spec §9, key `selected_model`). A stored model that the
+ * The model picker's choice, kept in localStorage (key `selected_model`). A stored model that the
  * server no longer offers falls back to the server's default (haiku 4.5 when a key is configured, else the
  * built-in analyst).
  */

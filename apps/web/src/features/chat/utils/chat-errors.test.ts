@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { ChatHttpError, chatFailure, isAbortError, StreamReaderError } from './chat-errors';
 
-describe('chat failure texts (spec §8)', () => {
+describe('chat failure texts', () => {
   it("gives 'HTTP error! status: {status}' for a non-ok response, with the server detail apart", () => {
     expect(chatFailure(new ChatHttpError(500, null))).toEqual({
       message: 'HTTP error! status: 500',

@@ -1,5 +1,5 @@
 /**
- * Spec §8 texts for a failed chat request: a non-ok status is 'HTTP error! status: {status}', a response
+ * The texts for a failed chat request: a non-ok status is 'HTTP error! status: {status}', a response
  * without a body is 'Failed to get stream reader', anything else thrown is 'sorry, something went wrong:
  * {message or unknown error}'. An abort is not an error at all (the caller adds 'Request cancelled by user').
  */

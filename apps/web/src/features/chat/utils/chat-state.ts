@@ -1,6 +1,6 @@
 /**
- * The conversation as the screen shows it, driven by the stream events of spec §7 and the request states of
- * §4: idle -> thinking indicator -> streaming. The indicator shows from the moment a request starts and
+ * The conversation as the screen shows it, driven by the chat stream events and its request states
+ * (idle -> thinking indicator -> streaming). The indicator shows from the moment a request starts and
  * hides on the first text_delta, tool_preparing, tool_call, typing_end or error. Everything is a pure
  * reducer so each rule has a unit test; ids and clock readings come in on the actions.
  */
@@ -42,7 +42,7 @@ export type ChatState = {
   draftId: string | null;
   /** Index of the first item of the current turn (the user's message). */
   turnStart: number;
-  /** The latest usage object (spec §3): the context badge reads it. */
+  /** The latest usage object: the context badge reads it. */
   usage: UsageObject | null;
 };
 
@@ -71,7 +71,7 @@ export type ChatAction =
   | { type: 'request_cancelled'; id: string; now: string }
   | { type: 'request_finished'; now: string };
 
-/** Events that hide the thinking indicator (spec §4). */
+/** Events that hide the thinking indicator. */
 const HIDES_THINKING: ReadonlySet<ChatStreamEvent['type']> = new Set([
   'text_delta',
   'tool_preparing',
@@ -122,7 +122,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'request_cancelled': {
       const closed = closeDraft(state);
-      // Not an error (spec §8): an assistant message says what happened; any partial answer stays.
+      // Not an error: an assistant message says what happened; any partial answer stays.
       const notice: ChatItem = {
         id: action.id,
         type: 'assistant',
@@ -146,7 +146,7 @@ function applyStreamEvent(state: ChatState, event: ChatStreamEvent, id: string, 
     case 'tool_preparing':
     case 'tool_args_streaming':
     case 'thinking_stream':
-      // Only logged (spec §7): the cell appears with the complete tool_call.
+      // Only logged: the cell appears with the complete tool_call.
       console.debug(`chat stream: ${event.type}`, event);
       return next;
     case 'text_delta':

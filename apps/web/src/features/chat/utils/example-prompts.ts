@@ -1,5 +1,5 @@
 /**
- * The empty chat's example prompts (spec §2, §9: four picked at random from 35), written for this data:
+ * The empty chat's example prompts (four picked at random from 35), written for this data:
  * footprints and technologies by region and local authority, altnets and overbuild, Openreach and Virgin
  * Media, take-up and market share of lines, forecasts to 2030 and attractiveness, charts and maps.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading POST /api/chat/message/stream (spec §7): the body is text/event-stream, one `data: <json>` line per
+ * Reading POST /api/chat/message/stream: the body is text/event-stream, one `data: <json>` line per
  * event. Network chunks split anywhere (inside a line, inside a multi-byte character), so lines are only
  * parsed once their newline has arrived. Lines that are not `data:` lines (comments, blank separators) and
  * events we cannot read are skipped: one bad event must not end an answer that is otherwise streaming fine.

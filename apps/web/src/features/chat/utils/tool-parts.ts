@@ -1,5 +1,5 @@
 /**
- * What the chat shows between the words of an answer (spec §2 Tool cells, §4 Tool cell): one cell per tool
+ * What the chat shows between the words of an answer: one cell per tool
  * call, pending until its result arrives and then completed in place; results that match no call in a
  * separate results block; and all sequential-thinking calls of a turn folded into one growing 'Sequential
  * Thinking' block of numbered steps. These helpers are pure so the stream reducer and the history loader
@@ -88,7 +88,7 @@ export function findCellForResult(parts: MessagePart[], result: ToolResult): num
 }
 
 /**
- * Adds a tool result to a turn's parts (spec §4): it completes the matching cell in place; with no match it
+ * Adds a tool result to a turn's parts: it completes the matching cell in place; with no match it
  * joins the results block at the end (started if needed). Sequential-thinking results are not shown.
  */
 export function addToolResult(parts: MessagePart[], result: ToolResult, newId: string): MessagePart[] {
@@ -142,7 +142,7 @@ export function chartFromResult(result: unknown): ChartEmbed | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Spec §9: chart iframes are 400 px high for la_stats and 500 otherwise. */
+/** Chart iframes are 400 px high for la_stats and 500 otherwise. */
 export function chartHeightPx(kind: string): number {
   return kind === 'la_stats' ? LA_STATS_CHART_HEIGHT_PX : DEFAULT_CHART_HEIGHT_PX;
 }

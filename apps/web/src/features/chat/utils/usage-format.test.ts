@@ -1,6 +1,14 @@
 import type { ModelPricing } from '@qa/contracts';
 import { describe, expect, it } from 'vitest';
-import { contextTone, formatGbpFromUsd, formatPrice, formatTokens, summariseUsage } from './usage-format';
+import {
+  contextTone,
+  formatChatCost,
+  formatGbpFromUsd,
+  formatPrice,
+  formatTokens,
+  NO_COST_LABEL,
+  summariseUsage,
+} from './usage-format';
 
 const flat = (total: number, cost?: number) => ({
   input_tokens: total - 10,
@@ -20,6 +28,17 @@ describe('money in pounds (dollars / 1.35)', () => {
     expect(formatGbpFromUsd(0.0135)).toBe('1p');
     expect(formatGbpFromUsd(0.675)).toBe('50p');
     expect(formatGbpFromUsd(1.3)).toBe('96p');
+  });
+  it("chat costs read 'No cost' when nothing was charged and '<1p' only for a real charge under a penny", () => {
+    expect(NO_COST_LABEL).toBe('No cost');
+    expect(formatChatCost(0)).toBe('No cost');
+    expect(formatChatCost(null)).toBe('No cost');
+    expect(formatChatCost(undefined)).toBe('No cost');
+    expect(formatChatCost(Number.NaN)).toBe('No cost');
+    expect(formatChatCost(0.000001)).toBe('<1p');
+    expect(formatChatCost(0.0134)).toBe('<1p');
+    expect(formatChatCost(0.675)).toBe('50p');
+    expect(formatChatCost(2.7)).toBe('£2.00');
   });
   it('shows pounds from £1', () => {
     expect(formatGbpFromUsd(1.35)).toBe('£1.00');

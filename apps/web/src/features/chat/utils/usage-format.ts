@@ -1,10 +1,25 @@
 /**
- * Spec §9 formats for the chat: costs in pounds (dollars / 1.35; '<1p' below a penny, pence below £1),
- * token counts abbreviated with K and M, and the context badge colour (green under 50%, yellow under 80%,
- * red otherwise). Also reads both shapes of the §3 usage object.
+ * Formats for the chat: costs in pounds (dollars / 1.35; '<1p' for a cost above zero but below a penny,
+ * pence below £1, 'No cost' when nothing was charged), token counts abbreviated with K and M, and the context
+ * badge colour (green under 50%, yellow under 80%, red otherwise). Also reads both shapes (flat and nested) of
+ * the usage object.
  */
 import { type ModelInfo, type ModelPricing, USD_PER_GBP, type UsageObject } from '@qa/contracts';
 
+/** Shown for a conversation or message that cost nothing, and in the model picker for a free model. */
+export const NO_COST_LABEL = 'No cost';
+
+/**
+ * The one rule for every chat cost (per message and the conversation total): nothing charged (zero, or no
+ * cost reported) reads 'No cost', the same words the model picker uses for a free model; '<1p' is kept for
+ * a real charge under a penny. So a free model never shows 'No cost' beside '<1p'.
+ */
+export function formatChatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd) || usd <= 0) return NO_COST_LABEL;
+  return formatGbpFromUsd(usd);
+}
+
+/** Pounds and pence of a dollar amount; anything under a penny (zero included) reads '<1p'. */
 export function formatGbpFromUsd(usd: number): string {
   const pounds = (Number.isFinite(usd) ? Math.max(0, usd) : 0) / USD_PER_GBP;
   // A tiny tolerance so $0.0135 (exactly 1p) is not lost to floating point.

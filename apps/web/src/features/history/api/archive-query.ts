@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryDetailKey } from './get-query';
 import { queryHistoryKey } from './get-query-history';
 
-/** POST /history/archive-query/{id} toggles the archive and returns the new is_archived (spec §7). */
+/** POST /history/archive-query/{id} toggles the archive and returns the new is_archived. */
 export function archiveQuery({ id }: { id: string }): Promise<ArchiveResponse> {
   return api.post<ArchiveResponse>(`/history/archive-query/${encodeURIComponent(id)}`, {});
 }
@@ -14,7 +14,7 @@ export function useArchiveQuery({ id }: { id: string }) {
   return useMutation({
     mutationFn: () => archiveQuery({ id }),
     onSuccess: ({ is_archived }) => {
-      // Spec §4: the returned value replaces the local one.
+      // The returned value replaces the local one.
       queryClient.setQueryData<QueryDetail>(queryDetailKey(id), (old) =>
         old ? { ...old, is_archived } : old,
       );

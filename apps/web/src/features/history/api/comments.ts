@@ -1,5 +1,5 @@
 /**
- * Comments on a query (spec §7): listing answers an empty list on error, adding answers the comment or null,
+ * Comments on a query: listing answers an empty list on error, adding answers the comment or null,
  * deleting answers true or false; failures are logged.
  */
 import type { Comment } from '@qa/contracts';

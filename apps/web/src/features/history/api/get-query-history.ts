@@ -38,7 +38,7 @@ export function getQueryHistory({
   }));
 }
 
-/** Offset paging (spec §4 History): the next offset is the number of items already loaded. */
+/** Offset paging: the next offset is the number of items already loaded. */
 export function useQueryHistory({
   showArchived,
   filters = {},

@@ -1,5 +1,5 @@
 /**
- * Comments on a query (spec §2 Comments panel): each with its author and time, an add box that needs
+ * Comments on a query: each with its author and time, an add box that needs
  * non-blank text (sent trimmed), and Delete, after a confirmation, for the author only.
  */
 import type { Comment } from '@qa/contracts';

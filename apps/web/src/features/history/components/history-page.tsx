@@ -1,5 +1,5 @@
 /**
- * /results (spec §2 Query History): past questions, newest first, each opening its detail page; Load More
+ * /results (the query history): past questions, newest first, each opening its detail page; Load More
  * pages by offset (15 at a time); admins can show archived questions too. A non-admin never sees someone
  * else's archived question (the server filters; the list filters again by owner e-mail as a safeguard).
  */

@@ -6,7 +6,7 @@ import { ProgressList } from '../../../components/query-result/progress-list';
 import { ResultSection } from '../../../components/query-result/result-section';
 import { HISTORY_MESSAGES } from '../utils/history-messages';
 
-/** The saved progress log of a query (spec §3): a JSON string or an array; unparseable logs say so (§8). */
+/** The saved progress log of a query: a JSON string or an array; unparseable logs say so. */
 export function ProgressLog({ value }: { value: unknown }) {
   const parsed = useMemo(() => parseProgressLog(value), [value]);
   const items = useMemo(() => (parsed.ok ? toDisplayProgress(parsed.entries) : []), [parsed]);

@@ -1,5 +1,5 @@
 /**
- * /results/:queryId (spec §2 Query detail): the question and who asked it when, the archived banner, the
+ * /results/:queryId (the query detail): the question and who asked it when, the archived banner, the
  * saved feedback, the result panel (SQL, explanation, results, analysis, feedback form), comments and the
  * progress log; Archive/Unarchive for those allowed, and Back to History.
  */

@@ -1,4 +1,4 @@
-/** The history and detail texts of spec §8, and which failure gets which. */
+/** The history and detail error texts, and which failure gets which. */
 import { ApiError } from '../../../lib/api-client';
 
 export const HISTORY_MESSAGES = {
@@ -39,7 +39,7 @@ export function queryDetailErrorMessage(error: unknown): string {
     : HISTORY_MESSAGES.fetchFailed;
 }
 
-/** Spec §8: the error message, else 'Failed to archive query'. */
+/** The error message, else 'Failed to archive query'. */
 export function archiveErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.detail) return error.detail;

@@ -80,7 +80,7 @@ export function LogPanel() {
           const el = event.currentTarget;
           following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX;
         }}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-950 font-mono text-[12.5px] leading-relaxed text-slate-200"
+        className="min-h-0 flex-1 overflow-y-auto fixed-palette bg-slate-950 font-mono text-[12.5px] leading-relaxed text-slate-200"
         role="log"
         aria-live="polite"
         aria-label="Server log"

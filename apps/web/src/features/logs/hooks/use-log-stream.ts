@@ -1,5 +1,5 @@
 /**
- * The live log feed (spec §2 Live log panel, §4 Live feed): starts 'disconnected', becomes 'connected'
+ * The live log feed (the /admin/logs panel): starts 'disconnected', becomes 'connected'
  * when the socket opens, goes back on close or error, reconnects 1 s after a close with no retry limit,
  * keeps at most 100 rows, and on teardown closes the socket only if it is open. The token travels as the
  * websocket subprotocol pair ['bearer', token] because browsers cannot set headers on a websocket.

@@ -50,7 +50,7 @@ function toRow(value: unknown): LogRow | null {
 
 /**
  * Reads one websocket frame: a single entry, an array of entries, or an object carrying `entries`
- * (e.g. the backlog sent on connect). Anything unreadable yields no rows (spec §8: parse errors are
+ * (e.g. the backlog sent on connect). Anything unreadable yields no rows (parse errors are
  * only logged).
  */
 export function parseLogFrame(data: unknown): LogRow[] {

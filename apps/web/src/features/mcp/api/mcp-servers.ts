@@ -1,4 +1,4 @@
-/** The /api/mcp calls of spec §7. Lists answer {servers}; single-server answers are read either bare or as {server}. */
+/** The /api/mcp calls. Lists answer {servers}; single-server answers are read either bare or as {server}. */
 import type { CustomMcpConfig, McpServer } from '@qa/contracts';
 import { api } from '../../../lib/api-client';
 import { normaliseServer, type RawServer } from '../utils/mcp-servers';

@@ -10,7 +10,7 @@ const config = () => screen.getByLabelText('Configuration (JSON)');
 const name = () => screen.getByLabelText('Name');
 
 describe('AddCustomServerForm', () => {
-  it('validates as you type with the spec texts and keeps submit disabled', () => {
+  it('validates as you type with the form texts and keeps submit disabled', () => {
     render(<AddCustomServerForm onAdd={vi.fn()} />);
     expect(addButton().disabled).toBe(true);
 

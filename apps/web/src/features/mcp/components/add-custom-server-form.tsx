@@ -1,5 +1,5 @@
 /**
- * Add a custom (user tier) MCP server: a name and a JSON config, validated as you type with the spec §5
+ * Add a custom (user tier) MCP server: a name and a JSON config, validated as you type with the shared
  * texts. The button stays disabled while the config has an error, the name or config is empty, or a
  * request is in flight. When the server refuses the config (a program or script the administrator does not
  * allow, a package runner, ...), its reason shows under the configuration, beside the button just pressed,

@@ -1,5 +1,5 @@
 /**
- * One MCP server (spec §2): name, description, status, tools and any error_message. Core servers are always
+ * One MCP server: name, description, status, tools and any error_message. Core servers are always
  * on; a toggle shows when can_toggle, a delete when can_delete (user servers).
  */
 import type { McpServer } from '@qa/contracts';

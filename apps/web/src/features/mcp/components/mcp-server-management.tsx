@@ -1,7 +1,7 @@
 /**
- * MCP server management, shown in the chat's settings dialog (spec §2): the servers by tier, each with its
+ * MCP server management, shown in the chat's settings dialog: the servers by tier, each with its
  * status, tools and errors; toggles and deletes as each server allows; a form for custom servers; and the
- * §8 banners and empty states.
+ * 'Failed to ...' banners and empty states.
  */
 import type { McpServer } from '@qa/contracts';
 import { type ReactNode, useState } from 'react';

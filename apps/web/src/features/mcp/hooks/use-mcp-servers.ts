@@ -1,7 +1,7 @@
 /**
- * The MCP server list of the settings dialog (spec §4): loads in three phases (static list, then
+ * The MCP server list of the settings dialog: loads in three phases (static list, then
  * configuration, then live status); a toggle is optimistic (status 'loading'), then reloads the server from
- * the API, and restores the previous state when the toggle fails. Failures show one banner with the §8 text,
+ * the API, and restores the previous state when the toggle fails. Failures show one banner ('Failed to ...'),
  * except a refused add, which the form shows next to the configuration it is about.
  */
 import type { McpServer } from '@qa/contracts';

@@ -3,7 +3,7 @@ import { canSubmitCustomServer, configError, nameError } from './custom-server-f
 
 const good = '{"command":"node","args":["server.js"],"env":{"TOKEN":"x"}}';
 
-describe('custom MCP server form (spec §5)', () => {
+describe('custom MCP server form', () => {
   it('requires a name', () => {
     expect(nameError('')).toBe('Server name is required');
     expect(nameError('   ')).toBe('Server name is required');

@@ -1,5 +1,5 @@
 /**
- * Spec §5 Custom MCP server: the name is required ('Server name is required'); the config must be
+ * The custom MCP server form: the name is required ('Server name is required'); the config must be
  * non-empty, valid JSON, an object (not an array) with a 'command' (texts shared with the server through
  * customMcpConfigError). Submit is disabled while there is a config error, an empty name or config, or a
  * request in flight.

@@ -1,5 +1,5 @@
 /**
- * MCP server list helpers (spec §3 MCP server, §4 list load). The list loads in three phases (static
+ * MCP server list helpers. The list loads in three phases (static
  * list, then configuration, then live status); each phase's answer is merged over the previous one by id,
  * so what is already known stays on screen while the slower phases arrive.
  */

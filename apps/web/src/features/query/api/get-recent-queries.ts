@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 export const recentQueriesKey = ['recent-queries'] as const;
 
 /**
- * The home screen's 'Recently Asked Questions': the first page of history with limit 5 (spec §7; only
- * `items` is read). A failure is logged and treated as an empty list (spec §8).
+ * The home screen's 'Recently Asked Questions': the first page of history with limit 5 (only
+ * `items` is read). A failure is logged and treated as an empty list.
  */
 export async function getRecentQueries(): Promise<QueryRecord[]> {
   try {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const QUERY_FAILED_MESSAGE = 'Failed to execute query';
 
-/** POST /query, or /query/v2 when the v2 flag is on (spec §7); progress goes to this tab's channel. */
+/** POST /query, or /query/v2 when the v2 flag is on; progress goes to this tab's channel. */
 export function runQuery({
   prompt,
   useV2,
@@ -24,7 +24,7 @@ export function useRunQuery() {
   return useMutation({ mutationFn: runQuery });
 }
 
-/** Spec §8: the error's message, else 'Failed to execute query'. */
+/** The error's message, else 'Failed to execute query'. */
 export function queryErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : QUERY_FAILED_MESSAGE;
 }

@@ -4,7 +4,7 @@ import { ResultSection } from '../../../components/query-result/result-section';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 
-/** Confidence 0..1 shown as a whole percent (spec §3). */
+/** Confidence 0..1 shown as a whole percent. */
 export function formatConfidence(confidence: number): string {
   const clamped = Math.min(1, Math.max(0, Number.isFinite(confidence) ? confidence : 0));
   return `${Math.round(clamped * 100)}%`;

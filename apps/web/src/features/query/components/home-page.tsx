@@ -1,5 +1,5 @@
 /**
- * Home: the query screen (spec §2 Query screen, §4 Query submit). A submit clears the previous error,
+ * Home: the query screen (docs/product.md#query-screen). A submit clears the previous error,
  * result and live messages, hides the recent list and runs the question on /query (or /query/v2 when the
  * v2 flag is on); success keeps the result and reloads the recent list, failure shows the error banner.
  */

@@ -1,7 +1,7 @@
 /**
- * 'Progress Updates' (spec §2, §4): shown after a submit once there are messages; at most 400 px tall and
+ * 'Progress Updates': shown after a submit once there are messages; at most 400 px tall and
  * scrolling; open while a question runs and closed when it ends, with the user free to toggle; following
- * the newest message while running. Messages are shown by the §9 rules (tags stripped, repeats dropped).
+ * the newest message while running. Messages are shown by the progress rules (tags stripped, repeats dropped).
  */
 import type { LiveFeedMessage } from '@qa/contracts';
 import { Activity, ChevronDown } from 'lucide-react';

@@ -11,7 +11,7 @@ import { QueryVisualSection } from './query-visual';
 import { SystemInfoSection } from './system-info-section';
 
 /**
- * The result sections in the order of spec §2: classification, system information, analysis, SQL, results,
+ * The result sections in this fixed order: classification, system information, analysis, SQL, results,
  * SQL explanation, feedback. A section without content is left out.
  */
 export function QueryResultView({

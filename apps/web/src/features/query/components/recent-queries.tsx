@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format-date';
 
-/** 'Recently Asked Questions' (spec §2): the newest five, from every user, each opening its detail page. */
+/** 'Recently Asked Questions': the newest five, from every user, each opening its detail page. */
 export function RecentQueries({ items, loading }: { items: QueryRecord[]; loading: boolean }) {
   return (
     <Card className="overflow-hidden" data-testid="recent-queries">

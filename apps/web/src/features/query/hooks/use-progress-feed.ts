@@ -1,5 +1,5 @@
 /**
- * The live progress feed (spec §4 Live feed): a websocket to /api/ws/progress for this tab's channel,
+ * The live progress feed: a websocket to /api/ws/progress for this tab's channel,
  * 'connected' when it opens and 'disconnected' on close or error, reconnecting 1 s after a close with no
  * retry limit, and closed on teardown only if open. The token travels as the subprotocol pair
  * ['bearer', token]. Keep-alive pings are dropped; only the newest LIVE_FEED_CAP messages are kept.

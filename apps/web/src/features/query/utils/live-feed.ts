@@ -1,7 +1,7 @@
 /** Turning progress websocket frames into messages, and keeping only the newest LIVE_FEED_CAP of them. */
 import { LIVE_FEED_PING, type LiveFeedMessage } from '@qa/contracts';
 
-/** Spec §9 leaves N open: enough for the longest question's progress, small enough to stay cheap. */
+/** How many to keep: enough for the longest question's progress, small enough to stay cheap. */
 export const LIVE_FEED_CAP = 200;
 
 /** The message of one frame, or null for a keep-alive or a frame that is not a live feed message. */

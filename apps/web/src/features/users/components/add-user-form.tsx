@@ -12,14 +12,14 @@ import { USER_MESSAGES } from '../utils/user-messages';
 
 export type AddUserValues = { email: string; password: string; role: Role; sendInvite: boolean };
 
-/** Spec §5/§9: role defaults to user and the invitation box starts checked. */
+/** Role defaults to user and the invitation box starts checked. */
 export const INITIAL_ADD_USER_VALUES: AddUserValues = {
   email: '',
   password: '',
   role: 'user',
   sendInvite: true,
 };
-/** Spec §4: after a successful add the form resets with send_invite back to false. */
+/** After a successful add the form resets with send_invite back to false. */
 export const RESET_ADD_USER_VALUES: AddUserValues = {
   email: '',
   password: '',

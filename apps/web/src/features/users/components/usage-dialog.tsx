@@ -1,5 +1,5 @@
 /**
- * Per-user usage (spec §2 Usage modal, §9 formats): loading, error or data; the data view shows the total,
+ * Per-user usage (docs/product.md#usage-dialog): loading, error or data; the data view shows the total,
  * the number of months and one bar per month, each bar growing in 100 ms after the one above it.
  */
 import type { MonthlyUsage, UsageResponse } from '@qa/contracts';

@@ -1,5 +1,5 @@
 /**
- * /admin/users (spec §2 User management): search, add, sortable table and the per-row actions
+ * /admin/users (user management): search, add, sortable table and the per-row actions
  * Usage, Edit, Delete (never for the protected account) and Reset Password.
  */
 import type { User } from '@qa/contracts';

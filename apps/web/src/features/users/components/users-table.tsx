@@ -130,7 +130,7 @@ export function UsersTable({
                         Delete
                       </Button>
                     ) : (
-                      // Keeps the columns of buttons aligned; the protected account has no Delete (spec §5).
+                      // Keeps the columns of buttons aligned; the protected first admin has no Delete.
                       <span
                         aria-hidden
                         className="invisible inline-flex h-8 items-center gap-1.5 px-2.5 text-xs"

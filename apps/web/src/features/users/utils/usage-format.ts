@@ -1,4 +1,4 @@
-/** Spec §9 money formats and bar maths of the admin usage modal (all amounts in USD). */
+/** Money formats and bar maths of the admin usage modal (all amounts in USD). */
 
 export const USAGE_BAR_MIN_BASE_USD = 0.001;
 export const USAGE_BAR_STAGGER_MS = 100;

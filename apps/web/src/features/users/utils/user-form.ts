@@ -3,7 +3,7 @@ import { USER_MESSAGES } from './user-messages';
 
 export type UserFormErrors = { email?: string; password?: string; budget?: string };
 
-/** The id of a user row, whichever of `id` / `_id` the server sent (spec §3). */
+/** The id of a user row, whichever of `id` / `_id` the server sent. */
 export function userId(user: Partial<Pick<User, 'id'>> & { _id?: string | number | null }): string | null {
   const id = user.id ?? user._id;
   return id === undefined || id === null || id === '' ? null : String(id);
@@ -15,7 +15,7 @@ export function emailError(email: string): string | undefined {
   return undefined;
 }
 
-/** A blank password is allowed (invite / keep current); anything typed must meet the §5 policy. */
+/** A blank password is allowed (invite / keep current); anything typed must meet the password policy. */
 export function optionalPasswordError(password: string): string | undefined {
   if (!password) return undefined;
   return passwordPolicyError(password) ?? undefined;

@@ -1,4 +1,4 @@
-/** Spec §2/§5/§8 texts of the user administration screen. */
+/** The texts of the user administration screen (docs/product.md#user-management). */
 export const USER_MESSAGES = {
   notAuthorized: 'Not authorized - Admin access required',
   empty: 'No users found. Add your first user with the button above.',

@@ -1,0 +1,45 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { markdownTables } from '../utils/answer-tables';
+import type { ToolPart } from '../utils/tool-parts';
+import { ToolCell } from './tool-cell';
+
+afterEach(cleanup);
+
+const part: ToolPart = {
+  kind: 'tool',
+  id: 't1',
+  call: { tool_call_id: 'c1', tool_name: 'run_sql', args: { sql: 'select 1' }, is_mcp: false },
+  result: {
+    tool_call_id: 'c1',
+    tool_name: 'run_sql',
+    result: {
+      columns: ['region', 'premises'],
+      rows: [
+        ['Wales', 900],
+        ['London', 41861],
+      ],
+      row_count: 2,
+    },
+    details: { result_length: 80 },
+  },
+};
+
+describe('ToolCell result table', () => {
+  it('shows the result table when the answer has none', () => {
+    render(<ToolCell part={part} answerTables={[]} />);
+    const result = screen.getByTestId('tool-result');
+    expect(within(result).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('folds the result table when the answer text shows it, one click away', () => {
+    const tables = markdownTables('| region | premises |\n| --- | --- |\n| Wales | 900 |');
+    render(<ToolCell part={part} answerTables={tables} />);
+    const result = screen.getByTestId('tool-result');
+    expect(result.getAttribute('data-table-in-answer')).toBe('true');
+    expect(result.textContent).toContain('2 rows · the table is shown in the answer');
+    expect(within(result).queryAllByRole('row')).toHaveLength(0);
+    fireEvent.click(within(result).getByRole('button', { name: 'Show the raw result' }));
+    expect(within(result).getAllByRole('row')).toHaveLength(3);
+  });
+});
