@@ -43,3 +43,29 @@ describe('ToolCell result table', () => {
     expect(within(result).getAllByRole('row')).toHaveLength(3);
   });
 });
+
+describe('ToolCell with a drawing', () => {
+  const drawnPart: ToolPart = {
+    kind: 'tool',
+    id: 't2',
+    call: { tool_call_id: 'c2', tool_name: 'create_map', args: { question: 'altnets' }, is_mcp: false },
+    result: {
+      tool_call_id: 'c2',
+      tool_name: 'create_map',
+      result: {
+        chart: { url: '/api/charts/abc?token=t', kind: 'map', title: 'Altnet coverage by local authority' },
+      },
+      details: { result_length: 90 },
+    },
+  };
+
+  it('folds the JSON behind the chart it drew, one click away', () => {
+    render(<ToolCell part={drawnPart} answerTables={[]} />);
+    const result = screen.getByTestId('tool-result');
+    expect(result.getAttribute('data-folded')).toBe('drawn');
+    expect(result.textContent).toContain('drawn as “Altnet coverage by local authority”');
+    expect(result.textContent).not.toContain('/api/charts/abc');
+    fireEvent.click(within(result).getByRole('button', { name: 'Show the raw result' }));
+    expect(result.textContent).toContain('/api/charts/abc');
+  });
+});

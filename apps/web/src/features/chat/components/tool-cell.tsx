@@ -97,6 +97,7 @@ export function ToolCell({
             maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
             testId="tool-result"
             answerTables={answerTables}
+            drawn={chart ? chart.title : null}
           />
         ) : null}
       </div>
@@ -134,6 +135,7 @@ export function ToolResultsBlock({
                 maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
                 testId="tool-result"
                 answerTables={answerTables}
+                drawn={chart ? chart.title : null}
               />
               {chart ? <ChartFrame chart={chart} /> : null}
             </div>
@@ -150,26 +152,37 @@ function ToolValue({
   maxHeightPx,
   testId,
   answerTables = [],
+  drawn = null,
 }: {
   label: 'Input' | 'Result';
   value: unknown;
   maxHeightPx: number;
   testId: string;
   answerTables?: AnswerTable[];
+  /** The title of the chart or map the tool drew from this result: the drawing is what a reader wants, the JSON
+   * behind it is for checking, so it folds. */
+  drawn?: string | null;
 }): ReactNode {
   const rows = label === 'Input' ? argumentRows(value) : null;
   const table = label === 'Result' ? tabularResult(value) : null;
   const inAnswer = table !== null && shownInAnswer(table, answerTables);
   const [open, setOpen] = useState(false);
-  if (table && inAnswer) {
-    // The answer's text shows this table already: one table in view, this copy one click away.
+  const foldNote = inAnswer
+    ? `${rowCountText(table)} · the table is shown in the answer`
+    : drawn && label === 'Result'
+      ? `drawn as “${drawn}”`
+      : null;
+  if (foldNote) {
+    // Shown elsewhere already (the answer's table, or the chart drawn from it): one copy in view, this one a click away.
     return (
-      <div data-testid={testId} data-table-in-answer="true">
+      <div
+        data-testid={testId}
+        data-table-in-answer={inAnswer ? 'true' : undefined}
+        data-folded={drawn && !inAnswer ? 'drawn' : undefined}
+      >
         <p className="flex flex-wrap items-center gap-x-2 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
           {label}
-          <span className="font-normal tracking-normal normal-case">
-            · {rowCountText(table)} · the table is shown in the answer
-          </span>
+          <span className="font-normal tracking-normal normal-case">· {foldNote}</span>
           <button
             type="button"
             onClick={() => setOpen((value) => !value)}
@@ -186,7 +199,7 @@ function ToolValue({
         </p>
         {open ? (
           <CollapsibleBox maxHeightPx={maxHeightPx} label={label.toLowerCase()} className="mt-1">
-            <ResultTable table={table} />
+            {table ? <ResultTable table={table} /> : <RawValue value={value} />}
           </CollapsibleBox>
         ) : null}
       </div>
@@ -213,12 +226,18 @@ function ToolValue({
         ) : table ? (
           <ResultTable table={table} />
         ) : (
-          <pre className="rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-            {formatToolValue(value) || <span className="text-slate-400">(none)</span>}
-          </pre>
+          <RawValue value={value} />
         )}
       </CollapsibleBox>
     </div>
+  );
+}
+
+function RawValue({ value }: { value: unknown }) {
+  return (
+    <pre className="rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+      {formatToolValue(value) || <span className="text-slate-400">(none)</span>}
+    </pre>
   );
 }
 
