@@ -372,6 +372,49 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'postcode_service_latest',
+    dataset: 'upc',
+    grain: 'postcode (latest snapshot)',
+    description:
+      'A per-postcode summary of fact_operator at the latest snapshot: one row per postcode with any service (postcodes with none are not in it). Filtering it selects the same postcodes as grouping fact_operator by postcode, in a fraction of the time; join it to upc_output on postcode for premises and places. Networks are operator groups.',
+    key: ['postcode'],
+    columns: [
+      { name: 'postcode', type: 'text', description: 'The postcode.' },
+      {
+        name: 'fastest_down',
+        type: 'integer',
+        description:
+          'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
+      },
+      {
+        name: 'only_tech',
+        type: 'text',
+        description: 'The technology when it is the only one on offer at the postcode, else NULL.',
+      },
+      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+        name: `has_${t}`,
+        type: 'boolean' as const,
+        description: `True when any operator reports tech = '${t}' at the postcode.`,
+      })),
+      {
+        name: 'full_fibre_networks',
+        type: 'integer',
+        description:
+          "Distinct networks (operator groups) with full fibre (tech = 'fttponly') at the postcode.",
+      },
+      {
+        name: 'gigabit_networks',
+        type: 'integer',
+        description: 'Distinct networks (operator groups) with fastest_down >= 1000 at the postcode.',
+      },
+      {
+        name: 'sole_gigabit_network',
+        type: 'text',
+        description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
+      },
+    ],
+  },
+  {
     name: 'forecast_footprint',
     dataset: 'upc_forecast',
     grain: 'postcode x network x half-year (June and December, 2024-12-01 to 2030-12-01)',
@@ -508,6 +551,7 @@ export const DATASETS: CatalogDataset[] = [
       'operators',
       'local_authorities',
       'coverage_by_speed_time_series',
+      'postcode_service_latest',
     ],
   },
   {

@@ -62,6 +62,8 @@ const INDEXES: Record<string, string[]> = {
   take_up_quarterly: ['(quarter)'],
   // Speed series read a few snapshots over a speed threshold (written in snapshot order, so the index is compact).
   coverage_by_speed_time_series: ['(reported_at, fastest_down)'],
+  // Joined to upc_output by postcode.
+  postcode_service_latest: ['(postcode)'],
 };
 
 export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Promise<LoadPostgresResult> {
