@@ -69,7 +69,11 @@ export {
   calibrationReport,
   renderCalibrationTable,
 } from './report/calibration.js';
-export { POSTCODE_SERVICE_TABLE, POSTCODE_SERVICE_TECHS } from './schema/postcode-service.js';
+export {
+  NETWORK_POSTCODE_TABLE,
+  POSTCODE_SERVICE_TABLE,
+  POSTCODE_SERVICE_TECHS,
+} from './schema/postcode-service.js';
 export {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,

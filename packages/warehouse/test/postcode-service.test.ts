@@ -10,7 +10,11 @@ import { PostgresWarehouse } from '../src/engine/postgres-engine.js';
 import { loadPostgresFromDuckDb } from '../src/engine/postgres-load.js';
 import type { Warehouse } from '../src/engine/types.js';
 import { warehousePath } from '../src/generator/build.js';
-import { POSTCODE_SERVICE_TECHS, POSTCODE_SERVICE_TABLE as S } from '../src/schema/postcode-service.js';
+import {
+  NETWORK_POSTCODE_TABLE as N,
+  POSTCODE_SERVICE_TECHS,
+  POSTCODE_SERVICE_TABLE as S,
+} from '../src/schema/postcode-service.js';
 import { buildTestWarehouse, type TestWarehouse } from './helpers.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -66,6 +70,41 @@ const PAIRS: { name: string; long: string; summary: string }[] = [
     summary: POSTCODE_SERVICE_TECHS.map(
       (t) => `SELECT '${t}' AS tech, f.postcode FROM ${S} f WHERE f.has_${t}`,
     ).join(' UNION ALL '),
+  },
+  {
+    // The analyst's form: the union under an outer WHERE, to which "without full fibre" is appended.
+    name: 'every technology present at each postcode without full fibre',
+    long: `SELECT DISTINCT f.tech AS tech, f.postcode FROM fact_operator f
+      WHERE f.postcode NOT IN (SELECT DISTINCT f.postcode FROM fact_operator f WHERE f.tech = 'fttponly')`,
+    summary: `SELECT f.tech, f.postcode FROM (${POSTCODE_SERVICE_TECHS.map(
+      (t) => `SELECT '${t}' AS tech, postcode FROM ${S} WHERE has_${t}`,
+    ).join(' UNION ALL ')}) f WHERE f.postcode IS NOT NULL
+      AND f.postcode NOT IN (SELECT f.postcode FROM ${S} f WHERE f.has_fttponly)`,
+  },
+  {
+    name: 'every network at each postcode',
+    long: `SELECT DISTINCT o.operator_group, f.postcode FROM ${FO}`,
+    summary: `SELECT f.operator_group, f.postcode FROM ${N} f`,
+  },
+  {
+    name: 'full fibre networks at each postcode',
+    long: `SELECT DISTINCT o.operator_group, f.postcode FROM ${FO} WHERE f.tech = 'fttponly'`,
+    summary: `SELECT f.operator_group, f.postcode FROM ${N} f WHERE f.has_fttponly`,
+  },
+  {
+    name: 'gigabit networks at each postcode',
+    long: `SELECT DISTINCT o.operator_group, f.postcode FROM ${FO} WHERE f.fastest_down >= 1000`,
+    summary: `SELECT f.operator_group, f.postcode FROM ${N} f WHERE f.fastest_down >= 1000`,
+  },
+  {
+    name: 'cable networks with 300 Mbit/s or more',
+    long: `SELECT DISTINCT o.operator_group, f.postcode FROM ${FO} WHERE f.fastest_down >= 300 AND o.operator_group IN ('Virgin Media', 'Openreach')`,
+    summary: `SELECT f.operator_group, f.postcode FROM ${N} f WHERE f.fastest_down >= 300 AND f.operator_group IN ('Virgin Media', 'Openreach')`,
+  },
+  {
+    name: 'Openreach full fibre postcodes',
+    long: `SELECT DISTINCT f.postcode FROM ${FO} WHERE f.tech = 'fttponly' AND o.operator_group IN ('Openreach')`,
+    summary: `SELECT DISTINCT f.postcode FROM ${N} f WHERE f.operator_group IN ('Openreach') AND f.has_fttponly`,
   },
 ];
 

@@ -415,6 +415,28 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'network_postcode_latest',
+    dataset: 'upc',
+    grain: 'postcode x network (operator group), latest snapshot',
+    description:
+      'A summary of fact_operator joined to operators at the latest snapshot: one row per postcode and network (operator group) present there. Its rows are the DISTINCT (operator_group, postcode) pairs of fact_operator, so premises per network come from joining it to upc_output without DISTINCT; a condition on one technology (has_<tech>) or on a speed (fastest_down >= X), not both at once, selects the same pairs as that condition on fact_operator.',
+    key: ['postcode', 'operator_group'],
+    columns: [
+      { name: 'postcode', type: 'text', description: 'The postcode.' },
+      { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+      {
+        name: 'fastest_down',
+        type: 'integer',
+        description: "The network's best download speed at the postcode, Mbit/s.",
+      },
+      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+        name: `has_${t}`,
+        type: 'boolean' as const,
+        description: `True when the network reports tech = '${t}' at the postcode.`,
+      })),
+    ],
+  },
+  {
     name: 'forecast_footprint',
     dataset: 'upc_forecast',
     grain: 'postcode x network x half-year (June and December, 2024-12-01 to 2030-12-01)',
@@ -552,6 +574,7 @@ export const DATASETS: CatalogDataset[] = [
       'local_authorities',
       'coverage_by_speed_time_series',
       'postcode_service_latest',
+      'network_postcode_latest',
     ],
   },
   {

@@ -64,6 +64,7 @@ const INDEXES: Record<string, string[]> = {
   coverage_by_speed_time_series: ['(reported_at, fastest_down)'],
   // Joined to upc_output by postcode.
   postcode_service_latest: ['(postcode)'],
+  network_postcode_latest: ['(operator_group)'],
 };
 
 export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Promise<LoadPostgresResult> {

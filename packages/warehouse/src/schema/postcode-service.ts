@@ -21,10 +21,17 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 
 export const POSTCODE_SERVICE_TABLE = 'postcode_service_latest';
 
+/**
+ * The same facts per postcode and network (operator group), for questions ranking networks: one row per postcode
+ * and group with any fact_operator row (operators not in the operators table are left out, as the inner join to
+ * operators leaves them out), with the group's best download there and which technologies it offers there.
+ */
+export const NETWORK_POSTCODE_TABLE = 'network_postcode_latest';
+
 /** The technologies of fact_operator.tech, each with a has_<tech> flag in the summary. */
 export const POSTCODE_SERVICE_TECHS = ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const;
 
-/** Builds the summary (DuckDB, at build or import time) from the fact_operator and operators views. */
+/** Builds both summaries (DuckDB, at build or import time) from the fact_operator and operators views. */
 export async function createPostcodeService(conn: DuckDBConnection): Promise<void> {
   const gigabitGroup = 'CASE WHEN fastest_down >= 1000 THEN operator_group END';
   // Rows are first reduced to one per postcode, technology and network (fewer rows for the DISTINCT counts).
@@ -43,4 +50,9 @@ export async function createPostcodeService(conn: DuckDBConnection): Promise<voi
       CASE WHEN COUNT(DISTINCT ${gigabitGroup}) = 1 THEN MIN(${gigabitGroup}) END AS sole_gigabit_network
     FROM per_network
     GROUP BY postcode`);
+  await conn.run(`CREATE TABLE ${NETWORK_POSTCODE_TABLE} AS
+    SELECT f.postcode, o.operator_group, MAX(f.fastest_down) AS fastest_down,
+      ${POSTCODE_SERVICE_TECHS.map((t) => `bool_or(f.tech = '${t}') AS has_${t}`).join(',\n      ')}
+    FROM fact_operator f JOIN operators o ON o.operator = f.operator
+    GROUP BY f.postcode, o.operator_group`);
 }

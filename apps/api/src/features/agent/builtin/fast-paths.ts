@@ -5,7 +5,7 @@
  * counts) the long form selects, so answers are identical; anything the summary cannot say exactly falls back to
  * the long form (these functions return null).
  */
-import { POSTCODE_SERVICE_TABLE, POSTCODE_SERVICE_TECHS } from '@qa/warehouse';
+import { NETWORK_POSTCODE_TABLE, POSTCODE_SERVICE_TABLE, POSTCODE_SERVICE_TECHS } from '@qa/warehouse';
 import type { Plan, Subject } from './plan.js';
 import type { TimeContext } from './time-phrases.js';
 
@@ -49,10 +49,15 @@ export function fastPresence(
   if (!atLatest(plan, ctx, options)) return null;
   const keys = options.keys ?? [];
   if (keys.length === 1 && keys[0] === 'f.tech AS tech' && setFields(s).length === 0) {
-    return POSTCODE_SERVICE_TECHS.map(
-      (t) => `SELECT ${q(t)} AS tech, f.postcode FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.has_${t}`,
-    ).join('\n    UNION ALL ');
+    const each = POSTCODE_SERVICE_TECHS.map(
+      (t) => `SELECT ${q(t)} AS tech, postcode FROM ${POSTCODE_SERVICE_TABLE} WHERE has_${t}`,
+    ).join('\n      UNION ALL ');
+    // The outer WHERE (always true: every row has a postcode) is where a caller's extra condition on f.postcode
+    // lands ("... AND f.postcode NOT IN"), so it applies to every technology, not only to the last branch.
+    return `SELECT f.tech, f.postcode FROM (\n      ${each}\n    ) f WHERE f.postcode IS NOT NULL`;
   }
+  const byNetwork = networkPresence(s, keys);
+  if (byNetwork) return byNetwork;
   if (keys.length) return null;
   if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
     return summarySelect(`f.gigabit_networks = 1 AND f.sole_gigabit_network = ${q(s.soleGroup)}`);
@@ -91,4 +96,27 @@ export function fastNetworkCounts(
         : null;
   if (!column) return null;
   return `SELECT f.postcode, f.${column} AS networks FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.${column} > 0`;
+}
+
+/**
+ * Presence per network (keyed by operator group) or of named networks, from network_postcode_latest: the subject
+ * may name networks and one condition, a technology or a download speed (the summary keeps them per network and
+ * postcode, not per row, so a technology AND a speed together cannot be told from it).
+ */
+function networkPresence(s: Subject, keys: string[]): string | null {
+  const keyed = keys.length === 1 && keys[0] === 'o.operator_group AS operator_group';
+  if (keys.length && !keyed) return null;
+  if (!only(s, ['tech', 'gigabit', 'minDown', 'operatorGroups'])) return null;
+  if (!keyed && !s.operatorGroups?.length) return null;
+  const conditions: string[] = [];
+  if (s.operatorGroups?.length)
+    conditions.push(`f.operator_group IN (${s.operatorGroups.map(q).join(', ')})`);
+  const speed = Math.max(s.gigabit ? 1000 : 0, s.minDown ? Number(s.minDown) : 0);
+  if (s.tech && speed) return null;
+  if (s.tech) conditions.push(`f.has_${s.tech}`);
+  if (speed) conditions.push(`f.fastest_down >= ${speed}`);
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+  return keyed
+    ? `SELECT f.operator_group, f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`
+    : `SELECT DISTINCT f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`;
 }
