@@ -45,8 +45,8 @@ export async function createPostcodeService(conn: DuckDBConnection): Promise<voi
       MAX(fastest_down) AS fastest_down,
       CASE WHEN MIN(tech) = MAX(tech) THEN MIN(tech) END AS only_tech,
       ${POSTCODE_SERVICE_TECHS.map((t) => `bool_or(tech = '${t}') AS has_${t}`).join(',\n      ')},
-      COUNT(DISTINCT CASE WHEN tech = 'fttponly' THEN operator_group END) AS full_fibre_networks,
-      COUNT(DISTINCT ${gigabitGroup}) AS gigabit_networks,
+      CAST(COUNT(DISTINCT CASE WHEN tech = 'fttponly' THEN operator_group END) AS INTEGER) AS full_fibre_networks,
+      CAST(COUNT(DISTINCT ${gigabitGroup}) AS INTEGER) AS gigabit_networks,
       CASE WHEN COUNT(DISTINCT ${gigabitGroup}) = 1 THEN MIN(${gigabitGroup}) END AS sole_gigabit_network
     FROM per_network
     GROUP BY postcode`);

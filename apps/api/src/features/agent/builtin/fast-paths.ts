@@ -95,7 +95,8 @@ export function fastNetworkCounts(
         ? 'gigabit_networks'
         : null;
   if (!column) return null;
-  return `SELECT f.postcode, f.${column} AS networks FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.${column} > 0`;
+  // BIGINT, the type of the COUNT it replaces, so the answer's column types stay the same.
+  return `SELECT f.postcode, CAST(f.${column} AS BIGINT) AS networks FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.${column} > 0`;
 }
 
 /**
