@@ -70,6 +70,11 @@ export {
   renderCalibrationTable,
 } from './report/calibration.js';
 export {
+  NETWORK_POSTCODE_TABLE,
+  POSTCODE_SERVICE_TABLE,
+  POSTCODE_SERVICE_TECHS,
+} from './schema/postcode-service.js';
+export {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
 } from './schema/speed-summary.js';

@@ -372,6 +372,71 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'postcode_service_latest',
+    dataset: 'upc',
+    grain: 'postcode (latest snapshot)',
+    description:
+      'A per-postcode summary of fact_operator at the latest snapshot: one row per postcode with any service (postcodes with none are not in it). Filtering it selects the same postcodes as grouping fact_operator by postcode, in a fraction of the time; join it to upc_output on postcode for premises and places. Networks are operator groups.',
+    key: ['postcode'],
+    columns: [
+      { name: 'postcode', type: 'text', description: 'The postcode.' },
+      {
+        name: 'fastest_down',
+        type: 'integer',
+        description:
+          'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
+      },
+      {
+        name: 'only_tech',
+        type: 'text',
+        description: 'The technology when it is the only one on offer at the postcode, else NULL.',
+      },
+      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+        name: `has_${t}`,
+        type: 'boolean' as const,
+        description: `True when any operator reports tech = '${t}' at the postcode.`,
+      })),
+      {
+        name: 'full_fibre_networks',
+        type: 'integer',
+        description:
+          "Distinct networks (operator groups) with full fibre (tech = 'fttponly') at the postcode.",
+      },
+      {
+        name: 'gigabit_networks',
+        type: 'integer',
+        description: 'Distinct networks (operator groups) with fastest_down >= 1000 at the postcode.',
+      },
+      {
+        name: 'sole_gigabit_network',
+        type: 'text',
+        description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
+      },
+    ],
+  },
+  {
+    name: 'network_postcode_latest',
+    dataset: 'upc',
+    grain: 'postcode x network (operator group), latest snapshot',
+    description:
+      'A summary of fact_operator joined to operators at the latest snapshot: one row per postcode and network (operator group) present there. Its rows are the DISTINCT (operator_group, postcode) pairs of fact_operator, so premises per network come from joining it to upc_output without DISTINCT; a condition on one technology (has_<tech>) or on a speed (fastest_down >= X), not both at once, selects the same pairs as that condition on fact_operator.',
+    key: ['postcode', 'operator_group'],
+    columns: [
+      { name: 'postcode', type: 'text', description: 'The postcode.' },
+      { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+      {
+        name: 'fastest_down',
+        type: 'integer',
+        description: "The network's best download speed at the postcode, Mbit/s.",
+      },
+      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+        name: `has_${t}`,
+        type: 'boolean' as const,
+        description: `True when the network reports tech = '${t}' at the postcode.`,
+      })),
+    ],
+  },
+  {
     name: 'forecast_footprint',
     dataset: 'upc_forecast',
     grain: 'postcode x network x half-year (June and December, 2024-12-01 to 2030-12-01)',
@@ -508,6 +573,8 @@ export const DATASETS: CatalogDataset[] = [
       'operators',
       'local_authorities',
       'coverage_by_speed_time_series',
+      'postcode_service_latest',
+      'network_postcode_latest',
     ],
   },
   {

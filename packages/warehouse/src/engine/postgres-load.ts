@@ -62,6 +62,9 @@ const INDEXES: Record<string, string[]> = {
   take_up_quarterly: ['(quarter)'],
   // Speed series read a few snapshots over a speed threshold (written in snapshot order, so the index is compact).
   coverage_by_speed_time_series: ['(reported_at, fastest_down)'],
+  // Joined to upc_output by postcode.
+  postcode_service_latest: ['(postcode)'],
+  network_postcode_latest: ['(operator_group)'],
 };
 
 export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Promise<LoadPostgresResult> {

@@ -4,6 +4,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { snapshotDates, sqlString, sqlValue } from '../../engine/duckdb-values.js';
+import { createPostcodeService } from '../../schema/postcode-service.js';
 import { createSpeedSummary } from '../../schema/speed-summary.js';
 import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
 import {
@@ -105,7 +106,8 @@ export async function createReferenceTables(conn: DuckDBConnection): Promise<voi
 }
 
 /**
- * The latest-snapshot views, the speed summary (read from the change log and upc_output) and (unless told
+ * The latest-snapshot views, the speed summary (read from the change log and upc_output), the per-postcode
+ * service summary of the latest snapshot and (unless told
  * otherwise) the contract views over the internal tables.
  */
 export async function createLatestAndViews(
@@ -115,6 +117,7 @@ export async function createLatestAndViews(
 ): Promise<void> {
   for (const ddl of Object.values(latestViewDdl(latest))) await conn.run(ddl);
   await createSpeedSummary(conn);
+  await createPostcodeService(conn);
   if (options.timeSeriesViews === false) return;
   const ddl = contractViewDdl(await snapshotDates(conn));
   for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);

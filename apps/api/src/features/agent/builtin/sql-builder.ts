@@ -5,6 +5,7 @@
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
 import { SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE } from '@qa/warehouse';
+import { fastNetworkCounts, fastPresence } from './fast-paths.js';
 import type { Dimension, Plan, Subject } from './plan.js';
 import { addMonths, type TimeContext } from './time-phrases.js';
 
@@ -149,6 +150,8 @@ function rangeCondition(range: NonNullable<PresenceOptions['range']>): string {
 
 /** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
 function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): string {
+  const fast = fastPresence(plan, ctx, options);
+  if (fast) return fast;
   const s = plan.subject;
   if (s.onlyTech) {
     return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING SUM(CASE WHEN f.tech <> ${q(s.onlyTech)} THEN 1 ELSE 0 END) = 0`;
@@ -847,7 +850,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   else if (!latest) conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
   const geo = geoConditions(plan);
   const sql = [
-    `WITH n AS (\n  SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode\n)`,
+    `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
     'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
     'FROM upc_output u',
     'LEFT JOIN n ON n.postcode = u.postcode',

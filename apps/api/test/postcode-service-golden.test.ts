@@ -1,0 +1,64 @@
+/**
+ * Whole-UK questions about the service each postcode has (only ADSL, best download under 30 Mbit/s, number of
+ * full fibre networks, the only gigabit option, premises by technology, networks ranked by full fibre or gigabit
+ * reach) are answered from the per-postcode summaries postcode_service_latest and network_postcode_latest, and the
+ * answers equal the golden SQL that reads fact_operator row by row.
+ */
+import { queryResultSchema } from '@qa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cell, compareResults } from '../../../eval/compare-results.js';
+import { questions } from '../../../eval/questions.js';
+import { parseCsv } from '../src/features/agent/csv.js';
+import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { openSmallWarehouse } from './support/small-warehouse.js';
+
+const WHOLE_POSTCODE = [
+  'comp-05',
+  'comp-06',
+  'ml-01',
+  'ml-03',
+  'ml-05',
+  'ml-07',
+  'ts-01',
+  'ts-03',
+  'ts-05',
+].map((id) => questions.find((q) => q.id === id)!);
+
+let warehouse: ClosableAgentWarehouse;
+let t: TestApp;
+beforeAll(async () => {
+  warehouse = await openSmallWarehouse();
+  t = await createTestApp(
+    { name: 'pglite' },
+    { warehouse: async () => warehouse, env: { QUERY_PLANNER: 'builtin' } },
+  );
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+  await warehouse?.close();
+});
+
+async function gold(sql: string) {
+  const guarded = await warehouse.guard(sql, { rowLimit: 10_000 });
+  if (!guarded.ok) throw new Error(guarded.reason);
+  const result = await warehouse.query(guarded.sql, { rowLimit: 10_000, timeoutMs: 60_000 });
+  return { columns: result.columns.map((c) => c.name), rows: result.rows as Cell[][] };
+}
+
+describe('whole-postcode questions from the postcode summaries', () => {
+  it.each(WHOLE_POSTCODE)('$id: $question', async (q) => {
+    const user = await t.createUser();
+    const response = await t.request('POST', '/api/query', {
+      token: user.token,
+      body: { prompt: q.question },
+    });
+    expect(response.statusCode).toBe(200);
+    const result = queryResultSchema.parse(response.json());
+    expect(result.sql_query).toMatch(/postcode_service_latest|network_postcode_latest/);
+    const [header, ...rows] = parseCsv(result.csv_results ?? '');
+    const answer = { columns: header ?? [], rows: rows as Cell[][] };
+    expect(answer.rows.length).toBeGreaterThan(0);
+    expect(compareResults(answer, await gold(q.gold))).toEqual({ match: true, reason: 'match' });
+  });
+});
