@@ -11,6 +11,7 @@
  */
 import type { EntityMatch } from './lexicon.js';
 import type { Plan } from './plan.js';
+import { numberFrom } from './time-phrases.js';
 
 const FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
 has have had having can could would should will shall may might must i me my we our you your it its they them their
@@ -179,21 +180,8 @@ const COMPARATOR =
 const COUNT_OF_PLACES =
   /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
 
-const NUMBER_VALUES: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-};
 const NUMBER = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty)';
-const numberValue = (word: string) => NUMBER_VALUES[word] ?? Number(word);
+const numberValue = (word: string) => numberFrom(word) ?? Number(word);
 const MONTH_OR_QUARTER =
   '(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
 const SERIES_DIMENSIONS = new Set(['month', 'quarter', 'half_year', 'year']);
@@ -204,7 +192,7 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   const missing: string[] = [];
   // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
   for (const match of entities) {
-    if (NUMBER_VALUES[match.text.toLowerCase()] !== undefined)
+    if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null)
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
   // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.

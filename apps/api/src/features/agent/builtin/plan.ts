@@ -21,6 +21,16 @@ export type Dimension =
   | 'year'
   | 'networks';
 
+/** The dimensions that are places (a row per area): they can be filtered to a place and drawn on a map. */
+export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([
+  'la_name',
+  'government_region',
+  'country',
+  'postcode_area',
+  'postcode_district',
+  'urban_rural',
+]);
+
 /** What must be present in a postcode for it to count. */
 export interface Subject {
   tech?: 'fttponly' | 'fttc' | 'adsl' | 'cable' | 'fwa';

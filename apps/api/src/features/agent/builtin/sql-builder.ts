@@ -6,7 +6,7 @@
  */
 import { SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE } from '@qa/warehouse';
 import { fastNetworkCounts, fastPresence } from './fast-paths.js';
-import type { Dimension, Plan, Subject } from './plan.js';
+import { type Dimension, GEO_DIMENSIONS, type Plan, type Subject } from './plan.js';
 import { addMonths, type TimeContext } from './time-phrases.js';
 
 export interface BuiltQuery {
@@ -25,14 +25,6 @@ const date = (d: string) => `DATE ${q(d)}`;
 const round = (expr: string, digits = 2) => `ROUND((${expr}) * ${10 ** digits}) / ${10 ** digits}.0`;
 const label = (d: string) => d.slice(0, 7).replace('-', '_');
 
-const GEO_DIMENSIONS = new Set<Dimension>([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-  'urban_rural',
-]);
 const NETWORK_DIMENSIONS = new Set<Dimension>(['operator', 'operator_group', 'tech']);
 
 interface Source {

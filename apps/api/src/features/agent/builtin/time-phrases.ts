@@ -49,6 +49,7 @@ const NUMBER_WORDS: Record<string, number> = {
   eleven: 11,
   twelve: 12,
   eighteen: 18,
+  twenty: 20,
   'twenty-four': 24,
   'twenty four': 24,
   'thirty-six': 36,

@@ -7,7 +7,15 @@
  */
 import { leftoverWords, uncarriedConditions } from './leftover.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
-import type { Dataset, Dimension, GeoColumn, Measure, Plan, Subject } from './plan.js';
+import {
+  type Dataset,
+  type Dimension,
+  GEO_DIMENSIONS,
+  type GeoColumn,
+  type Measure,
+  type Plan,
+  type Subject,
+} from './plan.js';
 import { numberFrom, parseTime, quarterOf, type TimeContext } from './time-phrases.js';
 
 export type Understanding =
@@ -396,7 +404,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   dimension = detectDimension(text, dataset, subject, parsed.series);
   // "in each nation (England/Wales/Scotland/NI)": places listed in brackets spell out the dimension's values;
   // they are not a filter.
-  if (dimension && GEO_DIMENSION_SET.has(dimension) && geo) {
+  if (dimension && GEO_DIMENSIONS.has(dimension) && geo) {
     const bracketed = [...text.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' | ');
     const named = geo.values.map((v) => v.toLowerCase());
     if (bracketed && /[/,&]| and /.test(bracketed) && named.every((v) => bracketed.includes(v)))
@@ -410,7 +418,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   let leaderPerDimension = false;
   if (
     dimension &&
-    GEO_DIMENSION_SET.has(dimension) &&
+    GEO_DIMENSIONS.has(dimension) &&
     dataset !== 'take_up' &&
     has(
       text,
@@ -813,15 +821,6 @@ function canonicalTechWord(word: string): string {
   if (/cable|docsis/.test(word)) return 'cable';
   return word;
 }
-
-const GEO_DIMENSION_SET = new Set<Dimension>([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-  'urban_rural',
-]);
 
 function shiftMonths(date: string, months: number): string {
   const [y, m] = date.split('-').map(Number) as [number, number];
