@@ -67,6 +67,15 @@ describe('the chat on the small generated warehouse, with no key', () => {
     const page = await t.request('GET', (map!.chart as { url: string }).url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('"kind":"map"');
+    // The model saw 100 of the 361 rows; the answer says so instead of claiming the query was cut, and names the
+    // map's measure in words, not its column.
+    const text = eventsOf(events, 'text_delta')
+      .map((e) => e.delta)
+      .join('');
+    expect(text).not.toContain('cut at the row limit');
+    expect(text).toMatch(/read from the first 100 of 3\d\d rows, in the query's order; the map draws every row/);
+    expect(text).toContain('colours each place by “Altnet coverage”');
+    expect(text).not.toContain('coverage pct');
   });
 
   it('restores the conversation', async () => {

@@ -70,6 +70,7 @@ export {
   renderCalibrationTable,
 } from './report/calibration.js';
 export {
+  createPostcodeService,
   NETWORK_POSTCODE_TABLE,
   POSTCODE_SERVICE_TABLE,
   POSTCODE_SERVICE_TECHS,

@@ -12,6 +12,7 @@
  * - Virgin Cable covers Manchester and Westminster; CityFibre (altnet) covers LS1 1AA and LS1 1AB from 2026-03-01.
  */
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
+import { createPostcodeService } from '@qa/warehouse';
 import type {
   AgentResultSet,
   AgentWarehouse,
@@ -225,6 +226,9 @@ export async function createFixtureWarehouse(): Promise<FixtureWarehouse> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await DuckDBConnection.create(instance);
   for (const statement of buildStatements()) await connection.run(statement);
+  // Built warehouses carry summaries of the latest snapshot that the built-in analyst's fast paths read; the
+  // fixture gets them the same way, from its own fact_operator and operators.
+  await createPostcodeService(connection);
   const columnsReader = await connection.runAndReadAll(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`,
   );

@@ -20,6 +20,7 @@ import type {
 import type { BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
 import { formatNumber } from '../agent/builtin/narrate.js';
 import { BUILTIN_MODEL_ID } from '../llm/model-table.js';
+import { SQL_ROW_LIMIT } from '../tools/warehouse-sql.js';
 import { type BuiltinAction, type ChatTurnContext, readMessage } from './builtin-intent.js';
 
 const CHARS_PER_TOKEN = 4;
@@ -232,13 +233,22 @@ export class BuiltinChatModel implements LanguageModelV3 {
       const columns = (Array.isArray(result.columns) ? result.columns : []).map(String);
       const types = Array.isArray(result.column_types) ? result.column_types.map(String) : [];
       const rows = (Array.isArray(result.rows) ? result.rows : []) as unknown[][];
+      // run_sql hands a model at most MODEL_ROW_CAP rows; row_count is what the query returned. Only a query cut at
+      // SQL_ROW_LIMIT is "cut at the row limit"; a shorter view of a whole result is said as such.
+      const rowCount = typeof result.row_count === 'number' ? result.row_count : rows.length;
+      const viewCapped = rows.length < rowCount;
       out.push(
         this.analyst.analyse(action.planned, {
           columns: columns.map((name, i) => ({ name, type: types[i] ?? '' })),
           rows,
-          truncated: result.truncated === true,
+          truncated: rowCount >= SQL_ROW_LIMIT || (result.truncated === true && !viewCapped),
         }),
       );
+      if (viewCapped)
+        out.push(
+          '',
+          `_These figures are read from the first ${rows.length.toLocaleString('en-GB')} of ${rowCount.toLocaleString('en-GB')} rows, in the query's order${drawn && !drawError ? `; the ${action.draw?.tool === 'create_map' ? 'map' : 'chart'} draws every row` : ''}._`,
+        );
       if (!drawn && rows.length > 1 && columns.length <= TABLE_MAX_COLUMNS) {
         out.push('', markdownTable(columns, rows.slice(0, TABLE_ROWS)));
         if (rows.length > TABLE_ROWS) out.push('', `_First ${TABLE_ROWS} of ${result.row_count} rows._`);
@@ -251,7 +261,7 @@ export class BuiltinChatModel implements LanguageModelV3 {
         const matched = drawnRecord.places_matched;
         out.push(
           '',
-          `The map **${String(chart.title ?? action.title)}** colours each place by ${String(drawnRecord.measure ?? 'the measure').replace(/_/g, ' ')}` +
+          `The map **${String(chart.title ?? action.title)}** colours each place by ${drawnRecord.measure_label ? `“${String(drawnRecord.measure_label)}”` : 'the measure'}` +
             (typeof matched === 'number' ? ` (${matched} places matched)` : '') +
             '; places without a value are grey.',
         );

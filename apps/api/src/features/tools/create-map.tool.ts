@@ -178,6 +178,7 @@ export const createMapTool = defineTool({
           ...saved,
           mapped_by: key,
           measure,
+          measure_label: valueIndex >= 0 ? measureLabel(measure, input.title).name : label(measure),
           places_matched: drawn.matched,
           areas_drawn: drawn.drawn,
           ...(drawn.unmatched.length
