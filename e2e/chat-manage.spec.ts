@@ -125,6 +125,8 @@ test('past conversations are reachable on a phone-sized screen', async ({ page }
   const panel = page.getByTestId('chat-conversations-panel');
   await expect(panel.getByTestId('chat-session').first()).toBeVisible();
   await expect(panel.getByRole('searchbox', { name: 'Search conversations' })).toBeVisible();
+  // The panel slides in: wait for its animation to end, or the screenshot catches it half-way off the screen.
+  await panel.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await page.screenshot({ path: `${SCREENS}/chat-phone-conversations.png` });
   await panel.getByRole('button', { name: 'New chat' }).click();
   await expect(panel).toBeHidden();
