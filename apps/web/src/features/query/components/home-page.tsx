@@ -16,8 +16,9 @@ import { useProgressFeed } from '../hooks/use-progress-feed';
 import { getProgressChannelId } from '../utils/progress-channel';
 import { ProgressPanel } from './progress-panel';
 import { QueryForm } from './query-form';
-import { QueryResultView } from './query-result-view';
+import { HOME_RESULT_ORDER, QueryResultView } from './query-result-view';
 import { RecentQueries } from './recent-queries';
+import { AnswerSystemInfo } from './system-info-section';
 
 export function HomePage() {
   useDocumentTitle('');
@@ -82,7 +83,14 @@ export function HomePage() {
           Working on your question: understanding it, writing the SQL and running it…
         </Card>
       ) : null}
-      {result ? <QueryResultView result={result} onExample={fillExample} /> : null}
+      {result ? (
+        <QueryResultView
+          result={result}
+          order={HOME_RESULT_ORDER}
+          systemInfo={<AnswerSystemInfo result={result} onExample={fillExample} />}
+          data-testid="query-result"
+        />
+      ) : null}
       {submitted ? <ProgressPanel messages={feed.messages} loading={loading} /> : null}
     </div>
   );
