@@ -1,51 +1,21 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeSocket, fakeSockets } from './fake-socket';
 import { useReconnectingSocket } from './use-reconnecting-socket';
 
-/** A stand-in socket the test drives by hand: open, deliver frames, close. */
-class FakeSocket {
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: (() => void) | null = null;
-  close = vi.fn(() => {
-    this.readyState = 3;
-  });
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {}
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(data: string) {
-    this.onmessage?.({ data });
-  }
-  fail() {
-    this.onerror?.(new Event('error'));
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
-
 let sockets: FakeSocket[] = [];
+let make: (url: string, protocols: string[]) => WebSocket;
 let failNext = 0;
 const createSocket = (url: string, protocols: string[]) => {
   if (failNext > 0) {
     failNext--;
     throw new Error('refused');
   }
-  const socket = new FakeSocket(url, protocols);
-  sockets.push(socket);
-  return socket as unknown as WebSocket;
+  return make(url, protocols);
 };
 
 beforeEach(() => {
-  sockets = [];
+  ({ sockets, createSocket: make } = fakeSockets());
   failNext = 0;
   vi.useFakeTimers();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
