@@ -1,5 +1,5 @@
 import type { Classification, QueryResult } from '@qa/contracts';
-import { BookOpenText, Lightbulb } from 'lucide-react';
+import { BookOpenText, Lightbulb, type LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { FeedbackPanel, type FeedbackPanelProps } from '../../../components/query-result/feedback-panel';
 import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
@@ -62,6 +62,10 @@ export type ResultFields = Pick<
   | 'truncated'
 > & { id?: string | undefined; classification?: Classification | null | undefined };
 
+function markdownSection(title: string, icon: LucideIcon, text: string | null | undefined, testId: string) {
+  return text ? <MarkdownSection title={title} icon={icon} text={text} data-testid={testId} /> : null;
+}
+
 /**
  * An answer's sections under the "Answered as" banner, in the order given; a section without content is left
  * out. The system information differs between the screens (the home page offers example questions), so each
@@ -86,14 +90,7 @@ export function QueryResultView({
       <ClassificationSection classification={result.classification} />
     ) : null,
     systemInfo,
-    analysis: result.csv_analysis ? (
-      <MarkdownSection
-        title="Analysis"
-        icon={Lightbulb}
-        text={result.csv_analysis}
-        data-testid="section-analysis"
-      />
-    ) : null,
+    analysis: markdownSection('Analysis', Lightbulb, result.csv_analysis, 'section-analysis'),
     sql: result.sql_query ? <SqlSection sql={result.sql_query} /> : null,
     visual:
       result.id && result.sql_query && result.csv_results ? <QueryVisualSection queryId={result.id} /> : null,
@@ -105,14 +102,12 @@ export function QueryResultView({
           {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
         />
       ) : null,
-    explanation: result.sql_explanation ? (
-      <MarkdownSection
-        title="SQL Explanation"
-        icon={BookOpenText}
-        text={result.sql_explanation}
-        data-testid="section-explanation"
-      />
-    ) : null,
+    explanation: markdownSection(
+      'SQL Explanation',
+      BookOpenText,
+      result.sql_explanation,
+      'section-explanation',
+    ),
     feedback: result.id ? (
       <Card className="px-5 py-4" data-testid="section-feedback">
         <FeedbackPanel queryId={result.id} {...feedback} />
