@@ -22,7 +22,7 @@ export const FEEDBACK_TEXTS = {
   failure: 'Failed to submit feedback. Please try again.',
 } as const;
 
-type FeedbackPanelProps = {
+export type FeedbackPanelProps = {
   queryId: string;
   initialRating?: boolean | null;
   initialComment?: string | null;

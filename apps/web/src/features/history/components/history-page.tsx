@@ -4,9 +4,10 @@
  * else's archived question (the server filters; the list filters again by owner e-mail as a safeguard).
  */
 import type { QueryRecord } from '@qa/contracts';
-import { Archive, ArchiveRestore, ChevronRight, FileClock, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Archive, ArchiveRestore, FileClock, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { QuestionListItem } from '../../../components/question-list-item';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +17,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
-import { formatDateTime } from '../../../lib/format-date';
 import { type HistoryFilters, useQueryHistory } from '../api/get-query-history';
 import { HISTORY_MESSAGES, historyLoadErrorMessage } from '../utils/history-messages';
 
@@ -130,29 +130,12 @@ export function HistoryPage() {
 
 function HistoryItem({ item }: { item: QueryRecord }) {
   return (
-    <li>
-      <Link
-        to={`/results/${encodeURIComponent(item.id)}`}
-        className="group flex items-start gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
-        data-testid="history-item"
-      >
-        <div className="min-w-0 flex-1">
-          <p className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-brand-700">
-            {item.prompt}
-          </p>
-          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-            <span>
-              Asked by <span className="font-medium text-slate-600">{item.user_email}</span>
-            </span>
-            <span aria-hidden className="text-slate-300">
-              ·
-            </span>
-            <time dateTime={item.timestamp} className="tabular-nums">
-              {formatDateTime(item.timestamp)}
-            </time>
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2 pt-0.5">
+    <QuestionListItem
+      item={item}
+      testId="history-item"
+      density="comfortable"
+      aside={
+        <>
           {item.feedback_rating === true ? (
             <span title="Rated helpful" data-testid="feedback-marker">
               <ThumbsUp aria-label="Rated helpful" className="size-4 text-emerald-600" />
@@ -168,13 +151,9 @@ function HistoryItem({ item }: { item: QueryRecord }) {
               Archived
             </Badge>
           ) : null}
-          <ChevronRight
-            aria-hidden
-            className="size-4 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-500"
-          />
-        </div>
-      </Link>
-    </li>
+        </>
+      }
+    />
   );
 }
 

@@ -5,22 +5,9 @@
  */
 import type { QueryDetail } from '@qa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Archive,
-  ArchiveRestore,
-  ArrowLeft,
-  BookOpenText,
-  FileQuestion,
-  Lightbulb,
-  ThumbsDown,
-  ThumbsUp,
-} from 'lucide-react';
+import { Archive, ArchiveRestore, ArrowLeft, FileQuestion, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
-import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
-import { ResultsTableSection } from '../../../components/query-result/results-table';
-import { SqlSection } from '../../../components/query-result/sql-section';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -30,7 +17,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
-import { QueryVisualSection } from '../../query/components/query-visual';
+import { DETAIL_RESULT_ORDER, QueryResultView } from '../../query/components/query-result-view';
 import { useArchiveQuery } from '../api/archive-query';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
@@ -172,41 +159,21 @@ function ResultPanel({ query }: { query: QueryDetail }) {
     void queryClient.invalidateQueries({ queryKey: queryHistoryKey });
   };
   return (
-    <div className="space-y-5" data-testid="result-panel">
-      <InterpretationBanner interpretation={query.interpretation} />
-      {query.message && !query.sql_query ? (
-        <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />
-      ) : null}
-      {query.sql_query ? <SqlSection sql={query.sql_query} /> : null}
-      {query.sql_explanation ? (
-        <MarkdownSection
-          title="SQL Explanation"
-          icon={BookOpenText}
-          text={query.sql_explanation}
-          data-testid="section-explanation"
-        />
-      ) : null}
-      {query.sql_query && query.csv_results ? <QueryVisualSection queryId={query.id} /> : null}
-      {typeof query.csv_results === 'string' && query.sql_query ? (
-        <ResultsTableSection csv={query.csv_results} />
-      ) : null}
-      {query.csv_analysis ? (
-        <MarkdownSection
-          title="Analysis"
-          icon={Lightbulb}
-          text={query.csv_analysis}
-          data-testid="section-analysis"
-        />
-      ) : null}
-      <Card className="px-5 py-4" data-testid="section-feedback">
-        <FeedbackPanel
-          queryId={query.id}
-          initialRating={query.feedback_rating}
-          initialComment={query.feedback_comment}
-          onSubmitted={onFeedback}
-        />
-      </Card>
-    </div>
+    <QueryResultView
+      result={query}
+      order={DETAIL_RESULT_ORDER}
+      systemInfo={
+        query.message && !query.sql_query ? (
+          <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />
+        ) : null
+      }
+      feedback={{
+        initialRating: query.feedback_rating,
+        initialComment: query.feedback_comment,
+        onSubmitted: onFeedback,
+      }}
+      data-testid="result-panel"
+    />
   );
 }
 

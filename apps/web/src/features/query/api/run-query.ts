@@ -1,6 +1,7 @@
 import type { QueryResult } from '@qa/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { recentQueriesKey } from './get-recent-queries';
 
 export const QUERY_FAILED_MESSAGE = 'Failed to execute query';
 
@@ -20,8 +21,16 @@ export function runQuery({
   });
 }
 
+/**
+ * Runs one question. Only the newest run's state is kept (a new run starts with no result and no error),
+ * and after a success the recent list is reloaded.
+ */
 export function useRunQuery() {
-  return useMutation({ mutationFn: runQuery });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runQuery,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recentQueriesKey }),
+  });
 }
 
 /** The error's message, else 'Failed to execute query'. */

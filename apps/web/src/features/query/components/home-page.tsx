@@ -3,8 +3,6 @@
  * result and live messages, hides the recent list and runs the question on /query (or /query/v2 when the
  * v2 flag is on); success keeps the result and reloads the recent list, failure shows the error banner.
  */
-import type { QueryResult } from '@qa/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -12,18 +10,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useV2Flag } from '../../../hooks/use-v2-flag';
-import { recentQueriesKey, useRecentQueries } from '../api/get-recent-queries';
-import { queryErrorMessage, runQuery } from '../api/run-query';
+import { useRecentQueries } from '../api/get-recent-queries';
+import { queryErrorMessage, useRunQuery } from '../api/run-query';
 import { useProgressFeed } from '../hooks/use-progress-feed';
 import { getProgressChannelId } from '../utils/progress-channel';
 import { ProgressPanel } from './progress-panel';
 import { QueryForm } from './query-form';
-import { QueryResultView } from './query-result-view';
+import { HOME_RESULT_ORDER, QueryResultView } from './query-result-view';
 import { RecentQueries } from './recent-queries';
+import { AnswerSystemInfo } from './system-info-section';
 
 export function HomePage() {
   useDocumentTitle('');
-  const queryClient = useQueryClient();
   const { enabled: useV2 } = useV2Flag();
   const [channel] = useState(getProgressChannelId);
   const feed = useProgressFeed({ channel });
@@ -31,32 +29,19 @@ export function HomePage() {
 
   const [prompt, setPrompt] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [result, setResult] = useState<QueryResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const run = useRunQuery();
+  const loading = run.isPending;
+  const result = run.data ?? null;
+  const error = run.isError ? queryErrorMessage(run.error) : null;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const runId = useRef(0);
 
-  const submit = async () => {
+  const submit = () => {
     const text = prompt.trim();
     if (!text || loading) return;
-    const id = ++runId.current;
-    setError(null);
-    setResult(null);
+    // A new run starts with no result and no error; the live messages are cleared by hand.
     feed.clear();
     setSubmitted(true);
-    setLoading(true);
-    try {
-      const answer = await runQuery({ prompt: text, useV2, progressChannel: channel });
-      if (id !== runId.current) return;
-      setResult(answer);
-      void queryClient.invalidateQueries({ queryKey: recentQueriesKey });
-    } catch (cause) {
-      if (id !== runId.current) return;
-      setError(queryErrorMessage(cause));
-    } finally {
-      if (id === runId.current) setLoading(false);
-    }
+    run.mutate({ prompt: text, useV2, progressChannel: channel });
   };
 
   const fillExample = (example: string) => {
@@ -79,7 +64,7 @@ export function HomePage() {
       <QueryForm
         prompt={prompt}
         onPromptChange={setPrompt}
-        onSubmit={() => void submit()}
+        onSubmit={submit}
         loading={loading}
         textareaRef={textareaRef}
       />
@@ -98,7 +83,14 @@ export function HomePage() {
           Working on your question: understanding it, writing the SQL and running it…
         </Card>
       ) : null}
-      {result ? <QueryResultView result={result} onExample={fillExample} /> : null}
+      {result ? (
+        <QueryResultView
+          result={result}
+          order={HOME_RESULT_ORDER}
+          systemInfo={<AnswerSystemInfo result={result} onExample={fillExample} />}
+          data-testid="query-result"
+        />
+      ) : null}
       {submitted ? <ProgressPanel messages={feed.messages} loading={loading} /> : null}
     </div>
   );

@@ -1,6 +1,7 @@
-import type { QueryResult } from '@qa/contracts';
-import { BookOpenText, Lightbulb } from 'lucide-react';
-import { FeedbackPanel } from '../../../components/query-result/feedback-panel';
+import type { Classification, QueryResult } from '@qa/contracts';
+import { BookOpenText, Lightbulb, type LucideIcon } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
+import { FeedbackPanel, type FeedbackPanelProps } from '../../../components/query-result/feedback-panel';
 import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
@@ -8,70 +9,118 @@ import { SqlSection } from '../../../components/query-result/sql-section';
 import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
 import { QueryVisualSection } from './query-visual';
-import { SystemInfoSection } from './system-info-section';
+
+export type ResultSectionName =
+  | 'classification'
+  | 'systemInfo'
+  | 'analysis'
+  | 'sql'
+  | 'visual'
+  | 'results'
+  | 'explanation'
+  | 'feedback';
 
 /**
- * The result sections in this fixed order: classification, system information, analysis, SQL, results,
- * SQL explanation, feedback. A section without content is left out.
+ * A fresh answer on the home page: classification, system information, analysis, SQL (with the chart or map
+ * it offers), results, SQL explanation, feedback.
+ */
+export const HOME_RESULT_ORDER: readonly ResultSectionName[] = [
+  'classification',
+  'systemInfo',
+  'analysis',
+  'sql',
+  'visual',
+  'results',
+  'explanation',
+  'feedback',
+];
+
+/**
+ * A saved answer on its detail page leads with how it was computed: system information (only for an answer
+ * without SQL), SQL, SQL explanation, the chart or map, results, analysis, feedback. The classification is
+ * not shown there.
+ */
+export const DETAIL_RESULT_ORDER: readonly ResultSectionName[] = [
+  'systemInfo',
+  'sql',
+  'explanation',
+  'visual',
+  'results',
+  'analysis',
+  'feedback',
+];
+
+/** What the view reads of an answer: a fresh result or a saved query both have these. */
+export type ResultFields = Pick<
+  QueryResult,
+  | 'interpretation'
+  | 'csv_analysis'
+  | 'sql_query'
+  | 'csv_results'
+  | 'sql_explanation'
+  | 'row_count'
+  | 'truncated'
+> & { id?: string | undefined; classification?: Classification | null | undefined };
+
+function markdownSection(title: string, icon: LucideIcon, text: string | null | undefined, testId: string) {
+  return text ? <MarkdownSection title={title} icon={icon} text={text} data-testid={testId} /> : null;
+}
+
+/**
+ * An answer's sections under the "Answered as" banner, in the order given; a section without content is left
+ * out. The system information differs between the screens (the home page offers example questions), so each
+ * screen renders it and passes it in.
  */
 export function QueryResultView({
   result,
-  onExample,
+  order,
+  systemInfo,
+  feedback,
+  'data-testid': testId,
 }: {
-  result: QueryResult;
-  onExample: (example: string) => void;
+  result: ResultFields;
+  order: readonly ResultSectionName[];
+  systemInfo?: ReactNode;
+  /** The feedback form's saved state and what to do after a submit (the form needs a saved answer's id). */
+  feedback?: Omit<FeedbackPanelProps, 'queryId'>;
+  'data-testid': string;
 }) {
-  const databases = result.available_databases ?? [];
-  const examples = result.example_queries ?? [];
-  // An answer that failed repeats its message as the analysis; it is then shown once, as the analysis.
-  const message = result.message && result.message !== result.csv_analysis ? result.message : null;
-  const showSystemInfo =
-    result.response_type === 'system_info' || Boolean(message) || databases.length > 0 || examples.length > 0;
-
-  return (
-    <div className="space-y-5" data-testid="query-result">
-      <InterpretationBanner interpretation={result.interpretation} />
-      {result.classification ? <ClassificationSection classification={result.classification} /> : null}
-      {showSystemInfo ? (
-        <SystemInfoSection
-          message={message}
-          databases={databases}
-          examples={examples}
-          onExample={onExample}
-        />
-      ) : null}
-      {result.csv_analysis ? (
-        <MarkdownSection
-          title="Analysis"
-          icon={Lightbulb}
-          text={result.csv_analysis}
-          data-testid="section-analysis"
-        />
-      ) : null}
-      {result.sql_query ? <SqlSection sql={result.sql_query} /> : null}
-      {result.id && result.sql_query && result.csv_results ? (
-        <QueryVisualSection queryId={result.id} />
-      ) : null}
-      {typeof result.csv_results === 'string' && result.sql_query ? (
+  const sections: Record<ResultSectionName, ReactNode> = {
+    classification: result.classification ? (
+      <ClassificationSection classification={result.classification} />
+    ) : null,
+    systemInfo,
+    analysis: markdownSection('Analysis', Lightbulb, result.csv_analysis, 'section-analysis'),
+    sql: result.sql_query ? <SqlSection sql={result.sql_query} /> : null,
+    visual:
+      result.id && result.sql_query && result.csv_results ? <QueryVisualSection queryId={result.id} /> : null,
+    results:
+      typeof result.csv_results === 'string' && result.sql_query ? (
         <ResultsTableSection
           csv={result.csv_results}
           truncated={result.truncated ?? false}
           {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
         />
-      ) : null}
-      {result.sql_explanation ? (
-        <MarkdownSection
-          title="SQL Explanation"
-          icon={BookOpenText}
-          text={result.sql_explanation}
-          data-testid="section-explanation"
-        />
-      ) : null}
-      {result.id ? (
-        <Card className="px-5 py-4" data-testid="section-feedback">
-          <FeedbackPanel queryId={result.id} />
-        </Card>
-      ) : null}
+      ) : null,
+    explanation: markdownSection(
+      'SQL Explanation',
+      BookOpenText,
+      result.sql_explanation,
+      'section-explanation',
+    ),
+    feedback: result.id ? (
+      <Card className="px-5 py-4" data-testid="section-feedback">
+        <FeedbackPanel queryId={result.id} {...feedback} />
+      </Card>
+    ) : null,
+  };
+
+  return (
+    <div className="space-y-5" data-testid={testId}>
+      <InterpretationBanner interpretation={result.interpretation} />
+      {order.map((name) => (
+        <Fragment key={name}>{sections[name]}</Fragment>
+      ))}
     </div>
   );
 }

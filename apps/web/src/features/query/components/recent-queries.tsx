@@ -1,9 +1,9 @@
 import type { QueryRecord } from '@qa/contracts';
-import { ChevronRight, History, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { History, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { QuestionListItem } from '../../../components/question-list-item';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format-date';
 
 /** 'Recently Asked Questions': the newest five, from every user, each opening its detail page. */
 export function RecentQueries({ items, loading }: { items: QueryRecord[]; loading: boolean }) {
@@ -32,55 +32,26 @@ export function RecentQueries({ items, loading }: { items: QueryRecord[]; loadin
         ) : (
           <ul className="divide-y divide-slate-100">
             {items.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`/results/${encodeURIComponent(item.id)}`}
-                  className="group flex items-start gap-3 px-5 py-3.5 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
-                  data-testid="recent-query"
-                >
-                  <div className="min-w-0 flex-1">
-                    <p className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-brand-700">
-                      {item.prompt}
-                    </p>
-                    <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
-                      <span>
-                        Asked by <span className="font-medium text-slate-600">{item.user_email}</span>
-                      </span>
-                      <span aria-hidden className="text-slate-300">
-                        ·
-                      </span>
-                      <time dateTime={item.timestamp} className="tabular-nums">
-                        {formatDateTime(item.timestamp)}
-                      </time>
-                    </p>
-                    {item.feedback_rating !== null ? (
-                      <p
-                        className="mt-1.5 flex items-start gap-1.5 text-xs text-slate-600"
-                        data-testid="recent-feedback"
-                      >
-                        {item.feedback_rating ? (
-                          <ThumbsUp
-                            aria-label="Helpful"
-                            className="mt-px size-3.5 shrink-0 text-emerald-600"
-                          />
-                        ) : (
-                          <ThumbsDown
-                            aria-label="Not helpful"
-                            className="mt-px size-3.5 shrink-0 text-rose-600"
-                          />
-                        )}
-                        {item.feedback_comment ? (
-                          <span className="line-clamp-1 italic">“{item.feedback_comment}”</span>
-                        ) : null}
-                      </p>
+              <QuestionListItem key={item.id} item={item} testId="recent-query" density="compact">
+                {item.feedback_rating !== null ? (
+                  <p
+                    className="mt-1.5 flex items-start gap-1.5 text-xs text-slate-600"
+                    data-testid="recent-feedback"
+                  >
+                    {item.feedback_rating ? (
+                      <ThumbsUp aria-label="Helpful" className="mt-px size-3.5 shrink-0 text-emerald-600" />
+                    ) : (
+                      <ThumbsDown
+                        aria-label="Not helpful"
+                        className="mt-px size-3.5 shrink-0 text-rose-600"
+                      />
+                    )}
+                    {item.feedback_comment ? (
+                      <span className="line-clamp-1 italic">“{item.feedback_comment}”</span>
                     ) : null}
-                  </div>
-                  <ChevronRight
-                    aria-hidden
-                    className="mt-0.5 size-4 shrink-0 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-500"
-                  />
-                </Link>
-              </li>
+                  </p>
+                ) : null}
+              </QuestionListItem>
             ))}
           </ul>
         )}

@@ -1,3 +1,4 @@
+import type { QueryResult } from '@qa/contracts';
 import { CornerDownLeft, Database } from 'lucide-react';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ResultSection } from '../../../components/query-result/result-section';
@@ -59,4 +60,26 @@ export function SystemInfoSection({
       </div>
     </ResultSection>
   );
+}
+
+/**
+ * The System Information section of a fresh answer, shown for a question about the data itself and whenever
+ * there is a message, a database or an example to show; null otherwise.
+ */
+export function AnswerSystemInfo({
+  result,
+  onExample,
+}: {
+  result: QueryResult;
+  onExample: (example: string) => void;
+}) {
+  const databases = result.available_databases ?? [];
+  const examples = result.example_queries ?? [];
+  // An answer that failed repeats its message as the analysis; it is then shown once, as the analysis.
+  const message = result.message && result.message !== result.csv_analysis ? result.message : null;
+  const show =
+    result.response_type === 'system_info' || Boolean(message) || databases.length > 0 || examples.length > 0;
+  return show ? (
+    <SystemInfoSection message={message} databases={databases} examples={examples} onExample={onExample} />
+  ) : null;
 }

@@ -1,45 +1,13 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeSocket, fakeSockets } from '../../../hooks/fake-socket';
 import { useProgressFeed } from './use-progress-feed';
 
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  readyState = FakeSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: (() => void) | null = null;
-  close = vi.fn(() => {
-    this.readyState = FakeSocket.CLOSED;
-  });
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {}
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-  drop() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
-  }
-}
-
 let sockets: FakeSocket[] = [];
-const createSocket = (url: string, protocols: string[]) => {
-  const socket = new FakeSocket(url, protocols);
-  sockets.push(socket);
-  return socket as unknown as WebSocket;
-};
+let createSocket: (url: string, protocols: string[]) => WebSocket;
 
 beforeEach(() => {
-  sockets = [];
+  ({ sockets, createSocket } = fakeSockets());
   vi.useFakeTimers();
   window.localStorage.setItem('auth_token', 'tok');
 });
