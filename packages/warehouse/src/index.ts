@@ -79,3 +79,4 @@ export {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
 } from './schema/speed-summary.js';
+export { sqlString } from './sql/quote.js';

@@ -5,6 +5,7 @@
  * JSON, CSV or a chart page.
  */
 import type { ChartCatalog } from '@qa/contracts';
+import { sqlString } from '@qa/warehouse';
 import type { ChartType } from './echarts-spec.js';
 
 export const CATALOG_FORMATS = ['html', 'json', 'csv'] as const;
@@ -43,12 +44,10 @@ interface CatalogEntry {
   sql(period: { at: string; latest: boolean; from: string; quarters: number | null }): string;
 }
 
-const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
 /** The snapshot's tables: the latest-only tables are much smaller than the time series. */
 function snapshotTables(at: string, latest: boolean) {
   const where = (alias?: string) =>
-    latest ? '1 = 1' : `${alias ? `${alias}.` : ''}reported_at = DATE ${q(at)}`;
+    latest ? '1 = 1' : `${alias ? `${alias}.` : ''}reported_at = DATE ${sqlString(at)}`;
   return latest
     ? { upc: 'upc_output', fact: 'fact_operator', altnet: 'fact_altnet', where }
     : {
@@ -102,9 +101,9 @@ const ENTRIES: Record<string, CatalogEntry> = {
   ROUND(CAST(100.0 * SUM(CASE WHEN c.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS NUMERIC), 2) AS full_fibre_pct
 FROM upc_output_time_series u
 LEFT JOIN (SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
-           WHERE tech = 'fttponly' AND reported_at >= DATE ${q(from)}) c
+           WHERE tech = 'fttponly' AND reported_at >= DATE ${sqlString(from)}) c
   ON c.postcode = u.postcode AND c.reported_at = u.reported_at
-WHERE u.reported_at >= DATE ${q(from)}
+WHERE u.reported_at >= DATE ${sqlString(from)}
 GROUP BY u.reported_at
 ORDER BY u.reported_at`,
   },

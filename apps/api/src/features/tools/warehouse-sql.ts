@@ -42,8 +42,6 @@ export async function queryRows(context: ToolContext, sql: string, rowLimit = SQ
   return outcome.result;
 }
 
-export const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
 /** `YYYY-MM-DD` of the first of the month `months` before `date` (also a `YYYY-MM-DD` first of month). */
 export function monthsBefore(date: string, months: number): string {
   const [year, month] = date.split('-').map(Number) as [number, number];
