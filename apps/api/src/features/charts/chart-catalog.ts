@@ -5,7 +5,7 @@
  * JSON, CSV or a chart page.
  */
 import type { ChartCatalog } from '@qa/contracts';
-import { sqlString } from '@qa/warehouse';
+import { addMonths, sqlString } from '@qa/warehouse';
 import type { ChartType } from './echarts-spec.js';
 
 export const CATALOG_FORMATS = ['html', 'json', 'csv'] as const;
@@ -171,18 +171,12 @@ ORDER BY f.reported_at`,
   },
 };
 
-function monthsBefore(date: string, months: number): string {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-}
-
 function periodsOf(entry: CatalogEntry, dates: CatalogDates): string[] {
   switch (entry.kind) {
     case 'snapshot': {
       const periods = ['latest'];
       for (let years = 1; years <= SNAPSHOT_YEARS_BACK; years += 1) {
-        const date = monthsBefore(dates.latest, years * 12);
+        const date = addMonths(dates.latest, -years * 12);
         if (date >= dates.earliest) periods.push(date);
       }
       return periods;
@@ -229,9 +223,9 @@ export function resolveCatalogChart(
   const at = entry.kind === 'snapshot' && !latest ? chosen : dates.latest;
   const from =
     chosen === '12m'
-      ? monthsBefore(dates.latest, 11)
+      ? addMonths(dates.latest, -11)
       : chosen === '24m'
-        ? monthsBefore(dates.latest, 23)
+        ? addMonths(dates.latest, -23)
         : dates.earliest;
   const quarters = chosen === '4q' ? 4 : chosen === '8q' ? 8 : null;
   const suffix = entry.kind === 'snapshot' ? ` (${chosen === 'latest' ? dates.latest : chosen})` : '';

@@ -1,8 +1,8 @@
-import { sqlString } from '@qa/warehouse';
+import { addMonths, sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import { buildChartSpec } from '../charts/echarts-spec.js';
 import { defineTool, type ToolContext, toolError } from './tool-types.js';
-import { latestSnapshot, monthsBefore, queryRows, toNumber } from './warehouse-sql.js';
+import { latestSnapshot, queryRows, toNumber } from './warehouse-sql.js';
 
 const GROWTH_MONTHS = 12;
 const MAX_CANDIDATES = 10;
@@ -77,7 +77,7 @@ export const laStatsTool = defineTool({
     const la = match.found;
     const code = sqlString(la.la_code);
     const latest = await latestSnapshot(context);
-    const yearAgo = monthsBefore(latest, GROWTH_MONTHS);
+    const yearAgo = addMonths(latest, -GROWTH_MONTHS);
 
     const [totals, coverage, networks, then] = await Promise.all([
       queryRows(

@@ -4,10 +4,10 @@
  * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
-import { SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
+import { addMonths, SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
 import { fastNetworkCounts, fastPresence } from './fast-paths.js';
 import { type Dimension, GEO_DIMENSIONS, type Plan, type Subject } from './plan.js';
-import { addMonths, type TimeContext } from './time-phrases.js';
+import type { TimeContext } from './time-phrases.js';
 
 export interface BuiltQuery {
   sql: string;
