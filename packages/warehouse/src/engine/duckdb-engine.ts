@@ -7,10 +7,9 @@
  */
 import { statSync } from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { type Catalog, catalog } from '../catalog/catalog.js';
 import { guardSql } from '../guard/guard.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
-import { datasetStatusSql, distinctSource, runWithRowCap } from './shared.js';
+import { datasetStatusSql, describeWarehouse, distinctSource, runWithRowCap } from './shared.js';
 import {
   type DatasetStatus,
   DEFAULT_ROW_LIMIT,
@@ -249,16 +248,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async describe(): Promise<WarehouseDescription> {
-    const meta = await this.meta();
-    return {
-      engine: this.kind,
-      source: meta.source ?? 'unknown',
-      seed: meta.seed !== undefined ? Number(meta.seed) : undefined,
-      scale: meta.scale !== undefined ? Number(meta.scale) : undefined,
-      builtAt: meta.built_at,
-      catalog: catalog as Catalog,
-      status: await this.datasetStatus(),
-    };
+    return describeWarehouse(this);
   }
 
   async meta(): Promise<Record<string, string>> {
