@@ -4,11 +4,12 @@
  * reach) are answered from the per-postcode summaries postcode_service_latest and network_postcode_latest, and the
  * answers equal the golden SQL that reads fact_operator row by row.
  */
+
 import { queryResultSchema } from '@qa/contracts';
+import { parseCsv } from '@qa/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';
-import { parseCsv } from '../src/features/agent/csv.js';
 import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { openSmallWarehouse } from './support/small-warehouse.js';

@@ -3,11 +3,12 @@
  * pre-aggregated coverage_by_speed_time_series, and the answers equal the golden SQL that reads the change log
  * (fact_operator_time_series) postcode by postcode.
  */
+
 import { queryResultSchema } from '@qa/contracts';
+import { parseCsv } from '@qa/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';
-import { parseCsv } from '../src/features/agent/csv.js';
 import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { openSmallWarehouse } from './support/small-warehouse.js';
