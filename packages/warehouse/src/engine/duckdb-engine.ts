@@ -7,9 +7,14 @@
  */
 import { statSync } from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { guardSql } from '../guard/guard.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
-import { datasetStatusSql, describeWarehouse, distinctSource, runWithRowCap } from './shared.js';
+import {
+  datasetStatusSql,
+  describeWarehouse,
+  distinctSource,
+  runGuardedOn,
+  runWithRowCap,
+} from './shared.js';
 import {
   type DatasetStatus,
   DEFAULT_ROW_LIMIT,
@@ -216,10 +221,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async runGuarded(sql: string, options: QueryOptions = {}): Promise<QueryResultSet> {
-    const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
-    const guarded = await guardSql(sql);
-    if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
-    return this.query(guarded.sql, { ...options, rowLimit });
+    return runGuardedOn(this, sql, options);
   }
 
   private async internal<T = Record<string, unknown>>(sql: string): Promise<T[]> {

@@ -5,9 +5,14 @@
  * query is stopped with pg_cancel_backend.
  */
 import pg from 'pg';
-import { guardSql } from '../guard/guard.js';
 import { statusFromRow } from './duckdb-engine.js';
-import { datasetStatusSql, describeWarehouse, distinctSource, runWithRowCap } from './shared.js';
+import {
+  datasetStatusSql,
+  describeWarehouse,
+  distinctSource,
+  runGuardedOn,
+  runWithRowCap,
+} from './shared.js';
 import {
   type DatasetStatus,
   DEFAULT_ROW_LIMIT,
@@ -175,10 +180,7 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async runGuarded(sql: string, options: QueryOptions = {}): Promise<QueryResultSet> {
-    const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
-    const guarded = await guardSql(sql);
-    if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
-    return this.query(guarded.sql, { ...options, rowLimit });
+    return runGuardedOn(this, sql, options);
   }
 
   async datasetStatus(): Promise<DatasetStatus[]> {

@@ -1,13 +1,15 @@
 /** Engine-neutral pieces shared by the DuckDB and PostgreSQL engines (portable SQL only). */
 import { type Catalog, catalog, catalogTable } from '../catalog/catalog.js';
+import { guardSql } from '../guard/guard.js';
 import type {
   DistinctValuesOptions,
+  QueryOptions,
   QueryResultSet,
   ResultColumn,
   Warehouse,
   WarehouseDescription,
 } from './types.js';
-import { WarehouseError } from './types.js';
+import { DEFAULT_ROW_LIMIT, WarehouseError } from './types.js';
 
 export async function runWithRowCap(
   rowLimit: number,
@@ -106,7 +108,10 @@ export function distinctSource(
   return { sql: sql(source), params, ...(source !== t.name ? { fallbackSql: sql(t.name) } : {}) };
 }
 
-/** What either engine says about itself: how the warehouse was made (its wh_meta), the catalog and each dataset's span. */
+/**
+ * What either engine says about itself: how the warehouse was made (its wh_meta), the catalog and each
+ * dataset's span.
+ */
 export async function describeWarehouse(
   warehouse: Pick<Warehouse, 'kind' | 'datasetStatus'> & { meta(): Promise<Record<string, string>> },
 ): Promise<WarehouseDescription> {
@@ -120,4 +125,19 @@ export async function describeWarehouse(
     catalog: catalog as Catalog,
     status: await warehouse.datasetStatus(),
   };
+}
+
+/**
+ * Either engine's runGuarded: the SQL the guard returns runs with the caller's options (the default row cap
+ * when none is given); a rejection throws the guard's reason.
+ */
+export async function runGuardedOn(
+  warehouse: Pick<Warehouse, 'query'>,
+  sql: string,
+  options: QueryOptions = {},
+): Promise<QueryResultSet> {
+  const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
+  const guarded = await guardSql(sql);
+  if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
+  return warehouse.query(guarded.sql, { ...options, rowLimit });
 }
