@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
+import { TABLES } from '../src/catalog/catalog.js';
 import { PostgresWarehouse } from '../src/engine/postgres-engine.js';
 import { loadPostgresFromDuckDb } from '../src/engine/postgres-load.js';
 import type { Warehouse } from '../src/engine/types.js';
@@ -67,5 +69,20 @@ export async function scratchPostgresWarehouse(
   } catch (err) {
     await drop();
     throw err;
+  }
+}
+
+/** Every contract table and view exists with the catalog's columns, in order, and the catalog's types. */
+export async function expectCatalogTables(warehouse: Pick<Warehouse, 'query'>): Promise<void> {
+  for (const t of TABLES) {
+    const r = await warehouse.query(`SELECT * FROM ${t.name} LIMIT 0`);
+    expect(
+      r.columns.map((c) => c.name),
+      t.name,
+    ).toEqual(t.columns.map((c) => c.name));
+    expect(
+      r.columns.map((c) => c.type),
+      t.name,
+    ).toEqual(t.columns.map((c) => c.type));
   }
 }
