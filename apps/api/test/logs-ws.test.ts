@@ -1,36 +1,9 @@
 import type { LogEntry } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
+import { connectSocket, waitFor } from './helpers/websocket.js';
 
-interface Opened {
-  socket: WebSocket;
-  messages: LogEntry[];
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-function connect(url: string, protocols?: string[]): Promise<Opened> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, protocols);
-    const messages: LogEntry[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => {
-      socket.on('close', (code, reason) => done({ code, reason: reason.toString() }));
-    });
-    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as LogEntry));
-    socket.once('open', () => resolve({ socket, messages, closed }));
-    socket.once('error', reject);
-  });
-}
-
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const connect = (url: string, protocols?: string[]) => connectSocket(url, (m) => m as LogEntry, protocols);
 
 describe.each(testBackends())('/api/ws/logs on $name', (backend) => {
   let t: TestApp;

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { chatMessageResponseSchema, type LogEntry, queryResultSchema } from '@qa/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { connectSocket, waitFor } from './helpers/websocket.js';
 import { SMALL_SCALE, smallWarehouseDir } from './support/small-warehouse.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -97,25 +98,9 @@ async function call(
   return { status: response.status, headers: response.headers, json: () => JSON.parse(text), text };
 }
 
-function connect(url: string, token: string): Promise<{ socket: WebSocket; messages: unknown[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, ['bearer', token]);
-    const messages: unknown[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
-    socket.once('open', () => resolve({ socket, messages }));
-    socket.once('error', reject);
-  });
-}
-
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const connect = (url: string, token: string) => connectSocket(url, (m) => m, ['bearer', token]);
+/** Messages cross from one server process to the other through Redis, so waits are longer here. */
+const CROSS_PROCESS_WAIT_MS = 10_000;
 
 describe.runIf(inject('testDatabaseUrl'))('two server processes sharing PostgreSQL and Redis', () => {
   const dbName = `qa_multi_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -207,7 +192,7 @@ describe.runIf(inject('testDatabaseUrl'))('two server processes sharing PostgreS
     const stages = await waitFor(() => {
       const mine = feed.messages.filter((m) => (m as { query_id?: string }).query_id === id);
       return mine.length >= 2 ? mine : undefined;
-    });
+    }, CROSS_PROCESS_WAIT_MS);
     expect(stages.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
@@ -219,8 +204,9 @@ describe.runIf(inject('testDatabaseUrl'))('two server processes sharing PostgreS
     // A failed sign-in on B is logged by B ("Sign-in failed" with the address tried).
     const res = await call(b, 'POST', '/api/auth/login', { body: { email, password: 'Wrong-passw0rd' } });
     expect(res.status).toBe(401);
-    const entry = (await waitFor(() =>
-      feed.messages.find((m) => (m as LogEntry).context?.email === email),
+    const entry = (await waitFor(
+      () => feed.messages.find((m) => (m as LogEntry).context?.email === email),
+      CROSS_PROCESS_WAIT_MS,
     )) as LogEntry;
     expect(entry.msg).toBe('Sign-in failed');
   }, 30_000);

@@ -1,37 +1,12 @@
 import { type LiveFeedMessage, liveFeedMessageSchema, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
+import { connectSocket, type OpenSocket, waitFor } from './helpers/websocket.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
 
-interface Feed {
-  socket: WebSocket;
-  messages: LiveFeedMessage[];
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-function connect(url: string, protocols?: string[]): Promise<Feed> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, protocols);
-    const messages: LiveFeedMessage[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => {
-      socket.on('close', (code, reason) => done({ code, reason: reason.toString() }));
-    });
-    socket.on('message', (data) => messages.push(liveFeedMessageSchema.parse(JSON.parse(data.toString()))));
-    socket.once('open', () => resolve({ socket, messages, closed }));
-    socket.once('error', reject);
-  });
-}
-
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+type Feed = OpenSocket<LiveFeedMessage>;
+const connect = (url: string, protocols?: string[]): Promise<Feed> =>
+  connectSocket(url, (m) => liveFeedMessageSchema.parse(m), protocols);
 
 const PING_MS = 100;
 /** A ping proves the server has authenticated the socket and subscribed it. */

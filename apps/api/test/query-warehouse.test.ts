@@ -3,11 +3,12 @@
  * answer matches the golden SQL, a model's bad column is repaired from the guard's message naming the valid
  * columns, and adversarial SQL from an obedient model never runs.
  */
+
 import { queryResultSchema } from '@qa/contracts';
+import { parseCsv } from '@qa/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';
-import { parseCsv } from '../src/features/agent/csv.js';
 import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { jsonStep, type ScriptedModel, scriptedModel } from './support/scripted-model.js';

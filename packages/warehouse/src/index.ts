@@ -59,7 +59,8 @@ export {
   warehouseChecksum,
   warehousePath,
 } from './generator/build.js';
-export { FIRST_SNAPSHOT, LATEST_SNAPSHOT } from './generator/calendar.js';
+export { addMonths, FIRST_SNAPSHOT, LATEST_SNAPSHOT } from './generator/calendar.js';
+export { parseCsv } from './geography/csv.js';
 export { type County, type Geography, loadGeography } from './geography/geography.js';
 export { type GuardOptions, type GuardResult, guardSql } from './guard/guard.js';
 export { type ImportOptions, type ImportResult, importWarehouse } from './importer/import.js';
@@ -79,3 +80,4 @@ export {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
 } from './schema/speed-summary.js';
+export { sqlString } from './sql/quote.js';

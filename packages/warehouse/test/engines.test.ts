@@ -1,14 +1,16 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES, TABLES } from '../src/catalog/catalog.js';
 import { DuckDbWarehouse } from '../src/engine/duckdb-engine.js';
 import { openWarehouse } from '../src/engine/open-warehouse.js';
-import { PostgresWarehouse } from '../src/engine/postgres-engine.js';
-import { loadPostgresFromDuckDb } from '../src/engine/postgres-load.js';
 import { type QueryResultSet, type Warehouse, WarehouseError } from '../src/engine/types.js';
 import { warehousePath } from '../src/generator/build.js';
 import { LATEST_SNAPSHOT } from '../src/generator/calendar.js';
-import { buildTestWarehouse, type TestWarehouse } from './helpers.js';
+import {
+  buildTestWarehouse,
+  expectCatalogTables,
+  scratchPostgresWarehouse,
+  type TestWarehouse,
+} from './helpers.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 let wh: TestWarehouse;
@@ -154,38 +156,19 @@ function normalise(r: QueryResultSet): unknown[][] {
 }
 
 describe.skipIf(!PG_URL)('the PostgreSQL engine (TEST_DATABASE_URL)', () => {
-  const dbName = `qa_wh_test_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
   let pgw: Warehouse;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_URL!);
-    url.pathname = `/${dbName}`;
-    await loadPostgresFromDuckDb({ duckdbPath: warehousePath(wh.dataDir), url: url.toString() });
-    pgw = await PostgresWarehouse.open({ url: url.toString() });
+    ({ warehouse: pgw, drop } = await scratchPostgresWarehouse(PG_URL!, wh.dataDir, 'qa_wh_test'));
   });
 
   afterAll(async () => {
-    await pgw?.close();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin?.end();
+    await drop?.();
   });
 
   it('has every contract table and view with the catalog columns and types', async () => {
-    for (const t of TABLES) {
-      const r = await pgw.query(`SELECT * FROM ${t.name} LIMIT 0`);
-      expect(
-        r.columns.map((c) => c.name),
-        t.name,
-      ).toEqual(t.columns.map((c) => c.name));
-      expect(
-        r.columns.map((c) => c.type),
-        t.name,
-      ).toEqual(t.columns.map((c) => c.type));
-    }
+    await expectCatalogTables(pgw);
   });
 
   it('gives the same results as DuckDB for every worked example', async () => {

@@ -3,19 +3,15 @@
  * by postcode, joined to operators for networks): every pair below must give the same rows, with none missing on
  * either side — on DuckDB, and on PostgreSQL after the loader copied the table.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../src/engine/open-warehouse.js';
-import { PostgresWarehouse } from '../src/engine/postgres-engine.js';
-import { loadPostgresFromDuckDb } from '../src/engine/postgres-load.js';
 import type { Warehouse } from '../src/engine/types.js';
-import { warehousePath } from '../src/generator/build.js';
 import {
   NETWORK_POSTCODE_TABLE as N,
   POSTCODE_SERVICE_TECHS,
   POSTCODE_SERVICE_TABLE as S,
 } from '../src/schema/postcode-service.js';
-import { buildTestWarehouse, type TestWarehouse } from './helpers.js';
+import { buildTestWarehouse, scratchPostgresWarehouse, type TestWarehouse } from './helpers.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const FO = 'fact_operator f JOIN operators o ON o.operator = f.operator';
@@ -154,24 +150,15 @@ describe('the postcode service summary', () => {
 });
 
 describe.skipIf(!PG_URL)('the postcode service summary on PostgreSQL (TEST_DATABASE_URL)', () => {
-  const dbName = `qa_wh_pcservice_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
   let pgw: Warehouse;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_URL!);
-    url.pathname = `/${dbName}`;
-    await loadPostgresFromDuckDb({ duckdbPath: warehousePath(built.dataDir), url: url.toString() });
-    pgw = await PostgresWarehouse.open({ url: url.toString() });
+    ({ warehouse: pgw, drop } = await scratchPostgresWarehouse(PG_URL!, built.dataDir, 'qa_wh_pcservice'));
   }, 300_000);
 
   afterAll(async () => {
-    await pgw?.close();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin?.end();
+    await drop?.();
   });
 
   it('is carried by the loader and selects the same postcodes', async () => {

@@ -3,15 +3,11 @@
  * snapshot ranges, SUM over coverage_by_speed_time_series equals the DISTINCT postcodes of
  * fact_operator_time_series joined to upc_output — on DuckDB, and on PostgreSQL after the loader copied it.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../src/engine/open-warehouse.js';
-import { PostgresWarehouse } from '../src/engine/postgres-engine.js';
-import { loadPostgresFromDuckDb } from '../src/engine/postgres-load.js';
 import type { QueryResultSet, Warehouse } from '../src/engine/types.js';
-import { warehousePath } from '../src/generator/build.js';
 import { SPEED_SUMMARY_TABLE } from '../src/schema/speed-summary.js';
-import { buildTestWarehouse, type TestWarehouse } from './helpers.js';
+import { buildTestWarehouse, scratchPostgresWarehouse, type TestWarehouse } from './helpers.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -115,24 +111,15 @@ describe('the speed summary', () => {
 });
 
 describe.skipIf(!PG_URL)('the speed summary on PostgreSQL (TEST_DATABASE_URL)', () => {
-  const dbName = `qa_wh_speed_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
   let pgw: Warehouse;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_URL!);
-    url.pathname = `/${dbName}`;
-    await loadPostgresFromDuckDb({ duckdbPath: warehousePath(built.dataDir), url: url.toString() });
-    pgw = await PostgresWarehouse.open({ url: url.toString() });
+    ({ warehouse: pgw, drop } = await scratchPostgresWarehouse(PG_URL!, built.dataDir, 'qa_wh_speed'));
   });
 
   afterAll(async () => {
-    await pgw?.close();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin?.end();
+    await drop?.();
   });
 
   it('is carried by the loader and gives the same numbers as the change log', async () => {

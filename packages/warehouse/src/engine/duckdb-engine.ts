@@ -7,10 +7,14 @@
  */
 import { statSync } from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { type Catalog, catalog } from '../catalog/catalog.js';
-import { guardSql } from '../guard/guard.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
-import { datasetStatusSql, distinctSource, runWithRowCap } from './shared.js';
+import {
+  datasetStatusSql,
+  describeWarehouse,
+  distinctSource,
+  runGuardedOn,
+  runWithRowCap,
+} from './shared.js';
 import {
   type DatasetStatus,
   DEFAULT_ROW_LIMIT,
@@ -217,10 +221,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async runGuarded(sql: string, options: QueryOptions = {}): Promise<QueryResultSet> {
-    const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
-    const guarded = await guardSql(sql);
-    if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
-    return this.query(guarded.sql, { ...options, rowLimit });
+    return runGuardedOn(this, sql, options);
   }
 
   private async internal<T = Record<string, unknown>>(sql: string): Promise<T[]> {
@@ -249,16 +250,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async describe(): Promise<WarehouseDescription> {
-    const meta = await this.meta();
-    return {
-      engine: this.kind,
-      source: meta.source ?? 'unknown',
-      seed: meta.seed !== undefined ? Number(meta.seed) : undefined,
-      scale: meta.scale !== undefined ? Number(meta.scale) : undefined,
-      builtAt: meta.built_at,
-      catalog: catalog as Catalog,
-      status: await this.datasetStatus(),
-    };
+    return describeWarehouse(this);
   }
 
   async meta(): Promise<Record<string, string>> {

@@ -3,6 +3,7 @@
  * become numbers, dates 'YYYY-MM-DD', timestamps 'YYYY-MM-DD HH:MM:SS'.
  */
 import { type DuckDBConnection, type DuckDBResultReader, DuckDBTypeId } from '@duckdb/node-api';
+import { sqlString } from '../sql/quote.js';
 import type { ResultColumn } from './types.js';
 
 const NUMERIC_STRING_TYPES = new Set<DuckDBTypeId>([
@@ -87,10 +88,6 @@ export async function queryObjects<T = Record<string, unknown>>(
   const reader = await conn.runAndReadAll(sql);
   const { columns, rows } = readerToResult(reader);
   return rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.name, r[i]])) as T);
-}
-
-export function sqlString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
 }
 
 export function sqlValue(value: unknown): string {

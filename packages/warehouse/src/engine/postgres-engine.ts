@@ -5,10 +5,14 @@
  * query is stopped with pg_cancel_backend.
  */
 import pg from 'pg';
-import { type Catalog, catalog } from '../catalog/catalog.js';
-import { guardSql } from '../guard/guard.js';
 import { statusFromRow } from './duckdb-engine.js';
-import { datasetStatusSql, distinctSource, runWithRowCap } from './shared.js';
+import {
+  datasetStatusSql,
+  describeWarehouse,
+  distinctSource,
+  runGuardedOn,
+  runWithRowCap,
+} from './shared.js';
 import {
   type DatasetStatus,
   DEFAULT_ROW_LIMIT,
@@ -176,10 +180,7 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async runGuarded(sql: string, options: QueryOptions = {}): Promise<QueryResultSet> {
-    const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
-    const guarded = await guardSql(sql);
-    if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
-    return this.query(guarded.sql, { ...options, rowLimit });
+    return runGuardedOn(this, sql, options);
   }
 
   async datasetStatus(): Promise<DatasetStatus[]> {
@@ -208,16 +209,7 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async describe(): Promise<WarehouseDescription> {
-    const meta = await this.meta();
-    return {
-      engine: this.kind,
-      source: meta.source ?? 'unknown',
-      seed: meta.seed !== undefined ? Number(meta.seed) : undefined,
-      scale: meta.scale !== undefined ? Number(meta.scale) : undefined,
-      builtAt: meta.built_at,
-      catalog: catalog as Catalog,
-      status: await this.datasetStatus(),
-    };
+    return describeWarehouse(this);
   }
 
   async close(): Promise<void> {

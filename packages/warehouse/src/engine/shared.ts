@@ -1,7 +1,15 @@
 /** Engine-neutral pieces shared by the DuckDB and PostgreSQL engines (portable SQL only). */
-import { catalogTable } from '../catalog/catalog.js';
-import type { DistinctValuesOptions, QueryResultSet, ResultColumn } from './types.js';
-import { WarehouseError } from './types.js';
+import { type Catalog, catalog, catalogTable } from '../catalog/catalog.js';
+import { guardSql } from '../guard/guard.js';
+import type {
+  DistinctValuesOptions,
+  QueryOptions,
+  QueryResultSet,
+  ResultColumn,
+  Warehouse,
+  WarehouseDescription,
+} from './types.js';
+import { DEFAULT_ROW_LIMIT, WarehouseError } from './types.js';
 
 export async function runWithRowCap(
   rowLimit: number,
@@ -98,4 +106,38 @@ export function distinctSource(
   const sql = (from: string) =>
     `SELECT DISTINCT ${col.name} FROM ${from} WHERE ${where} ORDER BY ${col.name} LIMIT ${limit}`;
   return { sql: sql(source), params, ...(source !== t.name ? { fallbackSql: sql(t.name) } : {}) };
+}
+
+/**
+ * What either engine says about itself: how the warehouse was made (its wh_meta), the catalog and each
+ * dataset's span.
+ */
+export async function describeWarehouse(
+  warehouse: Pick<Warehouse, 'kind' | 'datasetStatus'> & { meta(): Promise<Record<string, string>> },
+): Promise<WarehouseDescription> {
+  const meta = await warehouse.meta();
+  return {
+    engine: warehouse.kind,
+    source: meta.source ?? 'unknown',
+    seed: meta.seed !== undefined ? Number(meta.seed) : undefined,
+    scale: meta.scale !== undefined ? Number(meta.scale) : undefined,
+    builtAt: meta.built_at,
+    catalog: catalog as Catalog,
+    status: await warehouse.datasetStatus(),
+  };
+}
+
+/**
+ * Either engine's runGuarded: the SQL the guard returns runs with the caller's options (the default row cap
+ * when none is given); a rejection throws the guard's reason.
+ */
+export async function runGuardedOn(
+  warehouse: Pick<Warehouse, 'query'>,
+  sql: string,
+  options: QueryOptions = {},
+): Promise<QueryResultSet> {
+  const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
+  const guarded = await guardSql(sql);
+  if (!guarded.ok) throw new WarehouseError('guard_rejected', guarded.reason);
+  return warehouse.query(guarded.sql, { ...options, rowLimit });
 }

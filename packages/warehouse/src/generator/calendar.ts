@@ -17,12 +17,15 @@ export function monthIndex(date: string): number {
   return (y - y0) * 12 + (m - m0);
 }
 
+/** The first of the month `months` after `date` (before it when negative); `date` is a first of month. */
+export function addMonths(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + months;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
+}
+
 export function monthAt(index: number): string {
-  const [y0, m0] = FIRST_SNAPSHOT.split('-').map(Number) as [number, number];
-  const total = y0 * 12 + (m0 - 1) + index;
-  const y = Math.floor(total / 12);
-  const m = (total % 12) + 1;
-  return `${y}-${String(m).padStart(2, '0')}-01`;
+  return addMonths(FIRST_SNAPSHOT, index);
 }
 
 export function monthsBetween(from: string, to: string): string[] {

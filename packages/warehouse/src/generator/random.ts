@@ -3,7 +3,7 @@
  * same key are independent. (DuckDB combines the hashes of several arguments with a cheap step, so two streams of
  * one key would otherwise differ only by a constant and be correlated.) Same seed, same numbers, on every run.
  */
-import { sqlString } from '../engine/duckdb-values.js';
+import { sqlString } from '../sql/quote.js';
 
 /** A UBIGINT hash of (seed, stream, keys...). */
 export function hashSql(seed: number, stream: string, ...keys: string[]): string {

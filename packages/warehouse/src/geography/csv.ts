@@ -1,6 +1,7 @@
 /**
- * A small RFC 4180 CSV reader for the geography files: comma separated, fields optionally in double quotes,
- * `""` inside quotes for a literal quote, quoted fields may hold commas and line breaks, LF or CRLF line ends.
+ * A small RFC 4180 CSV reader, for the geography files and the API's csv_results: comma separated, fields
+ * optionally in double quotes, `""` inside quotes for a literal quote, quoted fields may hold commas and line
+ * breaks, LF or CRLF line ends. Malformed text (a stray or unterminated quote) throws rather than guessing.
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];

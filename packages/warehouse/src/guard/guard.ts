@@ -9,6 +9,7 @@
  * disabled file access and timeouts underneath, so the guard is one layer of several.
  */
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { distance } from 'fastest-levenshtein';
 import { CATALOG_TABLE_NAMES, type CatalogTable, TABLES } from '../catalog/catalog.js';
 
 export type GuardResult =
@@ -416,27 +417,13 @@ function nearest(name: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
-    const d = levenshtein(name, c);
+    const d = distance(name, c);
     if (d < bestScore) {
       bestScore = d;
       best = c;
     }
   }
   return best !== undefined && bestScore <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-function levenshtein(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
 }
 
 function checkColumns(out: Collected, tables: readonly CatalogTable[]): string[] {

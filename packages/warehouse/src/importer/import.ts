@@ -9,11 +9,12 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type CatalogTable, catalogTable } from '../catalog/catalog.js';
-import { queryObjects, snapshotDates, sqlString } from '../engine/duckdb-values.js';
+import { queryObjects, snapshotDates } from '../engine/duckdb-values.js';
 import { warehouseDir, warehousePath } from '../generator/build.js';
 import { COUNTRIES, GOVERNMENT_REGIONS } from '../generator/geography-input.js';
 import { createLatestAndViews, rowCounts, writeMeta } from '../generator/steps/finish.js';
 import { contractViewDdl, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
+import { sqlString } from '../sql/quote.js';
 
 export interface ImportOptions {
   /** DATA_DIR holding (or to hold) warehouse/warehouse.duckdb. */
@@ -179,7 +180,7 @@ async function validateTable(
   }
   for (const [col, values] of Object.entries(DOMAINS[table] ?? {})) {
     checks.push(
-      `SELECT _line, '${col}', "${col}", 'must be one of: ${values.join(', ').replace(/'/g, "''")}' FROM raw_${table}
+      `SELECT _line, '${col}', "${col}", ${sqlString(`must be one of: ${values.join(', ')}`)} FROM raw_${table}
        WHERE "${col}" IS NOT NULL AND trim("${col}") <> '' AND "${col}" NOT IN (${values.map(sqlString).join(', ')})`,
     );
   }

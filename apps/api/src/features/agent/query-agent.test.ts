@@ -1,10 +1,11 @@
+import { parseCsv } from '@qa/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWarehouse, type FixtureWarehouse } from '../../../test/support/fixture-warehouse.js';
 import { jsonStep, scriptedModel } from '../../../test/support/scripted-model.js';
 import type { TokenUsage } from '../llm/cost.js';
 import { loadAnalystKnowledge } from './builtin/builtin-analyst.js';
 import { BuiltinPlanner } from './builtin-planner.js';
-import { parseCsv, toCsv } from './csv.js';
+import { toCsv } from './csv.js';
 import { LlmPlanner } from './llm-planner.js';
 import {
   createQueryAgent,

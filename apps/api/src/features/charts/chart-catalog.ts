@@ -5,6 +5,7 @@
  * JSON, CSV or a chart page.
  */
 import type { ChartCatalog } from '@qa/contracts';
+import { addMonths, sqlString } from '@qa/warehouse';
 import type { ChartType } from './echarts-spec.js';
 
 export const CATALOG_FORMATS = ['html', 'json', 'csv'] as const;
@@ -43,12 +44,10 @@ interface CatalogEntry {
   sql(period: { at: string; latest: boolean; from: string; quarters: number | null }): string;
 }
 
-const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
 /** The snapshot's tables: the latest-only tables are much smaller than the time series. */
 function snapshotTables(at: string, latest: boolean) {
   const where = (alias?: string) =>
-    latest ? '1 = 1' : `${alias ? `${alias}.` : ''}reported_at = DATE ${q(at)}`;
+    latest ? '1 = 1' : `${alias ? `${alias}.` : ''}reported_at = DATE ${sqlString(at)}`;
   return latest
     ? { upc: 'upc_output', fact: 'fact_operator', altnet: 'fact_altnet', where }
     : {
@@ -102,9 +101,9 @@ const ENTRIES: Record<string, CatalogEntry> = {
   ROUND(CAST(100.0 * SUM(CASE WHEN c.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS NUMERIC), 2) AS full_fibre_pct
 FROM upc_output_time_series u
 LEFT JOIN (SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
-           WHERE tech = 'fttponly' AND reported_at >= DATE ${q(from)}) c
+           WHERE tech = 'fttponly' AND reported_at >= DATE ${sqlString(from)}) c
   ON c.postcode = u.postcode AND c.reported_at = u.reported_at
-WHERE u.reported_at >= DATE ${q(from)}
+WHERE u.reported_at >= DATE ${sqlString(from)}
 GROUP BY u.reported_at
 ORDER BY u.reported_at`,
   },
@@ -172,18 +171,12 @@ ORDER BY f.reported_at`,
   },
 };
 
-function monthsBefore(date: string, months: number): string {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-}
-
 function periodsOf(entry: CatalogEntry, dates: CatalogDates): string[] {
   switch (entry.kind) {
     case 'snapshot': {
       const periods = ['latest'];
       for (let years = 1; years <= SNAPSHOT_YEARS_BACK; years += 1) {
-        const date = monthsBefore(dates.latest, years * 12);
+        const date = addMonths(dates.latest, -years * 12);
         if (date >= dates.earliest) periods.push(date);
       }
       return periods;
@@ -230,9 +223,9 @@ export function resolveCatalogChart(
   const at = entry.kind === 'snapshot' && !latest ? chosen : dates.latest;
   const from =
     chosen === '12m'
-      ? monthsBefore(dates.latest, 11)
+      ? addMonths(dates.latest, -11)
       : chosen === '24m'
-        ? monthsBefore(dates.latest, 23)
+        ? addMonths(dates.latest, -23)
         : dates.earliest;
   const quarters = chosen === '4q' ? 4 : chosen === '8q' ? 8 : null;
   const suffix = entry.kind === 'snapshot' ? ` (${chosen === 'latest' ? dates.latest : chosen})` : '';

@@ -3,11 +3,12 @@
  * header for API clients); GET /api/charts/assets/{file}: the ECharts build and our renderer, from this origin;
  * GET /api/charts/catalog and /api/charts/catalog/<path>?period=&format=json|csv|html: the chart catalog.
  */
+import { parseCsv } from '@qa/warehouse';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
 import { AppError, parseInput } from '../../lib/errors.js';
-import { parseCsv, toCsv } from '../agent/csv.js';
+import { toCsv } from '../agent/csv.js';
 import type { HistoryService } from '../history/history.service.js';
 import { chartData } from '../tools/create-chart.tool.js';
 import { loadTable } from '../tools/tabular-data.js';

@@ -9,20 +9,12 @@ import {
   chatSessionRenameSchema,
   chatSessionsQuerySchema,
 } from '@qa/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { abortOnDisconnect } from '../../lib/abort-on-disconnect.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { parseInput } from '../../lib/errors.js';
 import type { ChatService } from './chat.service.js';
 import { SseWriter } from './sse.js';
-
-/** Aborts when the client disconnects before the response is complete. */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
-  });
-  return controller;
-}
 
 type SessionParams = { Params: { sessionId: string } };
 

@@ -8,7 +8,8 @@ import {
   type LiveFeedMessage,
   queryRequestSchema,
 } from '@qa/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { abortOnDisconnect } from '../../lib/abort-on-disconnect.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { registerAuthenticatedSocket } from '../../lib/authenticated-socket.js';
 import { parseInput } from '../../lib/errors.js';
@@ -20,15 +21,6 @@ export const PROGRESS_PING_MS = 25_000;
 const MAX_CHANNEL_LENGTH = 100;
 /** A slow client is skipped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
-
-/** Aborts when the client goes away before the answer is sent. */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
-  });
-  return controller;
-}
 
 export async function queryRoutes(
   app: FastifyInstance,

@@ -1,3 +1,4 @@
+import { sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
 import type { PlaceKind } from '../charts/boundaries.js';
@@ -14,7 +15,7 @@ import {
   type Table,
 } from './tabular-data.js';
 import { defineTool, type ToolContext, toolError } from './tool-types.js';
-import { queryRows, sqlText, toNumber } from './warehouse-sql.js';
+import { queryRows, toNumber } from './warehouse-sql.js';
 
 /** Geography columns a map can be keyed by, most specific first. */
 export const GEO_KEYS = [
@@ -203,7 +204,7 @@ export const createMapTool = defineTool({
         const wanted = [...values.keys()].slice(0, MAX_POINTS);
         const located = await queryRows(
           context,
-          `SELECT postcode, latitude, longitude FROM upc_output WHERE UPPER(postcode) IN (${wanted.map((p) => sqlText(p.toUpperCase())).join(', ')})`,
+          `SELECT postcode, latitude, longitude FROM upc_output WHERE UPPER(postcode) IN (${wanted.map((p) => sqlString(p.toUpperCase())).join(', ')})`,
           MAX_POINTS,
         );
         points = located.rows.map((row) => {

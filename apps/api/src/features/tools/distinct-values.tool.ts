@@ -1,6 +1,7 @@
+import { sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import { defineTool, toolError } from './tool-types.js';
-import { runGuardedSql, sqlText } from './warehouse-sql.js';
+import { runGuardedSql } from './warehouse-sql.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
@@ -29,7 +30,7 @@ export const distinctValuesTool = defineTool({
     }
     // Names come from the warehouse's own list, so they are safe to put in the SQL; the search is a literal.
     const where = search?.trim()
-      ? `WHERE LOWER(CAST(${columnName} AS VARCHAR)) LIKE ${sqlText(`%${search.trim().toLowerCase()}%`)}`
+      ? `WHERE LOWER(CAST(${columnName} AS VARCHAR)) LIKE ${sqlString(`%${search.trim().toLowerCase()}%`)}`
       : '';
     const max = limit ?? DEFAULT_LIMIT;
     const outcome = await runGuardedSql(

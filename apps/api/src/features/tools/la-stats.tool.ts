@@ -1,7 +1,8 @@
+import { addMonths, sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import { buildChartSpec } from '../charts/echarts-spec.js';
 import { defineTool, type ToolContext, toolError } from './tool-types.js';
-import { latestSnapshot, monthsBefore, queryRows, sqlText, toNumber } from './warehouse-sql.js';
+import { latestSnapshot, queryRows, toNumber } from './warehouse-sql.js';
 
 const GROWTH_MONTHS = 12;
 const MAX_CANDIDATES = 10;
@@ -40,13 +41,13 @@ async function findAuthority(
   });
   const exact = await queryRows(
     context,
-    `${select} WHERE LOWER(la_name) = ${sqlText(wanted)} OR LOWER(la_code) = ${sqlText(wanted)}`,
+    `${select} WHERE LOWER(la_name) = ${sqlString(wanted)} OR LOWER(la_code) = ${sqlString(wanted)}`,
     2,
   );
   if (exact.rows[0]) return { found: toRow(exact.rows[0]) };
   const like = await queryRows(
     context,
-    `${select} WHERE LOWER(la_name) LIKE ${sqlText(`%${wanted}%`)} ORDER BY la_name`,
+    `${select} WHERE LOWER(la_name) LIKE ${sqlString(`%${wanted}%`)} ORDER BY la_name`,
     MAX_CANDIDATES,
   );
   if (like.rows.length === 1 && like.rows[0]) return { found: toRow(like.rows[0]) };
@@ -74,9 +75,9 @@ export const laStatsTool = defineTool({
       );
     }
     const la = match.found;
-    const code = sqlText(la.la_code);
+    const code = sqlString(la.la_code);
     const latest = await latestSnapshot(context);
-    const yearAgo = monthsBefore(latest, GROWTH_MONTHS);
+    const yearAgo = addMonths(latest, -GROWTH_MONTHS);
 
     const [totals, coverage, networks, then] = await Promise.all([
       queryRows(
@@ -119,7 +120,7 @@ export const laStatsTool = defineTool({
              WHERE f.postcode = u.postcode AND f.reported_at = u.reported_at AND f.tech = 'fttponly'
            ) THEN u.premises ELSE 0 END) AS full_fibre_premises
          FROM upc_output_time_series u
-         WHERE u.la_code = ${code} AND u.reported_at = DATE ${sqlText(yearAgo)}`,
+         WHERE u.la_code = ${code} AND u.reported_at = DATE ${sqlString(yearAgo)}`,
         1,
       ),
     ]);

@@ -42,15 +42,6 @@ export async function queryRows(context: ToolContext, sql: string, rowLimit = SQ
   return outcome.result;
 }
 
-export const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
-/** `YYYY-MM-DD` of the first of the month `months` before `date` (also a `YYYY-MM-DD` first of month). */
-export function monthsBefore(date: string, months: number): string {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-}
-
 /** A JSON-friendly number, or null (engines may return decimals as strings). */
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -3,10 +3,11 @@
  * and the contract views.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { snapshotDates, sqlString, sqlValue } from '../../engine/duckdb-values.js';
+import { snapshotDates, sqlValue } from '../../engine/duckdb-values.js';
 import { createPostcodeService } from '../../schema/postcode-service.js';
 import { createSpeedSummary } from '../../schema/speed-summary.js';
 import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
+import { sqlString } from '../../sql/quote.js';
 import {
   ATTRACTIVENESS_DATES,
   CURVE_END_INDEX,

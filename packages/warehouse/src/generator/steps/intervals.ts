@@ -6,7 +6,7 @@
  * `fact_operator_time_series` is a view joining these intervals to the months they cover.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sqlString } from '../../engine/duckdb-values.js';
+import { sqlString } from '../../sql/quote.js';
 import { LATEST_INDEX, monthDateSql, monthIndex } from '../calendar.js';
 import { COPPER_OPERATORS, KCOM_COPPER_OPERATOR, NETWORKS } from '../networks.js';
 import { uniformSql } from '../random.js';

@@ -7,7 +7,8 @@
  * latest snapshot means forecast only).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { queryObjects, sqlString } from '../../engine/duckdb-values.js';
+import { queryObjects } from '../../engine/duckdb-values.js';
+import { sqlString } from '../../sql/quote.js';
 import { CURVE_END_INDEX, monthIndex } from '../calendar.js';
 import {
   CABLE_PREMISES_2024,

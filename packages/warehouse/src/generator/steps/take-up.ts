@@ -8,7 +8,7 @@
  * quarterly figures are the same model summed (the latest four quarters are exactly the postcode-level sums).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sqlString } from '../../engine/duckdb-values.js';
+import { sqlString } from '../../sql/quote.js';
 import {
   LATEST_INDEX,
   monthIndex,

@@ -5,11 +5,14 @@
  * counts) the long form selects, so answers are identical; anything the summary cannot say exactly falls back to
  * the long form (these functions return null).
  */
-import { NETWORK_POSTCODE_TABLE, POSTCODE_SERVICE_TABLE, POSTCODE_SERVICE_TECHS } from '@qa/warehouse';
+import {
+  NETWORK_POSTCODE_TABLE,
+  POSTCODE_SERVICE_TABLE,
+  POSTCODE_SERVICE_TECHS,
+  sqlString,
+} from '@qa/warehouse';
 import type { Plan, Subject } from './plan.js';
 import type { TimeContext } from './time-phrases.js';
-
-const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** The subject fields that are set (a false flag or an empty list is not set). */
 function setFields(s: Subject): string[] {
@@ -44,13 +47,13 @@ export function fastPresence(
 ): string | null {
   const s = plan.subject;
   // The long forms of these two always read the latest snapshot, whatever the time of the question.
-  if (s.onlyTech) return summarySelect(`f.only_tech = ${q(s.onlyTech)}`);
+  if (s.onlyTech) return summarySelect(`f.only_tech = ${sqlString(s.onlyTech)}`);
   if (s.bestDownBelow) return summarySelect(`f.fastest_down < ${Number(s.bestDownBelow)}`);
   if (!atLatest(plan, ctx, options)) return null;
   const keys = options.keys ?? [];
   if (keys.length === 1 && keys[0] === 'f.tech AS tech' && setFields(s).length === 0) {
     const each = POSTCODE_SERVICE_TECHS.map(
-      (t) => `SELECT ${q(t)} AS tech, postcode FROM ${POSTCODE_SERVICE_TABLE} WHERE has_${t}`,
+      (t) => `SELECT ${sqlString(t)} AS tech, postcode FROM ${POSTCODE_SERVICE_TABLE} WHERE has_${t}`,
     ).join('\n      UNION ALL ');
     // The outer WHERE (always true: every row has a postcode) is where a caller's extra condition on f.postcode
     // lands ("... AND f.postcode NOT IN"), so it applies to every technology, not only to the last branch.
@@ -60,7 +63,7 @@ export function fastPresence(
   if (byNetwork) return byNetwork;
   if (keys.length) return null;
   if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
-    return summarySelect(`f.gigabit_networks = 1 AND f.sole_gigabit_network = ${q(s.soleGroup)}`);
+    return summarySelect(`f.gigabit_networks = 1 AND f.sole_gigabit_network = ${sqlString(s.soleGroup)}`);
   const networks = s.minNetworks
     ? `>= ${Number(s.minNetworks)}`
     : s.exactNetworks
@@ -111,7 +114,7 @@ function networkPresence(s: Subject, keys: string[]): string | null {
   if (!keyed && !s.operatorGroups?.length) return null;
   const conditions: string[] = [];
   if (s.operatorGroups?.length)
-    conditions.push(`f.operator_group IN (${s.operatorGroups.map(q).join(', ')})`);
+    conditions.push(`f.operator_group IN (${s.operatorGroups.map(sqlString).join(', ')})`);
   const speed = Math.max(s.gigabit ? 1000 : 0, s.minDown ? Number(s.minDown) : 0);
   if (s.tech && speed) return null;
   if (s.tech) conditions.push(`f.has_${s.tech}`);

@@ -4,10 +4,10 @@
  * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
-import { SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE } from '@qa/warehouse';
+import { addMonths, SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
 import { fastNetworkCounts, fastPresence } from './fast-paths.js';
 import { type Dimension, GEO_DIMENSIONS, type Plan, type Subject } from './plan.js';
-import { addMonths, type TimeContext } from './time-phrases.js';
+import type { TimeContext } from './time-phrases.js';
 
 export interface BuiltQuery {
   sql: string;
@@ -17,9 +17,8 @@ export interface BuiltQuery {
   steps: string[];
 }
 
-const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
-const list = (values: string[]) => values.map(q).join(', ');
-const date = (d: string) => `DATE ${q(d)}`;
+const list = (values: string[]) => values.map(sqlString).join(', ');
+const date = (d: string) => `DATE ${sqlString(d)}`;
 // ROUND(x * 100) / 100 rather than ROUND(x, 2): PostgreSQL has no two-argument ROUND for double precision,
 // and DuckDB's NUMERIC cast would fix the scale at 3 decimals.
 const round = (expr: string, digits = 2) => `ROUND((${expr}) * ${10 ** digits}) / ${10 ** digits}.0`;
@@ -54,7 +53,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   const groups = s.operatorGroups;
   const altnetOnly = Boolean(s.altnet) && !s.operators;
   const conditions: string[] = [];
-  if (s.tech) conditions.push(`f.tech = ${q(s.tech)}`);
+  if (s.tech) conditions.push(`f.tech = ${sqlString(s.tech)}`);
   if (s.gigabit) conditions.push('f.fastest_down >= 1000');
   if (s.symmetric) conditions.push('f.fastest_up >= 1000');
   if (s.minDown) conditions.push(`f.fastest_down >= ${s.minDown}`);
@@ -96,7 +95,8 @@ function where(conditions: string[]): string {
 function networkHaving(s: Subject, groupExpr: string): string | null {
   if (s.minNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) >= ${s.minNetworks}`;
   if (s.exactNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.exactNetworks}`;
-  if (s.soleGroup) return `HAVING COUNT(DISTINCT ${groupExpr}) = 1 AND MIN(${groupExpr}) = ${q(s.soleGroup)}`;
+  if (s.soleGroup)
+    return `HAVING COUNT(DISTINCT ${groupExpr}) = 1 AND MIN(${groupExpr}) = ${sqlString(s.soleGroup)}`;
   return null;
 }
 
@@ -146,7 +146,7 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   if (fast) return fast;
   const s = plan.subject;
   if (s.onlyTech) {
-    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING SUM(CASE WHEN f.tech <> ${q(s.onlyTech)} THEN 1 ELSE 0 END) = 0`;
+    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING SUM(CASE WHEN f.tech <> ${sqlString(s.onlyTech)} THEN 1 ELSE 0 END) = 0`;
   }
   if (s.bestDownBelow) {
     return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING MAX(f.fastest_down) < ${s.bestDownBelow}`;
@@ -219,7 +219,7 @@ function geoConditions(plan: Plan, alias = 'u'): string[] {
   const out: string[] = [];
   if (plan.geo) out.push(`${alias}.${plan.geo.column} IN (${list(plan.geo.values)})`);
   if (plan.urbanRural && plan.dimension !== 'urban_rural')
-    out.push(`${alias}.urban_rural = ${q(plan.urbanRural)}`);
+    out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
   return out;
 }
 
@@ -867,7 +867,7 @@ function buildSpeeds(plan: Plan): BuiltQuery {
     return buildSpeedsByNetwork(plan);
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const conditions = [...geoConditions(plan)];
-  if (plan.subject.tech) conditions.push(`f.tech = ${q(plan.subject.tech)}`);
+  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
   if (plan.measure === 'avg_down') {
     const sql = [
       'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
@@ -985,22 +985,22 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   const t = plan.takeUp ?? {};
   const filters: string[] = [];
   if (t.operators?.length) filters.push(`operator IN (${list(t.operators)})`);
-  if (t.tech) filters.push(`tech = ${q(t.tech)}`);
+  if (t.tech) filters.push(`tech = ${sqlString(t.tech)}`);
   if (t.techs?.length) filters.push(`tech IN (${list(t.techs)})`);
-  if (t.segment) filters.push(`segment = ${q(t.segment)}`);
+  if (t.segment) filters.push(`segment = ${sqlString(t.segment)}`);
   if (plan.measure === 'lines_change_pct') return buildTakeUpChange(plan, ctx, filters);
   if (
     plan.measure !== 'share_of_subject_pct' &&
     ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) || (plan.geo && !plan.dimension))
   )
     return buildTakeUpByPlace(plan, ctx, filters);
-  if (plan.time.quarterNumber) filters.push(`quarter LIKE ${q(`%Q${plan.time.quarterNumber}`)}`);
+  if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
   const timeFilters: string[] = [];
-  if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${q(`${plan.time.quarterYear}Q%`)}`);
+  if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${sqlString(`${plan.time.quarterYear}Q%`)}`);
   else if (plan.time.lastQuarters)
     timeFilters.push(`quarter IN (${list(previousQuarters(ctx.latestQuarter, plan.time.lastQuarters))})`);
   else if (plan.time.quarter && plan.dimension !== 'quarter')
-    timeFilters.push(`quarter = ${q(plan.time.quarter)}`);
+    timeFilters.push(`quarter = ${sqlString(plan.time.quarter)}`);
   else if (plan.dimension === 'quarter' && plan.time.seriesFrom)
     timeFilters.push(`quarter_start >= ${date(plan.time.seriesFrom)}`);
   const quarterText =
@@ -1020,7 +1020,7 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
     const sql = [
       'WITH lines AS (',
       `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-      `  WHERE t.tech = 'fttp' AND t.quarter = ${q(quarter)}${inArea}`,
+      `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
       '), passed AS (',
       '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
       `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
@@ -1045,8 +1045,8 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
 
   if (t.shareOf) {
     const condition = t.shareOf.startsWith('tech:')
-      ? `tech = ${q(t.shareOf.slice(5))}`
-      : `operator = ${q(t.shareOf)}`;
+      ? `tech = ${sqlString(t.shareOf.slice(5))}`
+      : `operator = ${sqlString(t.shareOf)}`;
     const who = t.shareOf.startsWith('tech:') ? `${t.shareOf.slice(5)} lines` : `${t.shareOf} lines`;
     const byQuarter = plan.dimension === 'quarter';
     const sql = [
@@ -1060,7 +1060,7 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
           ? timeFilters
           : timeFilters.length
             ? timeFilters
-            : [`quarter = ${q(ctx.latestQuarter)}`]),
+            : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
       ]),
       byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
     ]
@@ -1187,8 +1187,8 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
       : undefined;
   const thenCol = `lines_${before.toLowerCase()}`;
   const nowCol = `lines_${now.toLowerCase()}`;
-  const thenExpr = `SUM(CASE WHEN quarter = ${q(before)} THEN lines ELSE 0 END)`;
-  const nowExpr = `SUM(CASE WHEN quarter = ${q(now)} THEN lines ELSE 0 END)`;
+  const thenExpr = `SUM(CASE WHEN quarter = ${sqlString(before)} THEN lines ELSE 0 END)`;
+  const nowExpr = `SUM(CASE WHEN quarter = ${sqlString(now)} THEN lines ELSE 0 END)`;
   const sql = [
     `SELECT ${dim ? `${dim}, ` : ''}${thenExpr} AS ${thenCol},`,
     `       ${nowExpr} AS ${nowCol},`,
@@ -1226,7 +1226,11 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
 function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const quarter = plan.time.quarter ?? ctx.latestQuarter;
-  const conditions = [...filters.map((f) => `t.${f}`), `t.quarter = ${q(quarter)}`, ...geoConditions(plan)];
+  const conditions = [
+    ...filters.map((f) => `t.${f}`),
+    `t.quarter = ${sqlString(quarter)}`,
+    ...geoConditions(plan),
+  ];
   const sql = [
     `SELECT ${dim ? `u.${dim}, ` : ''}SUM(t.lines) AS lines`,
     'FROM take_up_postcode t',
@@ -1253,7 +1257,7 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
     plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
   const keyName = key.split('.')[1]!;
   const conditions = [...geoConditions(plan)];
-  if (plan.subject.tech) conditions.push(`f.tech = ${q(plan.subject.tech)}`);
+  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
   if (plan.subject.altnet) conditions.push('o.is_altnet');
   const geoJoin = plan.geo || plan.urbanRural ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
   const sql = [

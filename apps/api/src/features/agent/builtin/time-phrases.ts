@@ -4,6 +4,7 @@
  * points and the take-up quarters. Relative phrases are anchored on the latest snapshot, not on today's date,
  * because "the last 6 months" means the last six months of data.
  */
+import { addMonths } from '@qa/warehouse';
 import type { Dimension, TimeSpec } from './plan.js';
 
 const MONTHS: Record<string, number> = {
@@ -64,12 +65,6 @@ const NUMBER_PATTERN =
 
 export function isoDate(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;
-}
-
-export function addMonths(date: string, months: number): string {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + months;
-  return isoDate(Math.floor(index / 12), (index % 12) + 1);
 }
 
 export function compareDates(a: string, b: string): number {

@@ -5,6 +5,7 @@
  * the ranking. What it had to assume is recorded so the answer can say so; what it could not place lowers
  * the confidence. It never guesses a name that is not in the data: names come from the lexicon.
  */
+import { addMonths } from '@qa/warehouse';
 import { leftoverWords, uncarriedConditions } from './leftover.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import {
@@ -531,7 +532,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     measure = has(text, /\bpremises|homes|properties\b/) ? 'first_premises' : 'first_postcodes';
     if (!subject.tech && !subject.gigabit) subject.tech = 'fttponly';
     if (!parsed.time.from) {
-      parsed.time.from = shiftMonths(ctx.latest, -12);
+      parsed.time.from = addMonths(ctx.latest, -12);
       parsed.time.to = ctx.latest;
       parsed.time.phrase = 'in the last 12 months';
       assumptions.push('no period given: the last 12 months');
@@ -548,7 +549,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
           : 'change_premises';
   } else if (growth && !parsed.series && has(text, /\bgrowth\b|\bgained|\badded\b/) && !parsed.time.at) {
     // "fastest full fibre growth" with no period: the last 12 months.
-    parsed.time.from = shiftMonths(ctx.latest, -12);
+    parsed.time.from = addMonths(ctx.latest, -12);
     parsed.time.to = ctx.latest;
     parsed.time.phrase = 'in the last 12 months';
     assumptions.push('no period given: the last 12 months');
@@ -820,12 +821,6 @@ function canonicalTechWord(word: string): string {
   if (/wireless|fwa/.test(word)) return 'fwa';
   if (/cable|docsis/.test(word)) return 'cable';
   return word;
-}
-
-function shiftMonths(date: string, months: number): string {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
 function singular(text: string, dimension: Dimension): boolean {
