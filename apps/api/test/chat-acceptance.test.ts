@@ -73,7 +73,9 @@ describe('the chat on the small generated warehouse, with no key', () => {
       .map((e) => e.delta)
       .join('');
     expect(text).not.toContain('cut at the row limit');
-    expect(text).toMatch(/read from the first 100 of 3\d\d rows, in the query's order; the map draws every row/);
+    expect(text).toMatch(
+      /read from the first 100 of 3\d\d rows, in the query's order; the map draws every row/,
+    );
     expect(text).toContain('colours each place by “Altnet coverage”');
     expect(text).not.toContain('coverage pct');
   });
