@@ -1,21 +1,14 @@
 /** The result table downloads as a CSV file (not only the clipboard). */
 import { readFile } from 'node:fs/promises';
-import { apiLogin } from './support/api';
-import { ADMIN_STORAGE_STATE, E2E_ADMIN } from './support/env';
+import { askViaApi } from './support/api';
+import { ADMIN_STORAGE_STATE } from './support/env';
 import { expect, test } from './support/fixtures';
 
 test.use({ storageState: ADMIN_STORAGE_STATE });
 
 test('Download CSV saves the results as a file', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const response = await request.post('/api/query', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { prompt: 'How many premises are there in each region?' },
-    timeout: 90_000,
-  });
-  expect(response.status()).toBe(200);
-  const { id, csv_results } = (await response.json()) as { id: string; csv_results: string };
+  const { id, csv_results } = await askViaApi(request, 'How many premises are there in each region?');
   await page.goto(`/results/${id}`);
   const link = page.getByRole('link', { name: 'Download CSV' });
   await expect(link).toBeVisible({ timeout: 60_000 });

@@ -3,8 +3,8 @@
  * exports and the button says so, sorting does not change it.
  */
 import { readFile } from 'node:fs/promises';
-import { apiLogin } from './support/api';
-import { ADMIN_STORAGE_STATE, E2E_ADMIN } from './support/env';
+import { askViaApi } from './support/api';
+import { ADMIN_STORAGE_STATE } from './support/env';
 import { expect, test } from './support/fixtures';
 
 test.use({ storageState: ADMIN_STORAGE_STATE });
@@ -18,14 +18,7 @@ function parse(csv: string): { columns: string[]; rows: string[][] } {
 
 test('sort a column by value and filter the rows', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const response = await request.post('/api/query', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { prompt: 'How many premises are there in each region?' },
-    timeout: 90_000,
-  });
-  expect(response.status()).toBe(200);
-  const { id, csv_results } = (await response.json()) as { id: string; csv_results: string };
+  const { id, csv_results } = await askViaApi(request, 'How many premises are there in each region?');
   const { columns, rows } = parse(csv_results);
   expect(rows.length).toBeGreaterThan(3);
   const numericIndex = columns.findIndex((_, c) => rows.every((row) => /^-?\d+(\.\d+)?$/.test(row[c] ?? '')));

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { ChatPage } from './pages/chat-page';
 import { QueryPage } from './pages/query-page';
-import { apiLogin } from './support/api';
-import { ADMIN_STORAGE_STATE, E2E_ADMIN } from './support/env';
+import { askViaApi } from './support/api';
+import { ADMIN_STORAGE_STATE } from './support/env';
 import { expect, test } from './support/fixtures';
 
 test.use({ storageState: ADMIN_STORAGE_STATE });
@@ -62,13 +62,7 @@ test('System follows prefers-color-scheme; a chosen theme persists across reload
 test('screenshots of every main screen in both themes', async ({ page, request, browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
-  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const response = await request.post('/api/query', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { prompt: 'How many premises are there in each region?' },
-    timeout: 90_000,
-  });
-  const { id } = (await response.json()) as { id: string };
+  const { id } = await askViaApi(request, 'How many premises are there in each region?');
 
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });

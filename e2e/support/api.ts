@@ -1,4 +1,4 @@
-/** Direct API calls for arranging test data (creating users) without clicking through the UI. */
+/** Direct API calls for arranging test data (users, asked questions) without clicking through the UI. */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { E2E_ADMIN } from './env';
 
@@ -24,4 +24,19 @@ export async function createUserViaApi(
 /** A unique, valid e-mail address for one test. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Asks a question as the admin through POST /api/query and returns the saved answer's id and CSV. */
+export async function askViaApi(
+  request: APIRequestContext,
+  prompt: string,
+): Promise<{ id: string; csv_results: string }> {
+  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const response = await request.post('/api/query', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { prompt },
+    timeout: 90_000,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string; csv_results: string };
 }

@@ -506,15 +506,20 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
       : 'monthly snapshot';
   return {
     sql,
-    columns: {
-      reported_at: 'snapshot date',
-      [unit]: `${unit} with ${subjectPhrase(plan)}`,
-      coverage_pct: `share of all ${unit}`,
-    },
+    columns: seriesColumns(plan, unit),
     steps: [
       `For each ${grain} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)} in ${forecast ? 'forecast_footprint' : 'fact_operator_time_series'}.`,
       `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
     ],
+  };
+}
+
+/** The columns of a coverage series: a snapshot date, the count with the subject, and its share of all. */
+function seriesColumns(plan: Plan, unit: string): BuiltQuery['columns'] {
+  return {
+    reported_at: 'snapshot date',
+    [unit]: `${unit} with ${subjectPhrase(plan)}`,
+    coverage_pct: `share of all ${unit}`,
   };
 }
 
@@ -555,11 +560,7 @@ function buildSpeedSummarySeries(
   const grain = quarterly ? 'quarter (January, April, July and October snapshots)' : 'monthly snapshot';
   return {
     sql,
-    columns: {
-      reported_at: 'snapshot date',
-      [unit]: `${unit} with ${subjectPhrase(plan)}`,
-      coverage_pct: `share of all ${unit}`,
-    },
+    columns: seriesColumns(plan, unit),
     steps: [
       `For each ${grain} from ${range.from} to ${range.to}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} whose fastest download from any operator is at least ${threshold} Mbit/s, from ${SPEED_SUMMARY_TABLE} (the postcodes of fact_operator_time_series counted per snapshot and local authority in advance).`,
       `Divides by all ${unit} in upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
@@ -633,11 +634,7 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
     .join('\n');
   return {
     sql,
-    columns: {
-      reported_at: 'snapshot date',
-      [unit]: `${unit} with ${subjectPhrase(plan)}`,
-      coverage_pct: `share of all ${unit}`,
-    },
+    columns: seriesColumns(plan, unit),
     steps: [
       `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator${plan.subject.operators?.length || plan.subject.operatorGroups?.length ? ' for the named networks' : ''}); full fibre is never withdrawn, so a postcode has it in every snapshot from that date on.`,
       `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} per first-activation date, then accumulates them for each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
