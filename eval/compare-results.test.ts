@@ -69,4 +69,32 @@ describe('compareResults', () => {
     expect(cellsMatch('LONDON', 'London')).toBe(true);
     expect(cellsMatch(null, 0)).toBe(false);
   });
+  it('does not require a code column that only identifies the rows of a name column', () => {
+    const gold = {
+      columns: ['la_code', 'la_name', 'pp_gain'],
+      rows: [
+        ['E06000052', 'Cornwall', 4.5],
+        ['E08000025', 'Birmingham', 3.1],
+      ],
+    };
+    const byName = {
+      columns: ['la_name', 'change_pp'],
+      rows: [
+        ['Birmingham', 3.1],
+        ['Cornwall', 4.5],
+      ],
+    };
+    expect(compareResults(byName, gold).match).toBe(true);
+    // A code that is not one to one with any other column is an answer in itself.
+    const codesOnly = {
+      columns: ['la_code', 'n'],
+      rows: [
+        ['E06000052', 1],
+        ['E08000025', 1],
+      ],
+    };
+    expect(compareResults({ columns: ['n'], rows: [[1], [1]] }, codesOnly).match).toBe(false);
+    // The name is still required.
+    expect(compareResults({ columns: ['x'], rows: [[3.1], [4.5]] }, gold).match).toBe(false);
+  });
 });

@@ -3,7 +3,8 @@
  * answer as the gold one? Column names and order are ignored; row order is ignored; numbers match within a
  * tolerance that allows rounding to two decimals. A prediction may carry extra columns (an analyst
  * answer often adds context such as a share next to a count), but every gold column must be found in it,
- * row for row, and the row count must be equal.
+ * row for row, and the row count must be equal. A gold code column (`la_code`) that only identifies the rows of
+ * another gold column one to one (`la_name`) need not be repeated: the name answers the question.
  */
 export type Cell = string | number | boolean | null;
 export interface ResultTable {
@@ -70,7 +71,35 @@ export interface Comparison {
   reason: string;
 }
 
-export function compareResults(predicted: ResultTable, gold: ResultTable): Comparison {
+/** Whether gold column `c` (a code) and some other gold column determine each other row for row. */
+function isTwinCode(gold: ResultTable, c: number): boolean {
+  if (!/_code$/i.test(gold.columns[c] ?? '')) return false;
+  return gold.columns.some((_, other) => {
+    if (other === c) return false;
+    const forward = new Map<string, string>();
+    const backward = new Map<string, string>();
+    return gold.rows.every((row) => {
+      const code = String(row[c]);
+      const name = String(row[other]);
+      if ((forward.get(code) ?? name) !== name || (backward.get(name) ?? code) !== code) return false;
+      forward.set(code, name);
+      backward.set(name, code);
+      return true;
+    });
+  });
+}
+
+export function compareResults(predicted: ResultTable, wholeGold: ResultTable): Comparison {
+  const predictedValues = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
+  const kept = wholeGold.columns.flatMap((_, c) => {
+    const values = wholeGold.rows.map((row) => row[c] as Cell);
+    const held = predictedValues.some((p) => columnsMatch(p, values));
+    return held || !isTwinCode(wholeGold, c) ? [c] : [];
+  });
+  const gold: ResultTable = {
+    columns: kept.map((c) => wholeGold.columns[c] ?? ''),
+    rows: wholeGold.rows.map((row) => kept.map((c) => row[c] as Cell)),
+  };
   if (predicted.rows.length !== gold.rows.length) {
     return { match: false, reason: `row count ${predicted.rows.length} != gold ${gold.rows.length}` };
   }

@@ -109,6 +109,7 @@ describe('every word of the question is accounted for', () => {
     expect(uncarriedConditions('superfast 30Mb+ coverage in Cardiff', flat)).toEqual(['the speed ("30mb+")']);
     expect(uncarriedConditions('full fibre coverage in Cardiff now vs last year', flat)).toEqual([
       'the comparison of two things ("vs")',
+      'the change over time ("now vs")',
     ]);
     // Carried: a threshold in the plan, two places side by side.
     expect(read('premises in Cardiff that cannot get 30 Mbit/s').plan.unknowns).toEqual([]);
@@ -120,5 +121,42 @@ describe('every word of the question is accounted for', () => {
         subject: { altnet: true, exactNetworks: 1 },
       }).join(' '),
     ).toMatch(/negation/);
+  });
+  it('a change over time read as a level is not carried', () => {
+    const flat = read('gigabit coverage by region').plan;
+    expect(uncarriedConditions('which region gained the most gigabit coverage', flat)).toEqual([
+      'the change over time ("gained")',
+    ]);
+    expect(uncarriedConditions('gigabit coverage by region between Jan 2024 and Jan 2026', flat)).toEqual([
+      'the change over time ("between jan 2024 and")',
+    ]);
+    // Carried: a change measure, and a series (each point is a date).
+    const change = read('which region gained the most full fibre premises in the last 6 months').plan;
+    expect(change.measure).toBe('change_premises');
+    expect(uncarriedConditions('which region gained the most full fibre premises', change)).toEqual([]);
+    expect(uncarriedConditions('which region gained the most full fibre %', change)).toEqual([
+      'the change in share ("%"), read as a change in premises',
+    ]);
+  });
+
+  it('every subject the question names must reach the plan', () => {
+    const virgin = read('how many postcodes have Virgin Media').plan;
+    expect(uncarriedConditions('how many postcodes have Virgin Media and altnet full fibre', virgin)).toEqual(
+      ['the altnets ("altnet")', 'the technology ("full fibre")'],
+    );
+    const openreach = read('Openreach full fibre premises in Leeds').plan;
+    expect(uncarriedConditions('forecast Openreach full fibre premises in Leeds', openreach)).toEqual([
+      'the forecast ("forecast")',
+    ]);
+    // An average is a measure of its own.
+    expect(uncarriedConditions('avg download speed in Leeds', openreach)).toEqual(['the average ("avg")']);
+  });
+
+  it('networks counted across a place are not networks per postcode', () => {
+    const plan = read('premises with 3 or more altnets by local authority').plan;
+    expect(plan.subject.minNetworks).toBe(3);
+    expect(uncarriedConditions('which councils have 3 or more different altnets present?', plan)).toEqual([
+      'networks counted across each place ("councils have 3 or more different altnets"), not per postcode',
+    ]);
   });
 });

@@ -232,7 +232,7 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   const perPeriod = text.match(
     /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,
   );
-  if (perPeriod && !(plan.dimension && SERIES_DIMENSIONS.has(plan.dimension)) && !plan.time.lastQuarters)
+  if (perPeriod && !(plan.dimension && SERIES_DIMENSIONS.has(plan.dimension)))
     missing.push(`the rows per period ("${perPeriod[0]}")`);
   // A chosen month or quarter of each year: "Q4 of each year", "each January".
   const chosen = text.match(
@@ -273,13 +273,107 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
     versus &&
     !plan.dimension &&
     (plan.geo?.values.length ?? 0) < 2 &&
-    !(plan.time.from && plan.time.to) &&
+    !readsTwoDates(plan) &&
     (s.operatorGroups?.length ?? 0) < 2 &&
     (s.operators?.length ?? 0) < 2
   )
     missing.push(`the comparison of two things ("${versus[0].trim()}")`);
+  missing.push(...uncarriedChange(text, plan), ...uncarriedSubjects(text, plan, entities));
+  const average = text.match(/\b(?:avg|average|mean|median)\b/);
+  if (average && !AVERAGE_MEASURES.has(plan.measure)) missing.push(`the average ("${average[0]}")`);
+  // "Which councils have 3 or more altnets": counted over the whole place, while the plan counts networks per
+  // postcode (the only count of networks it has).
+  const perPlace = text.match(NETWORKS_PER_PLACE);
+  if (perPlace && (s.minNetworks !== undefined || s.exactNetworks !== undefined))
+    missing.push(`networks counted across each place ("${perPlace[0].trim()}"), not per postcode`);
   const places = text.match(COUNT_OF_PLACES);
   // The plan has no "count of places meeting a condition": it lists the places instead.
   if (places && plan.measure !== 'operator_count') missing.push(`the count of places ("${places[0]}")`);
+  return missing;
+}
+
+const AVERAGE_MEASURES = new Set<Plan['measure']>(['avg_down', 'avg_attractiveness', 'avg_deprivation']);
+
+const NETWORKS_PER_PLACE =
+  /\b(?:councils?|local authorities|las?|regions?|areas?|districts?|boroughs?|nations?|countries|towns?|cities)\s+(?:that\s+|which\s+)?(?:have|has|with|where there are)\s+(?:\w+\s+){0,2}?(?:\d+|two|three|four|five)\+?\s+(?:or more\s+)?(?:different\s+|distinct\s+|separate\s+)?(?:altnets?|alt nets?|networks?|operators?|providers?)\b/;
+
+/** Words that ask for a change over time rather than a level. */
+const CHANGE_WORDS =
+  /\b(?:gain(?:ed|s)?|grew|grow(?:n|th)?|increase[ds]?|rose|rise[ns]?|jump(?:ed|s)?|went up|go(?:ne)? up|add(?:ed|s)?|new build|net new|newly|chang(?:e|ed|es)|improve(?:d|ment)?|uplift|delta|for the first time)\b/;
+/** Two moments named: "between A and B", "from A to B", "now vs two years ago". */
+const TWO_MOMENTS =
+  /\bbetween\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+and\b|\bfrom\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+to\b|\b(?:now|today|currently|latest)\s+(?:vs\.?|versus|compared (?:to|with))\s/;
+
+/** A change the question asks for ("gained", "between Jan 2024 and Jan 2026") that the plan reads as a level. */
+function uncarriedChange(text: string, plan: Plan): string[] {
+  const asked = text.match(CHANGE_WORDS) ?? text.match(TWO_MOMENTS);
+  if (!asked) return [];
+  const carried =
+    readsTwoDates(plan) ||
+    plan.flow === true ||
+    Boolean(plan.takeUp?.change) ||
+    (plan.dimension !== undefined && SERIES_DIMENSIONS.has(plan.dimension));
+  if (!carried) return [`the change over time ("${asked[0].trim()}")`];
+  // A change in a share is a change in points ("the biggest jump in full fibre %"), not in premises.
+  const inPoints = text.match(/%|\bper ?cent(?:age)?\b|\bpoints?\b|\bpp\b/);
+  if (inPoints && (plan.measure === 'change_premises' || plan.measure === 'change_postcodes'))
+    return [
+      `the change in share ("${inPoints[0]}"), read as a change in ${plan.measure === 'change_premises' ? 'premises' : 'postcodes'}`,
+    ];
+  return [];
+}
+
+/** The plan's measure compares two dates (a change, or what was first added between them). */
+function readsTwoDates(plan: Plan): boolean {
+  return (
+    plan.measure.startsWith('change_') ||
+    plan.measure.startsWith('first_') ||
+    plan.measure === 'lines_change_pct'
+  );
+}
+
+const TECH_WORDS: [RegExp, string[]][] = [
+  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, ['fttponly', 'fttp']],
+  [/\b(?:fttc|vdsl)\b/, ['fttc']],
+  [/\b(?:adsl|copper)\b/, ['adsl']],
+  [/\b(?:cable|docsis)\b/, ['cable']],
+  [/\b(?:fwa|fixed wireless)\b/, ['fwa']],
+];
+
+/**
+ * Subjects the question names that the plan does not carry: altnets, the forecast, a technology, a named
+ * network. "Virgin Media AND at least one altnet" read as Virgin Media alone answers another question.
+ */
+function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): string[] {
+  const s = plan.subject;
+  const missing: string[] = [];
+  const carried = JSON.stringify({ subject: s, takeUp: plan.takeUp ?? {}, dimension: plan.dimension ?? '' });
+  const altnet = text.match(/\b(?:altnets?|alt[- ]nets?|alternative networks?)\b/);
+  if (altnet && !(s.altnet || s.networksAreAltnets)) missing.push(`the altnets ("${altnet[0]}")`);
+  const forecast = text.match(/\bforecast(?:s|ed)?\b/);
+  if (forecast && plan.dataset !== 'upc_forecast') missing.push(`the forecast ("${forecast[0]}")`);
+  for (const [pattern, techs] of TECH_WORDS) {
+    const named = text.match(pattern);
+    // Forecasts are of full fibre only; Virgin Media's network is cable.
+    if (!named || plan.dimension === 'tech') continue;
+    if (techs.includes('fttponly') && plan.dataset === 'upc_forecast') continue;
+    if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
+    if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
+  }
+  // "Virgin Media and an altnet": a network that is not an altnet, read inside the altnet footprint, is an
+  // intersection the plan does not carry (it would need both to be present).
+  const notAltnet = entities.find((m) => m.entity.kind === 'group' && !m.entity.altnet);
+  if (altnet && s.altnet && notAltnet && !s.allGroups)
+    missing.push(`both "${notAltnet.text}" and an altnet present (read as one footprint)`);
+  for (const match of entities) {
+    const e = match.entity;
+    const name = e.kind === 'group' ? e.group : e.kind === 'operator' ? e.operator : undefined;
+    if (
+      name &&
+      !carried.includes(`"${name}"`) &&
+      !carried.includes(`"${e.kind === 'operator' ? e.group : name}"`)
+    )
+      missing.push(`the network ("${match.text}")`);
+  }
   return missing;
 }
