@@ -21,7 +21,7 @@ import { BuiltinChatModel } from './builtin-model.js';
 import { sessionUsage, touchSession } from './chat.queries.js';
 import { earlierMessages } from './chat-history.js';
 import { eventForOwner, forOwner } from './chat-messages.js';
-import { ChatStreamTranslator, errorText } from './chat-stream-events.js';
+import { ChatStreamTranslator, errorText, type TurnTranscript } from './chat-stream-events.js';
 import { type ChatToolInfo, chatToolSet } from './chat-tools.js';
 import { saveAnswer, saveQuestion } from './chat-turn-store.js';
 import { chatSystemPrompt } from './system-prompt.js';
@@ -88,11 +88,35 @@ export async function runTurn(
 
   const { translator, promptChars } = await streamAnswer(deps, turn, { earlier, signal, emit, ledger });
   const { transcript } = translator;
+  // A Stop (the client going away) is not an error and saves what there is; running out of time is an error.
   const aborted = signal.aborted && clientSignal.aborted;
   if (signal.aborted && !clientSignal.aborted && !transcript.error) transcript.error = TURN_TIMED_OUT;
+  // The provider never reported the usage of a step cut short: estimate it, since the tokens were still spent.
   const stepChars = translator.unfinishedStepChars;
   if (stepChars !== null) await ledger.recordUnfinishedStep(stepChars, promptChars);
 
+  const final = await finishTurn(deps, turn, { messageId, startedAt, aborted, transcript, ledger, emit });
+  return forOwner(charts, final, user.id);
+}
+
+/**
+ * The end of a turn, finished, failed or stopped: the answer saved with its usage, an error sent, the
+ * conversation touched, the turn logged, and the closing events sent. Returns the message that stands for it.
+ */
+async function finishTurn(
+  { db, logger }: ChatTurnDeps,
+  turn: PreparedTurn,
+  ended: {
+    messageId: string;
+    startedAt: Date;
+    aborted: boolean;
+    transcript: TurnTranscript;
+    ledger: TurnLedger;
+    emit: EmitEvent;
+  },
+): Promise<ChatMessage> {
+  const { messageId, startedAt, aborted, transcript, ledger, emit } = ended;
+  const { sessionId } = turn;
   const finishedAt = new Date(Math.max(Date.now(), startedAt.getTime() + 1));
   const usage = ledger.nested();
   const { final, error } = await saveAnswer(db, {
@@ -127,7 +151,7 @@ export async function runTurn(
   await emit({ type: 'typing_end' });
   await emit({ type: 'message_complete', message: { ...final, timestamp: new Date().toISOString() } });
   await emit({ type: 'usage_update', usage });
-  return forOwner(charts, final, user.id);
+  return final;
 }
 
 /**
