@@ -11,7 +11,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { FailureThrottle, type ThrottleRule } from '../../lib/throttle.js';
+import { FailureThrottle } from '../../lib/throttle.js';
+import type { PerEmailAndAddressRules } from '../auth/auth.service.js';
 import { inviteMail, resetMail } from './password-mails.js';
 import { DETAILS } from './user-messages.js';
 import * as queries from './users.queries.js';
@@ -19,10 +20,7 @@ import * as queries from './users.queries.js';
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
-export interface ResetThrottleRules {
-  perEmail: ThrottleRule;
-  perAddress: ThrottleRule;
-}
+export type ResetThrottleRules = PerEmailAndAddressRules;
 
 export const DEFAULT_RESET_THROTTLE: ResetThrottleRules = {
   perEmail: { limit: 3, windowMs: 15 * 60_000 },
