@@ -1,4 +1,5 @@
 /** The e-mails of the password flow: a reset link and an invitation, as text and as simple HTML. */
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
