@@ -16,10 +16,13 @@ import * as queries from './auth.queries.js';
 export const LOGIN_FAILED_DETAIL = 'Incorrect email or password';
 export const LOGIN_THROTTLED_DETAIL = 'Too many failed sign-in attempts. Please wait and try again.';
 
-export interface LoginThrottleRules {
+/** Failures counted twice: per e-mail address asked about and per client address asking. */
+export interface PerEmailAndAddressRules {
   perEmail: ThrottleRule;
   perAddress: ThrottleRule;
 }
+
+export type LoginThrottleRules = PerEmailAndAddressRules;
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleRules = {
   perEmail: { limit: 5, windowMs: 15 * 60_000 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactResult, HISTORY_RESULT_CHARS } from './chat.service.js';
+import { compactResult, HISTORY_RESULT_CHARS } from './chat-history.js';
 
 describe('an earlier tool result goes back to the model compactly', () => {
   it('keeps a small result whole, as JSON', () => {

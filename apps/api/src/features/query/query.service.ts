@@ -11,6 +11,7 @@ import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import { type FairGate, OverloadedError } from '../../lib/fair-gate.js';
 import type { Logger } from '../../lib/logger.js';
+import { warehouseReady } from '../../lib/warehouse-ready.js';
 import type { AgentRuntime } from '../agent/agent-runtime.js';
 import { toCsv } from '../agent/csv.js';
 import type { Planner } from '../agent/planner.js';
@@ -18,9 +19,6 @@ import type { AgentAnswer } from '../agent/query-agent.js';
 import { insertQuery } from '../history/history.queries.js';
 import { assertWithinBudget, recordUsage } from '../llm/usage.js';
 import type { ProgressHub } from './progress-hub.js';
-
-export const WAREHOUSE_UNAVAILABLE =
-  'The broadband warehouse is not available yet. It is built on the first start; try again in a few minutes.';
 
 export interface QueryServiceDeps {
   db: AppDb;
@@ -159,11 +157,7 @@ export function createQueryService({ db, logger, runtime, hub, gate }: QueryServ
 
   return {
     async ask(user: RequestUser, input: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {
-      const ready = await runtime.ready().catch((error: unknown) => {
-        if (error instanceof AppError) throw error;
-        logger.error({ err: error }, 'The warehouse could not be opened');
-        throw new AppError('internal', WAREHOUSE_UNAVAILABLE);
-      });
+      const ready = await warehouseReady(runtime, logger);
       // Refuse before any work (or model spend) when the warehouse queue is already full: nothing is saved, and
       // the client is told when to come back.
       let leave: () => void = () => {};

@@ -1,0 +1,50 @@
+/**
+ * Messages as they leave the service. Stored results keep bare chart URLs; every message and event that leaves
+ * (the history, the whole-answer response, the stream's `tool_result` and `message_complete`) has its chart
+ * links signed for the owner's browser here, whatever path sends it.
+ */
+import type { ChatMessage, ChatStreamEvent, NestedUsage, ToolCall, ToolResult } from '@qa/contracts';
+import type { ChartService } from '../charts/charts.service.js';
+import type { listMessages } from './chat.queries.js';
+
+type StoredMessage = Awaited<ReturnType<typeof listMessages>>[number];
+
+export function forOwner(charts: ChartService, message: ChatMessage, ownerId: string): ChatMessage {
+  if (!message.tool_results?.length) return message;
+  return {
+    ...message,
+    tool_results: message.tool_results.map((result) => charts.signResult(result, ownerId)),
+  };
+}
+
+export function eventForOwner(
+  charts: ChartService,
+  event: ChatStreamEvent,
+  ownerId: string,
+): ChatStreamEvent {
+  if (event.type === 'tool_result') return charts.signResult(event, ownerId);
+  if (event.type === 'message_complete')
+    return { ...event, message: forOwner(charts, event.message, ownerId) };
+  return event;
+}
+
+/** A stored message as the history shows it, its empty parts left out. */
+export function toChatMessage(charts: ChartService, row: StoredMessage, ownerId: string): ChatMessage {
+  const usage = row.usage as NestedUsage | null;
+  const toolCalls = (row.tool_calls ?? []) as ToolCall[];
+  const toolResults = (row.tool_results ?? []) as ToolResult[];
+  return forOwner(
+    charts,
+    {
+      id: row.id,
+      type: row.type,
+      content: row.content,
+      timestamp: new Date(row.created_at).toISOString(),
+      ...(usage ? { usage } : {}),
+      ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+      ...(toolResults.length ? { tool_results: toolResults } : {}),
+      ...(row.model ? { model: row.model } : {}),
+    },
+    ownerId,
+  );
+}

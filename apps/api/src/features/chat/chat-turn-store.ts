@@ -1,0 +1,86 @@
+/**
+ * Saving a chat turn as it happens: the user's question before the model is called, then the answer (its text,
+ * tool calls and results, usage and the built-in model's plan) and, when it failed, an error message after it.
+ * An answer that produced nothing and failed is saved as the error alone; a stopped answer keeps what it had.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, NestedUsage } from '@qa/contracts';
+import type { AppDb } from '../../db/database.js';
+import { insertMessage } from './chat.queries.js';
+import type { TurnTranscript } from './chat-stream-events.js';
+
+export async function saveQuestion(db: AppDb, sessionId: string, content: string, createdAt: Date) {
+  await insertMessage({
+    db,
+    row: { id: randomUUID(), session_id: sessionId, type: 'user', content, created_at: createdAt },
+  });
+}
+
+export interface FinishedAnswer {
+  sessionId: string;
+  messageId: string;
+  model: string;
+  transcript: TurnTranscript;
+  usage: NestedUsage;
+  /** The built-in model's reading of the question, for the next follow-up (null for other models). */
+  plan: Record<string, unknown> | null;
+  /** Stopped by the user: no error message is saved. */
+  aborted: boolean;
+  finishedAt: Date;
+}
+
+/** Saves the answer and any error message; returns the message that stands for the turn, and the error's. */
+export async function saveAnswer(
+  db: AppDb,
+  answer: FinishedAnswer,
+): Promise<{ final: ChatMessage; error: ChatMessage | null }> {
+  const { sessionId, messageId, model, transcript, usage, aborted, finishedAt } = answer;
+  const assistant: ChatMessage = {
+    id: messageId,
+    type: 'assistant',
+    content: transcript.text,
+    timestamp: finishedAt.toISOString(),
+    usage,
+    ...(transcript.toolCalls.length ? { tool_calls: transcript.toolCalls } : {}),
+    ...(transcript.toolResults.length ? { tool_results: transcript.toolResults } : {}),
+    model,
+  };
+  const saveAssistant = transcript.text || transcript.toolCalls.length > 0 || !transcript.error;
+  if (saveAssistant) {
+    await insertMessage({
+      db,
+      row: {
+        id: messageId,
+        session_id: sessionId,
+        type: 'assistant',
+        content: transcript.text,
+        model,
+        tool_calls: transcript.toolCalls,
+        tool_results: transcript.toolResults,
+        usage: usage as unknown as Record<string, unknown>,
+        plan: answer.plan,
+        aborted,
+        created_at: finishedAt,
+      },
+    });
+  }
+  if (!transcript.error || aborted) return { final: assistant, error: null };
+  const error: ChatMessage = {
+    id: randomUUID(),
+    type: 'error',
+    content: transcript.error,
+    timestamp: new Date(finishedAt.getTime() + 1).toISOString(),
+  };
+  await insertMessage({
+    db,
+    row: {
+      id: error.id,
+      session_id: sessionId,
+      type: 'error',
+      content: error.content,
+      model,
+      created_at: new Date(error.timestamp),
+    },
+  });
+  return { final: saveAssistant ? assistant : error, error };
+}
