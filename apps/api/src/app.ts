@@ -30,17 +30,17 @@ import { type ChartService, createChartService } from './features/charts/charts.
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { type ChatService, createChatService } from './features/chat/chat.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { historyRoutes } from './features/history/history.routes.js';
-import { createHistoryService, type HistoryService } from './features/history/history.service.js';
 import { createModelRegistry, type ModelRegistry } from './features/llm/providers.js';
 import { logsRoutes } from './features/logs/logs.routes.js';
 import { mcpRoutes } from './features/mcp/mcp.routes.js';
 import { createMcpService, type McpService } from './features/mcp/mcp.service.js';
 import { createMcpPolicy } from './features/mcp/mcp-config.js';
 import { McpProcesses } from './features/mcp/mcp-processes.js';
-import { ProgressHub } from './features/query/progress-hub.js';
-import { progressRoutes, queryRoutes } from './features/query/query.routes.js';
-import { createQueryService } from './features/query/query.service.js';
+import { createHistoryService, type HistoryService } from './features/questions/history.service.js';
+import { ProgressHub } from './features/questions/progress-hub.js';
+import { progressRoutes, queryRoutes } from './features/questions/query.routes.js';
+import { historyRoutes } from './features/questions/questions.routes.js';
+import { createQueryService } from './features/questions/questions.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import {
   createUsersService,

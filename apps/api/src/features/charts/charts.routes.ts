@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
 import { AppError, parseInput } from '../../lib/errors.js';
 import { toCsv } from '../agent/csv.js';
-import type { HistoryService } from '../history/history.service.js';
+import type { HistoryService } from '../questions/history.service.js';
 import { chartData } from '../tools/create-chart.tool.js';
 import { loadTable } from '../tools/tabular-data.js';
 import type { ToolContext } from '../tools/tool-types.js';

@@ -15,9 +15,9 @@ import type { AgentRuntime } from '../agent/agent-runtime.js';
 import { toCsv } from '../agent/csv.js';
 import type { Planner } from '../agent/planner.js';
 import type { AgentAnswer } from '../agent/query-agent.js';
-import { insertQuery } from '../history/history.queries.js';
 import { assertWithinBudget, recordUsage } from '../llm/usage.js';
 import type { ProgressHub } from './progress-hub.js';
+import { insertQuery } from './questions.queries.js';
 
 export const WAREHOUSE_UNAVAILABLE =
   'The broadband warehouse is not available yet. It is built on the first start; try again in a few minutes.';

@@ -31,7 +31,7 @@ import {
   recentQueries,
   setArchived,
   upsertFeedback,
-} from './history.queries.js';
+} from './questions.queries.js';
 
 export const QUERY_NOT_FOUND = 'Query not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';

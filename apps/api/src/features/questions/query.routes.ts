@@ -13,9 +13,9 @@ import { abortOnDisconnect } from '../../lib/abort-on-disconnect.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { registerAuthenticatedSocket } from '../../lib/authenticated-socket.js';
 import { parseInput } from '../../lib/errors.js';
-import type { HistoryService } from '../history/history.service.js';
+import type { HistoryService } from './history.service.js';
 import type { ProgressHub } from './progress-hub.js';
-import type { QueryService } from './query.service.js';
+import type { QueryService } from './questions.service.js';
 
 export const PROGRESS_PING_MS = 25_000;
 const MAX_CHANNEL_LENGTH = 100;
