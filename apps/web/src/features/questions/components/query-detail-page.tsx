@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
-import { DETAIL_RESULT_ORDER, QueryResultView } from '../../query/components/query-result-view';
+import { DETAIL_RESULT_ORDER, QueryResultView } from './query-result-view';
 import { useArchiveQuery } from '../api/archive-query';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
