@@ -30,17 +30,15 @@ import { type ChartService, createChartService } from './features/charts/charts.
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { type ChatService, createChatService } from './features/chat/chat.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { historyRoutes } from './features/history/history.routes.js';
-import { createHistoryService, type HistoryService } from './features/history/history.service.js';
 import { createModelRegistry, type ModelRegistry } from './features/llm/providers.js';
 import { logsRoutes } from './features/logs/logs.routes.js';
 import { mcpRoutes } from './features/mcp/mcp.routes.js';
 import { createMcpService, type McpService } from './features/mcp/mcp.service.js';
 import { createMcpPolicy } from './features/mcp/mcp-config.js';
 import { McpProcesses } from './features/mcp/mcp-processes.js';
-import { ProgressHub } from './features/query/progress-hub.js';
-import { progressRoutes, queryRoutes } from './features/query/query.routes.js';
-import { createQueryService } from './features/query/query.service.js';
+import { ProgressHub } from './features/questions/progress-hub.js';
+import { historyRoutes, progressRoutes, queryRoutes } from './features/questions/questions.routes.js';
+import { createQuestionsService, type QuestionsService } from './features/questions/questions.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import {
   createUsersService,
@@ -110,7 +108,8 @@ export interface AppContext {
   agent: AgentRuntime;
   /** The warehouse build's state; always 'ready' when the server was given a warehouse directly (tests). */
   warehouseStatus: () => WarehouseState;
-  history: HistoryService;
+  /** Questions asked in the query tool and their saved answers. */
+  questions: QuestionsService;
   progress: ProgressHub;
   /** Charts and maps drawn by the chat tools, served as pages to their owner. */
   charts: ChartService;
@@ -195,9 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planner: config.query.planner,
     model: config.query.model,
   });
-  const history = createHistoryService({ db });
   const progress = new ProgressHub(bus);
   await progress.start();
+  const questions = createQuestionsService({
+    db,
+    logger: logger.child({ component: 'query' }),
+    runtime: agent,
+    hub: progress,
+    gate,
+  });
   app.addHook('onClose', async () => {
     progress.stop();
     stopLogBridge?.();
@@ -236,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     models,
     agent,
     warehouseStatus: deps.warehouseStatus ?? (() => ({ state: 'ready', built: false, elapsed_ms: 0 })),
-    history,
+    questions,
     progress,
     charts,
     mcp,
@@ -324,21 +329,14 @@ async function mountFeatures(
   await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, auth: context.auth });
   await app.register(usersRoutes, { prefix: `${API_PREFIX}/users`, users: context.users });
   await app.register(logsRoutes, { prefix: API_PREFIX, ring: context.logRing });
-  const queries = createQueryService({
-    db: context.db,
-    logger: context.logger.child({ component: 'query' }),
-    runtime: context.agent,
-    hub: context.progress,
-    gate: context.gate,
-  });
-  await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, queries, history: context.history });
-  await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, history: context.history });
+  await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, questions: context.questions });
+  await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, questions: context.questions });
   await app.register(chatRoutes, { prefix: `${API_PREFIX}/chat`, chat: context.chat });
   await app.register(mcpRoutes, { prefix: `${API_PREFIX}/mcp`, mcp: context.mcp });
   await app.register(chartsRoutes, {
     prefix: `${API_PREFIX}/charts`,
     charts: context.charts,
-    history: context.history,
+    history: context.questions,
     toolContext: async (userId) => ({
       warehouse: (await context.agent.ready()).warehouse,
       charts: context.charts.sinkFor(userId),

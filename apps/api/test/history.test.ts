@@ -92,6 +92,7 @@ describe.each(testBackends())('query history, archive, comments and feedback on 
         archived_at: null,
         sql_query: 'SELECT 1 AS one',
         csv_results: '"one"\n"1"',
+        result_columns: null,
         feedback_rating: null,
         feedback_comment: null,
       });

@@ -4,8 +4,7 @@
  * columns, and adversarial SQL from an obedient model never runs.
  */
 
-import { queryResultSchema } from '@qa/contracts';
-import { parseCsv } from '@qa/warehouse';
+import { parseCsv, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';

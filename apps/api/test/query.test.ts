@@ -42,6 +42,12 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
         '"la_name","premises_2026_05","premises_2026_11","premises_gained"',
       );
       expect(result.csv_results).toContain('"Manchester","0","600","600"');
+      expect(result.result_columns).toEqual([
+        { name: 'la_name', type: 'text' },
+        { name: 'premises_2026_05', type: 'number' },
+        { name: 'premises_2026_11', type: 'number' },
+        { name: 'premises_gained', type: 'number' },
+      ]);
       expect(result.sql_explanation).toBeTruthy();
       expect(result.csv_analysis).toContain('Manchester');
       expect(result.interpretation).toBe(
@@ -57,6 +63,7 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
         user_email: user.email,
         sql_query: result.sql_query,
         csv_results: result.csv_results,
+        result_columns: result.result_columns,
         csv_analysis: result.csv_analysis,
         sql_explanation: result.sql_explanation,
         interpretation: result.interpretation,

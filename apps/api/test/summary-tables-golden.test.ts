@@ -10,8 +10,7 @@
  *   postcode by postcode.
  */
 
-import { queryResultSchema } from '@qa/contracts';
-import { parseCsv } from '@qa/warehouse';
+import { parseCsv, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';

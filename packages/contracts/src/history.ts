@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classificationSchema, progressEntrySchema } from './query.js';
+import { classificationSchema, progressEntrySchema, resultColumnSchema } from './query.js';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
@@ -16,6 +16,8 @@ export const queryRecordSchema = z.object({
   sql_query: z.string().nullable(),
   sql_explanation: z.string().nullable(),
   csv_results: z.string().nullable(),
+  /** The type of each column of `csv_results` (null for queries saved before types were recorded). */
+  result_columns: z.array(resultColumnSchema).nullable(),
   csv_analysis: z.string().nullable(),
   /** A JSON string or an array of entries each with a message. */
   progress_log: z.union([z.string(), z.array(progressEntrySchema)]).nullable(),

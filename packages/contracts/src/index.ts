@@ -63,6 +63,7 @@ export {
   passwordSchema,
   roleSchema,
 } from './common.js';
+export { parseCsv } from './csv.js';
 export type {
   ArchiveResponse,
   Comment,
@@ -107,6 +108,8 @@ export type {
   ProgressEntry,
   QueryRequest,
   QueryResult,
+  ResultColumn,
+  ResultColumnType,
 } from './query.js';
 export {
   classificationSchema,
@@ -117,6 +120,8 @@ export {
   progressEntrySchema,
   queryRequestSchema,
   queryResultSchema,
+  resultColumnSchema,
+  resultColumnTypeSchema,
 } from './query.js';
 export type {
   CreateUserRequest,

@@ -31,6 +31,14 @@ export const progressEntrySchema = z.object({
 });
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 
+/** What a result column holds, from the warehouse's own column type (so the browser never guesses). */
+export const resultColumnTypeSchema = z.enum(['integer', 'number', 'text', 'date', 'boolean']);
+export type ResultColumnType = z.infer<typeof resultColumnTypeSchema>;
+
+/** One column of `csv_results`, in the same order as its header. */
+export const resultColumnSchema = z.object({ name: z.string(), type: resultColumnTypeSchema });
+export type ResultColumn = z.infer<typeof resultColumnSchema>;
+
 /** The query result (what POST /api/query and /api/query/v2 return). */
 export const queryResultSchema = z.object({
   id: z.string().optional(),
@@ -44,6 +52,8 @@ export const queryResultSchema = z.object({
   csv_analysis: z.string().nullable().optional(),
   sql_query: z.string().nullable().optional(),
   csv_results: z.string().nullable().optional(),
+  /** The type of each column of `csv_results` (null when there are no results). */
+  result_columns: z.array(resultColumnSchema).nullable().optional(),
   sql_explanation: z.string().nullable().optional(),
   /** Extras beyond the original fields: how many rows came back, whether the row cap cut them, and timings. */
   row_count: z.number().int().optional(),

@@ -6,7 +6,7 @@
  * 'YYYY-MM-DD' strings (see database.ts), so these types hold for PGlite and PostgreSQL alike.
  */
 
-import type { Role } from '@qa/contracts';
+import type { ResultColumn, Role } from '@qa/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -105,6 +105,8 @@ export interface QueriesTable {
   sql_query: string | null;
   sql_explanation: string | null;
   csv_results: string | null;
+  /** The type of each column of csv_results (null for queries saved before types were recorded). */
+  result_columns: NullableJson<ResultColumn[]>;
   csv_analysis: string | null;
   progress_log: Json<ProgressLogEntry[]>;
   /** builtin or llm. */

@@ -28,19 +28,19 @@ export function createAppRouter() {
         {
           index: true,
           lazy: async () => ({
-            Component: (await import('../features/query/components/home-page')).HomePage,
+            Component: (await import('../features/questions/components/home-page')).HomePage,
           }),
         },
         {
           path: 'results',
           lazy: async () => ({
-            Component: (await import('../features/history/components/history-page')).HistoryPage,
+            Component: (await import('../features/questions/components/history-page')).HistoryPage,
           }),
         },
         {
           path: 'results/:queryId',
           lazy: async () => ({
-            Component: (await import('../features/history/components/query-detail-page')).QueryDetailPage,
+            Component: (await import('../features/questions/components/query-detail-page')).QueryDetailPage,
           }),
         },
         {

@@ -1,4 +1,4 @@
-import { parseCsv } from '@qa/warehouse';
+import { parseCsv } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWarehouse, type FixtureWarehouse } from '../../../test/support/fixture-warehouse.js';
 import { jsonStep, scriptedModel } from '../../../test/support/scripted-model.js';

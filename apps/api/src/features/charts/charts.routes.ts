@@ -3,13 +3,13 @@
  * header for API clients); GET /api/charts/assets/{file}: the ECharts build and our renderer, from this origin;
  * GET /api/charts/catalog and /api/charts/catalog/<path>?period=&format=json|csv|html: the chart catalog.
  */
-import { parseCsv } from '@qa/warehouse';
+import { parseCsv } from '@qa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
 import { AppError, parseInput } from '../../lib/errors.js';
 import { toCsv } from '../agent/csv.js';
-import type { HistoryService } from '../history/history.service.js';
+import type { QuestionsService } from '../questions/questions.service.js';
 import { chartData } from '../tools/create-chart.tool.js';
 import { loadTable } from '../tools/tabular-data.js';
 import type { ToolContext } from '../tools/tool-types.js';
@@ -40,7 +40,7 @@ const VISUAL_VERSION = 'v2';
 export interface ChartsRoutesOptions {
   charts: ChartService;
   /** Who may see which query (the query tool's results get a visual of their own). */
-  history?: Pick<HistoryService, 'visibleQuery'>;
+  history?: Pick<QuestionsService, 'visibleQuery'>;
   /** The tools' context for one user (the catalog draws with the same code as the chat). */
   toolContext: (userId: string) => Promise<ToolContext>;
 }

@@ -1,60 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatNumericCell,
-  formatTable,
-  parseCsv,
-  parseCsvRecords,
-  toCsv,
-  toJson,
-  toMarkdown,
-  toTsv,
-} from './csv';
+import { formatNumericCell, formatTable, resultTable, toCsv, toJson, toMarkdown, toTsv } from './csv';
 
-describe('parseCsvRecords', () => {
-  it('splits plain fields and lines', () => {
-    expect(parseCsvRecords('a,b\n1,2\n')).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
-  });
-
-  it('keeps commas, doubled quotes and line breaks inside quoted fields', () => {
-    expect(parseCsvRecords('name,note\r\n"Bristol, City of","said ""hi""\nthen left"\r\n')).toEqual([
-      ['name', 'note'],
-      ['Bristol, City of', 'said "hi"\nthen left'],
-    ]);
-  });
-
-  it('reads empty fields, a missing final line break and a byte order mark', () => {
-    expect(parseCsvRecords('\uFEFFa,b,c\n,,\n"",x,')).toEqual([
-      ['a', 'b', 'c'],
-      ['', '', ''],
-      ['', 'x', ''],
-    ]);
-  });
-
-  it('parses a large result quickly', () => {
-    const lines = ['local_authority,premises'];
-    for (let i = 0; i < 50_000; i++) lines.push(`"Authority ${i}, North",${i * 3}`);
-    const started = performance.now();
-    const table = parseCsv(lines.join('\n'));
-    expect(table.rows).toHaveLength(50_000);
-    expect(table.rows[49_999]).toEqual(['Authority 49999, North', '149997']);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
-});
-
-describe('parseCsv', () => {
-  it('returns the header, padded rows and which columns are numeric', () => {
-    const table = parseCsv('la,premises,share\nLeeds,1200,45.5\nYork,,\nHull,7');
+describe('resultTable', () => {
+  it('returns the header, padded rows and, without column types, infers the number columns', () => {
+    const table = resultTable('la,premises,share\nLeeds,1200,45.5\nYork,,\nHull,7');
     expect(table.columns).toEqual(['la', 'premises', 'share']);
     expect(table.rows[2]).toEqual(['Hull', '7', '']);
-    expect(table.numeric).toEqual([false, true, true]);
+    expect(table.types).toEqual(['text', 'number', 'number']);
+  });
+
+  it('takes the result’s column types when they match the header', () => {
+    const csv = 'code,premises,full\n"007",5,true\n';
+    const typed = resultTable(csv, [
+      { name: 'code', type: 'text' },
+      { name: 'premises', type: 'integer' },
+      { name: 'full', type: 'boolean' },
+    ]);
+    expect(typed.types).toEqual(['text', 'integer', 'boolean']);
+    expect(JSON.parse(toJson(typed))).toEqual([{ code: '007', premises: 5, full: true }]);
+    // Types for another header are ignored rather than misapplied.
+    expect(resultTable(csv, [{ name: 'code', type: 'integer' }]).types).toEqual(['number', 'number', 'text']);
   });
 
   it('gives an empty table for nothing, and no rows for a header alone', () => {
-    expect(parseCsv(null)).toEqual({ columns: [], rows: [], numeric: [] });
-    expect(parseCsv('a,b\n')).toEqual({ columns: ['a', 'b'], rows: [], numeric: [false, false] });
+    expect(resultTable(null)).toEqual({ columns: [], rows: [], types: [] });
+    expect(resultTable('a,b\n')).toEqual({ columns: ['a', 'b'], rows: [], types: ['text', 'text'] });
   });
 });
 
@@ -73,7 +43,7 @@ describe('formatNumericCell', () => {
 });
 
 describe('copy formats', () => {
-  const table = parseCsv('name,premises\n"Bristol, City of",1200\n"Say ""hi""",7\n"Pipe | here",\n');
+  const table = resultTable('name,premises\n"Bristol, City of",1200\n"Say ""hi""",7\n"Pipe | here",\n');
 
   it('CSV is Excel compatible: quoted where needed, CRLF line ends', () => {
     expect(toCsv(table)).toBe('name,premises\r\n"Bristol, City of",1200\r\n"Say ""hi""",7\r\nPipe | here,');
@@ -81,11 +51,11 @@ describe('copy formats', () => {
   });
 
   it('CSV round-trips through the parser', () => {
-    expect(parseCsv(toCsv(table))).toEqual(table);
+    expect(resultTable(toCsv(table))).toEqual(table);
   });
 
   it('TSV separates with tabs and keeps every row on one line', () => {
-    const withBreak = parseCsv('a,b\n"x\ny",\tz\n');
+    const withBreak = resultTable('a,b\n"x\ny",\tz\n');
     expect(toTsv(table).split('\n')[1]).toBe('Bristol, City of\t1200');
     expect(toTsv(withBreak)).toBe('a\tb\nx y\t z');
   });

@@ -1,16 +1,18 @@
 /**
- * The query result's `csv_results` (a header line, then rows; quoted values, comma separated) as a
- * table, and the table back out in the four copy formats: CSV (Excel compatible), TSV, Markdown
- * and JSON. Parsing is a single pass over the characters (RFC 4180: doubled quotes, separators and line
- * breaks inside quotes, CRLF or LF), so a result of tens of thousands of rows parses in milliseconds.
+ * The query result's `csv_results` (a header line, then rows; quoted values, comma separated) as a table typed by
+ * its `result_columns`, and the table back out in the four copy formats: CSV (Excel compatible), TSV, Markdown
+ * and JSON.
  */
+import { parseCsv, type ResultColumn, type ResultColumnType } from '@qa/contracts';
 
 export type CsvTable = {
   columns: string[];
   rows: string[][];
-  /** Per column: every non-empty value is a number, so it is right-aligned, formatted and a JSON number. */
-  numeric: boolean[];
+  /** Per column: what it holds; number columns are right-aligned, formatted and JSON numbers. */
+  types: ResultColumnType[];
 };
+
+export const isNumberType = (type: ResultColumnType | undefined) => type === 'integer' || type === 'number';
 
 const NUMBER_PATTERN = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
@@ -18,96 +20,40 @@ export function isNumericText(value: string): boolean {
   return NUMBER_PATTERN.test(value.trim());
 }
 
-const PLAIN_RUN = /[^,\r\n"]*/y;
-
-/** Splits CSV text into records of fields. A trailing line break does not make an empty last record. */
-export function parseCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let fieldStarted = false;
-  const length = text.length;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-
-  while (i < length) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        i += 1;
-        continue;
-      }
-      // Copy a run of ordinary characters at once: far fewer string concatenations on long values.
-      const next = text.indexOf('"', i);
-      const end = next === -1 ? length : next;
-      field += text.slice(i, end);
-      i = end;
-      continue;
+/**
+ * Column types for a saved query recorded before types were: a column is a number column when every non-empty
+ * value reads as a number (and there is one), text otherwise.
+ */
+export function inferColumnTypes(rows: string[][], width: number): ResultColumnType[] {
+  return Array.from({ length: width }, (_, c) => {
+    let seen = false;
+    for (const row of rows) {
+      const value = row[c] ?? '';
+      if (value === '') continue;
+      if (!isNumericText(value)) return 'text';
+      seen = true;
     }
-    if (ch === '"' && !fieldStarted) {
-      inQuotes = true;
-      fieldStarted = true;
-      i += 1;
-      continue;
-    }
-    if (ch === ',') {
-      record.push(field);
-      field = '';
-      fieldStarted = false;
-      i += 1;
-      continue;
-    }
-    if (ch === '\n' || ch === '\r') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      fieldStarted = false;
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      continue;
-    }
-    // An ordinary run up to the next separator, quote or line break, copied in one slice.
-    PLAIN_RUN.lastIndex = i + 1;
-    PLAIN_RUN.test(text);
-    field += text.slice(i, PLAIN_RUN.lastIndex);
-    fieldStarted = true;
-    i = PLAIN_RUN.lastIndex;
-  }
-  if (fieldStarted || field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
+    return seen ? 'number' : 'text';
+  });
 }
 
-/** The header and rows of `csv_results`; rows are padded or cut to the header's width. */
-export function parseCsv(text: string | null | undefined): CsvTable {
-  const records = text ? parseCsvRecords(text).filter((r) => !(r.length === 1 && r[0] === '')) : [];
+/**
+ * The header and rows of `csv_results` (rows padded or cut to the header's width), typed by `result_columns`
+ * when they match the header, inferred otherwise.
+ */
+export function resultTable(csv: string | null | undefined, columns?: ResultColumn[] | null): CsvTable {
+  const records = csv ? parseCsv(csv).filter((r) => !(r.length === 1 && r[0] === '')) : [];
   const [header, ...body] = records;
-  if (!header) return { columns: [], rows: [], numeric: [] };
+  if (!header) return { columns: [], rows: [], types: [] };
   const width = header.length;
   const rows = body.map((r) => {
     if (r.length === width) return r;
     if (r.length > width) return r.slice(0, width);
     return [...r, ...Array<string>(width - r.length).fill('')];
   });
-  const numeric = header.map((_, c) => {
-    let seen = false;
-    for (const row of rows) {
-      const value = row[c] ?? '';
-      if (value === '') continue;
-      if (!isNumericText(value)) return false;
-      seen = true;
-    }
-    return seen;
-  });
-  return { columns: header, rows, numeric };
+  const matches = columns?.length === width && columns.every((column, c) => column.name === header[c]);
+  const typed = matches ? columns.map((column) => column.type) : undefined;
+  return { columns: header, rows, types: typed ?? inferColumnTypes(rows, width) };
 }
 
 // Identifiers that happen to be numbers read wrongly with thousands separators ("2,024").
@@ -146,22 +92,28 @@ export function toTsv({ columns, rows }: Pick<CsvTable, 'columns' | 'rows'>): st
   return [columns, ...rows].map((r) => r.map(clean).join('\t')).join('\n');
 }
 
-/** A GitHub-flavoured markdown table; numeric columns are right-aligned. */
-export function toMarkdown({ columns, rows, numeric }: CsvTable): string {
+/** A GitHub-flavoured markdown table; number columns are right-aligned. */
+export function toMarkdown({ columns, rows, types }: CsvTable): string {
   if (columns.length === 0) return '';
   const clean = (value: string) => value.replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
   const line = (cells: string[]) => `| ${cells.map(clean).join(' | ')} |`;
-  const divider = `| ${columns.map((_, c) => (numeric[c] ? '---:' : '---')).join(' | ')} |`;
+  const divider = `| ${columns.map((_, c) => (isNumberType(types[c]) ? '---:' : '---')).join(' | ')} |`;
   return [line(columns), divider, ...rows.map(line)].join('\n');
 }
 
-/** An array of objects keyed by column; numeric columns become JSON numbers and empty cells null. */
-export function toJson({ columns, rows, numeric }: CsvTable): string {
+function jsonValue(value: string, type: ResultColumnType | undefined): string | number | boolean | null {
+  if (value === '') return null;
+  if (isNumberType(type)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/** An array of objects keyed by column; number and boolean columns become JSON numbers and booleans, empty cells null. */
+export function toJson({ columns, rows, types }: CsvTable): string {
   const objects = rows.map((row) => {
-    const object: Record<string, string | number | null> = {};
+    const object: Record<string, string | number | boolean | null> = {};
     columns.forEach((column, c) => {
-      const value = row[c] ?? '';
-      object[column] = value === '' ? null : numeric[c] ? Number(value) : value;
+      object[column] = jsonValue(row[c] ?? '', types[c]);
     });
     return object;
   });

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { resultTable } from './csv';
 import { ResultsTableSection } from './results-table';
 import { compareCells, exportRows } from './table-model';
 
@@ -58,7 +58,7 @@ describe('compareCells', () => {
 
 describe('exportRows', () => {
   it('keeps every row in the query order without a filter, and only matching rows (same order) with one', () => {
-    const table = parseCsv(CSV);
+    const table = resultTable(CSV);
     expect(exportRows(table, '  ')).toBe(table.rows);
     expect(exportRows(table, 'nd').map((r) => r[0])).toEqual(['London', 'England']);
     // The shown form of a number matches too: 10,000 is how 10000 reads in the table.
@@ -111,6 +111,22 @@ describe('ResultsTableSection sorting and filtering', () => {
     expect(decodeURIComponent(screen.getByTestId('download-csv').getAttribute('href') ?? '')).toBe(
       `data:text/csv;charset=utf-8,${CSV}`,
     );
+  });
+
+  it('takes number columns from the result’s column types rather than from the values', () => {
+    const csv = 'code,premises\n"0123",5\n"0456",7\n';
+    render(
+      <ResultsTableSection
+        csv={csv}
+        columns={[
+          { name: 'code', type: 'text' },
+          { name: 'premises', type: 'integer' },
+        ]}
+      />,
+    );
+    const cells = within(screen.getAllByTestId('results-row')[0] as HTMLElement).getAllByRole('cell');
+    expect(cells[1]?.className).not.toContain('text-right');
+    expect(cells[2]?.className).toContain('text-right');
   });
 
   it('says when nothing matches', () => {

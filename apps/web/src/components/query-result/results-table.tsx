@@ -5,6 +5,8 @@
  * (TanStack Table) and a filter box narrows the rows; the rules for what Copy and Download then export are in
  * table-model.ts.
  */
+
+import type { ResultColumn } from '@qa/contracts';
 import { type ReactTable, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -33,7 +35,15 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 import { inputClassName } from '../ui/input';
-import { COPY_FORMATS, type CsvTable, formatNumericCell, formatTable, parseCsv, toCsv } from './csv';
+import {
+  COPY_FORMATS,
+  type CsvTable,
+  formatNumericCell,
+  formatTable,
+  isNumberType,
+  resultTable,
+  toCsv,
+} from './csv';
 import { ResultSection } from './result-section';
 import {
   exportRows,
@@ -58,18 +68,9 @@ export function rowCountLabel(count: number): string {
   return `${rowCountFormat.format(count)} ${count === 1 ? 'row' : 'rows'}`;
 }
 
-export function ResultsTableSection({
-  csv,
-  truncated = false,
-  rowCount,
-}: {
-  csv: string;
-  truncated?: boolean;
-  /** The server's row count, when it sent one (the CSV's own count otherwise). */
-  rowCount?: number;
-}) {
-  const parsed = useMemo(() => parseCsv(csv), [csv]);
-  const count = rowCount ?? parsed.rows.length;
+/** The parsed result, its sortable and filterable table, and what Copy and Download export. */
+function useResultTable(csv: string, typedColumns: ResultColumn[] | null | undefined) {
+  const parsed = useMemo(() => resultTable(csv, typedColumns), [csv, typedColumns]);
   const columns = useMemo(() => resultColumns(parsed), [parsed]);
   const globalFilterFn = useMemo(() => globalFilterFor(parsed), [parsed]);
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -95,12 +96,34 @@ export function ResultsTableSection({
   const ofTotal = filtered
     ? `${rowCountFormat.format(exported.rows.length)} of ${rowCountLabel(parsed.rows.length)}`
     : null;
+  const sorted = sorting[0];
+  const sortNote =
+    sorted && parsed.columns[Number(sorted.id)] !== undefined
+      ? `Sorted by ${parsed.columns[Number(sorted.id)]} (${sorted.desc ? 'descending' : 'ascending'}); Copy and Download keep the query's order.`
+      : null;
+  return { parsed, table, filter, setFilter, filtered, exported, ofTotal, sortNote };
+}
+
+export function ResultsTableSection({
+  csv,
+  columns,
+  truncated = false,
+  rowCount,
+}: {
+  csv: string;
+  /** The result's column types, when the answer has them (the table infers number columns otherwise). */
+  columns?: ResultColumn[] | null | undefined;
+  truncated?: boolean;
+  /** The server's row count, when it sent one (the CSV's own count otherwise). */
+  rowCount?: number;
+}) {
+  const view = useResultTable(csv, columns);
+  const { parsed, table, filter, filtered, exported, ofTotal } = view;
+  const count = rowCount ?? parsed.rows.length;
   const csvHref = useMemo(
     () => `data:text/csv;charset=utf-8,${encodeURIComponent(filtered ? toCsv(exported) : csv)}`,
     [csv, exported, filtered],
   );
-  const sorted = sorting[0];
-  const sortedName = sorted ? parsed.columns[Number(sorted.id)] : undefined;
   const hasRows = parsed.columns.length > 0 && parsed.rows.length > 0;
 
   return (
@@ -140,42 +163,7 @@ export function ResultsTableSection({
           The result was truncated: only the first {rowCountLabel(parsed.rows.length)} are shown.
         </p>
       ) : null}
-      {hasRows ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-100 px-5 py-2.5">
-          <div className="relative w-full max-w-64">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              type="search"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              placeholder="Filter rows"
-              aria-label="Filter rows"
-              className={cn(inputClassName, 'h-8 py-1 pr-8 pl-8 text-xs')}
-              data-testid="results-filter"
-            />
-            {filter ? (
-              <button
-                type="button"
-                onClick={() => setFilter('')}
-                aria-label="Clear filter"
-                className="absolute top-1/2 right-1.5 flex size-5 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-              >
-                <X aria-hidden className="size-3.5" />
-              </button>
-            ) : null}
-          </div>
-          <p className="text-xs text-slate-500" aria-live="polite" data-testid="results-view-note">
-            {filtered
-              ? `Showing ${ofTotal}. Copy and Download use these rows.`
-              : sortedName !== undefined
-                ? `Sorted by ${sortedName} (${sorted?.desc ? 'descending' : 'ascending'}); Copy and Download keep the query's order.`
-                : 'Click a column heading to sort.'}
-          </p>
-        </div>
-      ) : null}
+      {hasRows ? <TableToolbar {...view} /> : null}
       {!hasRows ? (
         <p className="px-5 py-6 text-sm text-slate-500">The query returned no rows.</p>
       ) : table.getRowModel().rows.length === 0 ? (
@@ -192,13 +180,57 @@ export function ResultsTableSection({
   );
 }
 
+/** The filter box and the note on what the view shows and what Copy and Download export. */
+function TableToolbar({
+  filter,
+  setFilter,
+  filtered,
+  ofTotal,
+  sortNote,
+}: Pick<ReturnType<typeof useResultTable>, 'filter' | 'setFilter' | 'filtered' | 'ofTotal' | 'sortNote'>) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-100 px-5 py-2.5">
+      <div className="relative w-full max-w-64">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder="Filter rows"
+          aria-label="Filter rows"
+          className={cn(inputClassName, 'h-8 py-1 pr-8 pl-8 text-xs')}
+          data-testid="results-filter"
+        />
+        {filter ? (
+          <button
+            type="button"
+            onClick={() => setFilter('')}
+            aria-label="Clear filter"
+            className="absolute top-1/2 right-1.5 flex size-5 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-500" aria-live="polite" data-testid="results-view-note">
+        {filtered
+          ? `Showing ${ofTotal}. Copy and Download use these rows.`
+          : (sortNote ?? 'Click a column heading to sort.')}
+      </p>
+    </div>
+  );
+}
+
 function columnWidths(table: CsvTable): number[] {
   const sample = table.rows.slice(0, WIDTH_SAMPLE_ROWS);
   return table.columns.map((column, c) => {
     let chars = column.length;
     for (const row of sample) {
       const value = row[c] ?? '';
-      const shown = table.numeric[c] ? formatNumericCell(value, column) : value;
+      const shown = isNumberType(table.types[c]) ? formatNumericCell(value, column) : value;
       if (shown.length > chars) chars = shown.length;
     }
     return Math.round(Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, chars * CHAR_WIDTH_PX + 32)));
@@ -206,6 +238,7 @@ function columnWidths(table: CsvTable): number[] {
 }
 
 type ResultTable = ReactTable<typeof resultTableFeatures, ResultRow>;
+type ResultHeader = ReturnType<ResultTable['getHeaderGroups']>[number]['headers'][number];
 
 function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -254,51 +287,16 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
             >
               #
             </th>
-            {headers.map((header) => {
-              const c = Number(header.column.id);
-              const column = parsed.columns[c] ?? '';
-              const numeric = parsed.numeric[c] ?? false;
-              const direction = header.column.getIsSorted();
-              const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
-              return (
-                <th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-                  className="border-b border-slate-200 bg-slate-50 p-0 text-xs font-semibold text-slate-600"
-                >
-                  <button
-                    type="button"
-                    onClick={header.column.getToggleSortingHandler()}
-                    title={`${column}: sort ${numeric ? 'by value' : 'A to Z'}; click again to reverse, a third time to clear`}
-                    className={cn(
-                      'flex w-full items-center gap-1 px-3 py-2 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                      numeric && 'flex-row-reverse',
-                      direction && 'text-brand-700',
-                    )}
-                    data-testid="results-sort"
-                  >
-                    <span className={cn('min-w-0 truncate', numeric && 'text-right')}>{column}</span>
-                    <SortIcon
-                      aria-hidden
-                      className={cn('size-3.5 shrink-0', direction ? 'text-brand-600' : 'text-slate-300')}
-                    />
-                  </button>
-                </th>
-              );
-            })}
+            {headers.map((header) => (
+              <HeaderCell key={header.id} header={header} parsed={parsed} />
+            ))}
           </tr>
         </thead>
         <tbody>
-          {paddingTop > 0 ? (
-            <tr aria-hidden>
-              <td style={{ height: paddingTop, padding: 0 }} colSpan={parsed.columns.length + 1} />
-            </tr>
-          ) : null}
+          <SpacerRow height={paddingTop} columns={parsed.columns.length} />
           {items.map((item) => {
             const tableRow = rows[item.index];
             if (!tableRow) return null;
-            const row = tableRow.original;
             return (
               <tr
                 key={tableRow.id}
@@ -310,36 +308,80 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
                 <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-400 tabular-nums group-hover:bg-brand-50/40">
                   {tableRow.index + 1}
                 </td>
-                {parsed.columns.map((column, c) => {
-                  const value = row[c] ?? '';
-                  const shown = parsed.numeric[c] ? formatNumericCell(value, column) : value;
-                  return (
-                    <td
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
-                      key={c}
-                      title={value.length > 24 ? value : undefined}
-                      className={cn(
-                        'truncate border-b border-slate-100 px-3 text-slate-800 group-hover:bg-brand-50/40',
-                        parsed.numeric[c] && 'text-right tabular-nums',
-                        value === '' && 'text-slate-300',
-                      )}
-                    >
-                      {value === '' ? '—' : shown}
-                    </td>
-                  );
-                })}
+                <RowCells row={tableRow.original} parsed={parsed} />
               </tr>
             );
           })}
-          {paddingBottom > 0 ? (
-            <tr aria-hidden>
-              <td style={{ height: paddingBottom, padding: 0 }} colSpan={parsed.columns.length + 1} />
-            </tr>
-          ) : null}
+          <SpacerRow height={paddingBottom} columns={parsed.columns.length} />
         </tbody>
       </table>
     </div>
   );
+}
+
+/** The room of the rows scrolled out of view, above or below the rendered ones. */
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden>
+      <td style={{ height, padding: 0 }} colSpan={columns + 1} />
+    </tr>
+  );
+}
+
+function HeaderCell({ header, parsed }: { header: ResultHeader; parsed: CsvTable }) {
+  const c = Number(header.column.id);
+  const column = parsed.columns[c] ?? '';
+  const numeric = isNumberType(parsed.types[c]);
+  const direction = header.column.getIsSorted();
+  const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+      className="border-b border-slate-200 bg-slate-50 p-0 text-xs font-semibold text-slate-600"
+    >
+      <button
+        type="button"
+        onClick={header.column.getToggleSortingHandler()}
+        title={`${column}: sort ${numeric ? 'by value' : 'A to Z'}; click again to reverse, a third time to clear`}
+        className={cn(
+          'flex w-full items-center gap-1 px-3 py-2 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+          numeric && 'flex-row-reverse',
+          direction && 'text-brand-700',
+        )}
+        data-testid="results-sort"
+      >
+        <span className={cn('min-w-0 truncate', numeric && 'text-right')}>{column}</span>
+        <SortIcon
+          aria-hidden
+          className={cn('size-3.5 shrink-0', direction ? 'text-brand-600' : 'text-slate-300')}
+        />
+      </button>
+    </th>
+  );
+}
+
+function RowCells({ row, parsed }: { row: ResultRow; parsed: CsvTable }) {
+  return parsed.columns.map((column, c) => {
+    const value = row[c] ?? '';
+    const numeric = isNumberType(parsed.types[c]);
+    const shown = numeric ? formatNumericCell(value, column) : value;
+    return (
+      <td
+        // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
+        key={c}
+        title={value.length > 24 ? value : undefined}
+        className={cn(
+          'truncate border-b border-slate-100 px-3 text-slate-800 group-hover:bg-brand-50/40',
+          numeric && 'text-right tabular-nums',
+          value === '' && 'text-slate-300',
+        )}
+      >
+        {value === '' ? '—' : shown}
+      </td>
+    );
+  });
 }
 
 function CopyMenu({ table, label }: { table: CsvTable; label: string }) {

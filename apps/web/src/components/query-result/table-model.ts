@@ -20,7 +20,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import { type CsvTable, formatNumericCell } from './csv';
+import { type CsvTable, formatNumericCell, isNumberType } from './csv';
 
 export type ResultRow = string[];
 
@@ -68,7 +68,7 @@ export function resultColumns(table: CsvTable): ColumnDef<Features, ResultRow>[]
     id: String(c),
     header: name,
     accessorFn: (row: ResultRow) => cellValue(row, c),
-    sortFn: table.numeric[c] ? numericSort : textSort,
+    sortFn: isNumberType(table.types[c]) ? numericSort : textSort,
     sortUndefined: 'last' as const,
     sortDescFirst: false,
   }));
@@ -90,7 +90,9 @@ export function cellMatches(value: string, column: string, numeric: boolean, que
 export function rowMatches(row: ResultRow, table: CsvTable, query: string): boolean {
   const q = normaliseQuery(query);
   if (!q) return true;
-  return table.columns.some((column, c) => cellMatches(row[c] ?? '', column, table.numeric[c] ?? false, q));
+  return table.columns.some((column, c) =>
+    cellMatches(row[c] ?? '', column, isNumberType(table.types[c]), q),
+  );
 }
 
 /** The table's global filter: a row passes when any cell matches (evaluated per cell by the table). */
@@ -102,7 +104,7 @@ export function globalFilterFor(table: CsvTable): FilterFn<Features, ResultRow> 
   ) => {
     const c = Number(columnId);
     const q = normaliseQuery(String(filterValue ?? ''));
-    return cellMatches(row.original[c] ?? '', table.columns[c] ?? '', table.numeric[c] ?? false, q);
+    return cellMatches(row.original[c] ?? '', table.columns[c] ?? '', isNumberType(table.types[c]), q);
   };
   fn.autoRemove = (value: unknown) => normaliseQuery(String(value ?? '')) === '';
   return fn;

@@ -16,7 +16,7 @@ import { useProgressFeed } from '../hooks/use-progress-feed';
 import { getProgressChannelId } from '../utils/progress-channel';
 import { ProgressPanel } from './progress-panel';
 import { QueryForm } from './query-form';
-import { HOME_RESULT_ORDER, QueryResultView } from './query-result-view';
+import { QueryResultView } from './query-result-view';
 import { RecentQueries } from './recent-queries';
 import { AnswerSystemInfo } from './system-info-section';
 
@@ -86,7 +86,6 @@ export function HomePage() {
       {result ? (
         <QueryResultView
           result={result}
-          order={HOME_RESULT_ORDER}
           systemInfo={<AnswerSystemInfo result={result} onExample={fillExample} />}
           data-testid="query-result"
         />

@@ -1,7 +1,7 @@
 /**
  * /results/:queryId (the query detail): the question and who asked it when, the archived banner, the
- * saved feedback, the result panel (SQL, explanation, results, analysis, feedback form), comments and the
- * progress log; Archive/Unarchive for those allowed, and Back to History.
+ * saved feedback, the result view (in the same order as on the home page), comments and the progress log;
+ * Archive/Unarchive for those allowed, and Back to History.
  */
 import type { QueryDetail } from '@qa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,13 +17,13 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
-import { DETAIL_RESULT_ORDER, QueryResultView } from '../../query/components/query-result-view';
 import { useArchiveQuery } from '../api/archive-query';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
 import { archiveErrorMessage, queryDetailErrorMessage } from '../utils/history-messages';
 import { CommentsPanel } from './comments-panel';
 import { ProgressLog } from './progress-log';
+import { QueryResultView } from './query-result-view';
 
 export function QueryDetailPage() {
   useDocumentTitle('Query Results');
@@ -161,7 +161,6 @@ function ResultPanel({ query }: { query: QueryDetail }) {
   return (
     <QueryResultView
       result={query}
-      order={DETAIL_RESULT_ORDER}
       systemInfo={
         query.message && !query.sql_query ? (
           <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />

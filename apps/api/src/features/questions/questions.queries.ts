@@ -1,4 +1,4 @@
-/** Data access for saved queries, their comments and feedback. Visibility rules live in history.service.ts. */
+/** Data access for saved queries, their comments and feedback. Visibility rules live in questions.service.ts. */
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AppDb } from '../../db/database.js';
 import type { Database, NewQueryRow } from '../../db/schema.js';

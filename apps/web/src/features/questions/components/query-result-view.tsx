@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
 import { QueryVisualSection } from './query-visual';
 
-export type ResultSectionName =
+type ResultSectionName =
   | 'classification'
   | 'systemInfo'
   | 'analysis'
@@ -21,10 +21,11 @@ export type ResultSectionName =
   | 'feedback';
 
 /**
- * A fresh answer on the home page: classification, system information, analysis, SQL (with the chart or map
- * it offers), results, SQL explanation, feedback.
+ * The one order of an answer's sections, on the home page and on a saved query's detail page alike:
+ * classification, system information, analysis, SQL (with the chart or map it offers), results, SQL
+ * explanation, feedback.
  */
-export const HOME_RESULT_ORDER: readonly ResultSectionName[] = [
+const RESULT_ORDER: readonly ResultSectionName[] = [
   'classification',
   'systemInfo',
   'analysis',
@@ -35,21 +36,6 @@ export const HOME_RESULT_ORDER: readonly ResultSectionName[] = [
   'feedback',
 ];
 
-/**
- * A saved answer on its detail page leads with how it was computed: system information (only for an answer
- * without SQL), SQL, SQL explanation, the chart or map, results, analysis, feedback. The classification is
- * not shown there.
- */
-export const DETAIL_RESULT_ORDER: readonly ResultSectionName[] = [
-  'systemInfo',
-  'sql',
-  'explanation',
-  'visual',
-  'results',
-  'analysis',
-  'feedback',
-];
-
 /** What the view reads of an answer: a fresh result or a saved query both have these. */
 export type ResultFields = Pick<
   QueryResult,
@@ -57,6 +43,7 @@ export type ResultFields = Pick<
   | 'csv_analysis'
   | 'sql_query'
   | 'csv_results'
+  | 'result_columns'
   | 'sql_explanation'
   | 'row_count'
   | 'truncated'
@@ -67,19 +54,17 @@ function markdownSection(title: string, icon: LucideIcon, text: string | null | 
 }
 
 /**
- * An answer's sections under the "Answered as" banner, in the order given; a section without content is left
- * out. The system information differs between the screens (the home page offers example questions), so each
+ * An answer's sections under the "Answered as" banner, in the one order above; a section without content is
+ * left out. The system information differs between the screens (the home page offers example questions), so each
  * screen renders it and passes it in.
  */
 export function QueryResultView({
   result,
-  order,
   systemInfo,
   feedback,
   'data-testid': testId,
 }: {
   result: ResultFields;
-  order: readonly ResultSectionName[];
   systemInfo?: ReactNode;
   /** The feedback form's saved state and what to do after a submit (the form needs a saved answer's id). */
   feedback?: Omit<FeedbackPanelProps, 'queryId'>;
@@ -98,6 +83,7 @@ export function QueryResultView({
       typeof result.csv_results === 'string' && result.sql_query ? (
         <ResultsTableSection
           csv={result.csv_results}
+          columns={result.result_columns}
           truncated={result.truncated ?? false}
           {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
         />
@@ -118,7 +104,7 @@ export function QueryResultView({
   return (
     <div className="space-y-5" data-testid={testId}>
       <InterpretationBanner interpretation={result.interpretation} />
-      {order.map((name) => (
+      {RESULT_ORDER.map((name) => (
         <Fragment key={name}>{sections[name]}</Fragment>
       ))}
     </div>

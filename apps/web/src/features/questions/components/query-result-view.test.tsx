@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DETAIL_RESULT_ORDER, HOME_RESULT_ORDER, QueryResultView } from './query-result-view';
+import { QueryResultView } from './query-result-view';
 
 afterEach(cleanup);
 
@@ -14,11 +14,10 @@ const answer = {
   sql_explanation: 'An explanation',
 };
 
-function sectionOrder(order: typeof HOME_RESULT_ORDER) {
+function sectionOrder(result: typeof answer | Omit<typeof answer, 'classification'>) {
   render(
     <QueryResultView
-      result={answer}
-      order={order}
+      result={result}
       systemInfo={<section data-testid="section-system-info" />}
       data-testid="view"
     />,
@@ -30,8 +29,8 @@ function sectionOrder(order: typeof HOME_RESULT_ORDER) {
 }
 
 describe('QueryResultView', () => {
-  it('shows a fresh answer’s sections in the home order', () => {
-    expect(sectionOrder(HOME_RESULT_ORDER)).toEqual([
+  it('shows an answer’s sections in the one order of the home and detail pages', () => {
+    expect(sectionOrder(answer)).toEqual([
       'section-classification',
       'section-system-info',
       'section-analysis',
@@ -41,13 +40,14 @@ describe('QueryResultView', () => {
     ]);
   });
 
-  it('shows a saved answer’s sections in the detail order, without the classification', () => {
-    expect(sectionOrder(DETAIL_RESULT_ORDER)).toEqual([
+  it('leaves out a section without content, keeping the order of the rest', () => {
+    const { classification: _, ...saved } = answer;
+    expect(sectionOrder(saved)).toEqual([
       'section-system-info',
-      'section-sql',
-      'section-explanation',
-      'section-results',
       'section-analysis',
+      'section-sql',
+      'section-results',
+      'section-explanation',
     ]);
   });
 });

@@ -59,50 +59,17 @@ export function CommentsPanel({ queryId, viewerEmail }: { queryId: string; viewe
         <p className="text-sm text-slate-500">{HISTORY_MESSAGES.noComments}</p>
       ) : (
         <ul className="space-y-4" data-testid="comment-list">
-          {list.map((comment) => {
-            const mine = comment.user_email.toLowerCase() === me;
-            return (
-              <li
-                key={comment.id}
-                id={`comment-${comment.id}`}
-                data-comment-id={comment.id}
-                className="flex gap-3"
-                data-testid="comment"
-              >
-                <span
-                  aria-hidden
-                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600"
-                >
-                  {comment.user_email.charAt(0).toUpperCase()}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-baseline gap-x-2">
-                    <span className="text-sm font-medium text-slate-900">{comment.user_email}</span>
-                    <time dateTime={comment.created_at} className="text-xs text-slate-500 tabular-nums">
-                      {formatDateTime(comment.created_at)}
-                    </time>
-                    {mine ? (
-                      <Button
-                        variant="danger-ghost"
-                        size="sm"
-                        className="ml-auto h-7 px-2"
-                        onClick={() => {
-                          setDeleteError(null);
-                          setPendingDelete(comment);
-                        }}
-                      >
-                        <Trash2 aria-hidden />
-                        Delete
-                      </Button>
-                    ) : null}
-                  </div>
-                  <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">
-                    {comment.comment_text}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+          {list.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              mine={comment.user_email.toLowerCase() === me}
+              onDelete={() => {
+                setDeleteError(null);
+                setPendingDelete(comment);
+              }}
+            />
+          ))}
         </ul>
       )}
 
@@ -141,5 +108,39 @@ export function CommentsPanel({ queryId, viewerEmail }: { queryId: string; viewe
         {deleteError ? <ErrorAlert>{deleteError}</ErrorAlert> : null}
       </ConfirmDialog>
     </ResultSection>
+  );
+}
+
+/** One comment: the author's initial, address and time, the text, and Delete for the author. */
+function CommentItem({ comment, mine, onDelete }: { comment: Comment; mine: boolean; onDelete: () => void }) {
+  return (
+    <li
+      id={`comment-${comment.id}`}
+      data-comment-id={comment.id}
+      className="flex gap-3"
+      data-testid="comment"
+    >
+      <span
+        aria-hidden
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600"
+      >
+        {comment.user_email.charAt(0).toUpperCase()}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-sm font-medium text-slate-900">{comment.user_email}</span>
+          <time dateTime={comment.created_at} className="text-xs text-slate-500 tabular-nums">
+            {formatDateTime(comment.created_at)}
+          </time>
+          {mine ? (
+            <Button variant="danger-ghost" size="sm" className="ml-auto h-7 px-2" onClick={onDelete}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+        <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">{comment.comment_text}</p>
+      </div>
+    </li>
   );
 }

@@ -1,0 +1,408 @@
+/**
+ * Questions asked in the query tool and their saved answers.
+ *
+ * Asking (POST /api/query and /api/query/v2): checks the budget (LLM planner only, before any model call), runs
+ * the agent with live progress to the asking tab, saves the question and its answer as a Query, and returns the
+ * query result (docs/product.md#query-result). Both versions return the classification (v1 clients simply ignore
+ * it).
+ *
+ * Saved questions (history, detail, comments, archive, feedback), with these server-side rules:
+ * - a non-admin never sees another user's archived query, in a list or by id (404, as if it did not exist);
+ * - admins see everything; in the history list archived queries of others appear only with show_archived;
+ * - only the owner or an admin may archive or unarchive (403 for others who can see the query);
+ * - only a comment's author may delete it (403); comment text is trimmed and must not be empty (422);
+ * - feedback needs a boolean rating; one per user and query, the latest wins on the query.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  ArchiveResponse,
+  Comment,
+  QueryDetail,
+  QueryHistoryResponse,
+  QueryRecord,
+  QueryRequest,
+  QueryResult,
+  RecentPrompt,
+  ResultColumn,
+  ResultColumnType,
+} from '@qa/contracts';
+import { RECENT_QUERIES_PAGE_SIZE } from '@qa/contracts';
+import type { AppDb } from '../../db/database.js';
+import type { QueryRow } from '../../db/schema.js';
+import { runAsAsker } from '../../lib/asker-context.js';
+import type { RequestUser } from '../../lib/auth-guard.js';
+import { AppError } from '../../lib/errors.js';
+import { type FairGate, OverloadedError } from '../../lib/fair-gate.js';
+import type { Logger } from '../../lib/logger.js';
+import { warehouseReady } from '../../lib/warehouse-ready.js';
+import type { AgentRuntime } from '../agent/agent-runtime.js';
+import type { AgentColumn } from '../agent/agent-warehouse.js';
+import { toCsv } from '../agent/csv.js';
+import type { Planner } from '../agent/planner.js';
+import type { AgentAnswer } from '../agent/query-agent.js';
+import { assertWithinBudget, recordUsage } from '../llm/usage.js';
+import type { ProgressHub } from './progress-hub.js';
+import {
+  type ArchivedScope,
+  deleteComment,
+  getComment,
+  getQueryById,
+  type HistoryFilters,
+  insertComment,
+  insertQuery,
+  listComments,
+  listQueries,
+  recentQueries,
+  setArchived,
+  upsertFeedback,
+} from './questions.queries.js';
+
+export const QUERY_NOT_FOUND = 'Query not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isAdmin = (user: RequestUser) => user.role === 'admin';
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export interface QuestionsServiceDeps {
+  db: AppDb;
+  logger: Logger;
+  runtime: AgentRuntime;
+  hub: ProgressHub;
+  /** Warehouse admission: a question is refused up front (503, Retry-After) when its queue is full. */
+  gate?: FairGate;
+}
+
+export function overloaded(error: OverloadedError): AppError {
+  return new AppError('service_unavailable', error.message, {
+    'retry-after': String(error.retryAfterSeconds),
+  });
+}
+
+/** The progress line while a question waits for a warehouse slot. */
+export function queuedMessage(ahead: number): string {
+  if (ahead === 0) return 'Waiting for the warehouse: your question is next.';
+  return `Waiting for the warehouse: ${ahead} ${ahead === 1 ? 'query' : 'queries'} ahead of yours.`;
+}
+
+/**
+ * What a warehouse column holds, from its type name (the engine-neutral names, or DuckDB's own such as
+ * `decimal(18,3)`): whole numbers (a decimal without a scale too), other numbers, dates and timestamps,
+ * booleans; anything else is text.
+ */
+export function resultColumnType(type: string): ResultColumnType {
+  const name = type.toLowerCase();
+  if (/^u?(tiny|small|big|huge)?int(eger)?\d*$/.test(name)) return 'integer';
+  if (/^(decimal|numeric)\(\d+,\s*0\)$/.test(name)) return 'integer';
+  if (/^(double|float\d*|real|numeric|decimal)\b/.test(name)) return 'number';
+  if (/^(date|timestamp)\b/.test(name)) return 'date';
+  if (/^bool(ean)?$/.test(name)) return 'boolean';
+  return 'text';
+}
+
+export function toResultColumns(columns: AgentColumn[]): ResultColumn[] {
+  return columns.map((column) => ({ name: column.name, type: resultColumnType(column.type) }));
+}
+
+export function toQueryResult(id: string, answer: AgentAnswer): QueryResult {
+  const result = answer.result;
+  return {
+    id,
+    response_type: answer.responseType,
+    ...(answer.message !== undefined ? { message: answer.message } : {}),
+    ...(answer.availableDatabases ? { available_databases: answer.availableDatabases } : {}),
+    ...(answer.exampleQueries ? { example_queries: answer.exampleQueries } : {}),
+    classification: answer.classification,
+    interpretation: answer.interpretation,
+    csv_analysis: answer.analysis ?? null,
+    sql_query: answer.sql ?? null,
+    csv_results: result ? toCsv(result.columns, result.rows) : null,
+    result_columns: result ? toResultColumns(result.columns) : null,
+    sql_explanation: answer.explanation ?? null,
+    row_count: result?.rowCount ?? 0,
+    truncated: result?.truncated ?? false,
+    planner: answer.planner,
+    timings_ms: {
+      agent: answer.timings.agentMs,
+      warehouse: answer.timings.warehouseMs,
+      total: answer.timings.totalMs,
+    },
+  };
+}
+
+export function toQueryRecord(row: QueryRow): QueryRecord {
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    user_email: row.user_email,
+    timestamp: iso(row.created_at) ?? '',
+    is_archived: row.is_archived,
+    archived_by: row.archived_by,
+    archived_at: iso(row.archived_at),
+    sql_query: row.sql_query,
+    sql_explanation: row.sql_explanation,
+    csv_results: row.csv_results,
+    result_columns: row.result_columns ?? null,
+    csv_analysis: row.csv_analysis,
+    progress_log: row.progress_log ?? [],
+    feedback_rating: row.feedback_rating,
+    feedback_comment: row.feedback_comment,
+    classification: row.classification,
+    interpretation: row.interpretation ?? null,
+    response_type: row.response_type,
+    message: row.message,
+  };
+}
+
+type ReadyRuntime = Awaited<ReturnType<AgentRuntime['ready']>>;
+
+/** The planner for this question: the LLM one (within the user's budget, usage recorded) or the built-in one. */
+async function plannerFor(
+  { db, runtime }: QuestionsServiceDeps,
+  ready: ReadyRuntime,
+  user: RequestUser,
+  input: QueryRequest,
+  queryId: string,
+): Promise<Planner> {
+  const choice = runtime.choosePlanner();
+  if (choice.kind !== 'llm') return ready.builtin;
+  await assertWithinBudget(db, { userId: user.id, model: choice.modelId });
+  return runtime.llmPlanner(ready, choice.modelId, async (usage) => {
+    await recordUsage(db, {
+      userId: user.id,
+      sessionId: input.progress_channel ?? null,
+      messageId: queryId,
+      source: 'query',
+      model: choice.modelId,
+      usage,
+    });
+  });
+}
+
+async function saveAnswer(
+  db: AppDb,
+  { id, user, input }: { id: string; user: RequestUser; input: QueryRequest },
+  result: QueryResult,
+  answer: AgentAnswer,
+) {
+  await insertQuery({
+    db,
+    row: {
+      id,
+      user_id: user.id,
+      user_email: user.email,
+      prompt: input.prompt,
+      response_type: answer.responseType,
+      message: answer.message ?? null,
+      classification: JSON.stringify(answer.classification),
+      interpretation: answer.interpretation,
+      available_databases: answer.availableDatabases ? JSON.stringify(answer.availableDatabases) : null,
+      example_queries: answer.exampleQueries ? JSON.stringify(answer.exampleQueries) : null,
+      sql_query: result.sql_query ?? null,
+      sql_explanation: result.sql_explanation ?? null,
+      csv_results: result.csv_results ?? null,
+      result_columns: result.result_columns ? JSON.stringify(result.result_columns) : null,
+      csv_analysis: result.csv_analysis ?? null,
+      progress_log: JSON.stringify(answer.progress),
+      planner: answer.planner,
+      model: answer.model,
+      row_count: answer.result?.rowCount ?? null,
+      truncated: answer.result?.truncated ?? false,
+      agent_ms: answer.timings.agentMs,
+      warehouse_ms: answer.timings.warehouseMs,
+      total_ms: answer.timings.totalMs,
+    },
+  });
+}
+
+async function answerQuestion(
+  deps: QuestionsServiceDeps,
+  ready: ReadyRuntime,
+  user: RequestUser,
+  input: QueryRequest,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const queryId = randomUUID();
+  const planner = await plannerFor(deps, ready, user, input, queryId);
+  const publish = (event: { message: string; stage: string; timestamp: string; queue_ahead?: number }) =>
+    deps.hub.publish(user.id, input.progress_channel, { ...event, query_id: queryId });
+  const answer = await runAsAsker(
+    {
+      userId: user.id,
+      onQueued: (ahead) =>
+        publish({
+          message: queuedMessage(ahead),
+          stage: 'queued',
+          timestamp: new Date().toISOString(),
+          queue_ahead: ahead,
+        }),
+    },
+    () =>
+      ready.agent.answer({
+        question: input.prompt,
+        planner,
+        ...(signal ? { signal } : {}),
+        onProgress: publish,
+      }),
+  );
+  const result = toQueryResult(queryId, answer);
+  await saveAnswer(deps.db, { id: queryId, user, input }, result, answer);
+  deps.logger.info(
+    {
+      query_id: queryId,
+      planner: answer.planner,
+      model: answer.model,
+      response_type: answer.responseType,
+      rows: answer.result?.rowCount ?? 0,
+      agent_ms: answer.timings.agentMs,
+      warehouse_ms: answer.timings.warehouseMs,
+    },
+    'Query answered',
+  );
+  return result;
+}
+
+async function ask(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  input: QueryRequest,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const { runtime, logger, gate } = deps;
+  const ready = await warehouseReady(runtime, logger);
+  // Refuse before any work (or model spend) when the warehouse queue is already full: nothing is saved, and
+  // the client is told when to come back.
+  let leave: () => void = () => {};
+  try {
+    if (gate) leave = gate.admitQuestion();
+  } catch (error) {
+    if (error instanceof OverloadedError) throw overloaded(error);
+    throw error;
+  }
+  try {
+    return await answerQuestion(deps, ready, user, input, signal);
+  } finally {
+    leave();
+  }
+}
+
+const toComment = (row: {
+  id: string;
+  user_email: string;
+  created_at: Date | string;
+  comment_text: string;
+}) => ({
+  id: row.id,
+  user_email: row.user_email,
+  created_at: iso(row.created_at) ?? '',
+  comment_text: row.comment_text,
+});
+
+/** The saved questions: history, detail, archive, comments and feedback, each checked against who may see it. */
+function savedQuestions(db: AppDb) {
+  /** The query if this user may see it; 404 otherwise (also for ids that are not UUIDs). */
+  async function visibleQuery(user: RequestUser, id: string): Promise<QueryRow> {
+    if (!UUID.test(id)) throw AppError.notFound(QUERY_NOT_FOUND);
+    const row = await getQueryById({ db, id });
+    if (!row) throw AppError.notFound(QUERY_NOT_FOUND);
+    if (row.is_archived && !isAdmin(user) && row.user_id !== user.id)
+      throw AppError.notFound(QUERY_NOT_FOUND);
+    return row;
+  }
+
+  const ownScope = (user: RequestUser): ArchivedScope => ({ kind: 'own', userId: user.id });
+
+  return {
+    visibleQuery,
+
+    async history(
+      user: RequestUser,
+      params: { limit: number; offset: number; show_archived: boolean } & HistoryFilters,
+    ): Promise<QueryHistoryResponse> {
+      const scope: ArchivedScope = isAdmin(user) && params.show_archived ? { kind: 'all' } : ownScope(user);
+      const { q, asker, from, to, rating } = params;
+      // One extra row tells whether another page exists.
+      const rows = await listQueries({
+        db,
+        scope,
+        limit: params.limit + 1,
+        offset: params.offset,
+        filters: { q, asker, from, to, rating },
+      });
+      return { items: rows.slice(0, params.limit).map(toQueryRecord), hasMore: rows.length > params.limit };
+    },
+
+    async recentPrompts(user: RequestUser): Promise<RecentPrompt[]> {
+      const scope: ArchivedScope = isAdmin(user) ? { kind: 'all' } : ownScope(user);
+      const rows = await recentQueries({ db, scope, limit: RECENT_QUERIES_PAGE_SIZE });
+      return rows.map((row) => ({
+        id: row.id,
+        prompt: row.prompt,
+        user_email: row.user_email,
+        timestamp: iso(row.created_at) ?? '',
+        feedback_rating: row.feedback_rating,
+        feedback_comment: row.feedback_comment,
+      }));
+    },
+
+    async detail(user: RequestUser, id: string): Promise<QueryDetail> {
+      const row = await visibleQuery(user, id);
+      return { ...toQueryRecord(row), can_archive: isAdmin(user) || row.user_id === user.id };
+    },
+
+    async toggleArchive(user: RequestUser, id: string): Promise<ArchiveResponse> {
+      const row = await visibleQuery(user, id);
+      if (!isAdmin(user) && row.user_id !== user.id) {
+        throw AppError.forbidden('Only the owner of a query or an admin can archive it');
+      }
+      const updated = await setArchived({ db, id, archived: !row.is_archived, by: user.email });
+      return { is_archived: updated.is_archived };
+    },
+
+    async comments(user: RequestUser, queryId: string): Promise<Comment[]> {
+      await visibleQuery(user, queryId);
+      return (await listComments({ db, queryId })).map(toComment);
+    },
+
+    async addComment(user: RequestUser, queryId: string, text: string): Promise<Comment> {
+      const trimmed = text.trim();
+      if (!trimmed) throw AppError.unprocessable('comment_text: Comment cannot be empty');
+      await visibleQuery(user, queryId);
+      return toComment(
+        await insertComment({ db, queryId, userId: user.id, userEmail: user.email, text: trimmed }),
+      );
+    },
+
+    async removeComment(user: RequestUser, commentId: string): Promise<void> {
+      if (!UUID.test(commentId)) throw AppError.notFound(COMMENT_NOT_FOUND);
+      const comment = await getComment({ db, id: commentId });
+      if (!comment) throw AppError.notFound(COMMENT_NOT_FOUND);
+      // Comments on a query this user cannot see do not exist for them.
+      await visibleQuery(user, comment.query_id).catch(() => {
+        throw AppError.notFound(COMMENT_NOT_FOUND);
+      });
+      if (comment.user_id !== user.id) throw AppError.forbidden('Only the author of a comment can delete it');
+      await deleteComment({ db, id: commentId });
+    },
+
+    async submitFeedback(
+      user: RequestUser,
+      input: { query_id: string; rating: boolean; comment?: string | null | undefined },
+    ) {
+      await visibleQuery(user, input.query_id);
+      const comment = (input.comment ?? '').trim();
+      await upsertFeedback({ db, queryId: input.query_id, userId: user.id, rating: input.rating, comment });
+      return { query_id: input.query_id, rating: input.rating, comment };
+    },
+  };
+}
+
+export function createQuestionsService(deps: QuestionsServiceDeps) {
+  return {
+    ask: (user: RequestUser, input: QueryRequest, signal?: AbortSignal) => ask(deps, user, input, signal),
+    ...savedQuestions(deps.db),
+  };
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
