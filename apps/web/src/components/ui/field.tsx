@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Input } from './input';
 import { Label } from './label';
+import { PasswordInput } from './password-input';
 
 type FieldProps = {
   label: ReactNode;
@@ -27,5 +29,44 @@ export function Field({ label, htmlFor, hint, error, className, children }: Fiel
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null | undefined;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** A password with a Show/Hide toggle instead of a plain input. */
+  revealable?: boolean;
+};
+
+/**
+ * A labelled text input in a Field: marked invalid and described by its inline error while it has one.
+ * Every other input attribute (type, autoComplete, disabled, ...) passes through to the input.
+ */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  onValueChange,
+  revealable,
+  type,
+  ...inputProps
+}: TextFieldProps) {
+  const control = {
+    id,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    ...inputProps,
+  };
+  return (
+    <Field label={label} htmlFor={id} hint={hint} error={error}>
+      {revealable ? <PasswordInput {...control} /> : <Input type={type} {...control} />}
+    </Field>
   );
 }

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { ErrorAlert, InfoNotice } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -48,19 +48,18 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
         {redirectUrl ? <InfoNotice>{AUTH_MESSAGES.redirectNotice}</InfoNotice> : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Field label="Email" htmlFor="login-email">
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            placeholder="you@company.co.uk"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={busy}
-          />
-        </Field>
+        <TextField
+          label="Email"
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          placeholder="you@company.co.uk"
+          value={email}
+          onValueChange={setEmail}
+          disabled={busy}
+        />
         <div className="space-y-1.5">
           <div className="flex items-center justify-between">
             <Label htmlFor="login-password">Password</Label>

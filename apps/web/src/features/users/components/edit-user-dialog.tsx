@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { Field, TextField } from '../../../components/ui/field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { detailOr } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/update-user';
@@ -67,16 +67,15 @@ export function EditUserDialog({ user, id, onClose, onSaved }: EditUserDialogPro
     >
       <form id="edit-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <Field label="Email" htmlFor="edit-user-email" error={errors.email}>
-          <Input
-            id="edit-user-email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            disabled={busy}
-          />
-        </Field>
+        <TextField
+          label="Email"
+          id="edit-user-email"
+          type="email"
+          error={errors.email}
+          value={email}
+          onValueChange={setEmail}
+          disabled={busy}
+        />
         <Field label="Role" htmlFor="edit-user-role">
           <NativeSelect
             id="edit-user-role"
@@ -88,22 +87,17 @@ export function EditUserDialog({ user, id, onClose, onSaved }: EditUserDialogPro
             <option value="admin">admin</option>
           </NativeSelect>
         </Field>
-        <Field
+        <TextField
           label="New Password"
-          htmlFor="edit-user-password"
+          id="edit-user-password"
+          type="password"
+          autoComplete="new-password"
           hint="Leave blank to keep the current password."
           error={errors.password}
-        >
-          <Input
-            id="edit-user-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            disabled={busy}
-          />
-        </Field>
+          value={password}
+          onValueChange={setPassword}
+          disabled={busy}
+        />
         <Field
           label="Monthly budget (USD)"
           htmlFor="edit-user-budget"
