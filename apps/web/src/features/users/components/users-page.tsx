@@ -16,32 +16,21 @@ import { detailOr } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useTotalUsage } from '../api/get-user-usage';
 import { useUsers } from '../api/get-users';
-import { useSendPasswordReset } from '../api/send-password-reset';
+import { type OpenUserDialog, useUserActions } from '../hooks/use-user-actions';
 import { filterUsersByEmail, nextSort, sortUsers, type UserSort } from '../utils/sort-users';
 import { formatUsd } from '../utils/usage-format';
-import { userId } from '../utils/user-form';
-import { resetEmailSentMessage, USER_MESSAGES } from '../utils/user-messages';
+import { USER_MESSAGES } from '../utils/user-messages';
 import { AddUserForm, type AddUserValues, INITIAL_ADD_USER_VALUES } from './add-user-form';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { UsageDialog } from './usage-dialog';
 import { UsersTable } from './users-table';
 
-type DialogKind = 'edit' | 'delete' | 'usage';
-type OpenDialog = { kind: DialogKind; user: User; id: string } | null;
-
-const MISSING_ID_MESSAGES: Record<DialogKind, string> = {
-  edit: USER_MESSAGES.editMissingId,
-  delete: USER_MESSAGES.deleteMissingId,
-  usage: USER_MESSAGES.usageMissingId,
-};
-
 export function UsersPage() {
   useDocumentTitle('Users');
   const { user: me } = useAuth();
   const users = useUsers();
   const totalUsage = useTotalUsage();
-  const sendReset = useSendPasswordReset();
 
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort>({ key: 'email', direction: 'asc' });
@@ -49,37 +38,12 @@ export function UsersPage() {
   // Kept here rather than in the form so that closing and reopening the form keeps what was typed,
   // and the post-success reset (send_invite back to false) survives the form closing.
   const [addValues, setAddValues] = useState<AddUserValues>(INITIAL_ADD_USER_VALUES);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [pageError, setPageError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const actions = useUserActions();
 
   const rows = useMemo(
     () => sortUsers(filterUsersByEmail(users.data ?? [], search), sort),
     [users.data, search, sort],
   );
-
-  const openDialog = (kind: DialogKind, user: User) => {
-    setPageError(null);
-    setNotice(null);
-    const id = userId(user);
-    if (!id) {
-      setPageError(MISSING_ID_MESSAGES[kind]);
-      return;
-    }
-    setDialog({ kind, user, id });
-  };
-
-  const onResetPassword = (user: User) => {
-    setPageError(null);
-    setNotice(null);
-    sendReset.mutate(
-      { email: user.email },
-      {
-        onSuccess: () => window.alert(resetEmailSentMessage(user.email)),
-        onError: (error) => setPageError(detailOr(error, USER_MESSAGES.resetFailed)),
-      },
-    );
-  };
 
   return (
     <div>
@@ -105,13 +69,13 @@ export function UsersPage() {
           onChange={setAddValues}
           onAdded={(email) => {
             setShowAddForm(false);
-            setNotice(`User ${email} added.`);
+            actions.showNotice(`User ${email} added.`);
           }}
         />
       ) : null}
 
-      {notice ? <SuccessAlert className="mb-4">{notice}</SuccessAlert> : null}
-      {pageError ? <ErrorAlert className="mb-4">{pageError}</ErrorAlert> : null}
+      {actions.notice ? <SuccessAlert className="mb-4">{actions.notice}</SuccessAlert> : null}
+      {actions.error ? <ErrorAlert className="mb-4">{actions.error}</ErrorAlert> : null}
 
       <Card className="overflow-hidden">
         <UsersSearchBar
@@ -137,23 +101,16 @@ export function UsersPage() {
             sort={sort}
             onSort={(key) => setSort((current) => nextSort(current, key))}
             currentUserId={me?.id ?? null}
-            resettingEmail={sendReset.isPending ? (sendReset.variables?.email ?? null) : null}
-            onUsage={(user) => openDialog('usage', user)}
-            onEdit={(user) => openDialog('edit', user)}
-            onDelete={(user) => openDialog('delete', user)}
-            onResetPassword={onResetPassword}
+            resettingEmail={actions.resettingEmail}
+            onUsage={(user) => actions.openDialog('usage', user)}
+            onEdit={(user) => actions.openDialog('edit', user)}
+            onDelete={(user) => actions.openDialog('delete', user)}
+            onResetPassword={actions.resetPassword}
           />
         )}
       </Card>
 
-      <UserDialog
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        onDone={(message) => {
-          setDialog(null);
-          setNotice(message);
-        }}
-      />
+      <UserDialog dialog={actions.dialog} onClose={actions.closeDialog} onDone={actions.finishDialog} />
     </div>
   );
 }
@@ -252,7 +209,7 @@ function UserDialog({
   onClose,
   onDone,
 }: {
-  dialog: OpenDialog;
+  dialog: OpenUserDialog;
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
