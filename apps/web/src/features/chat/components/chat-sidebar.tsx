@@ -157,50 +157,14 @@ function SessionRow({
   const label = session.title || 'Untitled conversation';
 
   if (editing) {
-    const save = () => {
-      const next = title.trim();
-      if (!next || next === session.title) return setEditing(false);
-      rename.mutate({ sessionId: session.session_id, title: next }, { onSuccess: () => setEditing(false) });
-    };
     return (
-      <li className="rounded-lg bg-slate-50 p-1.5" data-testid="chat-session-editing">
-        <form
-          className="flex items-center gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <Input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setEditing(false);
-            }}
-            aria-label="Conversation title"
-            maxLength={80}
-            autoFocus
-            className="h-8 px-2"
-          />
-          <Button
-            type="submit"
-            variant="ghost"
-            size="icon-sm"
-            aria-label="Save title"
-            disabled={rename.isPending}
-          >
-            <Check aria-hidden />
-          </Button>
-          <Button variant="ghost" size="icon-sm" aria-label="Cancel rename" onClick={() => setEditing(false)}>
-            <X aria-hidden />
-          </Button>
-        </form>
-        {rename.isError ? (
-          <p role="alert" className="mt-1 px-1 text-xs text-pink-700">
-            {rename.error.message}
-          </p>
-        ) : null}
-      </li>
+      <SessionTitleEditor
+        session={session}
+        title={title}
+        onTitleChange={setTitle}
+        rename={rename}
+        onClose={() => setEditing(false)}
+      />
     );
   }
 
@@ -258,6 +222,67 @@ function SessionRow({
           <Trash2 aria-hidden />
         </Button>
       </div>
+    </li>
+  );
+}
+
+/** The row in place of a conversation while its title is edited: Enter or the tick saves, Escape cancels. */
+function SessionTitleEditor({
+  session,
+  title,
+  onTitleChange,
+  rename,
+  onClose,
+}: {
+  session: ChatSessionSummary;
+  title: string;
+  onTitleChange: (title: string) => void;
+  rename: ReturnType<typeof useRenameChatSession>;
+  onClose: () => void;
+}) {
+  const save = () => {
+    const next = title.trim();
+    if (!next || next === session.title) return onClose();
+    rename.mutate({ sessionId: session.session_id, title: next }, { onSuccess: onClose });
+  };
+  return (
+    <li className="rounded-lg bg-slate-50 p-1.5" data-testid="chat-session-editing">
+      <form
+        className="flex items-center gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Input
+          value={title}
+          onChange={(event) => onTitleChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
+          aria-label="Conversation title"
+          maxLength={80}
+          autoFocus
+          className="h-8 px-2"
+        />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Save title"
+          disabled={rename.isPending}
+        >
+          <Check aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label="Cancel rename" onClick={onClose}>
+          <X aria-hidden />
+        </Button>
+      </form>
+      {rename.isError ? (
+        <p role="alert" className="mt-1 px-1 text-xs text-pink-700">
+          {rename.error.message}
+        </p>
+      ) : null}
     </li>
   );
 }
