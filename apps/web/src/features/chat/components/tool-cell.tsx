@@ -91,14 +91,7 @@ export function ToolCell({
             {failure}
           </p>
         ) : done ? (
-          <ToolValue
-            label="Result"
-            value={result.result}
-            maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
-            testId="tool-result"
-            answerTables={answerTables}
-            drawn={chart ? chart.title : null}
-          />
+          <ToolResultValue value={result.result} answerTables={answerTables} chart={chart} />
         ) : null}
       </div>
     </div>
@@ -129,20 +122,35 @@ export function ToolResultsBlock({
             // biome-ignore lint/suspicious/noArrayIndexKey: results only ever append, and call ids may repeat or be empty
             <div key={`${result.tool_call_id}-${i}`} className="space-y-2 px-3 py-2.5">
               <p className="font-mono text-xs font-medium text-slate-800">{result.tool_name}</p>
-              <ToolValue
-                label="Result"
-                value={result.result}
-                maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
-                testId="tool-result"
-                answerTables={answerTables}
-                drawn={chart ? chart.title : null}
-              />
+              <ToolResultValue value={result.result} answerTables={answerTables} chart={chart} />
               {chart ? <ChartFrame chart={chart} /> : null}
             </div>
           );
         })}
       </div>
     </div>
+  );
+}
+
+/** A tool's result, folded when the answer already shows its table or the tool drew it as `chart`. */
+function ToolResultValue({
+  value,
+  answerTables,
+  chart,
+}: {
+  value: unknown;
+  answerTables: AnswerTable[];
+  chart: ReturnType<typeof chartFromResult>;
+}) {
+  return (
+    <ToolValue
+      label="Result"
+      value={value}
+      maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
+      testId="tool-result"
+      answerTables={answerTables}
+      drawn={chart ? chart.title : null}
+    />
   );
 }
 
