@@ -9,15 +9,25 @@ type FieldProps = {
   htmlFor: string;
   hint?: ReactNode;
   error?: string | null | undefined;
+  /** Shown at the far end of the label's line, such as a link that helps with the field. */
+  aside?: ReactNode;
   className?: string;
   children: ReactNode;
 };
 
 /** A label, its control, and an optional hint or inline error underneath (ids follow `${htmlFor}-hint|error`). */
-export function Field({ label, htmlFor, hint, error, className, children }: FieldProps) {
+export function Field({ label, htmlFor, hint, error, aside, className, children }: FieldProps) {
+  const labelElement = <Label htmlFor={htmlFor}>{label}</Label>;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
+      {aside ? (
+        <div className="flex items-center justify-between">
+          {labelElement}
+          {aside}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {error ? (
         <p id={`${htmlFor}-error`} className="text-xs font-medium text-red-600">
@@ -32,16 +42,16 @@ export function Field({ label, htmlFor, hint, error, className, children }: Fiel
   );
 }
 
-type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'> & {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null | undefined;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** A password with a Show/Hide toggle instead of a plain input. */
-  revealable?: boolean;
-};
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'prefix'> &
+  Pick<FieldProps, 'label' | 'hint' | 'error' | 'aside'> & {
+    id: string;
+    value: string;
+    onValueChange: (value: string) => void;
+    /** A password with a Show/Hide toggle instead of a plain input. */
+    revealable?: boolean;
+    /** A short unit drawn inside the input before the value, such as a currency sign. */
+    prefix?: string;
+  };
 
 /**
  * A labelled text input in a Field: marked invalid and described by its inline error while it has one.
@@ -52,9 +62,12 @@ export function TextField({
   label,
   hint,
   error,
+  aside,
   onValueChange,
   revealable,
+  prefix,
   type,
+  className,
   ...inputProps
 }: TextFieldProps) {
   const control = {
@@ -65,8 +78,19 @@ export function TextField({
     ...inputProps,
   };
   return (
-    <Field label={label} htmlFor={id} hint={hint} error={error}>
-      {revealable ? <PasswordInput {...control} /> : <Input type={type} {...control} />}
+    <Field label={label} htmlFor={id} hint={hint} error={error} aside={aside}>
+      {revealable ? (
+        <PasswordInput {...control} />
+      ) : prefix ? (
+        <div className="relative">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">
+            {prefix}
+          </span>
+          <Input type={type} className={cn('pl-7', className)} {...control} />
+        </div>
+      ) : (
+        <Input type={type} className={className} {...control} />
+      )}
     </Field>
   );
 }

@@ -152,20 +152,11 @@ function SessionRow({
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(session.title);
   const rename = useRenameChatSession();
   const label = session.title || 'Untitled conversation';
 
   if (editing) {
-    return (
-      <SessionTitleEditor
-        session={session}
-        title={title}
-        onTitleChange={setTitle}
-        rename={rename}
-        onClose={() => setEditing(false)}
-      />
-    );
+    return <SessionTitleEditor session={session} rename={rename} onClose={() => setEditing(false)} />;
   }
 
   return (
@@ -205,10 +196,7 @@ function SessionRow({
           size="icon-sm"
           className="size-7"
           aria-label={`Rename ${label}`}
-          onClick={() => {
-            setTitle(session.title);
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
         >
           <Pencil aria-hidden />
         </Button>
@@ -226,20 +214,20 @@ function SessionRow({
   );
 }
 
-/** The row in place of a conversation while its title is edited: Enter or the tick saves, Escape cancels. */
+/**
+ * The row in place of a conversation while its title is edited, starting from the saved title:
+ * Enter or the tick saves, Escape cancels.
+ */
 function SessionTitleEditor({
   session,
-  title,
-  onTitleChange,
   rename,
   onClose,
 }: {
   session: ChatSessionSummary;
-  title: string;
-  onTitleChange: (title: string) => void;
   rename: ReturnType<typeof useRenameChatSession>;
   onClose: () => void;
 }) {
+  const [title, setTitle] = useState(session.title);
   const save = () => {
     const next = title.trim();
     if (!next || next === session.title) return onClose();
@@ -256,7 +244,7 @@ function SessionTitleEditor({
       >
         <Input
           value={title}
-          onChange={(event) => onTitleChange(event.target.value)}
+          onChange={(event) => setTitle(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onClose();
           }}

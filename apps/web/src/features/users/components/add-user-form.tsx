@@ -39,6 +39,13 @@ export function AddUserForm({ values, onChange, onAdded }: AddUserFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const set = <K extends keyof AddUserValues>(key: K, value: AddUserValues[K]) =>
     onChange({ ...values, [key]: value });
+  const textField = (name: 'email' | 'password') => ({
+    id: `add-user-${name}`,
+    error: errors[name],
+    value: values[name],
+    onValueChange: (value: string) => set(name, value),
+    disabled: mutation.isPending,
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,24 +79,16 @@ export function AddUserForm({ values, onChange, onAdded }: AddUserFormProps) {
         <div className="mt-4 grid gap-4 md:grid-cols-[2fr_2fr_1fr]">
           <TextField
             label="Email"
-            id="add-user-email"
             type="email"
             autoComplete="off"
             placeholder="name@company.co.uk"
-            error={errors.email}
-            value={values.email}
-            onValueChange={(email) => set('email', email)}
-            disabled={mutation.isPending}
+            {...textField('email')}
           />
           <TextField
             label="Password (optional)"
-            id="add-user-password"
             type="password"
             autoComplete="new-password"
-            error={errors.password}
-            value={values.password}
-            onValueChange={(password) => set('password', password)}
-            disabled={mutation.isPending}
+            {...textField('password')}
           />
           <Field label="Role" htmlFor="add-user-role">
             <NativeSelect

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { ErrorAlert, SuccessAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -193,13 +194,13 @@ function UsersSearchBar({
 /** The empty table: no users at all, or none whose e-mail matches the (trimmed) search. */
 function NoUsers({ search }: { search: string }) {
   return (
-    <div className="flex flex-col items-center px-6 py-14 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-slate-100">
-        <UsersIcon aria-hidden className="size-6 text-slate-400" />
-      </div>
-      <p className="mt-4 text-sm font-medium text-slate-900">{USER_MESSAGES.empty}</p>
-      {search ? <p className="mt-1 text-sm text-slate-500">No e-mail address matches “{search}”.</p> : null}
-    </div>
+    <EmptyState
+      icon={UsersIcon}
+      title={USER_MESSAGES.empty}
+      detail={search ? <>No e-mail address matches “{search}”.</> : null}
+      className="px-6 py-14"
+      titleClassName="text-sm"
+    />
   );
 }
 
