@@ -1,54 +1,74 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 type AlertProps = { children: ReactNode; className?: string; title?: ReactNode };
 
+/** The box every alert shares: a tinted, bordered row with its icon before the message. */
+function AlertBox({
+  role,
+  tone,
+  icon: Icon,
+  iconClassName,
+  className,
+  children,
+}: {
+  role: 'alert' | 'status';
+  tone: string;
+  icon: LucideIcon;
+  iconClassName?: string;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div role={role} className={cn('flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm', tone, className)}>
+      <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', iconClassName)} />
+      {children}
+    </div>
+  );
+}
+
 /** The pink warning box: errors shown inside the form or modal they belong to. */
 export function ErrorAlert({ children, className, title }: AlertProps) {
   return (
-    <div
+    <AlertBox
       role="alert"
-      className={cn(
-        'flex gap-2.5 rounded-lg border border-pink-200 bg-pink-50 px-3.5 py-3 text-sm text-pink-900',
-        className,
-      )}
+      tone="border-pink-200 bg-pink-50 text-pink-900"
+      icon={CircleAlert}
+      iconClassName="text-pink-600"
+      className={className}
     >
-      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-pink-600" />
       <div className="min-w-0 break-words">
         {title ? <p className="font-medium">{title}</p> : null}
         <div data-testid="error-message">{children}</div>
       </div>
-    </div>
+    </AlertBox>
   );
 }
 
 export function SuccessAlert({ children, className }: AlertProps) {
   return (
-    <div
+    <AlertBox
       role="status"
-      className={cn(
-        'flex gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-900',
-        className,
-      )}
+      tone="border-emerald-200 bg-emerald-50 text-emerald-900"
+      icon={CircleCheck}
+      iconClassName="text-emerald-600"
+      className={className}
     >
-      <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
       <div className="min-w-0">{children}</div>
-    </div>
+    </AlertBox>
   );
 }
 
 export function InfoNotice({ children, className }: AlertProps) {
   return (
-    <div
+    <AlertBox
       role="status"
-      className={cn(
-        'flex gap-2.5 rounded-lg border border-brand-200 bg-brand-50 px-3.5 py-3 text-sm text-brand-700',
-        className,
-      )}
+      tone="border-brand-200 bg-brand-50 text-brand-700"
+      icon={Info}
+      className={className}
     >
-      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0">{children}</div>
-    </div>
+    </AlertBox>
   );
 }

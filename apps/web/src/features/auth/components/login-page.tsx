@@ -3,9 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { ErrorAlert, InfoNotice } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { TextField } from '../../../components/ui/field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { AUTH_MESSAGES, loginErrorMessage, safeRedirectPath } from '../utils/auth-messages';
@@ -48,39 +46,36 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
         {redirectUrl ? <InfoNotice>{AUTH_MESSAGES.redirectNotice}</InfoNotice> : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Field label="Email" htmlFor="login-email">
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            placeholder="you@company.co.uk"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={busy}
-          />
-        </Field>
-        <div className="space-y-1.5">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="login-password">Password</Label>
+        <TextField
+          label="Email"
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          placeholder="you@company.co.uk"
+          value={email}
+          onValueChange={setEmail}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          disabled={busy}
+          aside={
             <Link
               to="/reset-password"
               className="rounded text-xs font-medium text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               Forgot password?
             </Link>
-          </div>
-          <Input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
-        </div>
+          }
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

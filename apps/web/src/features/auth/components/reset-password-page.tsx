@@ -7,9 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { ErrorAlert, SuccessAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { TextField } from '../../../components/ui/field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSetPassword } from '../api/set-password';
@@ -60,21 +58,20 @@ function RequestResetForm() {
         {sent ? <SuccessAlert>{AUTH_MESSAGES.resetEmailSent}</SuccessAlert> : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         {!sent ? (
-          <Field label="Email" htmlFor="reset-email">
-            <Input
-              id="reset-email"
-              name="email"
-              type="email"
-              required
-              aria-required
-              autoComplete="email"
-              autoFocus
-              placeholder="you@company.co.uk"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={mutation.isPending}
-            />
-          </Field>
+          <TextField
+            label="Email"
+            id="reset-email"
+            name="email"
+            type="email"
+            required
+            aria-required
+            autoComplete="email"
+            autoFocus
+            placeholder="you@company.co.uk"
+            value={email}
+            onValueChange={setEmail}
+            disabled={mutation.isPending}
+          />
         ) : null}
         <div className="flex flex-col gap-2">
           {!sent ? (
@@ -126,31 +123,28 @@ function SetNewPasswordForm({ token }: { token: string | null }) {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {done ? <SuccessAlert>{AUTH_MESSAGES.passwordUpdated}</SuccessAlert> : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Field
+        <TextField
+          revealable
           label="New Password"
-          htmlFor="new-password"
+          id="new-password"
+          name="new-password"
+          autoComplete="new-password"
+          autoFocus
           hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        >
-          <PasswordInput
-            id="new-password"
-            name="new-password"
-            autoComplete="new-password"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
-        </Field>
-        <Field label="Confirm Password" htmlFor="confirm-password">
-          <PasswordInput
-            id="confirm-password"
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            disabled={busy}
-          />
-        </Field>
+          value={password}
+          onValueChange={setPassword}
+          disabled={busy}
+        />
+        <TextField
+          revealable
+          label="Confirm Password"
+          id="confirm-password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+          disabled={busy}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {mutation.isPending ? 'Updating...' : 'Update Password'}
         </Button>

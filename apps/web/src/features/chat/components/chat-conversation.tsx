@@ -4,8 +4,10 @@
  * request runs, the settings dialog and the context badge. The v2 flag picks the streaming endpoint or
  * the older whole-reply one; both look the same.
  */
+
+import type { ModelInfo } from '@qa/contracts';
 import { Square } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -55,7 +57,6 @@ export function ChatConversation({
   const [prompts] = useState(() => pickExamplePrompts());
   const [draft, setDraft] = useState('');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const hasMessages = state.items.length > 0;
   const modelLabels = useMemo(
@@ -103,16 +104,7 @@ export function ChatConversation({
               Loading conversation...
             </div>
           ) : historyStatus === 'not_found' || historyStatus === 'error' ? (
-            <div className="flex flex-col items-center py-16 text-center" role="alert">
-              <p className="text-sm font-medium text-slate-800">
-                {historyStatus === 'not_found'
-                  ? 'This conversation could not be found.'
-                  : 'The conversation could not be loaded.'}
-              </p>
-              <Button variant="outline" className="mt-4" onClick={onNewChat}>
-                Start a new chat
-              </Button>
-            </div>
+            <ConversationUnavailable notFound={historyStatus === 'not_found'} onNewChat={onNewChat} />
           ) : hasMessages ? (
             <MessageList
               items={state.items}
@@ -126,56 +118,140 @@ export function ChatConversation({
         </div>
       </div>
 
-      <div className="group border-t border-slate-100 bg-white px-4 pt-2 pb-4 sm:px-6">
-        <div className="mx-auto w-full max-w-3xl">
-          <div
-            className={cn(
-              'mb-1.5 flex h-7 items-center transition-opacity',
-              hasMessages &&
-                !pickerOpen &&
-                'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100',
-            )}
-          >
-            <ModelPicker
-              models={models.data ? selectableModels(models.data.models) : []}
-              selected={selected}
-              onSelect={select}
-              loading={models.isPending}
-              onOpenChange={setPickerOpen}
-            />
-          </div>
-          {state.running ? (
-            <div className="flex h-[54px] items-center justify-center">
-              <Button variant="outline" onClick={chat.stop} data-testid="stop-generating">
-                <Square aria-hidden className="fill-current" />
-                Stop Generating
-              </Button>
-            </div>
-          ) : (
-            <ChatInput
-              value={draft}
-              onChange={setDraft}
-              onSend={send}
-              onOpenSettings={() => setSettingsOpen(true)}
-              textareaRef={textareaRef}
-              disabled={historyStatus === 'loading'}
-            />
-          )}
-        </div>
-      </div>
+      <ChatComposer
+        models={models}
+        selected={selected}
+        onSelectModel={select}
+        hideModelPicker={hasMessages}
+        running={state.running}
+        onStop={chat.stop}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={send}
+        onOpenSettings={() => setSettingsOpen(true)}
+        textareaRef={textareaRef}
+        disabled={historyStatus === 'loading'}
+      />
 
-      <Modal
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        title="Settings"
-        description="Tool servers (MCP) the analyst can call in your conversations."
-        size="lg"
-        data-testid="chat-settings"
-      >
-        {settingsPanel ?? <p className="text-sm text-slate-500">No settings available.</p>}
-      </Modal>
-
+      <ChatSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} panel={settingsPanel} />
       <ContextUsageBadge usage={state.usage} contextWindow={selected?.pricing.context_window ?? null} />
     </section>
+  );
+}
+
+/** A conversation opened by URL that the server does not have, or could not load. */
+function ConversationUnavailable({ notFound, onNewChat }: { notFound: boolean; onNewChat: () => void }) {
+  return (
+    <div className="flex flex-col items-center py-16 text-center" role="alert">
+      <p className="text-sm font-medium text-slate-800">
+        {notFound ? 'This conversation could not be found.' : 'The conversation could not be loaded.'}
+      </p>
+      <Button variant="outline" className="mt-4" onClick={onNewChat}>
+        Start a new chat
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Below the messages: the model picker (shown on hover or focus once there are messages, and while it is
+ * open) above the input, or Stop Generating in the input's place while a request runs.
+ */
+function ChatComposer({
+  models,
+  selected,
+  onSelectModel,
+  hideModelPicker,
+  running,
+  onStop,
+  draft,
+  onDraftChange,
+  onSend,
+  onOpenSettings,
+  textareaRef,
+  disabled,
+}: {
+  models: ReturnType<typeof useChatModels>;
+  selected: ModelInfo | null;
+  onSelectModel: (id: string) => void;
+  hideModelPicker: boolean;
+  running: boolean;
+  onStop: () => void;
+  draft: string;
+  onDraftChange: (draft: string) => void;
+  onSend: (text: string) => void;
+  onOpenSettings: () => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  disabled: boolean;
+}) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  return (
+    <div className="group border-t border-slate-100 bg-white px-4 pt-2 pb-4 sm:px-6">
+      <div className="mx-auto w-full max-w-3xl">
+        <div
+          className={cn(
+            'mb-1.5 flex h-7 items-center transition-opacity',
+            hideModelPicker &&
+              !pickerOpen &&
+              'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100',
+          )}
+        >
+          <ModelPicker
+            models={models.data ? selectableModels(models.data.models) : []}
+            selected={selected}
+            onSelect={onSelectModel}
+            loading={models.isPending}
+            onOpenChange={setPickerOpen}
+          />
+        </div>
+        {running ? (
+          <StopGenerating onStop={onStop} />
+        ) : (
+          <ChatInput
+            value={draft}
+            onChange={onDraftChange}
+            onSend={onSend}
+            onOpenSettings={onOpenSettings}
+            textareaRef={textareaRef}
+            disabled={disabled}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Takes the input's place while a request runs. */
+function StopGenerating({ onStop }: { onStop: () => void }) {
+  return (
+    <div className="flex h-[54px] items-center justify-center">
+      <Button variant="outline" onClick={onStop} data-testid="stop-generating">
+        <Square aria-hidden className="fill-current" />
+        Stop Generating
+      </Button>
+    </div>
+  );
+}
+
+function ChatSettingsDialog({
+  open,
+  onOpenChange,
+  panel,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  panel: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Settings"
+      description="Tool servers (MCP) the analyst can call in your conversations."
+      size="lg"
+      data-testid="chat-settings"
+    >
+      {panel ?? <p className="text-sm text-slate-500">No settings available.</p>}
+    </Modal>
   );
 }

@@ -152,56 +152,11 @@ function SessionRow({
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(session.title);
   const rename = useRenameChatSession();
   const label = session.title || 'Untitled conversation';
 
   if (editing) {
-    const save = () => {
-      const next = title.trim();
-      if (!next || next === session.title) return setEditing(false);
-      rename.mutate({ sessionId: session.session_id, title: next }, { onSuccess: () => setEditing(false) });
-    };
-    return (
-      <li className="rounded-lg bg-slate-50 p-1.5" data-testid="chat-session-editing">
-        <form
-          className="flex items-center gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <Input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setEditing(false);
-            }}
-            aria-label="Conversation title"
-            maxLength={80}
-            autoFocus
-            className="h-8 px-2"
-          />
-          <Button
-            type="submit"
-            variant="ghost"
-            size="icon-sm"
-            aria-label="Save title"
-            disabled={rename.isPending}
-          >
-            <Check aria-hidden />
-          </Button>
-          <Button variant="ghost" size="icon-sm" aria-label="Cancel rename" onClick={() => setEditing(false)}>
-            <X aria-hidden />
-          </Button>
-        </form>
-        {rename.isError ? (
-          <p role="alert" className="mt-1 px-1 text-xs text-pink-700">
-            {rename.error.message}
-          </p>
-        ) : null}
-      </li>
-    );
+    return <SessionTitleEditor session={session} rename={rename} onClose={() => setEditing(false)} />;
   }
 
   return (
@@ -241,10 +196,7 @@ function SessionRow({
           size="icon-sm"
           className="size-7"
           aria-label={`Rename ${label}`}
-          onClick={() => {
-            setTitle(session.title);
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
         >
           <Pencil aria-hidden />
         </Button>
@@ -258,6 +210,67 @@ function SessionRow({
           <Trash2 aria-hidden />
         </Button>
       </div>
+    </li>
+  );
+}
+
+/**
+ * The row in place of a conversation while its title is edited, starting from the saved title:
+ * Enter or the tick saves, Escape cancels.
+ */
+function SessionTitleEditor({
+  session,
+  rename,
+  onClose,
+}: {
+  session: ChatSessionSummary;
+  rename: ReturnType<typeof useRenameChatSession>;
+  onClose: () => void;
+}) {
+  const [title, setTitle] = useState(session.title);
+  const save = () => {
+    const next = title.trim();
+    if (!next || next === session.title) return onClose();
+    rename.mutate({ sessionId: session.session_id, title: next }, { onSuccess: onClose });
+  };
+  return (
+    <li className="rounded-lg bg-slate-50 p-1.5" data-testid="chat-session-editing">
+      <form
+        className="flex items-center gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Input
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
+          aria-label="Conversation title"
+          maxLength={80}
+          autoFocus
+          className="h-8 px-2"
+        />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Save title"
+          disabled={rename.isPending}
+        >
+          <Check aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label="Cancel rename" onClick={onClose}>
+          <X aria-hidden />
+        </Button>
+      </form>
+      {rename.isError ? (
+        <p role="alert" className="mt-1 px-1 text-xs text-pink-700">
+          {rename.error.message}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -6,24 +6,40 @@ import { ToolCell } from './tool-cell';
 
 afterEach(cleanup);
 
-const part: ToolPart = {
-  kind: 'tool',
-  id: 't1',
-  call: { tool_call_id: 'c1', tool_name: 'run_sql', args: { sql: 'select 1' }, is_mcp: false },
-  result: {
-    tool_call_id: 'c1',
-    tool_name: 'run_sql',
+/** A completed tool cell: call and result share the call id `c<n>`. */
+function completedPart(
+  n: number,
+  toolName: string,
+  args: Record<string, unknown>,
+  result: unknown,
+): ToolPart {
+  const tool_call_id = `c${n}`;
+  return {
+    kind: 'tool',
+    id: `t${n}`,
+    call: { tool_call_id, tool_name: toolName, args, is_mcp: false },
     result: {
-      columns: ['region', 'premises'],
-      rows: [
-        ['Wales', 900],
-        ['London', 41861],
-      ],
-      row_count: 2,
+      tool_call_id,
+      tool_name: toolName,
+      result,
+      details: { result_length: JSON.stringify(result).length },
     },
-    details: { result_length: 80 },
+  };
+}
+
+const part = completedPart(
+  1,
+  'run_sql',
+  { sql: 'select 1' },
+  {
+    columns: ['region', 'premises'],
+    rows: [
+      ['Wales', 900],
+      ['London', 41861],
+    ],
+    row_count: 2,
   },
-};
+);
 
 describe('ToolCell result table', () => {
   it('shows the result table when the answer has none', () => {
@@ -45,19 +61,12 @@ describe('ToolCell result table', () => {
 });
 
 describe('ToolCell with a drawing', () => {
-  const drawnPart: ToolPart = {
-    kind: 'tool',
-    id: 't2',
-    call: { tool_call_id: 'c2', tool_name: 'create_map', args: { question: 'altnets' }, is_mcp: false },
-    result: {
-      tool_call_id: 'c2',
-      tool_name: 'create_map',
-      result: {
-        chart: { url: '/api/charts/abc?token=t', kind: 'map', title: 'Altnet coverage by local authority' },
-      },
-      details: { result_length: 90 },
-    },
-  };
+  const drawnPart = completedPart(
+    2,
+    'create_map',
+    { question: 'altnets' },
+    { chart: { url: '/api/charts/abc?token=t', kind: 'map', title: 'Altnet coverage by local authority' } },
+  );
 
   it('folds the JSON behind the chart it drew, one click away', () => {
     render(<ToolCell part={drawnPart} answerTables={[]} />);

@@ -8,6 +8,7 @@ import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, Plug, Wrench } from '
 import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { type AnswerTable, shownInAnswer } from '../utils/answer-tables';
 import {
   argumentRows,
@@ -37,13 +38,8 @@ export function ToolCell({
   const chart = done ? chartFromResult(result.result) : null;
   const failure = done ? toolErrorMessage(result.result) : null;
   return (
-    <div
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
-      data-testid="tool-cell"
-      data-status={done ? 'complete' : 'pending'}
-      data-tool={call.tool_name}
-    >
-      <div className="flex items-center gap-2 border-b border-slate-100 bg-slate-50/80 px-3 py-2">
+    <ToolFrame testId="tool-cell" status={done ? 'complete' : 'pending'} tool={call.tool_name}>
+      <ToolFrameHeader>
         {call.is_mcp ? (
           <Plug aria-hidden className="size-3.5 text-sky-600" />
         ) : (
@@ -82,7 +78,7 @@ export function ToolCell({
             </>
           )}
         </span>
-      </div>
+      </ToolFrameHeader>
       <div className="space-y-3 px-3 py-2.5">
         <ToolValue label="Input" value={call.args} maxHeightPx={TOOL_INPUT_COLLAPSE_PX} testId="tool-input" />
         {chart ? <ChartFrame chart={chart} /> : null}
@@ -91,17 +87,10 @@ export function ToolCell({
             {failure}
           </p>
         ) : done ? (
-          <ToolValue
-            label="Result"
-            value={result.result}
-            maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
-            testId="tool-result"
-            answerTables={answerTables}
-            drawn={chart ? chart.title : null}
-          />
+          <ToolResultValue value={result.result} answerTables={answerTables} chart={chart} />
         ) : null}
       </div>
-    </div>
+    </ToolFrame>
   );
 }
 
@@ -114,14 +103,11 @@ export function ToolResultsBlock({
   answerTables?: AnswerTable[];
 }) {
   return (
-    <div
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
-      data-testid="tool-results-block"
-    >
-      <div className="flex items-center gap-2 border-b border-slate-100 bg-slate-50/80 px-3 py-2 text-xs font-medium text-slate-700">
+    <ToolFrame testId="tool-results-block">
+      <ToolFrameHeader className="text-xs font-medium text-slate-700">
         <Wrench aria-hidden className="size-3.5 text-slate-500" />
         Tool results
-      </div>
+      </ToolFrameHeader>
       <div className="divide-y divide-slate-100">
         {results.map((result, i) => {
           const chart = chartFromResult(result.result);
@@ -129,20 +115,69 @@ export function ToolResultsBlock({
             // biome-ignore lint/suspicious/noArrayIndexKey: results only ever append, and call ids may repeat or be empty
             <div key={`${result.tool_call_id}-${i}`} className="space-y-2 px-3 py-2.5">
               <p className="font-mono text-xs font-medium text-slate-800">{result.tool_name}</p>
-              <ToolValue
-                label="Result"
-                value={result.result}
-                maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
-                testId="tool-result"
-                answerTables={answerTables}
-                drawn={chart ? chart.title : null}
-              />
+              <ToolResultValue value={result.result} answerTables={answerTables} chart={chart} />
               {chart ? <ChartFrame chart={chart} /> : null}
             </div>
           );
         })}
       </div>
+    </ToolFrame>
+  );
+}
+
+/** The card around a tool's cell or the loose results; `status` and `tool` are there for tests and styling. */
+function ToolFrame({
+  testId,
+  status,
+  tool,
+  children,
+}: {
+  testId: string;
+  status?: 'complete' | 'pending';
+  tool?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
+      data-testid={testId}
+      data-status={status}
+      data-tool={tool}
+    >
+      {children}
     </div>
+  );
+}
+
+function ToolFrameHeader({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn('flex items-center gap-2 border-b border-slate-100 bg-slate-50/80 px-3 py-2', className)}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A tool's result, folded when the answer already shows its table or the tool drew it as `chart`. */
+function ToolResultValue({
+  value,
+  answerTables,
+  chart,
+}: {
+  value: unknown;
+  answerTables: AnswerTable[];
+  chart: ReturnType<typeof chartFromResult>;
+}) {
+  return (
+    <ToolValue
+      label="Result"
+      value={value}
+      maxHeightPx={TOOL_RESULT_COLLAPSE_PX}
+      testId="tool-result"
+      answerTables={answerTables}
+      drawn={chart ? chart.title : null}
+    />
   );
 }
 

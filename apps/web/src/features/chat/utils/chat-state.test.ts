@@ -8,6 +8,7 @@ import {
   initialChatState,
 } from './chat-state';
 import type { ThinkingPart, ToolPart } from './tool-parts';
+import { firstRequestUsage } from './usage-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -301,23 +302,7 @@ describe('ends of a request', () => {
   });
 
   it('keeps the latest usage for the badge and on the answer', () => {
-    const usage = {
-      current_request: {
-        input_tokens: 900,
-        output_tokens: 100,
-        cache_read_tokens: 0,
-        cache_write_tokens: 0,
-        total_tokens: 1000,
-      },
-      session_cumulative: {
-        input_tokens: 900,
-        output_tokens: 100,
-        cache_read_tokens: 0,
-        cache_write_tokens: 0,
-        total_tokens: 1000,
-        requests: 1,
-      },
-    };
+    const usage = firstRequestUsage(1000);
     const state = run([
       { type: 'text_delta', delta: 'x' },
       { type: 'usage_update', usage },

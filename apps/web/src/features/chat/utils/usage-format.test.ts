@@ -1,5 +1,6 @@
 import type { ModelPricing } from '@qa/contracts';
 import { describe, expect, it } from 'vitest';
+import { flatUsage as flat } from './usage-fixtures';
 import {
   contextTone,
   formatChatCost,
@@ -9,15 +10,6 @@ import {
   NO_COST_LABEL,
   summariseUsage,
 } from './usage-format';
-
-const flat = (total: number, cost?: number) => ({
-  input_tokens: total - 10,
-  output_tokens: 10,
-  cache_read_tokens: 0,
-  cache_write_tokens: 0,
-  total_tokens: total,
-  ...(cost === undefined ? {} : { cost_usd: cost }),
-});
 
 describe('money in pounds (dollars / 1.35)', () => {
   it("shows '<1p' below a penny", () => {

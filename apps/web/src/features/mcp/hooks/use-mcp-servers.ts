@@ -5,7 +5,15 @@
  * except a refused add, which the form shows next to the configuration it is about.
  */
 import type { McpServer } from '@qa/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError } from '../../../lib/api-client';
 import {
   addCustomServer,
@@ -26,16 +34,32 @@ function bannerFor(title: string, error: unknown): Banner {
   return { title, detail: error instanceof ApiError && error.detail ? error.detail : undefined };
 }
 
-export function useMcpServers() {
-  const [servers, setServers] = useState<McpServer[]>([]);
+/** Whether the component is still mounted, for async work that settles after it has gone. */
+function useMountedRef() {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}
+
+/**
+ * Loads the list once, phase by phase, merging each answer into what is already shown; the first
+ * failure raises the load banner and the later phases still run.
+ */
+function usePhasedLoad(
+  mounted: RefObject<boolean>,
+  setServers: Dispatch<SetStateAction<McpServer[]>>,
+  setBanner: (banner: Banner) => void,
+) {
   const [phase, setPhase] = useState<LoadPhase>('static');
   /** Until live status arrives, every server shows as loading. */
   const [liveLoaded, setLiveLoaded] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const mounted = useRef(true);
 
   useEffect(() => {
-    mounted.current = true;
     let failed = false;
     const phases: [LoadPhase, () => Promise<McpServer[]>][] = [
       ['static', getStaticServers],
@@ -60,15 +84,21 @@ export function useMcpServers() {
       setLiveLoaded(true);
       setPhase('done');
     })();
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  }, [mounted, setServers, setBanner]);
+
+  return { phase, liveLoaded };
+}
+
+export function useMcpServers() {
+  const [servers, setServers] = useState<McpServer[]>([]);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const mounted = useMountedRef();
+  const { phase, liveLoaded } = usePhasedLoad(mounted, setServers, setBanner);
 
   const reloadLive = useCallback(async () => {
     const live = await getLiveServers();
     if (mounted.current) setServers((current) => mergeServers(current, live));
-  }, []);
+  }, [mounted]);
 
   const toggle = useCallback(
     async (server: McpServer, enabled: boolean) => {
@@ -97,21 +127,24 @@ export function useMcpServers() {
         setBanner(bannerFor(MCP_TEXTS.loadFailed, error));
       }
     },
-    [reloadLive],
+    [mounted, reloadLive],
   );
 
-  const remove = useCallback(async (server: McpServer): Promise<boolean> => {
-    setBanner(null);
-    try {
-      await deleteCustomServer({ id: server.id });
-      if (mounted.current) setServers((list) => list.filter((s) => s.id !== server.id));
-      return true;
-    } catch (error) {
-      console.error('MCP delete failed', error);
-      if (mounted.current) setBanner(bannerFor(MCP_TEXTS.deleteFailed, error));
-      return false;
-    }
-  }, []);
+  const remove = useCallback(
+    async (server: McpServer): Promise<boolean> => {
+      setBanner(null);
+      try {
+        await deleteCustomServer({ id: server.id });
+        if (mounted.current) setServers((list) => list.filter((s) => s.id !== server.id));
+        return true;
+      } catch (error) {
+        console.error('MCP delete failed', error);
+        if (mounted.current) setBanner(bannerFor(MCP_TEXTS.deleteFailed, error));
+        return false;
+      }
+    },
+    [mounted],
+  );
 
   /** Adds a server; a refusal comes back to the form, which shows it next to the configuration. */
   const add = useCallback(
@@ -136,7 +169,7 @@ export function useMcpServers() {
       }
       return { ok: true };
     },
-    [reloadLive],
+    [mounted, reloadLive],
   );
 
   return {

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Input, NativeSelect } from '../../../components/ui/input';
+import { Field, TextField } from '../../../components/ui/field';
+import { NativeSelect } from '../../../components/ui/input';
 import { detailOr } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { type UserFormErrors, validateUserForm } from '../utils/user-form';
@@ -39,6 +39,13 @@ export function AddUserForm({ values, onChange, onAdded }: AddUserFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const set = <K extends keyof AddUserValues>(key: K, value: AddUserValues[K]) =>
     onChange({ ...values, [key]: value });
+  const textField = (name: 'email' | 'password') => ({
+    id: `add-user-${name}`,
+    error: errors[name],
+    value: values[name],
+    onValueChange: (value: string) => set(name, value),
+    disabled: mutation.isPending,
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,31 +77,19 @@ export function AddUserForm({ values, onChange, onAdded }: AddUserFormProps) {
         </p>
         {serverError ? <ErrorAlert className="mt-4">{serverError}</ErrorAlert> : null}
         <div className="mt-4 grid gap-4 md:grid-cols-[2fr_2fr_1fr]">
-          <Field label="Email" htmlFor="add-user-email" error={errors.email}>
-            <Input
-              id="add-user-email"
-              type="email"
-              autoComplete="off"
-              placeholder="name@company.co.uk"
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'add-user-email-error' : undefined}
-              disabled={mutation.isPending}
-            />
-          </Field>
-          <Field label="Password (optional)" htmlFor="add-user-password" error={errors.password}>
-            <Input
-              id="add-user-password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => set('password', e.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'add-user-password-error' : undefined}
-              disabled={mutation.isPending}
-            />
-          </Field>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            placeholder="name@company.co.uk"
+            {...textField('email')}
+          />
+          <TextField
+            label="Password (optional)"
+            type="password"
+            autoComplete="new-password"
+            {...textField('password')}
+          />
           <Field label="Role" htmlFor="add-user-role">
             <NativeSelect
               id="add-user-role"

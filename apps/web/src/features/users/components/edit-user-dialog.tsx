@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input, NativeSelect } from '../../../components/ui/input';
+import { Field, TextField } from '../../../components/ui/field';
+import { NativeSelect } from '../../../components/ui/input';
 import { detailOr } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/update-user';
 import { parseBudget, type UserFormErrors, validateUserForm } from '../utils/user-form';
@@ -55,6 +55,13 @@ export function EditUserDialog({ user, id, onClose, onSaved }: EditUserDialogPro
   };
 
   const busy = mutation.isPending;
+  const textField = (name: keyof UserFormErrors, value: string, onValueChange: (value: string) => void) => ({
+    id: `edit-user-${name}`,
+    error: errors[name],
+    value,
+    onValueChange,
+    disabled: busy,
+  });
   return (
     <Modal
       open
@@ -67,16 +74,7 @@ export function EditUserDialog({ user, id, onClose, onSaved }: EditUserDialogPro
     >
       <form id="edit-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <Field label="Email" htmlFor="edit-user-email" error={errors.email}>
-          <Input
-            id="edit-user-email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            disabled={busy}
-          />
-        </Field>
+        <TextField label="Email" type="email" {...textField('email', email, setEmail)} />
         <Field label="Role" htmlFor="edit-user-role">
           <NativeSelect
             id="edit-user-role"
@@ -88,44 +86,21 @@ export function EditUserDialog({ user, id, onClose, onSaved }: EditUserDialogPro
             <option value="admin">admin</option>
           </NativeSelect>
         </Field>
-        <Field
+        <TextField
           label="New Password"
-          htmlFor="edit-user-password"
+          type="password"
+          autoComplete="new-password"
           hint="Leave blank to keep the current password."
-          error={errors.password}
-        >
-          <Input
-            id="edit-user-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            disabled={busy}
-          />
-        </Field>
-        <Field
+          {...textField('password', password, setPassword)}
+        />
+        <TextField
           label="Monthly budget (USD)"
-          htmlFor="edit-user-budget"
+          inputMode="decimal"
+          placeholder="No limit"
+          prefix="$"
           hint="Leave blank for no limit."
-          error={errors.budget}
-        >
-          <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">
-              $
-            </span>
-            <Input
-              id="edit-user-budget"
-              inputMode="decimal"
-              placeholder="No limit"
-              className="pl-7"
-              value={budget}
-              onChange={(e) => setBudget(e.target.value)}
-              aria-invalid={errors.budget ? true : undefined}
-              disabled={busy}
-            />
-          </div>
-        </Field>
+          {...textField('budget', budget, setBudget)}
+        />
       </form>
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={busy}>

@@ -7,6 +7,7 @@ import { BarChart3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { detailOr } from '../../../lib/api-client';
 import { useUserUsage } from '../api/get-user-usage';
@@ -52,13 +53,12 @@ function hasUsage(data: UsageResponse): boolean {
 function UsageDetails({ data }: { data: UsageResponse }) {
   if (!hasUsage(data)) {
     return (
-      <div className="flex flex-col items-center py-10 text-center">
-        <div className="flex size-12 items-center justify-center rounded-full bg-slate-100">
-          <BarChart3 aria-hidden className="size-6 text-slate-400" />
-        </div>
-        <p className="mt-4 font-medium text-slate-900">{USER_MESSAGES.noUsage}</p>
-        <p className="mt-1 text-sm text-slate-500">{USER_MESSAGES.noMessages}</p>
-      </div>
+      <EmptyState
+        icon={BarChart3}
+        title={USER_MESSAGES.noUsage}
+        detail={USER_MESSAGES.noMessages}
+        className="py-10"
+      />
     );
   }
 
