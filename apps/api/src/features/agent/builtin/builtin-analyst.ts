@@ -7,6 +7,7 @@
 import { loadGeography } from '@qa/warehouse';
 import { isFollowUp, readFollowUp, type TurnContext } from './followup.js';
 import { interpret } from './interpret.js';
+import { droppedByCompiler } from './leftover.js';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
 import { analyse, explain, type ResultLike } from './narrate.js';
 import type { Plan } from './plan.js';
@@ -103,6 +104,12 @@ export class BuiltinAnalyst {
     const understanding = understand(question, this.knowledge.lexicon, this.knowledge.time);
     if (understanding.kind !== 'data') return { understanding };
     const built = buildQuery(understanding.plan, this.knowledge.time);
+    // What the SQL could not apply is said like an unused word, and the answer is not confident.
+    const dropped = droppedByCompiler(understanding.plan, built.sql);
+    if (dropped.length) {
+      understanding.plan.unknowns.push(...dropped);
+      understanding.confidence = Math.min(understanding.confidence, 0.6);
+    }
     const interpretation = interpret(understanding.plan, this.knowledge.time);
     return { understanding, plan: understanding.plan, built, interpretation };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leftoverWords, uncarriedConditions } from './leftover.js';
+import { droppedByCompiler, leftoverWords, uncarriedConditions } from './leftover.js';
 import { analyse } from './narrate.js';
 import { buildQuery } from './sql-builder.js';
 import { testLexicon, testTime } from './test-fixtures.js';
@@ -127,9 +127,9 @@ describe('every word of the question is accounted for', () => {
     expect(uncarriedConditions('which region gained the most gigabit coverage', flat)).toEqual([
       'the change over time ("gained")',
     ]);
-    expect(uncarriedConditions('gigabit coverage by region between Jan 2024 and Jan 2026', flat)).toEqual([
-      'the change over time ("between jan 2024 and")',
-    ]);
+    expect(
+      uncarriedConditions('gigabit coverage by region between Jan 2024 and Jan 2026', flat, [], ['jan 2024']),
+    ).toEqual(['the change over time ("between jan 2024 and")', 'the time ("jan 2024")']);
     // Carried: a change measure, and a series (each point is a date).
     const change = read('which region gained the most full fibre premises in the last 6 months').plan;
     expect(change.measure).toBe('change_premises');
@@ -158,5 +158,32 @@ describe('every word of the question is accounted for', () => {
     expect(uncarriedConditions('which councils have 3 or more different altnets present?', plan)).toEqual([
       'networks counted across each place ("councils have 3 or more different altnets"), not per postcode',
     ]);
+  });
+  it('places, the upload direction, a time and a date the plan does not use are said', () => {
+    const uk = read('full fibre coverage').plan;
+    const leeds = testLexicon.find('full fibre coverage in Leeds');
+    expect(uncarriedConditions('full fibre coverage in Leeds', uk, leeds)).toEqual(['the place ("leeds")']);
+    expect(
+      uncarriedConditions('premises that can get 1gbps upload', read('gigabit premises').plan),
+    ).toContain('the upload direction ("upload")');
+    expect(uncarriedConditions('full fibre coverage last year', uk, [], ['last year'])).toEqual([
+      'the time ("last year")',
+    ]);
+    expect(uncarriedConditions('full fibre coverage jun 27 -> dec 27', uk, [], [])).toEqual([
+      'the date ("jun 27")',
+    ]);
+    // A share compared with a number filters places: a gigabit subject does not carry "under 70%".
+    const gigabit = read('gigabit coverage by local authority').plan;
+    expect(uncarriedConditions('LAs still under 70% gigabit coverage', gigabit)).toEqual([
+      'the comparison ("under 70%")',
+    ]);
+  });
+
+  it('what the compiled SQL does not mention is dropped', () => {
+    const plan = read('lines by operator in Leeds').plan;
+    expect(
+      droppedByCompiler(plan, 'SELECT operator, SUM(lines) FROM take_up_quarterly GROUP BY operator'),
+    ).toEqual(['the place ("Leeds")']);
+    expect(droppedByCompiler(plan, "SELECT 1 FROM x WHERE la_name IN ('Leeds')")).toEqual([]);
   });
 });

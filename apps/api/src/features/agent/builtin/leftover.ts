@@ -10,7 +10,7 @@
  * councils have ..."). Those are checked against the plan itself.
  */
 import type { EntityMatch } from './lexicon.js';
-import type { Plan } from './plan.js';
+import { GEO_DIMENSIONS, type Plan } from './plan.js';
 import { numberFrom } from './time-phrases.js';
 
 const FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
@@ -177,6 +177,8 @@ const NEGATION =
   /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/;
 const COMPARATOR =
   /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
+/** "still under 70% gigabit", "below 85% FTTP": a share compared with a number, without "than". */
+const SHARE_COMPARATOR = /\b(?:under|below|over|above|less than|more than|at least|at most)\s+\d[\d.]*\s*%/;
 const COUNT_OF_PLACES =
   /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
 
@@ -187,7 +189,13 @@ const MONTH_OR_QUARTER =
 const SERIES_DIMENSIONS = new Set(['month', 'quarter', 'half_year', 'year']);
 
 /** Conditions the question states that the plan does not carry, said in words (empty when all are carried). */
-export function uncarriedConditions(question: string, plan: Plan, entities: EntityMatch[] = []): string[] {
+export function uncarriedConditions(
+  question: string,
+  plan: Plan,
+  entities: EntityMatch[] = [],
+  /** The phrases the time parser took from the question. */
+  timeMatched: string[] = [],
+): string[] {
   const text = ` ${question.toLowerCase().replace(/[’`]/g, "'")} `;
   const missing: string[] = [];
   // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
@@ -237,7 +245,7 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
   // A chosen month or quarter of each year: "Q4 of each year", "each January".
   const chosen = text.match(
     new RegExp(
-      `\\b${MONTH_OR_QUARTER} (?:of )?(?:each|every) year\\b|\\b(?:each|every) ${MONTH_OR_QUARTER}\\b`,
+      `\\b${MONTH_OR_QUARTER} (?:of )?(?:each|every) (?:year|yr)\\b|\\b(?:each|every) ${MONTH_OR_QUARTER}\\b`,
     ),
   );
   if (chosen && plan.time.seriesMonth === undefined && plan.time.quarterNumber === undefined)
@@ -258,11 +266,14 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
     s.minDown !== undefined ||
     s.bestDownBelow !== undefined ||
     s.gigabit === true;
-  const comparison = text.match(COMPARATOR);
+  const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
+  // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
+  // their share: no subject threshold carries that.
+  const share = comparison && /%|half|third|quarter/.test(comparison[0]);
   // "at least one altnet" is plain presence, which every subject carries.
   const presence =
     comparison && /\b(?:at least|more than) (?:one|1)\b/.test(comparison[0]) && s.minNetworks === undefined;
-  if (comparison && !threshold && !presence) missing.push(`the comparison ("${comparison[0]}")`);
+  if (comparison && (share || (!threshold && !presence))) missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
   if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
@@ -278,7 +289,29 @@ export function uncarriedConditions(question: string, plan: Plan, entities: Enti
     (s.operators?.length ?? 0) < 2
   )
     missing.push(`the comparison of two things ("${versus[0].trim()}")`);
-  missing.push(...uncarriedChange(text, plan), ...uncarriedSubjects(text, plan, entities));
+  missing.push(
+    ...uncarriedChange(text, plan),
+    ...uncarriedSubjects(text, plan, entities),
+    ...uncarriedPlaces(plan, entities),
+  );
+  // Upload speeds are a direction of their own: a plan about downloads does not answer them.
+  const upload = text.match(/\b(?:upload|uploads|upstream|up speeds?)\b/);
+  if (upload && !(s.symmetric || plan.measure === 'max_up' || plan.measure === 'avg_down'))
+    missing.push(`the upload direction ("${upload[0]}")`);
+  // A time the question names ("last year", "in 2025") that the plan does not use.
+  const timeNamed = timeMatched.find((phrase) => phrase.trim().length > 0);
+  // A date written in a way the time parser did not take ("jun 27 -> dec 27") is a date the plan lacks.
+  const dateWords = text.match(
+    new RegExp(`\\b${MONTH_OR_QUARTER}\\s+'?\\d{2,4}\\b|\\bh[12]\\s+'?\\d{2,4}\\b`),
+  );
+  if (dateWords && timeMatched.every((phrase) => !phrase.trim()))
+    missing.push(`the date ("${dateWords[0]}")`);
+  const series = plan.dimension !== undefined && SERIES_DIMENSIONS.has(plan.dimension);
+  const bounded = timeMatched.find((phrase) =>
+    /\d{4}|\b(?:last|this|since|from|past|previous)\b/.test(phrase),
+  );
+  const unused = series ? bounded : timeNamed;
+  if (unused && !usesTime(plan)) missing.push(`the time ("${unused.trim()}")`);
   const average = text.match(/\b(?:avg|average|mean|median)\b/);
   if (average && !AVERAGE_MEASURES.has(plan.measure)) missing.push(`the average ("${average[0]}")`);
   // "Which councils have 3 or more altnets": counted over the whole place, while the plan counts networks per
@@ -299,7 +332,7 @@ const NETWORKS_PER_PLACE =
 
 /** Words that ask for a change over time rather than a level. */
 const CHANGE_WORDS =
-  /\b(?:gain(?:ed|s)?|grew|grow(?:n|th)?|increase[ds]?|rose|rise[ns]?|jump(?:ed|s)?|went up|go(?:ne)? up|add(?:ed|s)?|new build|net new|newly|chang(?:e|ed|es)|improve(?:d|ment)?|uplift|delta|for the first time)\b/;
+  /\b(?:gain(?:ed|s)?|grew|grow(?:n|th)?|increase[ds]?|rose|rise[ns]?|jump(?:ed|s)?|went up|go(?:ne)? up|add(?:ed|s)?|new (?:[a-z]+ ){0,2}build|net new|newly|chang(?:e|ed|es)|improve(?:d|ment)?|uplift|delta|for the first time)\b/;
 /** Two moments named: "between A and B", "from A to B", "now vs two years ago". */
 const TWO_MOMENTS =
   /\bbetween\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+and\b|\bfrom\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+to\b|\b(?:now|today|currently|latest)\s+(?:vs\.?|versus|compared (?:to|with))\s/;
@@ -375,5 +408,60 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
     )
       missing.push(`the network ("${match.text}")`);
   }
+  return missing;
+}
+
+/** Whether the plan pins any time: a snapshot, a window, series bounds, a quarter or a chosen month. */
+function usesTime(plan: Plan): boolean {
+  const { phrase: _phrase, ...time } = plan.time;
+  return Object.values(time).some((value) => value !== undefined);
+}
+
+const PLACE_DIMENSION: Partial<Record<EntityMatch['entity']['kind'], Plan['dimension']>> = {
+  la: 'la_name',
+  region: 'government_region',
+  country: 'country',
+  area: 'postcode_area',
+};
+
+/** Places the question names that the plan does not filter or compare on. */
+function uncarriedPlaces(plan: Plan, entities: EntityMatch[]): string[] {
+  const values = new Set([...(plan.geo?.values ?? []), plan.geo?.label ?? ''].map((v) => v.toLowerCase()));
+  const missing: string[] = [];
+  for (const match of entities) {
+    const e = match.entity;
+    const names =
+      e.kind === 'la' || e.kind === 'country' || e.kind === 'county'
+        ? [e.name]
+        : e.kind === 'region'
+          ? e.names
+          : e.kind === 'area'
+            ? [e.code]
+            : [];
+    if (names.length === 0) continue;
+    const carried =
+      names.every((name) => values.has(name.toLowerCase())) ||
+      (e.kind === 'county' && e.laNames.every((name) => values.has(name.toLowerCase())));
+    // "In each nation (England, Wales, ...)": places that name the rows of the grouping.
+    const rows =
+      plan.dimension === PLACE_DIMENSION[e.kind] ||
+      (plan.dimension !== undefined && GEO_DIMENSIONS.has(plan.dimension) && e.kind !== 'la');
+    if (!carried && !rows) missing.push(`the place ("${match.text}")`);
+  }
+  return missing;
+}
+
+/**
+ * Parts of the plan the compiled SQL does not mention: a place, a network or a date the compiler had no
+ * way to apply to the table it chose (a place on quarterly take-up, say). Said like an unused word.
+ */
+export function droppedByCompiler(plan: Plan, sql: string): string[] {
+  const inSql = (value: string) => sql.includes(`'${value.replace(/'/g, "''")}'`);
+  const missing: string[] = [];
+  const place = plan.geo?.values ?? [];
+  if (place.length && !place.some(inSql))
+    missing.push(`the place ("${plan.geo?.label ?? place.join(', ')}")`);
+  for (const group of [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])])
+    if (!inSql(group)) missing.push(`the network ("${group}")`);
   return missing;
 }

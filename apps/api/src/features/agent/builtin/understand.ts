@@ -127,8 +127,9 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   const usesNumber = Boolean(
     plan.limit || s.minNetworks || s.exactNetworks || s.minDown || s.bestDownBelow || plan.time.lastQuarters,
   );
-  const ignored = leftoverWords(question, entities, parseTime(text, ctx).matched, usesNumber);
-  const uncarried = uncarriedConditions(question, plan, entities);
+  const timeMatched = parseTime(text, ctx).matched;
+  const ignored = leftoverWords(question, entities, timeMatched, usesNumber);
+  const uncarried = uncarriedConditions(question, plan, entities, timeMatched);
   plan.unknowns.push(...ignored.map((word) => `"${word}"`), ...uncarried);
   const confidence = scoreConfidence(plan, entities, domain, ignored.length, uncarried.length);
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
