@@ -991,7 +991,20 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
     ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) || (plan.geo && !plan.dimension))
   )
     return buildTakeUpByPlace(plan, ctx, filters);
+  if (plan.measure === 'share_of_subject_pct') return buildTakeUpRate(plan, ctx);
   if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
+  const quarters = takeUpQuarters(plan, ctx);
+  if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  return buildLines(plan, filters, quarters);
+}
+
+/** Which quarters a take-up answer covers: the conditions on take_up_quarterly, and the words for them. */
+interface TakeUpQuarters {
+  timeFilters: string[];
+  quarterText: string;
+}
+
+function takeUpQuarters(plan: Plan, ctx: TimeContext): TakeUpQuarters {
   const timeFilters: string[] = [];
   if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${sqlString(`${plan.time.quarterYear}Q%`)}`);
   else if (plan.time.lastQuarters)
@@ -1007,71 +1020,83 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
       : plan.time.quarterYear
         ? `${plan.time.quarterYear}`
         : 'every quarter');
+  return { timeFilters, quarterText };
+}
 
-  if (plan.measure === 'share_of_subject_pct') {
-    const geo = geoConditions(plan);
-    const quarter = plan.time.quarter ?? ctx.latestQuarter;
-    // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
-    // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
-    const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
-    const sql = [
-      'WITH lines AS (',
-      `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-      `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
-      '), passed AS (',
-      '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
-      `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
-      ')',
-      'SELECT l.fttp_lines, p.full_fibre_premises,',
-      `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
-      'FROM lines l CROSS JOIN passed p',
-    ].join('\n');
-    return {
-      sql,
-      columns: {
-        fttp_lines: 'full-fibre lines',
-        full_fibre_premises: 'premises that can get full fibre',
-        take_up_pct: 'take-up, %',
-      },
-      steps: [
-        `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
-        'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
-      ],
-    };
-  }
+/** Take-up rate: full-fibre lines as a share of the premises that can get full fibre, in one quarter. */
+function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const quarter = plan.time.quarter ?? ctx.latestQuarter;
+  // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
+  // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
+  const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
+  const sql = [
+    'WITH lines AS (',
+    `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
+    `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    '), passed AS (',
+    '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
+    `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
+    ')',
+    'SELECT l.fttp_lines, p.full_fibre_premises,',
+    `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
+    'FROM lines l CROSS JOIN passed p',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      fttp_lines: 'full-fibre lines',
+      full_fibre_premises: 'premises that can get full fibre',
+      take_up_pct: 'take-up, %',
+    },
+    steps: [
+      `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
+      'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
+    ],
+  };
+}
 
-  if (t.shareOf) {
-    const condition = t.shareOf.startsWith('tech:')
-      ? `tech = ${sqlString(t.shareOf.slice(5))}`
-      : `operator = ${sqlString(t.shareOf)}`;
-    const who = t.shareOf.startsWith('tech:') ? `${t.shareOf.slice(5)} lines` : `${t.shareOf} lines`;
-    const byQuarter = plan.dimension === 'quarter';
-    const sql = [
-      `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${t.shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
-      '       SUM(lines) AS total_lines,',
-      `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
-      'FROM take_up_quarterly',
-      where([
-        ...filters,
-        ...(byQuarter
+/** One brand's or one technology's share of all lines ("tech:fttp"), in a quarter or for each quarter. */
+function buildLineShare(
+  plan: Plan,
+  ctx: TimeContext,
+  shareOf: string,
+  filters: string[],
+  { timeFilters, quarterText }: TakeUpQuarters,
+): BuiltQuery {
+  const condition = shareOf.startsWith('tech:')
+    ? `tech = ${sqlString(shareOf.slice(5))}`
+    : `operator = ${sqlString(shareOf)}`;
+  const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+  const byQuarter = plan.dimension === 'quarter';
+  const sql = [
+    `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
+    '       SUM(lines) AS total_lines,',
+    `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
+    'FROM take_up_quarterly',
+    where([
+      ...filters,
+      ...(byQuarter
+        ? timeFilters
+        : timeFilters.length
           ? timeFilters
-          : timeFilters.length
-            ? timeFilters
-            : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
-      ]),
-      byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
-    return {
-      sql,
-      columns: { share_pct: `share of all lines that are ${who}` },
-      steps: [
-        `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
-      ],
-    };
-  }
+          : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
+    ]),
+    byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { share_pct: `share of all lines that are ${who}` },
+    steps: [
+      `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
+    ],
+  };
+}
 
+/** Lines, by operator, technology, segment or quarter; a market share when split by anything but quarter. */
+function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }: TakeUpQuarters): BuiltQuery {
   const dim =
     plan.dimension === 'operator' ||
     plan.dimension === 'tech' ||
