@@ -154,25 +154,17 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   const latest = !options.dates && !options.range && (!plan.time.at || plan.time.at === ctx.latest);
   const src = source(plan, latest && plan.dataset === 'upc' ? 'latest' : 'series');
   const conditions = [...src.conditions];
-  if (src.forecast) {
-    if (options.dates)
-      conditions.push(
-        options.dates.length === 1
-          ? `f.reported_at = ${date(options.dates[0]!)}`
-          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
-      );
-    else if (options.range) conditions.push(rangeCondition(options.range));
-    else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
-  } else if (!latest || options.dates || options.range) {
-    if (options.dates)
-      conditions.push(
-        options.dates.length === 1
-          ? `f.reported_at = ${date(options.dates[0]!)}`
-          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
-      );
-    else if (options.range) conditions.push(rangeCondition(options.range));
-    else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
-  }
+  // The snapshots read: the dates or the range asked for, else the plan's point in time.
+  const snapshots = (point: string | undefined) =>
+    options.dates
+      ? options.dates.length === 1
+        ? `f.reported_at = ${date(options.dates[0]!)}`
+        : `f.reported_at IN (${options.dates.map(date).join(', ')})`
+      : options.range
+        ? rangeCondition(options.range)
+        : `f.reported_at = ${date(point!)}`;
+  if (src.forecast) conditions.push(snapshots(plan.time.at ?? ctx.forecastLast));
+  else if (!latest || options.dates || options.range) conditions.push(snapshots(plan.time.at));
   const keys = options.keys ?? [];
   if (s.exclude) {
     // Present, but not where the excluded service is (same snapshot choice, postcodes only).
@@ -221,6 +213,31 @@ function geoConditions(plan: Plan, alias = 'u'): string[] {
   if (plan.urbanRural && plan.dimension !== 'urban_rural')
     out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
   return out;
+}
+
+/** A query of figures read from a table (`from`, with its alias) and joined to each postcode's place. */
+interface PlaceQuery {
+  with?: string;
+  figures: string;
+  from: string;
+  alias: string;
+  conditions: string[];
+  orderBy: string;
+}
+
+/** One row for the whole area, or one row per place (ranked by `orderBy`) when the dimension is a place. */
+function perPlace(plan: Plan, dim: Dimension | undefined, q: PlaceQuery): string {
+  return [
+    q.with ?? '',
+    `SELECT ${dim ? `u.${dim}, ` : ''}${q.figures}`,
+    `FROM ${q.from}`,
+    `JOIN upc_output u ON u.postcode = ${q.alias}.postcode`,
+    where(q.conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, q.orderBy, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function orderLimit(plan: Plan, column: string, tieBreak?: string): string {
@@ -780,17 +797,14 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const geo = geoConditions(plan);
   const inner = `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
-  const sql = [
-    `WITH first_time AS (\n  ${inner}\n)`,
-    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(*) AS postcodes, SUM(u.premises) AS premises`,
-    'FROM first_time ft',
-    'JOIN upc_output u ON u.postcode = ft.postcode',
-    where(geo),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, plan.measure === 'first_premises' ? 'premises' : 'postcodes', `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    with: `WITH first_time AS (\n  ${inner}\n)`,
+    figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+    from: 'first_time ft',
+    alias: 'ft',
+    conditions: geo,
+    orderBy: plan.measure === 'first_premises' ? 'premises' : 'postcodes',
+  });
   return {
     sql,
     columns: {
@@ -812,16 +826,13 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
     conditions.push(`f.reported_at = ${date(plan.time.at)}`);
   const noun = plan.subject.altnet ? 'altnets' : 'networks';
   const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
-    `FROM ${src.from}`,
-    'JOIN upc_output u ON u.postcode = f.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, noun, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
+    from: src.from,
+    alias: 'f',
+    conditions,
+    orderBy: noun,
+  });
   return {
     sql,
     columns: { [noun]: `number of distinct ${noun}` },
@@ -866,17 +877,14 @@ function buildSpeeds(plan: Plan): BuiltQuery {
   const conditions = [...geoConditions(plan)];
   if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
   if (plan.measure === 'avg_down') {
-    const sql = [
-      'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
-      `SELECT ${dim ? `u.${dim}, ` : ''}${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
-      'FROM best b',
-      'JOIN upc_output u ON u.postcode = b.postcode',
-      where(geoConditions(plan)),
-      dim ? `GROUP BY u.${dim}` : '',
-      dim ? orderLimit(plan, 'avg_best_download_mbps', `u.${dim}`) : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    const sql = perPlace(plan, dim, {
+      with: 'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
+      figures: `${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
+      from: 'best b',
+      alias: 'b',
+      conditions: geoConditions(plan),
+      orderBy: 'avg_best_download_mbps',
+    });
     return {
       sql,
       columns: { avg_best_download_mbps: 'average over postcodes of the best download speed on offer' },
@@ -886,16 +894,13 @@ function buildSpeeds(plan: Plan): BuiltQuery {
     };
   }
   const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}MAX(f.${column}) AS max_${column}_mbps`,
-    'FROM fact_operator f',
-    'JOIN upc_output u ON u.postcode = f.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, `max_${column}_mbps`, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `MAX(f.${column}) AS max_${column}_mbps`,
+    from: 'fact_operator f',
+    alias: 'f',
+    conditions,
+    orderBy: `max_${column}_mbps`,
+  });
   return {
     sql,
     columns: { [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} speed on offer, Mbit/s` },
@@ -913,16 +918,13 @@ function buildScores(plan: Plan): BuiltQuery {
     ...geoConditions(plan),
   ];
   const name = `avg_${column}`;
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
-    'FROM postcode_attractiveness a',
-    'JOIN upc_output u ON u.postcode = a.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, name, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
+    from: 'postcode_attractiveness a',
+    alias: 'a',
+    conditions,
+    orderBy: name,
+  });
   return {
     sql,
     columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
@@ -1253,16 +1255,13 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
     `t.quarter = ${sqlString(quarter)}`,
     ...geoConditions(plan),
   ];
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}SUM(t.lines) AS lines`,
-    'FROM take_up_postcode t',
-    'JOIN upc_output u ON u.postcode = t.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, 'lines', `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: 'SUM(t.lines) AS lines',
+    from: 'take_up_postcode t',
+    alias: 't',
+    conditions,
+    orderBy: 'lines',
+  });
   return {
     sql,
     columns: { lines: 'subscriber lines' },
