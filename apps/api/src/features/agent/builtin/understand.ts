@@ -3,7 +3,8 @@
  * gigabit, altnets, named networks, overbuild), the measure (premises, postcodes, coverage, growth, counts,
  * lines, scores), the dimension (region, local authority, operator, month, ...), the place and the time, and
  * the ranking. What it had to assume is recorded so the answer can say so; what it could not place lowers
- * the confidence. It never guesses a name that is not in the data: names come from the lexicon.
+ * the confidence. It never guesses a name that is not in the data: names come from the lexicon. Each part of
+ * the question is read by a small reader (readers/), in a fixed order.
  */
 import { leftoverWords, uncarriedConditions } from './leftover.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
@@ -11,7 +12,7 @@ import type { Measure, Plan } from './plan.js';
 import { readConditions } from './readers/conditions.js';
 import { readDataset } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
-import type { Draft } from './readers/draft.js';
+import { type Draft, has } from './readers/draft.js';
 import { readForecastPoint } from './readers/forecast.js';
 import { readMeasure } from './readers/measure.js';
 import { readNamedNetworks, readNetworkCount } from './readers/networks.js';
@@ -26,8 +27,6 @@ export type Understanding =
   | { kind: 'data'; plan: Plan; confidence: number; reasoning: string }
   | { kind: 'system_info'; confidence: number; reasoning: string }
   | { kind: 'unsupported'; confidence: number; reasoning: string };
-
-const has = (text: string, re: RegExp) => re.test(text);
 
 const WRITE_INTENT =
   /\b(delete|drop|truncate|insert|update|alter|create|grant|revoke|remove|wipe|erase|overwrite|modify|rename)\b[^.?!]*\b(tables?|users?|database|db|rows?|records?|data|schema|accounts?|passwords?)\b/;
