@@ -7,7 +7,7 @@
  *
  * The column names are the ones sql-builder.ts writes; this is their one description.
  */
-import type { Dimension, Plan } from './plan.js';
+import { type Dimension, GEO_COLUMNS, GEO_DIMENSIONS, type Plan } from './plan.js';
 
 export type ColumnMeta =
   | { kind: 'label' }
@@ -23,13 +23,8 @@ export type ColumnMeta =
   | { kind: 'speed' }
   | { kind: 'score' };
 
-const LABELS = new Set([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-  'urban_rural',
+const LABELS = new Set<string>([
+  ...GEO_DIMENSIONS,
   'operator',
   'operator_group',
   'tech',
@@ -39,16 +34,9 @@ const LABELS = new Set([
   'month',
 ]);
 const DATES = new Set(['reported_at', 'quarter', 'first_date']);
-const GEO = new Set<Dimension>([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-]);
 
 /** Rows by these partition premises (each postcode is in one place, one setting, one count of networks). */
-const PARTITIONS_PREMISES = new Set<Dimension>([...GEO, 'urban_rural', 'networks']);
+const PARTITIONS_PREMISES = new Set<Dimension>([...GEO_DIMENSIONS, 'networks']);
 
 function where(plan: Plan): string {
   if (!plan.geo) return 'in the UK';
@@ -76,7 +64,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (/^(?:max_|avg_best_).*_mbps$|^best_down$/.test(name)) return { kind: 'speed' };
   if (/^avg_/.test(name)) return { kind: 'score' };
 
-  const perPlace = Boolean(plan.dimension && GEO.has(plan.dimension)) || plan.dimension === 'urban_rural';
+  const perPlace =
+    Boolean(plan.dimension && GEO_COLUMNS.has(plan.dimension)) || plan.dimension === 'urban_rural';
   // The share of a row's own premises (coverage), or, with no rows by place, of all premises in the place asked.
   const ownShare = (unit: string): ColumnMeta => ({
     kind: 'share',

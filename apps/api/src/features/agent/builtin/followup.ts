@@ -9,7 +9,7 @@
 
 import { offering, provider } from './interpret.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
-import type { Dimension, GeoColumn, Measure, Plan } from './plan.js';
+import { type Dimension, GEO_COLUMNS, type GeoColumn, type Measure, type Plan } from './plan.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
 
 /** What a turn leaves for the next one: its plan and what it showed. Stored with the chat turn. */
@@ -49,13 +49,6 @@ const DRAWING_WORDS =
   /^"(?:charts?|graphs?|maps?|plot(?:ted)?|line|bar|pie|stacked|stack|visuali[sz]e|visuali[sz]ation|table|choropleth|instead|show|draw)"$/;
 
 const PLACE_KINDS = new Set(['la', 'region', 'country', 'area', 'county', 'uk']);
-const GEO_COLUMNS = new Set<Dimension>([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-]);
 const SERIES = new Set<Dimension>(['month', 'quarter', 'half_year', 'year', 'networks']);
 
 const MEASURE_LABEL: Partial<Record<Measure, string>> = {

@@ -61,28 +61,39 @@ function isNumeric(result: ResultLike, index: number): boolean {
   return result.rows.some((row) => typeof row[index] === 'number');
 }
 
+/** The result as the analysis reads it: which column labels the rows, which one is the figure, what each is. */
+interface Columns {
+  labelIndex: number;
+  primaryIndex: number;
+  primaryName: string;
+  metas: ColumnMeta[];
+  primaryMeta: ColumnMeta;
+  /** A share or a change in points shown next to the figure, if any. */
+  pctIndex: number;
+  pctMeta: ColumnMeta | undefined;
+  fmt: (value: unknown, signed?: boolean) => string;
+}
+
 export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, latest: string): string {
-  const out: string[] = [];
   const rows = result.rows;
-  if (rows.length === 0) {
-    out.push('The query returned no rows: nothing in the data matches these conditions.');
-    if (plan.geo)
-      out.push(
-        `Check the place (${plan.geo.values.join(', ')}) and the operator names; for example, an altnet may not be present there at all.`,
-      );
-    return finish(out, plan, latest);
-  }
-  const labelIndex = result.columns.findIndex((_, i) => !isNumeric(result, i));
+  if (rows.length === 0) return finish(describeEmpty(plan), plan, latest);
   const primaryIndex = pickPrimary(result, built);
-  const primaryName = result.columns[primaryIndex]?.name ?? '';
   // What each column is (a count, a share of what, points), from the plan: never guessed from its name.
   const metas: ColumnMeta[] = result.columns.map((c) => columnMeta(plan, c.name));
   const primaryMeta: ColumnMeta = metas[primaryIndex] ?? { kind: 'count', unit: '', additive: false };
-  const fmt = (value: unknown, signed = false) => formatValue(value, primaryMeta, signed);
   const pctIndex = metas.findIndex(
     (m, i) => i !== primaryIndex && (m.kind === 'share' || m.kind === 'points'),
   );
-  const pctMeta = metas[pctIndex];
+  const columns: Columns = {
+    labelIndex: result.columns.findIndex((_, i) => !isNumeric(result, i)),
+    primaryIndex,
+    primaryName: result.columns[primaryIndex]?.name ?? '',
+    metas,
+    primaryMeta,
+    pctIndex,
+    pctMeta: metas[pctIndex],
+    fmt: (value, signed = false) => formatValue(value, primaryMeta, signed),
+  };
 
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
@@ -90,128 +101,154 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const lines = describeDistribution(plan, result);
     if (lines) return finish(lines, plan, latest);
   }
-
-  if (rows.length === 1 && labelIndex < 0) {
-    const sentence = describeLevel(plan, built, result);
-    if (sentence) {
-      out.push(sentence);
-      return finish(out, plan, latest);
-    }
-    const row = rows[0]!;
-    const facts = result.columns.map(
-      (c, i) =>
-        `- **${formatValue(row[i], metas[i]!)}** — ${built.columns[c.name] ?? c.name.replace(/_/g, ' ')}`,
-    );
-    out.push('**Result**', '', ...facts);
-    return finish(out, plan, latest);
-  }
-
+  if (rows.length === 1 && columns.labelIndex < 0)
+    return finish(describeOneRow(plan, built, result, columns), plan, latest);
   const isSeries = result.columns[0]?.name === 'reported_at' || result.columns[0]?.name === 'quarter';
-  if (isSeries && primaryIndex >= 0 && plan.flow) {
-    // Each point is what that snapshot added: report the total, the average and the busiest and quietest points.
-    const when = (v: unknown) =>
-      typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatMonth(v) : String(v);
-    const values = rows.map((row) => Number(row[primaryIndex]) || 0);
-    const total = values.reduce((sum, v) => sum + v, 0);
-    const most = values.indexOf(Math.max(...values));
-    const least = values.indexOf(Math.min(...values));
-    out.push(
-      `**${when(rows[0]![0])} to ${when(rows[rows.length - 1]![0])}:** **${fmt(total)}** ${primaryName.replace(/^new_/, '').replace(/_/g, ' ')} newly got ${subjectWords(plan)} over ${rows.length} snapshots, about **${fmt(Math.round(total / rows.length))}** per snapshot.`,
-    );
-    if (rows.length >= 2)
-      out.push(
-        `The most was added in ${when(rows[most]![0])} (**${fmt(values[most]!)}**), the least in ${when(rows[least]![0])} (**${fmt(values[least]!)}**).`,
-      );
-    return finish(out, plan, latest);
-  }
-  if (isSeries && primaryIndex >= 0) {
-    const first = rows[0]!;
-    const last = rows[rows.length - 1]!;
-    const a = first[primaryIndex] as number;
-    const b = last[primaryIndex] as number;
-    const when = (v: unknown) =>
-      typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatMonth(v) : String(v);
-    // A change in a share is a change in percentage points ("+10.41 pp"), and a relative change of a share
-    // ("+30%") would read as points: only counts get the relative change.
-    const change =
-      typeof a === 'number' && typeof b === 'number'
-        ? primaryMeta.kind === 'share' || primaryMeta.kind === 'points'
-          ? ` (${formatValue(b - a, { kind: 'points' }, true)}).`
-          : ` (${fmt(b - a, true)}${a && primaryMeta.kind === 'count' ? `, ${b >= a ? '+' : ''}${nf2.format(((b - a) / a) * 100)}%` : ''}).`
-        : '.';
-    out.push(
-      `**${when(first[0])} to ${when(last[0])}:** ${metricPhrase(primaryName, built, primaryMeta)} went from **${fmt(a)}** to **${fmt(b)}**${change}`,
-    );
-    if (pctIndex >= 0 && pctMeta?.kind === 'share') {
-      const pa = first[pctIndex] as number;
-      const pb = last[pctIndex] as number;
-      if (typeof pa === 'number' && typeof pb === 'number')
-        out.push(
-          `As a share of ${pctMeta.base}: ${formatValue(pa, pctMeta)} → ${formatValue(pb, pctMeta)} (${formatValue(pb - pa, { kind: 'points' }, true)}).`,
-        );
-    }
-    if (rows.length >= 3 && typeof a === 'number') {
-      let best = { step: 0, at: '' };
-      for (let i = 1; i < rows.length; i++) {
-        const step = (rows[i]![primaryIndex] as number) - (rows[i - 1]![primaryIndex] as number);
-        if (step > best.step) best = { step, at: when(rows[i]![0]) };
-      }
-      if (best.step > 0)
-        out.push(
-          `The biggest single step was **${primaryMeta.kind === 'share' ? formatValue(best.step, { kind: 'points' }, true) : fmt(best.step, true)}** in ${best.at}.`,
-        );
-    }
-    return finish(out, plan, latest);
-  }
+  if (isSeries && primaryIndex >= 0 && plan.flow)
+    return finish(describeFlow(plan, result, columns), plan, latest);
+  if (isSeries && primaryIndex >= 0) return finish(describeSeries(built, result, columns), plan, latest);
+  if (columns.labelIndex >= 0 && primaryIndex >= 0)
+    return finish(describeRanking(plan, built, result, columns), plan, latest);
+  return finish([`The query returned ${rows.length} rows.`], plan, latest);
+}
 
-  if (labelIndex >= 0 && primaryIndex >= 0) {
-    const label = (row: unknown[]) => String(row[labelIndex]);
-    const value = (row: unknown[]) => row[primaryIndex] as number;
-    const top = rows[0]!;
-    const labelColumn = result.columns[labelIndex]?.name ?? '';
-    const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
-    const metric = metricPhrase(primaryName, built, primaryMeta);
-    const lowest = plan.order === 'asc';
-    const describe = (row: unknown[]) => {
-      const v = row[pctIndex];
-      if (pctIndex < 0 || typeof v !== 'number' || !pctMeta) return '';
-      return pctMeta.kind === 'share'
-        ? ` (${formatValue(v, pctMeta)} of ${pctMeta.base})`
-        : ` (${formatValue(v, pctMeta, true)})`;
-    };
-    const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
+function describeEmpty(plan: Plan): string[] {
+  const out = ['The query returned no rows: nothing in the data matches these conditions.'];
+  if (plan.geo)
     out.push(
-      rows.length === 1
-        ? `**${label(top)}**: ${metric} **${fmt(value(top))}**${shareWords}${describe(top)}.`
-        : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${fmt(value(top))}**${shareWords}${describe(top)}.`,
+      `Check the place (${plan.geo.values.join(', ')}) and the operator names; for example, an altnet may not be present there at all.`,
     );
-    if (rows.length > 1) {
-      const next = rows.slice(1, 4).map((r) => `${label(r)} (${fmt(value(r))})`);
-      out.push(`Then ${next.join(', ')}.`);
-      const numericValues = rows.map(value).filter((v) => typeof v === 'number');
-      // Only counts whose rows partition what is counted add up: overlapping footprints never do.
-      if (primaryMeta.kind === 'count' && primaryMeta.additive && numericValues.length === rows.length) {
-        const total = numericValues.reduce((sum, v) => sum + v, 0);
-        if (total > 0) {
-          out.push(
-            `The ${rows.length} ${noun} shown total **${fmt(total)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
-          );
-        }
-      } else if (primaryMeta.kind === 'count' && !primaryMeta.additive && rows.length > 1) {
+  return out;
+}
+
+/** One row and no label: a sentence for a level, otherwise each column's value and meaning. */
+function describeOneRow(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const sentence = describeLevel(plan, built, result);
+  if (sentence) return [sentence];
+  const row = result.rows[0]!;
+  const facts = result.columns.map(
+    (c, i) =>
+      `- **${formatValue(row[i], columns.metas[i]!)}** — ${built.columns[c.name] ?? c.name.replace(/_/g, ' ')}`,
+  );
+  return ['**Result**', '', ...facts];
+}
+
+/** A snapshot date as a month ("November 2026"); a quarter label as it is. */
+function when(value: unknown): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatMonth(value) : String(value);
+}
+
+/** Each point is what that snapshot added: the total, the average and the busiest and quietest points. */
+function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[] {
+  const { primaryIndex, primaryName, fmt } = columns;
+  const rows = result.rows;
+  const values = rows.map((row) => Number(row[primaryIndex]) || 0);
+  const total = values.reduce((sum, v) => sum + v, 0);
+  const most = values.indexOf(Math.max(...values));
+  const least = values.indexOf(Math.min(...values));
+  const out = [
+    `**${when(rows[0]![0])} to ${when(rows[rows.length - 1]![0])}:** **${fmt(total)}** ${primaryName.replace(/^new_/, '').replace(/_/g, ' ')} newly got ${subjectWords(plan)} over ${rows.length} snapshots, about **${fmt(Math.round(total / rows.length))}** per snapshot.`,
+  ];
+  if (rows.length >= 2)
+    out.push(
+      `The most was added in ${when(rows[most]![0])} (**${fmt(values[most]!)}**), the least in ${when(rows[least]![0])} (**${fmt(values[least]!)}**).`,
+    );
+  return out;
+}
+
+/** A series of levels: first to last, the share alongside, and the biggest single step. */
+function describeSeries(built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const { primaryIndex, primaryName, primaryMeta, pctIndex, pctMeta, fmt } = columns;
+  const rows = result.rows;
+  const first = rows[0]!;
+  const last = rows[rows.length - 1]!;
+  const a = first[primaryIndex] as number;
+  const b = last[primaryIndex] as number;
+  // A change in a share is a change in percentage points ("+10.41 pp"), and a relative change of a share
+  // ("+30%") would read as points: only counts get the relative change.
+  const change =
+    typeof a === 'number' && typeof b === 'number'
+      ? primaryMeta.kind === 'share' || primaryMeta.kind === 'points'
+        ? ` (${formatValue(b - a, { kind: 'points' }, true)}).`
+        : ` (${fmt(b - a, true)}${a && primaryMeta.kind === 'count' ? `, ${b >= a ? '+' : ''}${nf2.format(((b - a) / a) * 100)}%` : ''}).`
+      : '.';
+  const out = [
+    `**${when(first[0])} to ${when(last[0])}:** ${metricPhrase(primaryName, built, primaryMeta)} went from **${fmt(a)}** to **${fmt(b)}**${change}`,
+  ];
+  if (pctIndex >= 0 && pctMeta?.kind === 'share') {
+    const pa = first[pctIndex] as number;
+    const pb = last[pctIndex] as number;
+    if (typeof pa === 'number' && typeof pb === 'number')
+      out.push(
+        `As a share of ${pctMeta.base}: ${formatValue(pa, pctMeta)} → ${formatValue(pb, pctMeta)} (${formatValue(pb - pa, { kind: 'points' }, true)}).`,
+      );
+  }
+  if (rows.length >= 3 && typeof a === 'number') {
+    let best = { step: 0, at: '' };
+    for (let i = 1; i < rows.length; i++) {
+      const step = (rows[i]![primaryIndex] as number) - (rows[i - 1]![primaryIndex] as number);
+      if (step > best.step) best = { step, at: when(rows[i]![0]) };
+    }
+    if (best.step > 0)
+      out.push(
+        `The biggest single step was **${primaryMeta.kind === 'share' ? formatValue(best.step, { kind: 'points' }, true) : fmt(best.step, true)}** in ${best.at}.`,
+      );
+  }
+  return out;
+}
+
+/**
+ * Labelled rows: the first leads (or is lowest), the next three follow, a total only when the rows partition
+ * what is counted, and the last shown.
+ */
+function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const { labelIndex, primaryIndex, primaryName, primaryMeta, pctIndex, pctMeta, fmt } = columns;
+  const rows = result.rows;
+  const out: string[] = [];
+  const label = (row: unknown[]) => String(row[labelIndex]);
+  const value = (row: unknown[]) => row[primaryIndex] as number;
+  const top = rows[0]!;
+  const labelColumn = result.columns[labelIndex]?.name ?? '';
+  const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
+  const metric = metricPhrase(primaryName, built, primaryMeta);
+  const lowest = plan.order === 'asc';
+  const describe = (row: unknown[]) => {
+    const v = row[pctIndex];
+    if (pctIndex < 0 || typeof v !== 'number' || !pctMeta) return '';
+    return pctMeta.kind === 'share'
+      ? ` (${formatValue(v, pctMeta)} of ${pctMeta.base})`
+      : ` (${formatValue(v, pctMeta, true)})`;
+  };
+  const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
+  out.push(
+    rows.length === 1
+      ? `**${label(top)}**: ${metric} **${fmt(value(top))}**${shareWords}${describe(top)}.`
+      : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${fmt(value(top))}**${shareWords}${describe(top)}.`,
+  );
+  if (rows.length > 1) {
+    const next = rows.slice(1, 4).map((r) => `${label(r)} (${fmt(value(r))})`);
+    out.push(`Then ${next.join(', ')}.`);
+    const numericValues = rows.map(value).filter((v) => typeof v === 'number');
+    // Only counts whose rows partition what is counted add up: overlapping footprints never do.
+    if (primaryMeta.kind === 'count' && primaryMeta.additive && numericValues.length === rows.length) {
+      const total = numericValues.reduce((sum, v) => sum + v, 0);
+      if (total > 0) {
         out.push(
-          `These figures overlap (the same ${primaryMeta.unit} can count for several ${noun}), so they are not added up.`,
+          `The ${rows.length} ${noun} shown total **${fmt(total)}**; ${label(top)} alone is ${nf2.format((value(top) / total) * 100)}% of that.`,
         );
       }
-      const last = rows[rows.length - 1]!;
-      if (rows.length > 4)
-        out.push(`${lowest ? 'The highest' : 'The lowest'} shown is ${label(last)} at ${fmt(value(last))}.`);
+    } else if (primaryMeta.kind === 'count' && !primaryMeta.additive && rows.length > 1) {
+      out.push(
+        `These figures overlap (the same ${primaryMeta.unit} can count for several ${noun}), so they are not added up.`,
+      );
     }
-    if (result.truncated)
-      out.push('_The result was cut at the row limit; refine the question to see the rest._');
-    return finish(out, plan, latest);
+    const last = rows[rows.length - 1]!;
+    if (rows.length > 4)
+      out.push(`${lowest ? 'The highest' : 'The lowest'} shown is ${label(last)} at ${fmt(value(last))}.`);
   }
-  out.push(`The query returned ${rows.length} rows.`);
-  return finish(out, plan, latest);
+  if (result.truncated)
+    out.push('_The result was cut at the row limit; refine the question to see the rest._');
+  return out;
 }
 
 function pickPrimary(result: ResultLike, built: BuiltQuery): number {

@@ -21,15 +21,17 @@ export type Dimension =
   | 'year'
   | 'networks';
 
-/** The dimensions that are places (a row per area): they can be filtered to a place and drawn on a map. */
-export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([
+/** The place columns of a postcode (upc_output): every postcode is in exactly one of each. */
+export const GEO_COLUMNS: ReadonlySet<Dimension> = new Set<GeoColumn>([
   'la_name',
   'government_region',
   'country',
   'postcode_area',
   'postcode_district',
-  'urban_rural',
 ]);
+
+/** The dimensions that are places (a row per area): they can be filtered to a place and drawn on a map. */
+export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([...GEO_COLUMNS, 'urban_rural']);
 
 /** What must be present in a postcode for it to count. */
 export interface Subject {

@@ -154,25 +154,17 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   const latest = !options.dates && !options.range && (!plan.time.at || plan.time.at === ctx.latest);
   const src = source(plan, latest && plan.dataset === 'upc' ? 'latest' : 'series');
   const conditions = [...src.conditions];
-  if (src.forecast) {
-    if (options.dates)
-      conditions.push(
-        options.dates.length === 1
-          ? `f.reported_at = ${date(options.dates[0]!)}`
-          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
-      );
-    else if (options.range) conditions.push(rangeCondition(options.range));
-    else conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
-  } else if (!latest || options.dates || options.range) {
-    if (options.dates)
-      conditions.push(
-        options.dates.length === 1
-          ? `f.reported_at = ${date(options.dates[0]!)}`
-          : `f.reported_at IN (${options.dates.map(date).join(', ')})`,
-      );
-    else if (options.range) conditions.push(rangeCondition(options.range));
-    else conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
-  }
+  // The snapshots read: the dates or the range asked for, else the plan's point in time.
+  const snapshots = (point: string | undefined) =>
+    options.dates
+      ? options.dates.length === 1
+        ? `f.reported_at = ${date(options.dates[0]!)}`
+        : `f.reported_at IN (${options.dates.map(date).join(', ')})`
+      : options.range
+        ? rangeCondition(options.range)
+        : `f.reported_at = ${date(point!)}`;
+  if (src.forecast) conditions.push(snapshots(plan.time.at ?? ctx.forecastLast));
+  else if (!latest || options.dates || options.range) conditions.push(snapshots(plan.time.at));
   const keys = options.keys ?? [];
   if (s.exclude) {
     // Present, but not where the excluded service is (same snapshot choice, postcodes only).
@@ -221,6 +213,31 @@ function geoConditions(plan: Plan, alias = 'u'): string[] {
   if (plan.urbanRural && plan.dimension !== 'urban_rural')
     out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
   return out;
+}
+
+/** A query of figures read from a table (`from`, with its alias) and joined to each postcode's place. */
+interface PlaceQuery {
+  with?: string;
+  figures: string;
+  from: string;
+  alias: string;
+  conditions: string[];
+  orderBy: string;
+}
+
+/** One row for the whole area, or one row per place (ranked by `orderBy`) when the dimension is a place. */
+function perPlace(plan: Plan, dim: Dimension | undefined, q: PlaceQuery): string {
+  return [
+    q.with ?? '',
+    `SELECT ${dim ? `u.${dim}, ` : ''}${q.figures}`,
+    `FROM ${q.from}`,
+    `JOIN upc_output u ON u.postcode = ${q.alias}.postcode`,
+    where(q.conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, q.orderBy, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function orderLimit(plan: Plan, column: string, tieBreak?: string): string {
@@ -780,17 +797,14 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const geo = geoConditions(plan);
   const inner = `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
-  const sql = [
-    `WITH first_time AS (\n  ${inner}\n)`,
-    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(*) AS postcodes, SUM(u.premises) AS premises`,
-    'FROM first_time ft',
-    'JOIN upc_output u ON u.postcode = ft.postcode',
-    where(geo),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, plan.measure === 'first_premises' ? 'premises' : 'postcodes', `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    with: `WITH first_time AS (\n  ${inner}\n)`,
+    figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+    from: 'first_time ft',
+    alias: 'ft',
+    conditions: geo,
+    orderBy: plan.measure === 'first_premises' ? 'premises' : 'postcodes',
+  });
   return {
     sql,
     columns: {
@@ -812,16 +826,13 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
     conditions.push(`f.reported_at = ${date(plan.time.at)}`);
   const noun = plan.subject.altnet ? 'altnets' : 'networks';
   const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
-    `FROM ${src.from}`,
-    'JOIN upc_output u ON u.postcode = f.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, noun, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
+    from: src.from,
+    alias: 'f',
+    conditions,
+    orderBy: noun,
+  });
   return {
     sql,
     columns: { [noun]: `number of distinct ${noun}` },
@@ -866,17 +877,14 @@ function buildSpeeds(plan: Plan): BuiltQuery {
   const conditions = [...geoConditions(plan)];
   if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
   if (plan.measure === 'avg_down') {
-    const sql = [
-      'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
-      `SELECT ${dim ? `u.${dim}, ` : ''}${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
-      'FROM best b',
-      'JOIN upc_output u ON u.postcode = b.postcode',
-      where(geoConditions(plan)),
-      dim ? `GROUP BY u.${dim}` : '',
-      dim ? orderLimit(plan, 'avg_best_download_mbps', `u.${dim}`) : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    const sql = perPlace(plan, dim, {
+      with: 'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
+      figures: `${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
+      from: 'best b',
+      alias: 'b',
+      conditions: geoConditions(plan),
+      orderBy: 'avg_best_download_mbps',
+    });
     return {
       sql,
       columns: { avg_best_download_mbps: 'average over postcodes of the best download speed on offer' },
@@ -886,16 +894,13 @@ function buildSpeeds(plan: Plan): BuiltQuery {
     };
   }
   const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}MAX(f.${column}) AS max_${column}_mbps`,
-    'FROM fact_operator f',
-    'JOIN upc_output u ON u.postcode = f.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, `max_${column}_mbps`, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `MAX(f.${column}) AS max_${column}_mbps`,
+    from: 'fact_operator f',
+    alias: 'f',
+    conditions,
+    orderBy: `max_${column}_mbps`,
+  });
   return {
     sql,
     columns: { [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} speed on offer, Mbit/s` },
@@ -913,16 +918,13 @@ function buildScores(plan: Plan): BuiltQuery {
     ...geoConditions(plan),
   ];
   const name = `avg_${column}`;
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
-    'FROM postcode_attractiveness a',
-    'JOIN upc_output u ON u.postcode = a.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, name, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
+    from: 'postcode_attractiveness a',
+    alias: 'a',
+    conditions,
+    orderBy: name,
+  });
   return {
     sql,
     columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
@@ -991,7 +993,20 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
     ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) || (plan.geo && !plan.dimension))
   )
     return buildTakeUpByPlace(plan, ctx, filters);
+  if (plan.measure === 'share_of_subject_pct') return buildTakeUpRate(plan, ctx);
   if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
+  const quarters = takeUpQuarters(plan, ctx);
+  if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  return buildLines(plan, filters, quarters);
+}
+
+/** Which quarters a take-up answer covers: the conditions on take_up_quarterly, and the words for them. */
+interface TakeUpQuarters {
+  timeFilters: string[];
+  quarterText: string;
+}
+
+function takeUpQuarters(plan: Plan, ctx: TimeContext): TakeUpQuarters {
   const timeFilters: string[] = [];
   if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${sqlString(`${plan.time.quarterYear}Q%`)}`);
   else if (plan.time.lastQuarters)
@@ -1007,71 +1022,83 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
       : plan.time.quarterYear
         ? `${plan.time.quarterYear}`
         : 'every quarter');
+  return { timeFilters, quarterText };
+}
 
-  if (plan.measure === 'share_of_subject_pct') {
-    const geo = geoConditions(plan);
-    const quarter = plan.time.quarter ?? ctx.latestQuarter;
-    // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
-    // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
-    const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
-    const sql = [
-      'WITH lines AS (',
-      `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-      `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
-      '), passed AS (',
-      '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
-      `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
-      ')',
-      'SELECT l.fttp_lines, p.full_fibre_premises,',
-      `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
-      'FROM lines l CROSS JOIN passed p',
-    ].join('\n');
-    return {
-      sql,
-      columns: {
-        fttp_lines: 'full-fibre lines',
-        full_fibre_premises: 'premises that can get full fibre',
-        take_up_pct: 'take-up, %',
-      },
-      steps: [
-        `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
-        'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
-      ],
-    };
-  }
+/** Take-up rate: full-fibre lines as a share of the premises that can get full fibre, in one quarter. */
+function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const quarter = plan.time.quarter ?? ctx.latestQuarter;
+  // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
+  // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
+  const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
+  const sql = [
+    'WITH lines AS (',
+    `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
+    `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    '), passed AS (',
+    '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
+    `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
+    ')',
+    'SELECT l.fttp_lines, p.full_fibre_premises,',
+    `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
+    'FROM lines l CROSS JOIN passed p',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      fttp_lines: 'full-fibre lines',
+      full_fibre_premises: 'premises that can get full fibre',
+      take_up_pct: 'take-up, %',
+    },
+    steps: [
+      `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
+      'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
+    ],
+  };
+}
 
-  if (t.shareOf) {
-    const condition = t.shareOf.startsWith('tech:')
-      ? `tech = ${sqlString(t.shareOf.slice(5))}`
-      : `operator = ${sqlString(t.shareOf)}`;
-    const who = t.shareOf.startsWith('tech:') ? `${t.shareOf.slice(5)} lines` : `${t.shareOf} lines`;
-    const byQuarter = plan.dimension === 'quarter';
-    const sql = [
-      `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${t.shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
-      '       SUM(lines) AS total_lines,',
-      `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
-      'FROM take_up_quarterly',
-      where([
-        ...filters,
-        ...(byQuarter
+/** One brand's or one technology's share of all lines ("tech:fttp"), in a quarter or for each quarter. */
+function buildLineShare(
+  plan: Plan,
+  ctx: TimeContext,
+  shareOf: string,
+  filters: string[],
+  { timeFilters, quarterText }: TakeUpQuarters,
+): BuiltQuery {
+  const condition = shareOf.startsWith('tech:')
+    ? `tech = ${sqlString(shareOf.slice(5))}`
+    : `operator = ${sqlString(shareOf)}`;
+  const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+  const byQuarter = plan.dimension === 'quarter';
+  const sql = [
+    `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
+    '       SUM(lines) AS total_lines,',
+    `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
+    'FROM take_up_quarterly',
+    where([
+      ...filters,
+      ...(byQuarter
+        ? timeFilters
+        : timeFilters.length
           ? timeFilters
-          : timeFilters.length
-            ? timeFilters
-            : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
-      ]),
-      byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
-    return {
-      sql,
-      columns: { share_pct: `share of all lines that are ${who}` },
-      steps: [
-        `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
-      ],
-    };
-  }
+          : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
+    ]),
+    byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { share_pct: `share of all lines that are ${who}` },
+    steps: [
+      `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
+    ],
+  };
+}
 
+/** Lines, by operator, technology, segment or quarter; a market share when split by anything but quarter. */
+function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }: TakeUpQuarters): BuiltQuery {
   const dim =
     plan.dimension === 'operator' ||
     plan.dimension === 'tech' ||
@@ -1228,16 +1255,13 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
     `t.quarter = ${sqlString(quarter)}`,
     ...geoConditions(plan),
   ];
-  const sql = [
-    `SELECT ${dim ? `u.${dim}, ` : ''}SUM(t.lines) AS lines`,
-    'FROM take_up_postcode t',
-    'JOIN upc_output u ON u.postcode = t.postcode',
-    where(conditions),
-    dim ? `GROUP BY u.${dim}` : '',
-    dim ? orderLimit(plan, 'lines', `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql = perPlace(plan, dim, {
+    figures: 'SUM(t.lines) AS lines',
+    from: 'take_up_postcode t',
+    alias: 't',
+    conditions,
+    orderBy: 'lines',
+  });
   return {
     sql,
     columns: { lines: 'subscriber lines' },

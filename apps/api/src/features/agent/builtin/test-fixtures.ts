@@ -1,6 +1,8 @@
 /** A small vocabulary in the shape the warehouse provides, for unit tests of the analyst. */
 import { Lexicon } from './lexicon.js';
+import type { Plan } from './plan.js';
 import type { TimeContext } from './time-phrases.js';
+import { understand } from './understand.js';
 
 const OPERATORS: [string, string, string, boolean][] = [
   ['BT', 'Openreach', 'openreach', false],
@@ -73,3 +75,10 @@ export const testTime: TimeContext = {
   forecastLast: '2030-12-01',
   latestQuarter: '2026Q3',
 };
+
+/** The plan the analyst reads from a data question, with the test vocabulary and dates. */
+export function planFor(question: string): Plan {
+  const u = understand(question, testLexicon, testTime);
+  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
+  return u.plan;
+}

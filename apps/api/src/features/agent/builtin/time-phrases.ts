@@ -101,59 +101,104 @@ export interface ParsedTime {
   matched: string[];
 }
 
+/** The time phrases read so far, and the words they used. */
+interface TimeReading {
+  readonly text: string;
+  readonly ctx: TimeContext;
+  readonly latestYear: number;
+  time: TimeSpec;
+  matched: string[];
+  series?: ParsedTime['series'];
+  window: boolean;
+  /** Matches later phrases give way to. */
+  since?: RegExpMatchArray | null;
+  between?: RegExpMatchArray | null;
+  endOfYears?: RegExpMatchArray | null;
+  /** Matches a pattern and records the words it used. */
+  take(re: RegExp): RegExpMatchArray | null;
+}
+
 /** Parses the time phrases of a lower-cased question. */
 export function parseTime(text: string, ctx: TimeContext): ParsedTime {
-  const time: TimeSpec = {};
   const matched: string[] = [];
-  let series: ParsedTime['series'];
-  let window = false;
-  const latestYear = Number(ctx.latest.slice(0, 4));
-  const take = (re: RegExp): RegExpMatchArray | null => {
-    const m = text.match(re);
-    if (m) matched.push(m[0].trim());
-    return m;
+  const r: TimeReading = {
+    text,
+    ctx,
+    latestYear: Number(ctx.latest.slice(0, 4)),
+    time: {},
+    matched,
+    window: false,
+    take: (re) => {
+      const m = text.match(re);
+      if (m) matched.push(m[0].trim());
+      return m;
+    },
   };
+  readSeriesGrain(r);
+  readQuarters(r);
+  readRecentWindow(r);
+  readSince(r);
+  readAgo(r);
+  readRanges(r);
+  readPoint(r);
+  readSeriesYear(r);
+  const { time } = r;
+  if (time.at && compareDates(time.at, ctx.latest) <= 0) time.at = clamp(time.at, ctx.earliest, ctx.latest);
+  const future =
+    (time.at !== undefined && compareDates(time.at, ctx.latest) > 0) ||
+    (time.to !== undefined && compareDates(time.to, ctx.latest) > 0) ||
+    (time.seriesTo !== undefined && compareDates(time.seriesTo, ctx.latest) > 0);
+  return { time, series: r.series, future, window: r.window, matched };
+}
 
-  // --- series granularity
+/**
+ * "month by month", "quarterly", "half-yearly", "on 1 Jan each year", "each January", "each Q4", "yearly";
+ * "over time" or "trend" is monthly.
+ */
+function readSeriesGrain(r: TimeReading): void {
+  const { text, time, take } = r;
   if (take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/))
-    series = 'month';
+    r.series = 'month';
   else if (
     take(
       /\b(quarter[- ]by[- ]quarter|quarterly|each quarter|every quarter|per quarter|by quarter|quarter on quarter)\b/,
     )
   )
-    series = 'quarter';
+    r.series = 'quarter';
   else if (
     take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
   )
-    series = 'half_year';
+    r.series = 'half_year';
   else if (
     take(
       /\b(?:on |at )?(?:the )?(?:1(?:st)?|first) (?:of )?(?:jan|january) (?:each|every|of each|of every) year\b|\b(?:at the )?(?:start|beginning) of (?:each|every) year\b/,
     )
   ) {
     // "on 1 Jan each year": a yearly series at the January snapshot.
-    series = 'year';
+    r.series = 'year';
     time.seriesMonth = 1;
   } else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
     // "each January": a yearly series at that month.
-    series = 'year';
+    r.series = 'year';
     const m = text.match(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`));
     time.seriesMonth = MONTHS[(m?.[1] ?? 'dec').slice(0, 3)] ?? 12;
   } else if (take(/\b(?:each|every) q([1-4])\b/)) {
     // "each Q4": a quarterly series of that quarter only.
-    series = 'quarter';
+    r.series = 'quarter';
     time.quarterNumber = Number(text.match(/\b(?:each|every) q([1-4])\b/)?.[1] ?? 4);
   } else if (
     take(
       /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
     )
   )
-    series = 'year';
+    r.series = 'year';
   else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
-    series = 'month';
+    r.series = 'month';
+}
 
-  // --- take-up quarters
+/** Take-up quarters: "2025 Q3", "Q1 of 2024", "the last 4 quarters", "each quarter of 2025". */
+function readQuarters(r: TimeReading): void {
+  const { time, take } = r;
   const q1 = take(/\b(20\d\d)\s*-?\s*q([1-4])\b/);
   const q2 = q1 ? null : take(/\bq([1-4])\s*(?:of\s*)?(20\d\d)\b/);
   if (q1) time.quarter = `${q1[1]}Q${q1[2]}`;
@@ -167,10 +212,16 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   );
   if (quartersOfYear) {
     time.quarterYear = Number(quartersOfYear[1] ?? quartersOfYear[2]);
-    series = 'quarter';
+    r.series = 'quarter';
   }
+}
 
-  // --- windows ending at the latest snapshot
+/**
+ * Windows ending at the latest snapshot: "the last 6 months", "the past 2 years", "year on year". With a
+ * series, "the last 6 months" is the span of the series (6 snapshots up to the latest).
+ */
+function readRecentWindow(r: TimeReading): void {
+  const { ctx, time, take } = r;
   const lastMonths = take(
     new RegExp(
       `\\b(?:last|past|previous|recent|over the last|over the past|in the last|in the past)\\s+(${NUMBER_PATTERN})\\s+months?\\b`,
@@ -180,101 +231,117 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   const yearWindow = take(
     /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
   );
-  if (lastMonths && series) {
-    // "month by month for the last 6 months": the series covers those months (6 snapshots up to the latest).
+  if (lastMonths && r.series) {
     const n = numberFrom(lastMonths[1] as string) ?? 6;
     time.seriesFrom = addMonths(ctx.latest, -(n - 1));
     time.seriesTo = ctx.latest;
   } else if (lastMonths) {
     const n = numberFrom(lastMonths[1] as string) ?? 6;
-    window = true;
+    r.window = true;
     time.from = addMonths(ctx.latest, -n);
     time.to = ctx.latest;
     time.phrase = `in the last ${n} months`;
   } else if (lastYears) {
     const n = numberFrom(lastYears[1] as string) ?? 1;
-    window = true;
+    r.window = true;
     time.from = addMonths(ctx.latest, -12 * n);
     time.to = ctx.latest;
     time.phrase = n === 1 ? 'in the last year' : `in the last ${n} years`;
-  } else if (yearWindow && !series) {
-    window = true;
+  } else if (yearWindow && !r.series) {
+    r.window = true;
     time.from = addMonths(ctx.latest, -12);
     time.to = ctx.latest;
     time.phrase = 'in the last 12 months';
   }
+}
 
-  // --- "since <month> <year>" / "since <year>"
-  const since = take(
+/** "since January 2024" / "since 2023": a window to the latest snapshot, or the start of a series. */
+function readSince(r: TimeReading): void {
+  const { ctx, time } = r;
+  const since = r.take(
     new RegExp(`\\bsince (?:the )?(?:start of |beginning of )?(?:(${MONTH_PATTERN})\\s+)?(20\\d\\d)\\b`),
   );
-  if (since) {
-    const month = since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1;
-    const from = clamp(isoDate(Number(since[2]), month), ctx.earliest, ctx.latest);
-    if (series) {
-      time.seriesFrom = from;
-      time.seriesTo = ctx.latest;
-    } else {
-      window = true;
-      time.from = from;
-      time.to = ctx.latest;
-      time.phrase = `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`;
-    }
+  r.since = since;
+  if (!since) return;
+  const month = since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1;
+  const from = clamp(isoDate(Number(since[2]), month), ctx.earliest, ctx.latest);
+  if (r.series) {
+    time.seriesFrom = from;
+    time.seriesTo = ctx.latest;
+  } else {
+    r.window = true;
+    time.from = from;
+    time.to = ctx.latest;
+    time.phrase = `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`;
   }
+}
 
-  // --- "N months ago" / "a year ago"
-  const ago = take(new RegExp(`\\b(${NUMBER_PATTERN}|a|one) (months?|years?) ago\\b`));
-  if (ago && !time.at && !time.from) {
-    const n = ago[1] === 'a' || ago[1] === 'one' ? 1 : (numberFrom(ago[1] as string) ?? 1);
-    const months = (ago[2] as string).startsWith('year') ? 12 * n : n;
-    if (
-      /\b(now|today|currently|latest|at present)\b[^.?]*\b(compared|vs\.?|versus|than|against)\b|\bmore\b[^.?]*\bthan\b|\bsince\b/.test(
-        text,
-      )
-    ) {
-      window = true;
-      time.from = addMonths(ctx.latest, -months);
-      time.to = ctx.latest;
-      time.phrase = `compared with ${n} ${(ago[2] as string).replace(/s$/, '')}${n === 1 ? '' : 's'} ago`;
-    } else time.at = addMonths(ctx.latest, -months);
-  }
+/** "6 months ago" is that snapshot; compared with now ("more than a year ago") it is a window. */
+function readAgo(r: TimeReading): void {
+  const { text, ctx, time } = r;
+  const ago = r.take(new RegExp(`\\b(${NUMBER_PATTERN}|a|one) (months?|years?) ago\\b`));
+  if (!ago || time.at || time.from) return;
+  const n = ago[1] === 'a' || ago[1] === 'one' ? 1 : (numberFrom(ago[1] as string) ?? 1);
+  const months = (ago[2] as string).startsWith('year') ? 12 * n : n;
+  if (
+    /\b(now|today|currently|latest|at present)\b[^.?]*\b(compared|vs\.?|versus|than|against)\b|\bmore\b[^.?]*\bthan\b|\bsince\b/.test(
+      text,
+    )
+  ) {
+    r.window = true;
+    time.from = addMonths(ctx.latest, -months);
+    time.to = ctx.latest;
+    time.phrase = `compared with ${n} ${(ago[2] as string).replace(/s$/, '')}${n === 1 ? '' : 's'} ago`;
+  } else time.at = addMonths(ctx.latest, -months);
+}
 
-  // --- points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "<month> <year>"
+/**
+ * "between end 2026 and mid 2028" is a window; "2022 to 2025" the span of a series; "at the end of 2027,
+ * 2028 and 2029" a yearly series of year-end points.
+ */
+function readRanges(r: TimeReading): void {
+  const { text, ctx, time, matched } = r;
   const between = text.match(
     /\bbetween (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d) and (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d)\b/,
   );
+  r.between = between;
   if (between && !time.from) {
     matched.push(between[0]);
     const point = (kind: string | undefined, year: string) =>
       isoDate(Number(year), kind === 'start' ? 1 : kind === 'mid' || kind === 'middle' ? 6 : 12);
     time.from = point(between[1], between[2] as string);
     time.to = point(between[3], between[4] as string);
-    window = true;
+    r.window = true;
     time.phrase = `between ${formatMonth(time.from)} and ${formatMonth(time.to)}`;
   }
   const yearRange = text.match(/\b(?:from )?(20\d\d) ?(?:to|-|–|until|through) ?(20\d\d)\b/);
-  if (yearRange && series && !time.seriesFrom) {
+  if (yearRange && r.series && !time.seriesFrom) {
     matched.push(yearRange[0]);
     time.seriesFrom = isoDate(Number(yearRange[1]), 1);
     // The last point of a yearly series is that year's month; never past the data within the data's years.
-    const last = isoDate(Number(yearRange[2]), series === 'year' ? (time.seriesMonth ?? 12) : 12);
+    const last = isoDate(Number(yearRange[2]), r.series === 'year' ? (time.seriesMonth ?? 12) : 12);
     time.seriesTo =
-      Number(yearRange[2]) <= latestYear && compareDates(last, ctx.latest) > 0 ? ctx.latest : last;
+      Number(yearRange[2]) <= r.latestYear && compareDates(last, ctx.latest) > 0 ? ctx.latest : last;
   }
-  // "at the end of 2027, 2028, 2029 and 2030": a yearly series of year-end points.
   const endOfYears = between
     ? null
     : text.match(/\b(?:end|close)[- ](?:of )?(20\d\d)((?:(?:,|,? and|,? &) ?20\d\d)+)\b/);
-  if (endOfYears && !series) {
+  r.endOfYears = endOfYears;
+  if (endOfYears && !r.series) {
     matched.push(endOfYears[0]);
     const years = [endOfYears[1]!, ...(endOfYears[2]!.match(/20\d\d/g) ?? [])].map(Number).sort();
-    series = 'year';
+    r.series = 'year';
     time.seriesMonth = 12;
     time.seriesFrom = isoDate(years[0]!, 1);
     time.seriesTo = isoDate(years[years.length - 1]!, 12);
   }
+}
+
+/** Points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "H2 2027", "<month> <year>". */
+function readPoint(r: TimeReading): void {
+  const { time, take } = r;
   const endOf =
-    between || endOfYears
+    r.between || r.endOfYears
       ? null
       : take(
           /\b(?:by |at |for )?(?:the )?(?:end|close)[- ](?:of )?(20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
@@ -285,12 +352,18 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   if (endOf) time.at = isoDate(Number(endOf[1] ?? endOf[2] ?? endOf[3]), 12);
   else if (mid) time.at = isoDate(Number(mid[1]), 6);
   else if (h2) time.at = isoDate(Number(h2[1]), 12);
-  if (monthYear && !since && !time.at) {
+  if (monthYear && !r.since && !time.at) {
     time.at = isoDate(Number(monthYear[2]), MONTHS[(monthYear[1] as string).slice(0, 3)] ?? 1);
   }
+}
 
-  // --- a calendar year for a series: "through 2025", "during 2025", "in 2025", "this year"
-  if (series && !time.seriesFrom) {
+/**
+ * A calendar year for a series: "through 2025", "during 2025", "in 2025", "this year" (up to the latest
+ * snapshot). Without a series, "this year" is the window since the end of last year.
+ */
+function readSeriesYear(r: TimeReading): void {
+  const { text, ctx, time, matched, latestYear } = r;
+  if (r.series && !time.seriesFrom) {
     const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
     const thisYear = /\bthis year\b/.test(text);
     if (yearOf && !time.at) {
@@ -306,20 +379,13 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
       time.seriesFrom = isoDate(latestYear, 1);
       time.seriesTo = ctx.latest;
     }
-  } else if (!series && /\bthis year\b/.test(text) && !window && !time.at) {
+  } else if (!r.series && /\bthis year\b/.test(text) && !r.window && !time.at) {
     matched.push('this year');
-    window = true;
+    r.window = true;
     time.from = addMonths(isoDate(latestYear, 1), -1);
     time.to = ctx.latest;
     time.phrase = 'this year';
   }
-
-  if (time.at && compareDates(time.at, ctx.latest) <= 0) time.at = clamp(time.at, ctx.earliest, ctx.latest);
-  const future =
-    (time.at !== undefined && compareDates(time.at, ctx.latest) > 0) ||
-    (time.to !== undefined && compareDates(time.to, ctx.latest) > 0) ||
-    (time.seriesTo !== undefined && compareDates(time.seriesTo, ctx.latest) > 0);
-  return { time, series, future, window, matched };
 }
 
 function capitalise(word: string): string {

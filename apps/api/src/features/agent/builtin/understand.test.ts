@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testLexicon, testTime } from './test-fixtures.js';
+import { planFor as plan, testLexicon, testTime } from './test-fixtures.js';
 import { parseTime } from './time-phrases.js';
 import { understand } from './understand.js';
-
-function plan(question: string) {
-  const u = understand(question, testLexicon, testTime);
-  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
-  return u.plan;
-}
 
 describe('time phrases', () => {
   it('anchors relative windows on the latest snapshot', () => {

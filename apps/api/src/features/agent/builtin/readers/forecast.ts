@@ -1,0 +1,22 @@
+/** Forecast questions: the point in time of the forecast and what the forecast holds. */
+import type { Draft } from './draft.js';
+
+/**
+ * A forecast answer is read at one forecast point: the date named, capped at the last forecast, or the last
+ * forecast when none is named (said as an assumption). Scores and series need no point. Every forecast
+ * footprint is full fibre, so neither full fibre nor gigabit is a filter there.
+ */
+export function readForecastPoint(draft: Draft): void {
+  const { dataset, measure, subject, ctx } = draft;
+  if (dataset !== 'upc_forecast' || measure === 'avg_attractiveness' || measure === 'avg_deprivation') return;
+  const time = draft.parsed.time;
+  if (!time.at && !time.from && draft.dimension !== 'half_year' && draft.dimension !== 'year') {
+    time.at = ctx.forecastLast;
+    draft.assumptions.push(
+      `no forecast date given: the last forecast point (${ctx.forecastLast.slice(0, 7)})`,
+    );
+  }
+  if (time.at && time.at > ctx.forecastLast) time.at = ctx.forecastLast;
+  if (subject.tech === 'fttponly') delete subject.tech;
+  if (subject.gigabit) delete subject.gigabit;
+}

@@ -1,0 +1,35 @@
+/** The shape of the answer over time: a series of levels or of additions, at the grain the data has. */
+import type { Draft } from './draft.js';
+
+/**
+ * Reads the shape that follows from the time phrases and the measure: "new full-fibre premises month by
+ * month" is a flow (what each snapshot added); growth asked as a series is a series of levels; a series is
+ * the dimension when no other is named, half-yearly for forecasts and quarterly for take-up; "by number of
+ * networks" counts full-fibre networks unless another subject is named, and counts every number.
+ */
+export function readShape(draft: Draft, wantsPct: boolean): void {
+  const { text, parsed, dataset, subject } = draft;
+  draft.flow =
+    Boolean(parsed.series) &&
+    dataset === 'upc' &&
+    subject.tech === 'fttponly' &&
+    /\b(new|newly|added|additions|gained|gains)\b/.test(text) &&
+    !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
+  const measure = draft.measure;
+  if (
+    parsed.series &&
+    (measure === 'change_premises' || measure === 'change_pp' || measure === 'change_postcodes')
+  ) {
+    draft.measure = wantsPct ? 'coverage_pct' : 'premises';
+  }
+  if (!draft.dimension && parsed.series) draft.dimension = parsed.series;
+  if (draft.dimension === 'month' && dataset === 'upc_forecast') draft.dimension = 'half_year';
+  if ((draft.dimension === 'month' || draft.dimension === 'half_year') && dataset === 'take_up')
+    draft.dimension = 'quarter';
+  if (draft.dimension === 'networks' && !subject.tech && !subject.gigabit && !subject.altnet)
+    subject.tech = 'fttponly';
+  if (draft.dimension === 'networks') {
+    delete subject.minNetworks;
+    delete subject.exactNetworks;
+  }
+}

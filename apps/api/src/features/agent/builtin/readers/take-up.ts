@@ -1,0 +1,74 @@
+/** Take-up (lines per operator and quarter): brands, technologies, segment, share, and the quarter. */
+import { quarterOf } from '../time-phrases.js';
+import { type Draft, has } from './draft.js';
+
+const TAKE_UP_TECH: Record<string, string> = {
+  'full fibre': 'fttp',
+  'full-fibre': 'fttp',
+  fullfibre: 'fttp',
+  'fixed wireless': 'fwa',
+};
+
+/**
+ * Reads a take-up question's filters: the brands named that report lines, one technology (or several, split
+ * by technology), residential or business lines, whose share it is ("Virgin Media's share of lines" is the
+ * brand's share of all lines), and the quarter (the latest unless one is named).
+ */
+export function readTakeUp(draft: Draft): void {
+  if (draft.dataset !== 'take_up') return;
+  const { text, lexicon, measure } = draft;
+  const takeUp: NonNullable<typeof draft.takeUp> = { ...draft.takeUpChange };
+  draft.takeUp = takeUp;
+  const takeUpNames = new Set(lexicon.takeUpOperators.map((n) => n.toLowerCase()));
+  const brands = draft.entities
+    .map((m) => m.entity)
+    .flatMap((e) => (e.kind === 'operator' ? [e.operator] : e.kind === 'group' ? [e.group] : []))
+    .map((name) => lexicon.takeUpOperators.find((o) => o.toLowerCase() === name.toLowerCase()) ?? name)
+    .filter((name) => takeUpNames.has(name.toLowerCase()));
+  if (brands.length > 0) takeUp.operators = [...new Set(brands)];
+  const techs = [...text.matchAll(/\b(fttp|full[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g)].map(
+    (m) =>
+      m[1] === 'fibre' || m[1]?.startsWith('full')
+        ? 'fttp'
+        : m[1] === 'fixed wireless'
+          ? 'fwa'
+          : (m[1] as string),
+  );
+  const tech =
+    techs.length === 1 ? text.match(/\b(fttp|full[- ]fibre|fttc|adsl|cable|fwa|fixed wireless)\b/) : null;
+  // "VM lines on fibre vs cable": several technologies named, so split by technology.
+  if (new Set(techs).size >= 2) {
+    takeUp.techs = [...new Set(techs)];
+    if (!draft.dimension) draft.dimension = 'tech';
+  }
+  if (tech) takeUp.tech = TAKE_UP_TECH[tech[1] as string] ?? (tech[1] as string);
+  const business = has(text, /\b(business|businesses|smb|sme|enterprise)\b/);
+  const residential = has(text, /\b(residential|resi|consumer|home|homes|household)\b/);
+  // Both segments named ("resi + business") means no segment filter.
+  if (business && !residential) takeUp.segment = 'business';
+  else if (residential && !business) takeUp.segment = 'residential';
+  const dimension = draft.dimension;
+  // "Virgin Media's share of lines over time": the share belongs to the brand, out of all lines.
+  if (
+    measure === 'line_share_pct' &&
+    takeUp.operators?.length === 1 &&
+    (dimension === 'quarter' || !dimension)
+  ) {
+    takeUp.shareOf = takeUp.operators[0];
+    delete takeUp.operators;
+  }
+  if (measure === 'line_share_pct' && takeUp.tech && (!dimension || dimension === 'quarter')) {
+    takeUp.shareOf = `tech:${takeUp.tech}`;
+    delete takeUp.tech;
+  }
+  readTakeUpQuarter(draft);
+}
+
+/** The quarter of a take-up answer: the one named, the one a named date falls in, or the latest. */
+function readTakeUpQuarter(draft: Draft): void {
+  const time = draft.parsed.time;
+  if (!time.quarter && !time.lastQuarters && !time.quarterYear && draft.dimension !== 'quarter') {
+    time.quarter = draft.ctx.latestQuarter;
+  }
+  if (time.at && !time.quarter) time.quarter = quarterOf(time.at);
+}
