@@ -5,10 +5,12 @@
  */
 import { queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_SQL_NOTE } from '../src/features/agent/llm-planner.js';
 import { costOf } from '../src/features/llm/cost.js';
 import { findModel } from '../src/features/llm/model-table.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
+import { llmPlan } from './support/llm-plan.js';
 import { type LoopbackOpenAI, startLoopbackOpenAI } from './support/loopback-openai.js';
 
 const QUESTION = 'Which local authorities gained the most full fibre premises in the last 6 months?';
@@ -21,6 +23,31 @@ SELECT u.la_name,
   - SUM(CASE WHEN ff.reported_at = DATE '2026-05-01' THEN u.premises ELSE 0 END) AS premises_gained
 FROM ff JOIN upc_output u ON u.postcode = ff.postcode
 GROUP BY u.la_name ORDER BY premises_gained DESC LIMIT 10`;
+
+/** The model's structured reply with a plan: the semantic query, every field present. */
+const planReply = (plan: Record<string, unknown>) =>
+  JSON.stringify({
+    classification: {
+      type: 'data_query',
+      confidence: 0.8,
+      reasoning: 'Full-fibre growth by local authority over six months.',
+      suggested_databases: ['upc'],
+    },
+    plan: llmPlan(plan),
+    sql: null,
+    interpretation: '',
+    explanation: '',
+  });
+
+const GROWTH_PLAN = {
+  dataset: 'upc',
+  measure: 'change_premises',
+  subject: { tech: 'fttponly' },
+  dimension: 'la_name',
+  time: { from: '2026-05-01', to: '2026-11-01' },
+  order: 'desc',
+  limit: 10,
+};
 
 let warehouse: FixtureWarehouse;
 let server: LoopbackOpenAI;
@@ -50,7 +77,56 @@ describe.each(testBackends())(
     });
     afterAll(() => t.close());
 
-    it('plans, repairs and analyses through HTTP, recording each call with the table’s cost', async () => {
+    it('plans through structured output: the plan is compiled, restated and cross-checked as the same plan', async () => {
+      const user = await t.createUser();
+      const first = server.requests.length;
+      server.push(
+        { content: planReply(GROWTH_PLAN), usage: { prompt_tokens: 5000, completion_tokens: 150 } },
+        {
+          content: 'Manchester gained 600 full-fibre premises.',
+          usage: { prompt_tokens: 700, completion_tokens: 20 },
+        },
+      );
+      const response = await t.request('POST', '/api/query/v2', {
+        token: user.token,
+        body: { prompt: QUESTION },
+      });
+      expect(response.statusCode).toBe(200);
+      const result = queryResultSchema.parse(response.json());
+      expect(result).toMatchObject({ planner: 'llm', response_type: 'data_query', row_count: 3 });
+      expect(result.interpretation).toBe(
+        'The 10 local authorities with the most premises gained where full fibre is available, between the May 2026 and November 2026 snapshots',
+      );
+      expect(result.csv_results).toContain('"Manchester"');
+      expect(result.sql_explanation).toContain('DISTINCT postcodes');
+      expect(result.csv_analysis).not.toContain(FREE_SQL_NOTE);
+      expect(result.classification?.confidence).toBeGreaterThanOrEqual(0.9);
+      const system = server.requests[first]?.messages.find((m) => m.role === 'system')?.content;
+      expect(system).toContain('subject.minNetworks');
+      expect(server.requests.slice(first)).toHaveLength(2);
+    });
+
+    it('refuses a plan that is still invalid after one correction, and the built-in analyst answers', async () => {
+      const user = await t.createUser();
+      const unknownNetwork = planReply({ ...GROWTH_PLAN, subject: { operatorGroups: ['Gigaclear'] } });
+      server.push({ content: unknownNetwork }, { content: unknownNetwork });
+      const first = server.requests.length;
+      const response = await t.request('POST', '/api/query', {
+        token: user.token,
+        body: { prompt: QUESTION },
+      });
+      const result = queryResultSchema.parse(response.json());
+      expect(server.requests.length - first).toBe(2);
+      expect(JSON.stringify(server.requests[first + 1]?.messages)).toContain(
+        'unknown network \\"Gigaclear\\"',
+      );
+      expect(result.planner).toBe('builtin');
+      expect(result.csv_analysis).toMatch(
+        /plan was still invalid after a correction \(unknown network "Gigaclear".*built-in analyst answered instead/s,
+      );
+    });
+
+    it('repairs free SQL and analyses through HTTP, recording each call with the table’s cost', async () => {
       const user = await t.createUser();
       const first = server.requests.length;
       const draft = (sql: string) =>
@@ -61,7 +137,9 @@ describe.each(testBackends())(
             reasoning: 'Full-fibre growth by local authority over six months.',
             suggested_databases: ['upc'],
           },
+          plan: null,
           sql,
+          interpretation: 'Full-fibre premises gained per local authority, May to November 2026',
           explanation: 'Compares full-fibre premises on 1 May and 1 November 2026 per local authority.',
         });
       server.push(
@@ -89,7 +167,9 @@ describe.each(testBackends())(
       expect(result.sql_query).toBe(GOOD_SQL);
       expect(result.sql_explanation).toBe('Corrected la_name.');
       expect(result.csv_analysis).toContain('Manchester gained 600');
-      expect(result.classification?.confidence).toBeGreaterThanOrEqual(0.9); // the built-in analyst agreed
+      // The built-in analyst agreed, but free SQL is labelled and never stated above 0.6.
+      expect(result.classification?.confidence).toBe(0.6);
+      expect(result.csv_analysis).toContain(FREE_SQL_NOTE);
 
       const requests = server.requests.slice(first);
       expect(requests).toHaveLength(3);
