@@ -17,7 +17,6 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
 import { createAgentRuntime } from '../apps/api/src/features/agent/agent-runtime.js';
 import type { AgentResultSet } from '../apps/api/src/features/agent/agent-warehouse.js';
-import { FREE_SQL_NOTE } from '../apps/api/src/features/agent/llm-planner.js';
 import type { Planner } from '../apps/api/src/features/agent/planner.js';
 import { openAgentWarehouse } from '../apps/api/src/features/agent/warehouse-adapter.js';
 import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/features/llm/cost.js';
@@ -47,8 +46,6 @@ interface Outcome {
   confidence?: number;
   /** The agent asked back instead of answering: counted apart from right and wrong answers. */
   clarified: boolean;
-  /** The LLM wrote free SQL outside the semantic layer rather than a plan. */
-  freeSql?: boolean;
 }
 
 /** Answer types that ask the user to rephrase or choose rather than answer. */
@@ -238,7 +235,6 @@ async function main() {
       warehouseMs: answer.timings.warehouseMs,
       planner: answer.planner,
       ...(answer.sql ? { sql: answer.sql } : {}),
-      ...(answer.analysis?.includes(FREE_SQL_NOTE) ? { freeSql: true } : {}),
     };
     if (!answer.result) {
       const why =
@@ -300,11 +296,6 @@ async function main() {
     const entry = registry.find(planner.model);
     process.stdout.write(
       `tokens: ${usage.inputTokens} in (${usage.cacheReadTokens} cached), ${usage.outputTokens} out; cost $${entry ? costOf(entry, usage).toFixed(4) : '?'}\n`,
-    );
-    const byModel = outcomes.filter((o) => o.planner === 'llm' && o.sql);
-    const free = byModel.filter((o) => o.freeSql).length;
-    process.stdout.write(
-      `LLM answers: ${byModel.length - free} from plans, ${free} as free SQL; ${outcomes.filter((o) => o.planner === 'builtin').length} by the built-in analyst (fallback)\n`,
     );
   }
 
