@@ -10,7 +10,7 @@ import { costOf } from '../src/features/llm/cost.js';
 import { findModel } from '../src/features/llm/model-table.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
-import { llmPlan } from './support/llm-plan.js';
+import { GROWTH_PLAN, planDraft } from './support/llm-plan.js';
 import { type LoopbackOpenAI, startLoopbackOpenAI } from './support/loopback-openai.js';
 
 const QUESTION = 'Which local authorities gained the most full fibre premises in the last 6 months?';
@@ -23,31 +23,6 @@ SELECT u.la_name,
   - SUM(CASE WHEN ff.reported_at = DATE '2026-05-01' THEN u.premises ELSE 0 END) AS premises_gained
 FROM ff JOIN upc_output u ON u.postcode = ff.postcode
 GROUP BY u.la_name ORDER BY premises_gained DESC LIMIT 10`;
-
-/** The model's structured reply with a plan: the semantic query, every field present. */
-const planReply = (plan: Record<string, unknown>) =>
-  JSON.stringify({
-    classification: {
-      type: 'data_query',
-      confidence: 0.8,
-      reasoning: 'Full-fibre growth by local authority over six months.',
-      suggested_databases: ['upc'],
-    },
-    plan: llmPlan(plan),
-    sql: null,
-    interpretation: '',
-    explanation: '',
-  });
-
-const GROWTH_PLAN = {
-  dataset: 'upc',
-  measure: 'change_premises',
-  subject: { tech: 'fttponly' },
-  dimension: 'la_name',
-  time: { from: '2026-05-01', to: '2026-11-01' },
-  order: 'desc',
-  limit: 10,
-};
 
 let warehouse: FixtureWarehouse;
 let server: LoopbackOpenAI;
@@ -81,7 +56,10 @@ describe.each(testBackends())(
       const user = await t.createUser();
       const first = server.requests.length;
       server.push(
-        { content: planReply(GROWTH_PLAN), usage: { prompt_tokens: 5000, completion_tokens: 150 } },
+        {
+          content: JSON.stringify(planDraft(GROWTH_PLAN)),
+          usage: { prompt_tokens: 5000, completion_tokens: 150 },
+        },
         {
           content: 'Manchester gained 600 full-fibre premises.',
           usage: { prompt_tokens: 700, completion_tokens: 20 },
@@ -108,7 +86,9 @@ describe.each(testBackends())(
 
     it('refuses a plan that is still invalid after one correction, and the built-in analyst answers', async () => {
       const user = await t.createUser();
-      const unknownNetwork = planReply({ ...GROWTH_PLAN, subject: { operatorGroups: ['Gigaclear'] } });
+      const unknownNetwork = JSON.stringify(
+        planDraft({ ...GROWTH_PLAN, subject: { operatorGroups: ['Gigaclear'] } }),
+      );
       server.push({ content: unknownNetwork }, { content: unknownNetwork });
       const first = server.requests.length;
       const response = await t.request('POST', '/api/query', {

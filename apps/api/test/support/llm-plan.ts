@@ -23,3 +23,30 @@ function filled(schema: z.ZodType, given: unknown): unknown {
 export function llmPlan(plan: Record<string, unknown>): unknown {
   return filled(llmPlanSchema, plan);
 }
+
+/** The model's structured reply carrying a plan (the semantic query) rather than SQL. */
+export function planDraft(plan: Record<string, unknown>, confidence = 0.8) {
+  return {
+    classification: {
+      type: 'data_query',
+      confidence,
+      reasoning: 'Read as a plan.',
+      suggested_databases: ['upc'],
+    },
+    plan: llmPlan(plan),
+    sql: null,
+    interpretation: '',
+    explanation: '',
+  };
+}
+
+/** "Which local authorities gained the most full fibre premises in the last 6 months?" on the fixture's dates. */
+export const GROWTH_PLAN = {
+  dataset: 'upc',
+  measure: 'change_premises',
+  subject: { tech: 'fttponly' },
+  dimension: 'la_name',
+  time: { from: '2026-05-01', to: '2026-11-01' },
+  order: 'desc',
+  limit: 10,
+};

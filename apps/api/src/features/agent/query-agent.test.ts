@@ -1,7 +1,7 @@
 import { parseCsv } from '@qa/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWarehouse, type FixtureWarehouse } from '../../../test/support/fixture-warehouse.js';
-import { llmPlan } from '../../../test/support/llm-plan.js';
+import { GROWTH_PLAN, planDraft } from '../../../test/support/llm-plan.js';
 import { jsonStep, scriptedModel } from '../../../test/support/scripted-model.js';
 import type { TokenUsage } from '../llm/cost.js';
 import { loadAnalystKnowledge } from './builtin/builtin-analyst.js';
@@ -44,30 +44,6 @@ const draftJson = (sql: string, type = 'data_query', confidence = 0.8) => ({
   sql,
   explanation: 'Counts full-fibre premises at both dates and takes the difference.',
 });
-
-/** A structured reply carrying a plan (the semantic query) rather than SQL. */
-const planJson = (plan: Record<string, unknown>, confidence = 0.8) => ({
-  classification: {
-    type: 'data_query',
-    confidence,
-    reasoning: 'Read as a plan.',
-    suggested_databases: ['upc'],
-  },
-  plan: llmPlan(plan),
-  sql: null,
-  interpretation: '',
-  explanation: '',
-});
-
-const GROWTH_PLAN = {
-  dataset: 'upc',
-  measure: 'change_premises',
-  subject: { tech: 'fttponly' },
-  dimension: 'la_name',
-  time: { from: '2026-05-01', to: '2026-11-01' },
-  order: 'desc',
-  limit: 10,
-};
 
 const BOTH_QUESTION = 'Premises in Manchester where Openreach and CityFibre are both available';
 const BOTH_PLAN = {
@@ -178,7 +154,7 @@ describe('the query agent pipeline', () => {
   describe('the LLM planner writes the semantic plan', () => {
     it('compiles a valid plan with the same compiler: SQL, result and interpretation from the plan', async () => {
       const { scripted, planner } = llm([
-        jsonStep(planJson(GROWTH_PLAN), { input: 3000, output: 120 }),
+        jsonStep(planDraft(GROWTH_PLAN), { input: 3000, output: 120 }),
         { text: 'Manchester gained 600 full-fibre premises.' },
       ]);
       const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
@@ -209,8 +185,8 @@ describe('the query agent pipeline', () => {
 
     it('corrects a plan with a bad field with one call that gets the schema errors', async () => {
       const { scripted, planner } = llm([
-        jsonStep(planJson({ ...BOTH_PLAN, measure: 'premises_count' })),
-        jsonStep(planJson(BOTH_PLAN)),
+        jsonStep(planDraft({ ...BOTH_PLAN, measure: 'premises_count' })),
+        jsonStep(planDraft(BOTH_PLAN)),
         { text: 'Premises with both networks.' },
       ]);
       const answer = await agent.answer({ question: BOTH_QUESTION, planner });
@@ -223,9 +199,9 @@ describe('the query agent pipeline', () => {
     it('sends the unknown network back and compiles the corrected plan', async () => {
       const { scripted, planner } = llm([
         jsonStep(
-          planJson({ ...BOTH_PLAN, subject: { allGroups: ['openreach', 'Gigaclear'], tech: 'fttponly' } }),
+          planDraft({ ...BOTH_PLAN, subject: { allGroups: ['openreach', 'Gigaclear'], tech: 'fttponly' } }),
         ),
-        jsonStep(planJson(BOTH_PLAN)),
+        jsonStep(planDraft(BOTH_PLAN)),
         { text: 'Premises with both networks.' },
       ]);
       const answer = await agent.answer({ question: BOTH_QUESTION, planner });
@@ -239,7 +215,7 @@ describe('the query agent pipeline', () => {
     });
 
     it('refuses a plan still invalid after the correction, plainly, and the built-in analyst answers', async () => {
-      const bad = planJson({ ...BOTH_PLAN, subject: { allGroups: ['Openreach', 'Gigaclear'] } });
+      const bad = planDraft({ ...BOTH_PLAN, subject: { allGroups: ['Openreach', 'Gigaclear'] } });
       const { scripted, planner } = llm([jsonStep(bad), jsonStep(bad)]);
       const answer = await agent.answer({ question: BOTH_QUESTION, planner });
       expect(scripted.calls).toHaveLength(2);
