@@ -32,6 +32,8 @@ const FORECAST_MEASURES = new Set([
   'avg_attractiveness',
   'avg_deprivation',
 ]);
+/** Scores of the places forecast to be reached keep their subject. */
+const SCORE_MEASURES = new Set(['avg_attractiveness', 'avg_deprivation']);
 const TIME_GRAINS = new Set(['month', 'quarter', 'half_year', 'year']);
 
 /** Drops nulls (strict structured output writes an absent field as null) so the plan reads as optional fields. */
@@ -60,7 +62,7 @@ export function checkPlan(raw: unknown, context: PlanCheckContext): PlanCheck {
   checkCombinations(plan, errors);
   checkDates(plan, context.time, errors);
   if (errors.length) return { ok: false, errors };
-  if (plan.dataset === 'upc_forecast') {
+  if (plan.dataset === 'upc_forecast' && !SCORE_MEASURES.has(plan.measure)) {
     // The forecast is of full fibre: the technology is implied, as the built-in analyst reads it.
     const { tech: _tech, gigabit: _gigabit, ...subject } = plan.subject;
     return { ok: true, plan: { ...plan, subject, notes: [], unknowns: [], assumptions: [] } };

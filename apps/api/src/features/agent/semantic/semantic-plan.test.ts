@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { questions } from '../../../../../../eval/questions.js';
 import { samePlan } from '../agreement.js';
 import type { Plan } from '../builtin/plan.js';
 import { buildQuery } from '../builtin/sql-builder.js';
 import { testLexicon, testTime } from '../builtin/test-fixtures.js';
+import { understand } from '../builtin/understand.js';
 import { draftOutputSchema } from '../llm-planner.js';
 import { checkPlan } from './check-plan.js';
 import { planConfidence } from './plan-confidence.js';
@@ -147,5 +149,27 @@ describe('the semantic plan for the LLM planner', () => {
     expect(samePlan(plan, same)).toBe(true);
     expect(samePlan(plan, { ...same, subject: { tech: 'fttponly', absent: true } })).toBe(false);
     expect(buildQuery(plan, testTime).sql).toBe(buildQuery(same, testTime).sql);
+  });
+});
+
+describe('the plans the built-in analyst reads', () => {
+  it('pass the check unchanged and compile to the same SQL, so a model writing them is understood alike', () => {
+    const failures: string[] = [];
+    let read = 0;
+    for (const { question } of questions) {
+      const reading = understand(question, testLexicon, testTime);
+      if (reading.kind !== 'data') continue;
+      read += 1;
+      const { notes: _n, unknowns: _u, assumptions: _a, ...semantic } = reading.plan;
+      const check = checkPlan(JSON.parse(JSON.stringify(semantic)), { ...context, entities: [] });
+      if (!check.ok) failures.push(`${question}: ${check.errors.join('; ')}`);
+      else if (
+        !samePlan(check.plan, reading.plan) ||
+        buildQuery(check.plan, testTime).sql !== buildQuery(reading.plan, testTime).sql
+      )
+        failures.push(`${question}: read differently`);
+    }
+    expect(read).toBeGreaterThan(60);
+    expect(failures).toEqual([]);
   });
 });
