@@ -182,11 +182,13 @@ function resolveGeo(
   switch (geo.column) {
     case 'la_name':
     case 'government_region':
-    case 'country':
-      return {
-        ...geo,
-        values: [...new Set(geo.values.flatMap((v) => names.resolve(geo.column as NameKind, v)))],
-      };
+    case 'country': {
+      const values = [...new Set(geo.values.flatMap((v) => names.resolve(geo.column as NameKind, v)))];
+      // One name standing for several values (a county, "the North") is kept as the place's label.
+      const [only] = geo.values;
+      const label = geo.label ?? (geo.values.length === 1 && values.length > 1 ? only : undefined);
+      return { ...geo, values, ...(label ? { label } : {}) };
+    }
     case 'postcode_area': {
       const values = geo.values.map((v) => v.trim().toUpperCase());
       for (const value of values) {

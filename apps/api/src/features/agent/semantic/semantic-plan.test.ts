@@ -84,6 +84,18 @@ describe('the semantic plan for the LLM planner', () => {
     ]);
   });
 
+  it('keeps the name of a place that stands for several values as its label', () => {
+    const check = checkPlan(
+      { ...gigabitInLeeds, geo: { column: 'government_region', values: ['the Midlands'] } },
+      context,
+    );
+    expect(check.ok && check.plan.geo).toEqual({
+      column: 'government_region',
+      values: ['East Midlands', 'West Midlands'],
+      label: 'the Midlands',
+    });
+  });
+
   it('names what is wrong: unknown names, unsupported combinations, dates outside the data, bad fields', () => {
     const errors = (plan: unknown) => {
       const check = checkPlan(plan, context);
