@@ -54,34 +54,34 @@ const BOTH_PLAN = {
   time: {},
 };
 
-describe('the query agent pipeline', () => {
-  let warehouse: FixtureWarehouse;
-  let builtin: BuiltinPlanner;
-  let agent: QueryAgent;
-  const usage: TokenUsage[] = [];
+let warehouse: FixtureWarehouse;
+let builtin: BuiltinPlanner;
+let agent: QueryAgent;
+const usage: TokenUsage[] = [];
 
-  const llm = (steps: Parameters<typeof scriptedModel>[0]) => {
-    const scripted = scriptedModel(steps);
-    const planner = new LlmPlanner({
-      model: scripted.model,
-      modelId: 'claude-haiku-4-5',
-      catalogMarkdown: warehouse.catalogMarkdown(),
-      tableColumns: warehouse.tableColumns(),
-      knowledge: { lexicon: builtin.lexicon, time: builtin.analyst.time },
-      onUsage: async (u) => {
-        usage.push(u);
-      },
-    });
-    return { scripted, planner };
-  };
-
-  beforeAll(async () => {
-    warehouse = await createFixtureWarehouse();
-    builtin = new BuiltinPlanner(await loadAnalystKnowledge(warehouse));
-    agent = createQueryAgent({ warehouse, builtin });
+const llm = (steps: Parameters<typeof scriptedModel>[0]) => {
+  const scripted = scriptedModel(steps);
+  const planner = new LlmPlanner({
+    model: scripted.model,
+    modelId: 'claude-haiku-4-5',
+    catalogMarkdown: warehouse.catalogMarkdown(),
+    tableColumns: warehouse.tableColumns(),
+    knowledge: { lexicon: builtin.lexicon, time: builtin.analyst.time },
+    onUsage: async (u) => {
+      usage.push(u);
+    },
   });
-  afterAll(() => warehouse.close());
+  return { scripted, planner };
+};
 
+beforeAll(async () => {
+  warehouse = await createFixtureWarehouse();
+  builtin = new BuiltinPlanner(await loadAnalystKnowledge(warehouse));
+  agent = createQueryAgent({ warehouse, builtin });
+});
+afterAll(() => warehouse.close());
+
+describe('the query agent pipeline with the built-in analyst', () => {
   it('answers with the built-in analyst: SQL, result, explanation, analysis and progress', async () => {
     const seen: string[] = [];
     const answer = await agent.answer({
@@ -150,113 +150,113 @@ describe('the query agent pipeline', () => {
     expect(Object.values(byMonth).reduce((a, b) => a + b, 0)).toBe(600);
     expect(answer.analysis).toMatch(/\*\*600\*\* premises newly got full fibre/);
   });
+});
 
-  describe('the LLM planner writes the semantic plan', () => {
-    it('compiles a valid plan with the same compiler: SQL, result and interpretation from the plan', async () => {
-      const { scripted, planner } = llm([
-        jsonStep(planDraft(GROWTH_PLAN), { input: 3000, output: 120 }),
-        { text: 'Manchester gained 600 full-fibre premises.' },
-      ]);
-      const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
-      const reading = builtin.read(GROWTH_QUESTION).analyst;
-      expect(answer.planner).toBe('llm');
-      expect(answer.responseType).toBe('data_query');
-      expect(answer.sql).toBe(reading.built?.sql);
-      expect(answer.interpretation).toBe(reading.interpretation);
-      expect(answer.explanation).toContain('DISTINCT postcodes');
-      const gained = answer.result?.columns.findIndex((c) => c.name === 'premises_gained') ?? -1;
-      expect(answer.result?.rows.map((row) => [row[0], row[gained]])).toEqual([
-        ['Manchester', 600],
-        ['Leeds', 0],
-        ['Westminster', 0],
-      ]);
-      // The same plan as the built-in analyst's: they agree without comparing results.
-      const messages = answer.progress.map((p) => p.message);
-      expect(messages).toContain('The built-in analyst read the question into the same plan');
-      expect(answer.classification.confidence).toBeGreaterThanOrEqual(0.9);
-      expect(answer.analysis).toContain('Manchester gained 600');
-      // The grammar and the names are rendered into the prompt, and the schema was sent.
-      expect(scripted.promptText(0)).toContain('subject.allGroups');
-      expect(scripted.promptText(0)).toContain(
-        'Networks (operator groups): CityFibre, Hyperoptic, Openreach',
-      );
-      expect(scripted.calls).toHaveLength(2);
-    });
-
-    it('corrects a plan with a bad field with one call that gets the schema errors', async () => {
-      const { scripted, planner } = llm([
-        jsonStep(planDraft({ ...BOTH_PLAN, measure: 'premises_count' })),
-        jsonStep(planDraft(BOTH_PLAN)),
-        { text: 'Premises with both networks.' },
-      ]);
-      const answer = await agent.answer({ question: BOTH_QUESTION, planner });
-      expect(scripted.promptText(1)).toMatch(/- measure: Invalid option/);
-      expect(answer.planner).toBe('llm');
-      expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
-      expect(scripted.calls).toHaveLength(3);
-    });
-
-    it('sends the unknown network back and compiles the corrected plan', async () => {
-      const { scripted, planner } = llm([
-        jsonStep(
-          planDraft({ ...BOTH_PLAN, subject: { allGroups: ['openreach', 'Gigaclear'], tech: 'fttponly' } }),
-        ),
-        jsonStep(planDraft(BOTH_PLAN)),
-        { text: 'Premises with both networks.' },
-      ]);
-      const answer = await agent.answer({ question: BOTH_QUESTION, planner });
-      expect(scripted.promptText(1)).toContain('unknown network "Gigaclear"');
-      expect(scripted.promptText(1)).toContain('Your plan was not valid');
-      expect(answer.planner).toBe('llm');
-      expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
-      expect(answer.interpretation).toBe(
-        'Premises in Manchester where both Openreach and CityFibre offer full fibre, November 2026 snapshot',
-      );
-    });
-
-    it('refuses a plan still invalid after the correction, plainly, and the built-in analyst answers', async () => {
-      const bad = planDraft({ ...BOTH_PLAN, subject: { allGroups: ['Openreach', 'Gigaclear'] } });
-      const { scripted, planner } = llm([jsonStep(bad), jsonStep(bad)]);
-      const answer = await agent.answer({ question: BOTH_QUESTION, planner });
-      expect(scripted.calls).toHaveLength(2);
-      expect(answer.planner).toBe('builtin');
-      expect(answer.progress.map((p) => p.message)).toContain(
-        'The language model\'s plan was still invalid after a correction (unknown network "Gigaclear": use one of CityFibre, Hyperoptic, Openreach, Virgin Media). Falling back to the built-in analyst...',
-      );
-      expect(answer.analysis).toMatch(
-        /plan was still invalid after a correction.*built-in analyst answered instead/s,
-      );
-    });
-
-    it('labels free SQL for a question outside the semantic layer, with its own interpretation and confidence at most 0.6', async () => {
-      const question = 'Which local authority has the postcode with the most premises?';
-      const sql =
-        'SELECT la_name, MAX(premises) AS largest_postcode_premises FROM upc_output GROUP BY la_name ORDER BY largest_postcode_premises DESC LIMIT 1';
-      const { planner } = llm([
-        jsonStep({
-          classification: {
-            type: 'data_query',
-            confidence: 0.95,
-            reasoning: 'The plan has no measure for the largest postcode.',
-            suggested_databases: ['upc'],
-          },
-          plan: null,
-          sql,
-          interpretation: 'The local authority whose largest postcode has the most premises',
-          explanation: 'Takes the largest postcode of each local authority.',
-        }),
-        { text: 'One local authority leads.' },
-      ]);
-      const answer = await agent.answer({ question, planner });
-      expect(answer.planner).toBe('llm');
-      expect(answer.sql).toBe(sql);
-      expect(answer.interpretation).toBe('The local authority whose largest postcode has the most premises');
-      expect(answer.explanation).toBe('Takes the largest postcode of each local authority.');
-      expect(answer.analysis).toContain(`_${FREE_SQL_NOTE}_`);
-      expect(answer.classification.confidence).toBeLessThanOrEqual(0.6);
-    });
+describe('the LLM planner writes the semantic plan', () => {
+  it('compiles a valid plan with the same compiler: SQL, result and interpretation from the plan', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(planDraft(GROWTH_PLAN), { input: 3000, output: 120 }),
+      { text: 'Manchester gained 600 full-fibre premises.' },
+    ]);
+    const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
+    const reading = builtin.read(GROWTH_QUESTION).analyst;
+    expect(answer.planner).toBe('llm');
+    expect(answer.responseType).toBe('data_query');
+    expect(answer.sql).toBe(reading.built?.sql);
+    expect(answer.interpretation).toBe(reading.interpretation);
+    expect(answer.explanation).toContain('DISTINCT postcodes');
+    const gained = answer.result?.columns.findIndex((c) => c.name === 'premises_gained') ?? -1;
+    expect(answer.result?.rows.map((row) => [row[0], row[gained]])).toEqual([
+      ['Manchester', 600],
+      ['Leeds', 0],
+      ['Westminster', 0],
+    ]);
+    // The same plan as the built-in analyst's: they agree without comparing results.
+    const messages = answer.progress.map((p) => p.message);
+    expect(messages).toContain('The built-in analyst read the question into the same plan');
+    expect(answer.classification.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(answer.analysis).toContain('Manchester gained 600');
+    // The grammar and the names are rendered into the prompt, and the schema was sent.
+    expect(scripted.promptText(0)).toContain('subject.allGroups');
+    expect(scripted.promptText(0)).toContain('Networks (operator groups): CityFibre, Hyperoptic, Openreach');
+    expect(scripted.calls).toHaveLength(2);
   });
 
+  it('corrects a plan with a bad field with one call that gets the schema errors', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(planDraft({ ...BOTH_PLAN, measure: 'premises_count' })),
+      jsonStep(planDraft(BOTH_PLAN)),
+      { text: 'Premises with both networks.' },
+    ]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.promptText(1)).toMatch(/- measure: Invalid option/);
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
+    expect(scripted.calls).toHaveLength(3);
+  });
+
+  it('sends the unknown network back and compiles the corrected plan', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(
+        planDraft({ ...BOTH_PLAN, subject: { allGroups: ['openreach', 'Gigaclear'], tech: 'fttponly' } }),
+      ),
+      jsonStep(planDraft(BOTH_PLAN)),
+      { text: 'Premises with both networks.' },
+    ]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.promptText(1)).toContain('unknown network "Gigaclear"');
+    expect(scripted.promptText(1)).toContain('Your plan was not valid');
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
+    expect(answer.interpretation).toBe(
+      'Premises in Manchester where both Openreach and CityFibre offer full fibre, November 2026 snapshot',
+    );
+  });
+
+  it('refuses a plan still invalid after the correction, plainly, and the built-in analyst answers', async () => {
+    const bad = planDraft({ ...BOTH_PLAN, subject: { allGroups: ['Openreach', 'Gigaclear'] } });
+    const { scripted, planner } = llm([jsonStep(bad), jsonStep(bad)]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.calls).toHaveLength(2);
+    expect(answer.planner).toBe('builtin');
+    expect(answer.progress.map((p) => p.message)).toContain(
+      'The language model\'s plan was still invalid after a correction (unknown network "Gigaclear": use one of CityFibre, Hyperoptic, Openreach, Virgin Media). Falling back to the built-in analyst...',
+    );
+    expect(answer.analysis).toMatch(
+      /plan was still invalid after a correction.*built-in analyst answered instead/s,
+    );
+  });
+
+  it('labels free SQL for a question outside the semantic layer, with its own interpretation and confidence at most 0.6', async () => {
+    const question = 'Which local authority has the postcode with the most premises?';
+    const sql =
+      'SELECT la_name, MAX(premises) AS largest_postcode_premises FROM upc_output GROUP BY la_name ORDER BY largest_postcode_premises DESC LIMIT 1';
+    const { planner } = llm([
+      jsonStep({
+        classification: {
+          type: 'data_query',
+          confidence: 0.95,
+          reasoning: 'The plan has no measure for the largest postcode.',
+          suggested_databases: ['upc'],
+        },
+        plan: null,
+        sql,
+        interpretation: 'The local authority whose largest postcode has the most premises',
+        explanation: 'Takes the largest postcode of each local authority.',
+      }),
+      { text: 'One local authority leads.' },
+    ]);
+    const answer = await agent.answer({ question, planner });
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(sql);
+    expect(answer.interpretation).toBe('The local authority whose largest postcode has the most premises');
+    expect(answer.explanation).toBe('Takes the largest postcode of each local authority.');
+    expect(answer.analysis).toContain(`_${FREE_SQL_NOTE}_`);
+    expect(answer.classification.confidence).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('the LLM planner’s free SQL, its repairs and checks, and malformed replies', () => {
   it('repairs the LLM’s free SQL after a bad column, with the error and the valid names, then cross-checks', async () => {
     usage.length = 0;
     const { scripted, planner } = llm([
@@ -357,7 +357,9 @@ describe('the query agent pipeline', () => {
     expect(answer.planner).toBe('llm');
     expect(answer.interpretation).toBe(UNSTATED_INTERPRETATION);
   });
+});
 
+describe('questions about the data, and prompt injection', () => {
   it('answers questions about the data itself from the catalog', async () => {
     const { planner } = llm([
       jsonStep({

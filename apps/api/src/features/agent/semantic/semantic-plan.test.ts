@@ -146,7 +146,9 @@ describe('the semantic plan for the LLM planner', () => {
     expect(dropped.confidence).toBeLessThan(0.8);
     expect(dropped.unknowns.join(' ')).toMatch(/negation|not|no/);
   });
+});
 
+describe('the plans the built-in analyst reads', () => {
   it('compares plans by what they say, not by the reading’s notes', () => {
     const plan: Plan = {
       dataset: 'upc',
@@ -162,9 +164,7 @@ describe('the semantic plan for the LLM planner', () => {
     expect(samePlan(plan, { ...same, subject: { tech: 'fttponly', absent: true } })).toBe(false);
     expect(buildQuery(plan, testTime).sql).toBe(buildQuery(same, testTime).sql);
   });
-});
 
-describe('the plans the built-in analyst reads', () => {
   it('pass the check unchanged and compile to the same SQL, so a model writing them is understood alike', () => {
     const failures: string[] = [];
     let read = 0;
