@@ -35,11 +35,18 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A new user asks over HTTP; the answer is parsed as the API's query result. */
+async function ask(t: TestApp, path: string, body: Record<string, unknown>) {
+  const user = await t.createUser();
+  const response = await t.request('POST', path, { token: user.token, body });
+  expect(response.statusCode).toBe(200);
+  return { user, result: queryResultSchema.parse(response.json()) };
+}
+
 /** Plans through structured output: compiled, restated, cross-checked; an invalid plan corrected or refused. */
 function planTests(app: () => TestApp) {
   it('plans through structured output: the plan is compiled, restated and cross-checked as the same plan', async () => {
     const t = app();
-    const user = await t.createUser();
     const first = server.requests.length;
     server.push(
       {
@@ -51,12 +58,7 @@ function planTests(app: () => TestApp) {
         usage: { prompt_tokens: 700, completion_tokens: 20 },
       },
     );
-    const response = await t.request('POST', '/api/query/v2', {
-      token: user.token,
-      body: { prompt: QUESTION },
-    });
-    expect(response.statusCode).toBe(200);
-    const result = queryResultSchema.parse(response.json());
+    const { result } = await ask(t, '/api/query/v2', { prompt: QUESTION });
     expect(result).toMatchObject({ planner: 'llm', response_type: 'data_query', row_count: 3 });
     expect(result.interpretation).toBe(
       'The 10 local authorities with the most premises gained where full fibre is available, between the May 2026 and November 2026 snapshots',
@@ -72,17 +74,12 @@ function planTests(app: () => TestApp) {
 
   it('refuses a plan that is still invalid after one correction, and the built-in analyst answers', async () => {
     const t = app();
-    const user = await t.createUser();
     const unknownNetwork = JSON.stringify(
       planDraft({ ...GROWTH_PLAN, subject: { operatorGroups: ['Gigaclear'] } }),
     );
     server.push({ content: unknownNetwork }, { content: unknownNetwork });
     const first = server.requests.length;
-    const response = await t.request('POST', '/api/query', {
-      token: user.token,
-      body: { prompt: QUESTION },
-    });
-    const result = queryResultSchema.parse(response.json());
+    const { result } = await ask(t, '/api/query', { prompt: QUESTION });
     expect(server.requests.length - first).toBe(2);
     expect(JSON.stringify(server.requests[first + 1]?.messages)).toContain('unknown network \\"Gigaclear\\"');
     expect(result.planner).toBe('builtin');
@@ -96,7 +93,6 @@ function planTests(app: () => TestApp) {
 function freeSqlAndFailureTests(app: () => TestApp) {
   it('repairs free SQL and analyses through HTTP, recording each call with the table’s cost', async () => {
     const t = app();
-    const user = await t.createUser();
     const first = server.requests.length;
     const draft = (sql: string) =>
       JSON.stringify({
@@ -126,12 +122,7 @@ function freeSqlAndFailureTests(app: () => TestApp) {
       },
     );
 
-    const response = await t.request('POST', '/api/query/v2', {
-      token: user.token,
-      body: { prompt: QUESTION, progress_channel: 'tab-1' },
-    });
-    expect(response.statusCode).toBe(200);
-    const result = queryResultSchema.parse(response.json());
+    const { user, result } = await ask(t, '/api/query/v2', { prompt: QUESTION, progress_channel: 'tab-1' });
     expect(result).toMatchObject({ planner: 'llm', response_type: 'data_query', row_count: 3 });
     expect(result.sql_query).toBe(GOOD_SQL);
     expect(result.sql_explanation).toBe('Corrected la_name.');
@@ -190,14 +181,8 @@ function freeSqlAndFailureTests(app: () => TestApp) {
 
   it('falls back to the built-in analyst, saying why, when the server fails', async () => {
     const t = app();
-    const user = await t.createUser();
     server.push({ status: 500, error: 'model crashed' }, { status: 500, error: 'model crashed' });
-    const response = await t.request('POST', '/api/query', {
-      token: user.token,
-      body: { prompt: QUESTION },
-    });
-    expect(response.statusCode).toBe(200);
-    const result = queryResultSchema.parse(response.json());
+    const { result } = await ask(t, '/api/query', { prompt: QUESTION });
     expect(result.planner).toBe('builtin');
     expect(result.csv_results).toContain('"Manchester","0","600","600"');
     expect(result.csv_analysis).toMatch(/language model call failed.*built-in analyst answered instead/s);
