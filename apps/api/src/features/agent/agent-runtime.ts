@@ -67,18 +67,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions) {
       modelId: string,
       onUsage: (usage: TokenUsage) => Promise<void>,
     ): LlmPlanner {
-      const time = ready.builtin.analyst.time;
       return new LlmPlanner({
         model: options.registry.languageModel(modelId),
         modelId,
         catalogMarkdown: ready.warehouse.catalogMarkdown(),
         tableColumns: ready.warehouse.tableColumns(),
-        dataDates: {
-          latest: time.latest,
-          earliest: time.earliest,
-          forecastLast: time.forecastLast,
-          latestQuarter: time.latestQuarter,
-        },
+        knowledge: { lexicon: ready.builtin.lexicon, time: ready.builtin.analyst.time },
         onUsage,
       });
     },

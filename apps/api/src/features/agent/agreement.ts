@@ -4,7 +4,10 @@
  * The rule is the golden-set one (eval/compare-results.ts): column names, column order and row order are
  * ignored, numbers match within a rounding tolerance, and one side may carry extra columns (an answer often adds
  * a share beside a count), but every column of the narrower side must be found, row for row, in the other.
+ * Two plans are compared first (`samePlan`): the same semantic query needs no comparison of results.
  */
+
+import type { Plan } from './builtin/plan.js';
 
 type Cell = string | number | boolean | null;
 
@@ -108,4 +111,30 @@ export function compareAnswers(a: Table, b: Table): Agreement {
   return contains(wide, narrow)
     ? { agree: true, reason: 'the same values' }
     : { agree: false, reason: 'different values' };
+}
+
+/** The semantic content of a plan: what the reading itself noted (notes, unknowns, defaults) left out. */
+function semanticContent(plan: Plan): unknown {
+  const { notes: _notes, unknowns: _unknowns, assumptions: _assumptions, ...content } = plan;
+  const { phrase: _phrase, ...time } = content.time;
+  return canonical({ ...content, time });
+}
+
+/** Objects with their keys sorted and empty values dropped, so two plans compare by what they say. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined && v !== null && v !== false)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/** Two planners agree when they read the question into the same plan; the results need not be compared. */
+export function samePlan(a: Plan, b: Plan): boolean {
+  return JSON.stringify(semanticContent(a)) === JSON.stringify(semanticContent(b));
 }

@@ -27,8 +27,6 @@ export class BuiltinPlanner implements Planner {
   readonly kind = 'builtin' as const;
   readonly model = BUILTIN_PLANNER_MODEL;
   readonly analyst: BuiltinAnalyst;
-  /** The analyst's plan behind each draft, for explain() and analyse(). */
-  private readonly plans = new WeakMap<PlannerDraft, AnalystPlan>();
 
   constructor(knowledge: AnalystKnowledge) {
     this.analyst = new BuiltinAnalyst(knowledge);
@@ -60,15 +58,15 @@ export class BuiltinPlanner implements Planner {
   }
 
   async draft(call: PlannerCall): Promise<PlannerDraft> {
-    const reading = this.read(call.question);
-    const draft: PlannerDraft = {
-      classification: reading.classification,
+    const { analyst, classification } = this.read(call.question);
+    return {
+      classification,
       notes: [],
-      ...(reading.analyst.built ? { sql: reading.analyst.built.sql } : {}),
-      ...(reading.analyst.interpretation ? { interpretation: reading.analyst.interpretation } : {}),
+      ...(analyst.plan && analyst.built
+        ? { plan: analyst.plan, built: analyst.built, sql: analyst.built.sql }
+        : {}),
+      ...(analyst.interpretation ? { interpretation: analyst.interpretation } : {}),
     };
-    this.plans.set(draft, reading.analyst);
-    return draft;
   }
 
   async repair(): Promise<string | null> {
@@ -76,13 +74,11 @@ export class BuiltinPlanner implements Planner {
   }
 
   async explain({ draft }: { draft: PlannerDraft }): Promise<string> {
-    const plan = this.plans.get(draft);
-    return plan ? this.analyst.explain(plan) : '';
+    return this.analyst.explain(draft);
   }
 
   async analyse({ draft, result }: AnalyseRequest): Promise<string> {
-    const plan = this.plans.get(draft);
-    return plan ? this.analyst.analyse(plan, result) : '';
+    return this.analyst.analyse(draft, result);
   }
 
   /** Names in the question matched to the data. */

@@ -1,11 +1,14 @@
 /**
- * The planner seam: what turns a question into a classification and SQL, repairs SQL that failed, explains it
+ * The planner seam: what turns a question into a classification and a plan (compiled to SQL), repairs SQL that
+ * failed, explains it
  * and analyses its result. Two implementations: the built-in analyst (builtin-planner.ts, deterministic, no
  * network) and an LLM through the AI SDK (llm-planner.ts). The pipeline (query-agent.ts) owns everything else:
  * entity resolution, the guard, running SQL, retries, cross-checking and progress.
  */
 import type { Dataset } from '@qa/contracts';
 import type { AgentResultSet } from './agent-warehouse.js';
+import type { Plan } from './builtin/plan.js';
+import type { BuiltQuery } from './builtin/sql-builder.js';
 
 export type QuestionType = 'data_query' | 'system_info' | 'unsupported';
 
@@ -28,15 +31,23 @@ export interface ResolvedEntity {
 
 export interface PlannerDraft {
   classification: PlannerClassification;
-  /** For data questions. */
+  /**
+   * The semantic query behind the SQL, when the planner wrote one (the built-in analyst always does, the LLM
+   * through its structured output), with the compiled query it came from.
+   */
+  plan?: Plan;
+  built?: BuiltQuery;
+  /** For data questions: the compiled plan, or free SQL when `freeSql`. */
   sql?: string;
+  /** The SQL was written freely by the model, outside the semantic layer. */
+  freeSql?: boolean;
   /**
    * One plain-English sentence saying which question is answered ("Premises in Wales where no network offers
-   * 30 Mbit/s or more, November 2026 snapshot"): the built-in analyst generates it from its plan, the LLM
-   * returns it in its structured output. Shown above every answer.
+   * 30 Mbit/s or more, November 2026 snapshot"), generated from the plan; with free SQL, the model's own.
+   * Shown above every answer.
    */
   interpretation?: string;
-  /** Markdown; the LLM writes it with the SQL, the built-in analyst from its plan. */
+  /** Markdown, narrated from the plan; with free SQL, the model's own. */
   explanation?: string;
   /** For system_info and unsupported questions: the planner's own words, if any. */
   message?: string;

@@ -1,12 +1,13 @@
 import { parseCsv } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWarehouse, type FixtureWarehouse } from '../../../test/support/fixture-warehouse.js';
+import { GROWTH_PLAN, planDraft } from '../../../test/support/llm-plan.js';
 import { jsonStep, scriptedModel } from '../../../test/support/scripted-model.js';
 import type { TokenUsage } from '../llm/cost.js';
 import { loadAnalystKnowledge } from './builtin/builtin-analyst.js';
 import { BuiltinPlanner } from './builtin-planner.js';
 import { toCsv } from './csv.js';
-import { LlmPlanner } from './llm-planner.js';
+import { FREE_SQL_NOTE, LlmPlanner } from './llm-planner.js';
 import {
   createQueryAgent,
   type QueryAgent,
@@ -38,44 +39,49 @@ const draftJson = (sql: string, type = 'data_query', confidence = 0.8) => ({
     reasoning: 'Full-fibre premises gained by local authority.',
     suggested_databases: ['upc'],
   },
+  plan: null,
   interpretation: LLM_INTERPRETATION,
   sql,
   explanation: 'Counts full-fibre premises at both dates and takes the difference.',
 });
 
-describe('the query agent pipeline', () => {
-  let warehouse: FixtureWarehouse;
-  let builtin: BuiltinPlanner;
-  let agent: QueryAgent;
-  const usage: TokenUsage[] = [];
+const BOTH_QUESTION = 'Premises in Manchester where Openreach and CityFibre are both available';
+const BOTH_PLAN = {
+  dataset: 'upc',
+  measure: 'premises',
+  subject: { allGroups: ['Openreach', 'CityFibre'], tech: 'fttponly' },
+  geo: { column: 'la_name', values: ['Manchester'] },
+  time: {},
+};
 
-  const llm = (steps: Parameters<typeof scriptedModel>[0]) => {
-    const scripted = scriptedModel(steps);
-    const planner = new LlmPlanner({
-      model: scripted.model,
-      modelId: 'claude-haiku-4-5',
-      catalogMarkdown: warehouse.catalogMarkdown(),
-      tableColumns: warehouse.tableColumns(),
-      dataDates: {
-        latest: '2026-11-01',
-        earliest: '2025-11-01',
-        forecastLast: '2030-12-01',
-        latestQuarter: '2026Q3',
-      },
-      onUsage: async (u) => {
-        usage.push(u);
-      },
-    });
-    return { scripted, planner };
-  };
+let warehouse: FixtureWarehouse;
+let builtin: BuiltinPlanner;
+let agent: QueryAgent;
+const usage: TokenUsage[] = [];
 
-  beforeAll(async () => {
-    warehouse = await createFixtureWarehouse();
-    builtin = new BuiltinPlanner(await loadAnalystKnowledge(warehouse));
-    agent = createQueryAgent({ warehouse, builtin });
+const llm = (steps: Parameters<typeof scriptedModel>[0]) => {
+  const scripted = scriptedModel(steps);
+  const planner = new LlmPlanner({
+    model: scripted.model,
+    modelId: 'claude-haiku-4-5',
+    catalogMarkdown: warehouse.catalogMarkdown(),
+    tableColumns: warehouse.tableColumns(),
+    knowledge: { lexicon: builtin.lexicon, time: builtin.analyst.time },
+    onUsage: async (u) => {
+      usage.push(u);
+    },
   });
-  afterAll(() => warehouse.close());
+  return { scripted, planner };
+};
 
+beforeAll(async () => {
+  warehouse = await createFixtureWarehouse();
+  builtin = new BuiltinPlanner(await loadAnalystKnowledge(warehouse));
+  agent = createQueryAgent({ warehouse, builtin });
+});
+afterAll(() => warehouse.close());
+
+describe('the query agent pipeline with the built-in analyst', () => {
   it('answers with the built-in analyst: SQL, result, explanation, analysis and progress', async () => {
     const seen: string[] = [];
     const answer = await agent.answer({
@@ -144,8 +150,114 @@ describe('the query agent pipeline', () => {
     expect(Object.values(byMonth).reduce((a, b) => a + b, 0)).toBe(600);
     expect(answer.analysis).toMatch(/\*\*600\*\* premises newly got full fibre/);
   });
+});
 
-  it('repairs the LLM’s SQL after a bad column, with the error and the valid names, then cross-checks', async () => {
+describe('the LLM planner writes the semantic plan', () => {
+  it('compiles a valid plan with the same compiler: SQL, result and interpretation from the plan', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(planDraft(GROWTH_PLAN), { input: 3000, output: 120 }),
+      { text: 'Manchester gained 600 full-fibre premises.' },
+    ]);
+    const answer = await agent.answer({ question: GROWTH_QUESTION, planner });
+    const reading = builtin.read(GROWTH_QUESTION).analyst;
+    expect(answer.planner).toBe('llm');
+    expect(answer.responseType).toBe('data_query');
+    expect(answer.sql).toBe(reading.built?.sql);
+    expect(answer.interpretation).toBe(reading.interpretation);
+    expect(answer.explanation).toContain('DISTINCT postcodes');
+    const gained = answer.result?.columns.findIndex((c) => c.name === 'premises_gained') ?? -1;
+    expect(answer.result?.rows.map((row) => [row[0], row[gained]])).toEqual([
+      ['Manchester', 600],
+      ['Leeds', 0],
+      ['Westminster', 0],
+    ]);
+    // The same plan as the built-in analyst's: they agree without comparing results.
+    const messages = answer.progress.map((p) => p.message);
+    expect(messages).toContain('The built-in analyst read the question into the same plan');
+    expect(answer.classification.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(answer.analysis).toContain('Manchester gained 600');
+    // The grammar and the names are rendered into the prompt, and the schema was sent.
+    expect(scripted.promptText(0)).toContain('subject.allGroups');
+    expect(scripted.promptText(0)).toContain('Networks (operator groups): CityFibre, Hyperoptic, Openreach');
+    expect(scripted.calls).toHaveLength(2);
+  });
+
+  it('corrects a plan with a bad field with one call that gets the schema errors', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(planDraft({ ...BOTH_PLAN, measure: 'premises_count' })),
+      jsonStep(planDraft(BOTH_PLAN)),
+      { text: 'Premises with both networks.' },
+    ]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.promptText(1)).toMatch(/- measure: Invalid option/);
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
+    expect(scripted.calls).toHaveLength(3);
+  });
+
+  it('sends the unknown network back and compiles the corrected plan', async () => {
+    const { scripted, planner } = llm([
+      jsonStep(
+        planDraft({ ...BOTH_PLAN, subject: { allGroups: ['openreach', 'Gigaclear'], tech: 'fttponly' } }),
+      ),
+      jsonStep(planDraft(BOTH_PLAN)),
+      { text: 'Premises with both networks.' },
+    ]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.promptText(1)).toContain('unknown network "Gigaclear"');
+    expect(scripted.promptText(1)).toContain('Your plan was not valid');
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(builtin.read(BOTH_QUESTION).analyst.built?.sql);
+    expect(answer.interpretation).toBe(
+      'Premises in Manchester where both Openreach and CityFibre offer full fibre, November 2026 snapshot',
+    );
+  });
+
+  it('refuses a plan still invalid after the correction, plainly, and the built-in analyst answers', async () => {
+    const bad = planDraft({ ...BOTH_PLAN, subject: { allGroups: ['Openreach', 'Gigaclear'] } });
+    const { scripted, planner } = llm([jsonStep(bad), jsonStep(bad)]);
+    const answer = await agent.answer({ question: BOTH_QUESTION, planner });
+    expect(scripted.calls).toHaveLength(2);
+    expect(answer.planner).toBe('builtin');
+    expect(answer.progress.map((p) => p.message)).toContain(
+      'The language model\'s plan was still invalid after a correction (unknown network "Gigaclear": use one of CityFibre, Hyperoptic, Openreach, Virgin Media). Falling back to the built-in analyst...',
+    );
+    expect(answer.analysis).toMatch(
+      /plan was still invalid after a correction.*built-in analyst answered instead/s,
+    );
+  });
+
+  it('labels free SQL for a question outside the semantic layer, with its own interpretation and confidence at most 0.6', async () => {
+    const question = 'Which local authority has the postcode with the most premises?';
+    const sql =
+      'SELECT la_name, MAX(premises) AS largest_postcode_premises FROM upc_output GROUP BY la_name ORDER BY largest_postcode_premises DESC LIMIT 1';
+    const { planner } = llm([
+      jsonStep({
+        classification: {
+          type: 'data_query',
+          confidence: 0.95,
+          reasoning: 'The plan has no measure for the largest postcode.',
+          suggested_databases: ['upc'],
+        },
+        plan: null,
+        sql,
+        interpretation: 'The local authority whose largest postcode has the most premises',
+        explanation: 'Takes the largest postcode of each local authority.',
+      }),
+      { text: 'One local authority leads.' },
+    ]);
+    const answer = await agent.answer({ question, planner });
+    expect(answer.planner).toBe('llm');
+    expect(answer.sql).toBe(sql);
+    expect(answer.interpretation).toBe('The local authority whose largest postcode has the most premises');
+    expect(answer.explanation).toBe('Takes the largest postcode of each local authority.');
+    expect(answer.analysis).toContain(`_${FREE_SQL_NOTE}_`);
+    expect(answer.classification.confidence).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('the LLM planner’s free SQL, its repairs and checks, and malformed replies', () => {
+  it('repairs the LLM’s free SQL after a bad column, with the error and the valid names, then cross-checks', async () => {
     usage.length = 0;
     const { scripted, planner } = llm([
       jsonStep(draftJson(BAD_GROWTH_SQL), { input: 3000, output: 200 }),
@@ -178,9 +290,10 @@ describe('the query agent pipeline', () => {
       ['Leeds', 0],
       ['Westminster', 0],
     ]);
-    // The built-in analyst agreed, which outweighs the repair.
+    // The built-in analyst agreed, but free SQL is never stated with more than 0.6.
     expect(messages).toContain('The built-in analyst independently found the same result');
-    expect(answer.classification.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(answer.classification.confidence).toBe(0.6);
+    expect(answer.analysis).toContain(FREE_SQL_NOTE);
     expect(answer.analysis).toContain('Manchester gained 600');
     // The analysis call saw the result rows.
     expect(scripted.promptText(2)).toContain('"Manchester","600"');
@@ -244,7 +357,9 @@ describe('the query agent pipeline', () => {
     expect(answer.planner).toBe('llm');
     expect(answer.interpretation).toBe(UNSTATED_INTERPRETATION);
   });
+});
 
+describe('questions about the data, and prompt injection', () => {
   it('answers questions about the data itself from the catalog', async () => {
     const { planner } = llm([
       jsonStep({
@@ -254,7 +369,9 @@ describe('the query agent pipeline', () => {
           reasoning: 'Asks what data exists.',
           suggested_databases: [],
         },
-        sql: '',
+        plan: null,
+        sql: null,
+        interpretation: '',
         explanation: '',
       }),
     ]);

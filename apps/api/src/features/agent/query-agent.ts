@@ -1,22 +1,24 @@
 /**
- * The query agent's pipeline, the same for both planners:
- *   classify -> resolve entities -> write SQL -> guard -> run -> (repair on error, bounded) -> explain
- *   -> cross-check (LLM planner: the built-in analyst answers independently) -> analyse.
+ * The query agent's pipeline, the same for both planners, in named stages:
+ *   classify (resolve entities, the planner's plan compiled to SQL) -> run with repair (guard, run, repair on
+ *   error, bounded; fall back to the built-in analyst) -> explain -> cross-check (LLM planner: the built-in
+ *   analyst reads the question independently; the same plan agrees, else the results are compared) -> analyse.
  * Each stage reports progress (`Classifying question...`, `Executing SQL query: <sql>`, `Query executed
  * successfully`, `Retrying with corrected SQL...`), which the caller streams to the browser and saves.
  *
  * Safety does not depend on the planner: every SQL text, whoever wrote it, passes the warehouse's guard
  * (one read-only SELECT over catalog names, row cap) before it runs on a read-only connection with a timeout.
  * Confidence is honest: the planner's own, lowered by repairs, empty results and a disagreeing cross-check,
- * raised when the built-in analyst's independent answer agrees.
+ * raised when the built-in analyst's independent answer agrees, and capped for free SQL written outside the
+ * semantic layer.
  */
 import type { Classification } from '@qa/contracts';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
-import { compareAnswers } from './agreement.js';
+import { compareAnswers, samePlan } from './agreement.js';
 import { type BuiltinPlanner, describeEntities } from './builtin-planner.js';
-import { PlannerOutputError } from './llm-planner.js';
+import { FREE_SQL_MAX_CONFIDENCE, PlannerOutputError } from './llm-planner.js';
 import { untracedNumbers } from './number-check.js';
-import type { Planner, PlannerDraft, ResolvedEntity } from './planner.js';
+import type { Planner, PlannerClassification, PlannerDraft, ResolvedEntity } from './planner.js';
 
 /** Rows kept for display and the CSV; the guard applies the same cap as a LIMIT. */
 export const DISPLAY_ROW_LIMIT = 5_000;
@@ -74,6 +76,7 @@ export const UNSTATED_INTERPRETATION = 'The question as written (the planner did
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const clamp = (value: number) => Math.max(0.05, Math.min(0.99, value));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 class Stopwatch {
   warehouseMs = 0;
@@ -83,259 +86,324 @@ class Stopwatch {
   }
 }
 
-export function createQueryAgent(deps: QueryAgentDeps) {
-  const { warehouse, builtin } = deps;
-  const rowLimit = deps.rowLimit ?? DISPLAY_ROW_LIMIT;
-  const timeoutMs = deps.timeoutMs ?? QUERY_TIMEOUT_MS;
+interface AgentContext {
+  warehouse: AgentWarehouse;
+  builtin: BuiltinPlanner;
+  rowLimit: number;
+  timeoutMs: number;
+}
 
-  async function run(sql: string, watch: Stopwatch, signal?: AbortSignal) {
+interface Executed {
+  sql: string;
+  result: AgentResultSet | undefined;
+  repairs: number;
+  lastError: string;
+}
+
+type PartialAnswer = Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings' | 'interpretation'> & {
+  interpretation?: string | undefined;
+};
+
+function datasetsSummary({ warehouse, builtin }: AgentContext): string {
+  const time = builtin.analyst.time;
+  const lines = warehouse.datasets().map((d) => `- **${d.name}** (${d.title}): ${d.description}`);
+  return [
+    '**What the data holds**',
+    '',
+    ...lines,
+    '',
+    `Availability snapshots are monthly, reported on the first of each month, from ${time.earliest} to ${time.latest}; take-up runs to ${time.latestQuarter}; forecasts run to ${time.forecastLast}.`,
+    '',
+    'Operator footprints, take-up and forecasts are modelled (synthetic data calibrated to public figures); local authorities, regions and postcode areas follow real UK geography. Market share (subscriber lines) is in the take_up dataset.',
+  ].join('\n');
+}
+
+/** One question through the pipeline: its progress, the planner answering it, and the stages. */
+class AnswerRun {
+  private readonly watch = new Stopwatch();
+  private readonly progress: ProgressEvent[] = [];
+  private readonly notes: string[] = [];
+  private planner: Planner;
+  private entities: ResolvedEntity[] = [];
+
+  constructor(
+    private readonly context: AgentContext,
+    private readonly request: AnswerRequest,
+  ) {
+    this.planner = request.planner;
+  }
+
+  private get call() {
+    return { question: this.request.question, entities: this.entities, ...signalOf(this.request) };
+  }
+
+  private report(stage: string, message: string): void {
+    const event = { message, stage, timestamp: new Date().toISOString() };
+    this.progress.push(event);
+    this.request.onProgress?.(event);
+  }
+
+  private finish(partial: PartialAnswer): AgentAnswer {
+    const totalMs = this.watch.elapsed();
+    const interpretation =
+      partial.interpretation ||
+      (partial.responseType === 'system_info'
+        ? SYSTEM_INFO_INTERPRETATION
+        : partial.responseType === 'unsupported'
+          ? UNSUPPORTED_INTERPRETATION
+          : UNSTATED_INTERPRETATION);
+    return {
+      ...partial,
+      interpretation,
+      progress: this.progress,
+      planner: this.planner.kind,
+      model: this.planner.model,
+      timings: {
+        agentMs: Math.round(totalMs - this.watch.warehouseMs),
+        warehouseMs: Math.round(this.watch.warehouseMs),
+        totalMs: Math.round(totalMs),
+      },
+    };
+  }
+
+  async answer(): Promise<AgentAnswer> {
+    const draft = await this.classify();
+    if (draft.classification.type === 'system_info') return this.describeData(draft.classification);
+    if (draft.classification.type === 'unsupported' || !draft.sql) return this.refuse(draft);
+    const ran = await this.runWithRepair(draft, draft.sql);
+    if ('answer' in ran) return ran.answer;
+    const { executed } = ran;
+    const { sql, result } = executed;
+    if (!result) return this.failed(ran.draft, executed);
+    this.report('explain', 'Explaining the SQL...');
+    const explanation = await this.planner.explain({ ...this.call, draft: ran.draft, sql });
+    const checked = await this.crossCheck(ran.draft, executed, result);
+    const analysis = await this.analyse(ran.draft, sql, result, checked);
+    return this.finish({
+      responseType: 'data_query',
+      classification: { ...ran.draft.classification, confidence: clamp(checked.confidence) },
+      sql,
+      explanation,
+      result,
+      analysis,
+      interpretation: ran.draft.interpretation,
+    });
+  }
+
+  /** Stage 1: names resolved, the question classified and planned (the built-in analyst if the model fails). */
+  private async classify(): Promise<PlannerDraft> {
+    const { builtin } = this.context;
+    this.report('classify', 'Classifying question...');
+    this.entities = builtin.resolveEntities(this.request.question);
+    this.report(
+      'resolve',
+      this.entities.length
+        ? `Resolved entities: ${describeEntities(this.entities)}`
+        : 'No operator, network or place names to resolve',
+    );
+    const planner = this.planner;
+    this.report(
+      'plan',
+      planner.kind === 'llm' ? `Writing SQL with ${planner.model}...` : 'Planning the query...',
+    );
+    let draft: PlannerDraft;
+    try {
+      draft = await planner.draft(this.call);
+    } catch (error) {
+      if (planner.kind === 'builtin' || this.request.signal?.aborted) throw error;
+      // A malformed reply (local models) or a provider failure (network, key, quota): answer without the model.
+      const reason =
+        error instanceof PlannerOutputError
+          ? error.message
+          : `The language model call failed: ${messageOf(error)}`;
+      this.report('plan', `${reason} Falling back to the built-in analyst...`);
+      this.notes.push(`${reason.replace(/\.$/, '')}, so the built-in analyst answered instead.`);
+      this.planner = builtin;
+      draft = await builtin.draft({ question: this.request.question, entities: this.entities });
+    }
+    draft.notes.push(...this.notes);
+    const { classification } = draft;
+    this.report(
+      'classify',
+      `Question classified as ${classification.type} (confidence ${percent(classification.confidence)})`,
+    );
+    return draft;
+  }
+
+  private describeData(classification: PlannerClassification): AgentAnswer {
+    const { warehouse } = this.context;
+    this.report('complete', 'Described the available data');
+    return this.finish({
+      responseType: 'system_info',
+      classification: { ...classification, suggested_databases: warehouse.datasets().map((d) => d.name) },
+      message: datasetsSummary(this.context),
+      availableDatabases: warehouse.datasets().map((d) => d.name),
+      exampleQueries: warehouse.exampleQuestions(),
+    });
+  }
+
+  private refuse({ classification }: PlannerDraft): AgentAnswer {
+    const { warehouse } = this.context;
+    const why =
+      classification.type === 'unsupported'
+        ? classification.reasoning || 'The question cannot be answered from the broadband data.'
+        : 'The planner could not turn this question into a query.';
+    this.report('complete', 'The question cannot be answered from the data');
+    return this.finish({
+      responseType: 'unsupported',
+      classification: { ...classification, type: 'unsupported' },
+      message: `${why}\n\n${datasetsSummary(this.context)}\n\nFor example, you can ask:\n${warehouse
+        .exampleQuestions()
+        .slice(0, 5)
+        .map((q) => `- ${q}`)
+        .join('\n')}`,
+      availableDatabases: warehouse.datasets().map((d) => d.name),
+      exampleQueries: warehouse.exampleQuestions(),
+    });
+  }
+
+  /** Guard and run one SQL text, timing the warehouse. */
+  private async run(sql: string) {
+    const { warehouse, rowLimit, timeoutMs } = this.context;
     const guarded = await warehouse.guard(sql, { rowLimit });
     if (!guarded.ok)
       return { ok: false as const, error: `The SQL was refused by the safety check: ${guarded.reason}` };
     const started = performance.now();
     try {
-      const result = await warehouse.query(guarded.sql, {
-        rowLimit,
-        timeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const result = await warehouse.query(guarded.sql, { rowLimit, timeoutMs, ...signalOf(this.request) });
       return { ok: true as const, result };
     } catch (error) {
-      return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false as const, error: messageOf(error) };
     } finally {
-      watch.warehouseMs += performance.now() - started;
+      this.watch.warehouseMs += performance.now() - started;
     }
   }
 
-  function datasetsSummary(): string {
-    const time = builtin.analyst.time;
-    const lines = warehouse.datasets().map((d) => `- **${d.name}** (${d.title}): ${d.description}`);
-    return [
-      '**What the data holds**',
-      '',
-      ...lines,
-      '',
-      `Availability snapshots are monthly, reported on the first of each month, from ${time.earliest} to ${time.latest}; take-up runs to ${time.latestQuarter}; forecasts run to ${time.forecastLast}.`,
-      '',
-      'Operator footprints, take-up and forecasts are modelled (synthetic data calibrated to public figures); local authorities, regions and postcode areas follow real UK geography. Market share (subscriber lines) is in the take_up dataset.',
-    ].join('\n');
-  }
-
-  async function answer(request: AnswerRequest): Promise<AgentAnswer> {
-    const watch = new Stopwatch();
-    const progress: ProgressEvent[] = [];
-    const report = (stage: string, message: string) => {
-      const event = { message, stage, timestamp: new Date().toISOString() };
-      progress.push(event);
-      request.onProgress?.(event);
-    };
-    let planner = request.planner;
-    const notes: string[] = [];
-
-    const finish = (
-      partial: Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings' | 'interpretation'> & {
-        interpretation?: string | undefined;
-      },
-    ): AgentAnswer => {
-      const totalMs = watch.elapsed();
-      const interpretation =
-        partial.interpretation ||
-        (partial.responseType === 'system_info'
-          ? SYSTEM_INFO_INTERPRETATION
-          : partial.responseType === 'unsupported'
-            ? UNSUPPORTED_INTERPRETATION
-            : UNSTATED_INTERPRETATION);
-      return {
-        ...partial,
-        interpretation,
-        progress,
-        planner: planner.kind,
-        model: planner.model,
-        timings: {
-          agentMs: Math.round(totalMs - watch.warehouseMs),
-          warehouseMs: Math.round(watch.warehouseMs),
-          totalMs: Math.round(totalMs),
-        },
-      };
-    };
-
-    report('classify', 'Classifying question...');
-    const entities = builtin.resolveEntities(request.question);
-    report(
-      'resolve',
-      entities.length
-        ? `Resolved entities: ${describeEntities(entities)}`
-        : 'No operator, network or place names to resolve',
-    );
-
-    let draft: PlannerDraft;
-    report('plan', planner.kind === 'llm' ? `Writing SQL with ${planner.model}...` : 'Planning the query...');
-    try {
-      draft = await planner.draft({ question: request.question, entities, ...signalOf(request) });
-    } catch (error) {
-      if (planner.kind === 'builtin' || request.signal?.aborted) throw error;
-      // A malformed reply (local models) or a provider failure (network, key, quota): answer without the model.
-      const reason =
-        error instanceof PlannerOutputError
-          ? error.message
-          : `The language model call failed: ${error instanceof Error ? error.message : String(error)}`;
-      report('plan', `${reason} Falling back to the built-in analyst...`);
-      notes.push(`${reason.replace(/\.$/, '')}, so the built-in analyst answered instead.`);
-      planner = builtin;
-      draft = await builtin.draft({ question: request.question, entities });
-    }
-    draft.notes.push(...notes);
-
-    const { classification } = draft;
-    report(
-      'classify',
-      `Question classified as ${classification.type} (confidence ${percent(classification.confidence)})`,
-    );
-
-    if (classification.type === 'system_info') {
-      report('complete', 'Described the available data');
-      return finish({
-        responseType: 'system_info',
-        classification: { ...classification, suggested_databases: warehouse.datasets().map((d) => d.name) },
-        message: datasetsSummary(),
-        availableDatabases: warehouse.datasets().map((d) => d.name),
-        exampleQueries: warehouse.exampleQuestions(),
-      });
-    }
-
-    if (classification.type === 'unsupported' || !draft.sql) {
-      const why =
-        classification.type === 'unsupported'
-          ? classification.reasoning || 'The question cannot be answered from the broadband data.'
-          : 'The planner could not turn this question into a query.';
-      report('complete', 'The question cannot be answered from the data');
-      return finish({
-        responseType: 'unsupported',
-        classification: { ...classification, type: 'unsupported' },
-        message: `${why}\n\n${datasetsSummary()}\n\nFor example, you can ask:\n${warehouse
-          .exampleQuestions()
-          .slice(0, 5)
-          .map((q) => `- ${q}`)
-          .join('\n')}`,
-        availableDatabases: warehouse.datasets().map((d) => d.name),
-        exampleQueries: warehouse.exampleQuestions(),
-      });
-    }
-
-    // Guard, run, repair.
-    const execute = async (current: Planner, currentDraft: PlannerDraft, firstSql: string) => {
-      let sql = firstSql;
-      let lastError = '';
-      let repairs = 0;
-      for (let attempt = 0; ; attempt++) {
-        report('execute', `Executing SQL query: ${sql}`);
-        const outcome = await run(sql, watch, request.signal);
-        if (outcome.ok) {
-          const { rowCount, truncated } = outcome.result;
-          report('execute', 'Query executed successfully');
-          report(
-            'execute',
-            `Returned ${rowCount} row${rowCount === 1 ? '' : 's'}${truncated ? ` (cut at ${rowLimit})` : ''}`,
-          );
-          return { sql, result: outcome.result, repairs, lastError };
-        }
-        lastError = outcome.error;
-        report('error', `SQL error: ${outcome.error}`);
-        if (attempt >= MAX_REPAIRS || current.kind === 'builtin') break;
-        report('repair', 'Retrying with corrected SQL...');
-        const corrected = await current
-          .repair({
-            question: request.question,
-            entities,
-            draft: currentDraft,
-            failedSql: sql,
-            error: outcome.error,
-            attempt: attempt + 1,
-            ...signalOf(request),
-          })
-          .catch((error: unknown) => {
-            report(
-              'error',
-              `The correction failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return null;
-          });
-        if (!corrected) break;
-        repairs += 1;
-        sql = corrected;
-      }
-      return { sql, result: undefined, repairs, lastError };
-    };
-
-    let executed = await execute(planner, draft, draft.sql);
-
-    if (!executed.result && planner.kind === 'llm') {
-      // The model's SQL kept failing: the built-in analyst may still answer the question on its own.
-      const fallback = builtin.read(request.question);
-      if (fallback.classification.type === 'data_query' && fallback.analyst.built) {
-        report('plan', 'Falling back to the built-in analyst...');
-        planner = builtin;
-        const failedWith = executed.lastError;
-        draft = await builtin.draft({ question: request.question, entities });
-        draft.notes.push(
-          ...notes,
-          `The language model's SQL failed (${failedWith}), so the built-in analyst answered instead.`,
+  /** Guard, run, and ask the planner to repair a failure, a bounded number of times. */
+  private async execute(current: Planner, draft: PlannerDraft, firstSql: string): Promise<Executed> {
+    let sql = firstSql;
+    let lastError = '';
+    let repairs = 0;
+    for (let attempt = 0; ; attempt++) {
+      this.report('execute', `Executing SQL query: ${sql}`);
+      const outcome = await this.run(sql);
+      if (outcome.ok) {
+        const { rowCount, truncated } = outcome.result;
+        this.report('execute', 'Query executed successfully');
+        this.report(
+          'execute',
+          `Returned ${rowCount} row${rowCount === 1 ? '' : 's'}${truncated ? ` (cut at ${this.context.rowLimit})` : ''}`,
         );
-        executed = await execute(builtin, draft, draft.sql ?? '');
-      } else if (fallback.classification.type === 'unsupported') {
-        report('complete', 'The question cannot be answered from the data');
-        return finish({
+        return { sql, result: outcome.result, repairs, lastError };
+      }
+      lastError = outcome.error;
+      this.report('error', `SQL error: ${outcome.error}`);
+      if (attempt >= MAX_REPAIRS || current.kind === 'builtin') break;
+      this.report('repair', 'Retrying with corrected SQL...');
+      const corrected = await current
+        .repair({ ...this.call, draft, failedSql: sql, error: outcome.error, attempt: attempt + 1 })
+        .catch((error: unknown) => {
+          this.report('error', `The correction failed: ${messageOf(error)}`);
+          return null;
+        });
+      if (!corrected) break;
+      repairs += 1;
+      sql = corrected;
+    }
+    return { sql, result: undefined, repairs, lastError };
+  }
+
+  /** Stage 2: run with repair; when the model's SQL keeps failing, the built-in analyst may still answer. */
+  private async runWithRepair(
+    first: PlannerDraft,
+    sql: string,
+  ): Promise<{ draft: PlannerDraft; executed: Executed } | { answer: AgentAnswer }> {
+    const { builtin, warehouse } = this.context;
+    let draft = first;
+    let executed = await this.execute(this.planner, draft, sql);
+    if (executed.result || this.planner.kind !== 'llm') return { draft, executed };
+    const fallback = builtin.read(this.request.question);
+    if (fallback.classification.type === 'data_query' && fallback.analyst.built) {
+      this.report('plan', 'Falling back to the built-in analyst...');
+      this.planner = builtin;
+      const failedWith = executed.lastError;
+      draft = await builtin.draft({ question: this.request.question, entities: this.entities });
+      draft.notes.push(
+        ...this.notes,
+        `The language model's SQL failed (${failedWith}), so the built-in analyst answered instead.`,
+      );
+      executed = await this.execute(builtin, draft, draft.sql ?? '');
+    } else if (fallback.classification.type === 'unsupported') {
+      this.report('complete', 'The question cannot be answered from the data');
+      return {
+        answer: this.finish({
           responseType: 'unsupported',
           classification: fallback.classification,
           message: fallback.classification.reasoning,
           availableDatabases: warehouse.datasets().map((d) => d.name),
           exampleQueries: warehouse.exampleQuestions(),
-        });
-      }
+        }),
+      };
     }
+    return { draft, executed };
+  }
 
-    const { sql, result, repairs } = executed;
-    if (!result) {
-      report('complete', 'The query could not be run');
-      const message = `The query could not be run: ${executed.lastError}`;
-      return finish({
-        responseType: 'error',
-        classification: {
-          ...draft.classification,
-          confidence: clamp(Math.min(draft.classification.confidence, 0.2)),
-        },
-        message,
-        sql,
-        analysis: message,
-        interpretation: draft.interpretation,
-      });
-    }
+  private failed(draft: PlannerDraft, executed: Executed): AgentAnswer {
+    this.report('complete', 'The query could not be run');
+    const message = `The query could not be run: ${executed.lastError}`;
+    return this.finish({
+      responseType: 'error',
+      classification: {
+        ...draft.classification,
+        confidence: clamp(Math.min(draft.classification.confidence, 0.2)),
+      },
+      message,
+      sql: executed.sql,
+      analysis: message,
+      interpretation: draft.interpretation,
+    });
+  }
 
-    report('explain', 'Explaining the SQL...');
-    const explanation = await planner.explain({ question: request.question, entities, draft, sql });
-
-    // Honest confidence.
+  /**
+   * Stage 3: honest confidence. Lowered by repairs and an empty result; for the LLM planner, the built-in
+   * analyst reads the question independently: the same plan agrees, otherwise the two results are compared.
+   * Free SQL never claims more than FREE_SQL_MAX_CONFIDENCE.
+   */
+  private async crossCheck(
+    draft: PlannerDraft,
+    executed: Executed,
+    result: AgentResultSet,
+  ): Promise<{ confidence: number; note?: string }> {
     let confidence = draft.classification.confidence;
-    let crossCheck: string | undefined;
-    if (repairs > 0) confidence -= 0.1 * repairs;
+    let note: string | undefined;
+    if (executed.repairs > 0) confidence -= 0.1 * executed.repairs;
     if (result.rowCount === 0) confidence -= 0.15;
-    if (planner.kind === 'llm') {
-      const reading = builtin.read(request.question);
-      if (reading.classification.type === 'data_query' && reading.analyst.built) {
-        report('verify', 'Cross-checking with the built-in analyst...');
-        const check = await run(reading.analyst.built.sql, watch, request.signal);
-        if (check.ok) {
-          const agreement = compareAnswers(
-            { columns: result.columns.map((c) => c.name), rows: result.rows },
-            { columns: check.result.columns.map((c) => c.name), rows: check.result.rows },
-          );
-          if (agreement.agree) {
-            confidence = Math.max(confidence, 0.9);
-            report('verify', 'The built-in analyst independently found the same result');
-          } else {
-            confidence = Math.min(confidence, 0.5);
-            crossCheck = `**Cross-check:** the built-in analyst answered the same question independently and got a different result (${agreement.reason}). It read the question as: ${reading.classification.reasoning} Treat these figures with care and check the SQL.`;
-            report('verify', `The built-in analyst's independent answer differs (${agreement.reason})`);
+    if (this.planner.kind === 'llm') {
+      const reading = this.context.builtin.read(this.request.question);
+      const { plan, built } = reading.analyst;
+      if (reading.classification.type === 'data_query' && built) {
+        this.report('verify', 'Cross-checking with the built-in analyst...');
+        if (draft.plan && plan && (draft.sql === built.sql || samePlan(draft.plan, plan))) {
+          confidence = Math.max(confidence, 0.9);
+          this.report('verify', 'The built-in analyst read the question into the same plan');
+        } else {
+          const check = await this.run(built.sql);
+          if (check.ok) {
+            const agreement = compareAnswers(
+              { columns: result.columns.map((c) => c.name), rows: result.rows },
+              { columns: check.result.columns.map((c) => c.name), rows: check.result.rows },
+            );
+            if (agreement.agree) {
+              confidence = Math.max(confidence, 0.9);
+              this.report('verify', 'The built-in analyst independently found the same result');
+            } else {
+              confidence = Math.min(confidence, 0.5);
+              note = `**Cross-check:** the built-in analyst answered the same question independently and got a different result (${agreement.reason}). It read the question as: ${reading.classification.reasoning} Treat these figures with care and check the SQL.`;
+              this.report(
+                'verify',
+                `The built-in analyst's independent answer differs (${agreement.reason})`,
+              );
+            }
           }
         }
       } else {
@@ -343,44 +411,56 @@ export function createQueryAgent(deps: QueryAgentDeps) {
         confidence = Math.min(confidence, 0.8);
       }
     }
+    if (draft.freeSql) confidence = Math.min(confidence, FREE_SQL_MAX_CONFIDENCE);
+    return note ? { confidence, note } : { confidence };
+  }
 
-    report('analyse', 'Analysing results...');
-    let analysis = await planner
-      .analyse({ question: request.question, entities, draft, sql, result, ...signalOf(request) })
+  /** Stage 4: the analysis, its figures traced to the result (LLM), with the cross-check and the notes. */
+  private async analyse(
+    draft: PlannerDraft,
+    sql: string,
+    result: AgentResultSet,
+    checked: { confidence: number; note?: string },
+  ): Promise<string> {
+    this.report('analyse', 'Analysing results...');
+    let analysis = await this.planner
+      .analyse({ ...this.call, draft, sql, result })
       .catch((error: unknown) => {
-        if (request.signal?.aborted) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        report('error', `The analysis could not be written: ${reason}`);
+        if (this.request.signal?.aborted) throw error;
+        const reason = messageOf(error);
+        this.report('error', `The analysis could not be written: ${reason}`);
         return `_The analysis could not be written (${reason}); the result above is complete._`;
       });
     let traceNote: string | undefined;
-    if (planner.kind === 'llm') {
-      const untraced = untracedNumbers(analysis, result, { question: request.question, sql });
+    if (this.planner.kind === 'llm') {
+      const untraced = untracedNumbers(analysis, result, { question: this.request.question, sql });
       if (untraced.length) {
-        confidence -= 0.1;
+        checked.confidence -= 0.1;
         traceNote = `_Check: the analysis quotes figures that are not in the result or simple arithmetic on it (${untraced.slice(0, 8).join(', ')}); rely on the table above._`;
-        report(
+        this.report(
           'verify',
           `The analysis quotes figures not found in the result: ${untraced.slice(0, 8).join(', ')}`,
         );
       }
     }
-    const extra = [crossCheck, traceNote, ...draft.notes.map((note) => `_${note}_`)].filter(Boolean);
+    const extra = [checked.note, traceNote, ...draft.notes.map((note) => `_${note}_`)].filter(Boolean);
     if (extra.length) analysis = [analysis, ...extra].join('\n\n');
-    report('complete', 'Analysis complete');
-
-    return finish({
-      responseType: 'data_query',
-      classification: { ...draft.classification, confidence: clamp(confidence) },
-      sql,
-      explanation,
-      result,
-      analysis,
-      interpretation: draft.interpretation,
-    });
+    this.report('complete', 'Analysis complete');
+    return analysis;
   }
+}
 
-  return { answer, datasetsSummary };
+export function createQueryAgent(deps: QueryAgentDeps) {
+  const context: AgentContext = {
+    warehouse: deps.warehouse,
+    builtin: deps.builtin,
+    rowLimit: deps.rowLimit ?? DISPLAY_ROW_LIMIT,
+    timeoutMs: deps.timeoutMs ?? QUERY_TIMEOUT_MS,
+  };
+  return {
+    answer: (request: AnswerRequest): Promise<AgentAnswer> => new AnswerRun(context, request).answer(),
+    datasetsSummary: () => datasetsSummary(context),
+  };
 }
 
 function signalOf(request: { signal?: AbortSignal }) {

@@ -155,12 +155,12 @@ export class BuiltinAnalyst {
     return interpret(plan, this.knowledge.time);
   }
 
-  explain(planned: AnalystPlan): string {
+  explain(planned: Pick<AnalystPlan, 'plan' | 'built'>): string {
     if (!planned.plan || !planned.built) return '';
     return explain(planned.plan, planned.built);
   }
 
-  analyse(planned: AnalystPlan, result: ResultLike): string {
+  analyse(planned: Pick<AnalystPlan, 'plan' | 'built'>, result: ResultLike): string {
     if (!planned.plan || !planned.built) return '';
     return analyse(planned.plan, planned.built, result, this.knowledge.time.latest);
   }

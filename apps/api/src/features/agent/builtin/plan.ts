@@ -4,22 +4,37 @@
  * grouped by a dimension, filtered to a place, at a time or over a window, optionally ranked. Keeping this
  * explicit is what lets the analyst explain its SQL and describe its result without inventing anything.
  */
-export type Dataset = 'upc' | 'upc_forecast' | 'take_up';
+import type { Dataset } from '@qa/contracts';
 
-export type GeoColumn = 'la_name' | 'government_region' | 'country' | 'postcode_area' | 'postcode_district';
+export type { Dataset };
 
-export type Dimension =
-  | GeoColumn
-  | 'urban_rural'
-  | 'operator'
-  | 'operator_group'
-  | 'tech'
-  | 'segment'
-  | 'month'
-  | 'quarter'
-  | 'half_year'
-  | 'year'
-  | 'networks';
+export const GEO_COLUMNS = [
+  'la_name',
+  'government_region',
+  'country',
+  'postcode_area',
+  'postcode_district',
+] as const;
+export type GeoColumn = (typeof GEO_COLUMNS)[number];
+
+export const DIMENSIONS = [
+  ...GEO_COLUMNS,
+  'urban_rural',
+  'operator',
+  'operator_group',
+  'tech',
+  'segment',
+  'month',
+  'quarter',
+  'half_year',
+  'year',
+  'networks',
+] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** Technologies as the data names them (fact_operator.tech). */
+export const TECHS = ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const;
+export type Tech = (typeof TECHS)[number];
 
 /** The place columns of a postcode (upc_output): every postcode is in exactly one of each. */
 export const GEO_COLUMNS: ReadonlySet<Dimension> = new Set<GeoColumn>([
@@ -35,7 +50,7 @@ export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([...GEO
 
 /** What must be present in a postcode for it to count. */
 export interface Subject {
-  tech?: 'fttponly' | 'fttc' | 'adsl' | 'cable' | 'fwa';
+  tech?: Tech;
   gigabit?: boolean;
   /** Reported operator names (fact_operator.operator), already resolved from the question. */
   operators?: string[];
@@ -44,7 +59,7 @@ export interface Subject {
   /** All of these groups must be present (overlap / head-to-head questions). */
   allGroups?: string[];
   /** A technology bound to one named network ("Openreach full fibre and Virgin Media"). */
-  groupTech?: Record<string, 'fttponly' | 'fttc' | 'adsl' | 'cable' | 'fwa'>;
+  groupTech?: Record<string, Tech>;
   altnet?: boolean;
   /** Postcodes with at least / exactly this many distinct networks (operator groups) of the subject kind. */
   minNetworks?: number;
@@ -67,28 +82,30 @@ export interface Subject {
   exclude?: { tech?: 'fttponly'; gigabit?: boolean };
 }
 
-export type Measure =
-  | 'premises'
-  | 'postcodes'
-  | 'households'
-  | 'population'
-  | 'coverage_pct'
-  | 'change_premises'
-  | 'change_pp'
-  | 'change_postcodes'
-  | 'first_postcodes'
-  | 'first_premises'
-  | 'operator_count'
-  | 'max_down'
-  | 'max_up'
-  | 'avg_down'
-  | 'lines'
-  | 'line_share_pct'
-  | 'avg_attractiveness'
-  | 'avg_deprivation'
-  | 'share_of_subject_pct'
-  | 'operator_list'
-  | 'lines_change_pct';
+export const MEASURES = [
+  'premises',
+  'postcodes',
+  'households',
+  'population',
+  'coverage_pct',
+  'change_premises',
+  'change_pp',
+  'change_postcodes',
+  'first_postcodes',
+  'first_premises',
+  'operator_count',
+  'max_down',
+  'max_up',
+  'avg_down',
+  'lines',
+  'line_share_pct',
+  'avg_attractiveness',
+  'avg_deprivation',
+  'share_of_subject_pct',
+  'operator_list',
+  'lines_change_pct',
+] as const;
+export type Measure = (typeof MEASURES)[number];
 
 export interface TimeSpec {
   /** Snapshot date for a point-in-time answer ('YYYY-MM-DD'). */
