@@ -24,6 +24,7 @@ import { holdoutQuestions } from './holdout.js';
 import { holdout2Questions } from './holdout2.js';
 import { holdout3Questions } from './holdout3.js';
 import { holdout4Questions } from './holdout4.js';
+import { holdout5Questions } from './holdout5.js';
 import { questions } from './questions.js';
 
 function madeUpResults(columns: string[]): ResultLike[] {
@@ -65,7 +66,14 @@ async function main() {
     knowledge = await loadAnalystKnowledge(warehouse);
     close = async () => warehouse.close();
   }
-  const all = [questions, holdoutQuestions, holdout2Questions, holdout3Questions, holdout4Questions].flat();
+  const all = [
+    questions,
+    holdoutQuestions,
+    holdout2Questions,
+    holdout3Questions,
+    holdout4Questions,
+    holdout5Questions,
+  ].flat();
   const out = all.map((q) => ({ id: q.id, ...snapshot(q.question, knowledge) }));
   writeFileSync(values.out, `${JSON.stringify(out, null, 1)}\n`);
   process.stdout.write(`${out.length} questions written to ${values.out}\n`);

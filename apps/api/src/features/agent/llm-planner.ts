@@ -17,6 +17,7 @@ import { generateObject, generateText, type LanguageModel, NoObjectGeneratedErro
 import { z } from 'zod';
 import { type TokenUsage, tokenUsageFrom } from '../llm/cost.js';
 import type { AnalystKnowledge } from './builtin/builtin-analyst.js';
+import { accountFor, checkCompiled } from './builtin/confidence.js';
 import { interpret } from './builtin/interpret.js';
 import { explain } from './builtin/narrate.js';
 import type { Plan } from './builtin/plan.js';
@@ -33,7 +34,6 @@ import type {
   RepairRequest,
 } from './planner.js';
 import { checkPlan } from './semantic/check-plan.js';
-import { planConfidence } from './semantic/plan-confidence.js';
 import { llmPlanSchema, renderPlanGrammar } from './semantic/plan-grammar.js';
 
 export const LLM_CALL_TIMEOUT_MS = 60_000;
@@ -324,8 +324,10 @@ export class LlmPlanner implements Planner {
   private planned(call: PlannerCall, classification: PlannerClassification, plan: Plan): PlannerDraft {
     const { lexicon, time } = this.options.knowledge;
     const built = buildQuery(plan, time);
-    const reading = planConfidence(call.question, plan, lexicon, time);
+    const reading = accountFor(call.question, plan, lexicon.find(call.question), time);
     plan.unknowns.push(...reading.unknowns);
+    reading.confidence = checkCompiled(plan, built.sql, reading.confidence);
+    reading.unknowns = plan.unknowns;
     return {
       classification: {
         ...classification,

@@ -5,9 +5,9 @@
  */
 
 import { loadGeography } from '@qa/warehouse';
+import { checkCompiled } from './confidence.js';
 import { isFollowUp, readFollowUp, type TurnContext } from './followup.js';
 import { interpret } from './interpret.js';
-import { droppedByCompiler } from './leftover.js';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
 import { analyse, explain, type ResultLike } from './narrate.js';
 import type { Plan } from './plan.js';
@@ -104,12 +104,7 @@ export class BuiltinAnalyst {
     const understanding = understand(question, this.knowledge.lexicon, this.knowledge.time);
     if (understanding.kind !== 'data') return { understanding };
     const built = buildQuery(understanding.plan, this.knowledge.time);
-    // What the SQL could not apply is said like an unused word, and the answer is not confident.
-    const dropped = droppedByCompiler(understanding.plan, built.sql);
-    if (dropped.length) {
-      understanding.plan.unknowns.push(...dropped);
-      understanding.confidence = Math.min(understanding.confidence, 0.6);
-    }
+    understanding.confidence = checkCompiled(understanding.plan, built.sql, understanding.confidence);
     const interpretation = interpret(understanding.plan, this.knowledge.time);
     return { understanding, plan: understanding.plan, built, interpretation };
   }

@@ -7,7 +7,7 @@
  *
  * The column names are the ones sql-builder.ts writes; this is their one description.
  */
-import { type Dimension, GEO_COLUMNS, GEO_DIMENSIONS, type Plan } from './plan.js';
+import { type Dimension, GEO_DIMENSIONS, PLACE_COLUMNS, type Plan } from './plan.js';
 
 export type ColumnMeta =
   | { kind: 'label' }
@@ -65,7 +65,7 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (/^avg_/.test(name)) return { kind: 'score' };
 
   const perPlace =
-    Boolean(plan.dimension && GEO_COLUMNS.has(plan.dimension)) || plan.dimension === 'urban_rural';
+    Boolean(plan.dimension && PLACE_COLUMNS.has(plan.dimension)) || plan.dimension === 'urban_rural';
   // The share of a row's own premises (coverage), or, with no rows by place, of all premises in the place asked.
   const ownShare = (unit: string): ColumnMeta => ({
     kind: 'share',

@@ -9,7 +9,7 @@
 
 import { offering, provider } from './interpret.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
-import { type Dimension, GEO_COLUMNS, type GeoColumn, type Measure, type Plan } from './plan.js';
+import { type Dimension, type GeoColumn, type Measure, PLACE_COLUMNS, type Plan } from './plan.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
 
 /** What a turn leaves for the next one: its plan and what it showed. Stored with the chat turn. */
@@ -131,7 +131,7 @@ export function readFollowUp(
   } else if (
     THOSE.test(text) &&
     before.dimension &&
-    GEO_COLUMNS.has(before.dimension) &&
+    PLACE_COLUMNS.has(before.dimension) &&
     before.limit &&
     previous.shown?.length
   ) {

@@ -37,13 +37,7 @@ export const TECHS = ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const;
 export type Tech = (typeof TECHS)[number];
 
 /** The place columns of a postcode (upc_output): every postcode is in exactly one of each. */
-export const GEO_COLUMNS: ReadonlySet<Dimension> = new Set<GeoColumn>([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-]);
+export const PLACE_COLUMNS: ReadonlySet<Dimension> = new Set<GeoColumn>(GEO_COLUMNS);
 
 /** The dimensions that are places (a row per area): they can be filtered to a place and drawn on a map. */
 export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([...GEO_COLUMNS, 'urban_rural']);

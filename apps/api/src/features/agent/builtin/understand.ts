@@ -6,7 +6,7 @@
  * the confidence. It never guesses a name that is not in the data: names come from the lexicon. Each part of
  * the question is read by a small reader (readers/), in a fixed order.
  */
-import { leftoverWords, uncarriedConditions } from './leftover.js';
+import { accountFor } from './confidence.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import type { Measure, Plan } from './plan.js';
 import { readConditions } from './readers/conditions.js';
@@ -125,15 +125,9 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   const plan = buildPlan(text, entities, lexicon, ctx);
   // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
   // confidence (words it could not place, and conditions it read that the plan does not carry).
-  const s = plan.subject;
-  const usesNumber = Boolean(
-    plan.limit || s.minNetworks || s.exactNetworks || s.minDown || s.bestDownBelow || plan.time.lastQuarters,
-  );
-  const timeMatched = parseTime(text, ctx).matched;
-  const ignored = leftoverWords(question, entities, timeMatched, usesNumber);
-  const uncarried = uncarriedConditions(question, plan, entities, timeMatched);
-  plan.unknowns.push(...ignored.map((word) => `"${word}"`), ...uncarried);
-  const confidence = scoreConfidence(plan, entities, domain, ignored.length, uncarried.length);
+  const reading = accountFor(question, plan, entities, ctx, { text, domain });
+  plan.unknowns.push(...reading.unknowns);
+  const confidence = reading.confidence;
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
 }
 
@@ -215,29 +209,6 @@ function expandAbbreviations(text: string): string {
     .replace(/\byr\b/g, 'year')
     .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
     .replace(/\bmths\b/g, 'months');
-}
-
-/**
- * Confidence from what can be measured about the reading: the words it could not place, the conditions it
- * read but could not carry into the plan, the defaults it chose, names matched only by a close spelling, and
- * a question with no word of the domain at all. A reading that used every word starts high; each gap takes
- * it below the 0.8 at which an answer counts as confident.
- */
-function scoreConfidence(
-  plan: Plan,
-  entities: EntityMatch[],
-  domain: boolean,
-  ignoredWords: number,
-  uncarried: number,
-): number {
-  let confidence = 0.92;
-  if (!domain) confidence -= 0.3;
-  confidence -= 0.08 * plan.assumptions.length;
-  confidence -= 0.15 * Math.min(3, ignoredWords);
-  confidence -= 0.25 * uncarried;
-  if (plan.unknowns.includes('measure')) confidence -= 0.15;
-  if (entities.some((e) => e.fuzzy)) confidence -= 0.1;
-  return Math.max(0.15, Math.min(0.97, Number(confidence.toFixed(2))));
 }
 
 export function describeReading(plan: Plan): string {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { questions } from '../../../../../../eval/questions.js';
 import { samePlan } from '../agreement.js';
+import { accountFor } from '../builtin/confidence.js';
 import type { Plan } from '../builtin/plan.js';
 import { buildQuery } from '../builtin/sql-builder.js';
 import { testLexicon, testTime } from '../builtin/test-fixtures.js';
 import { understand } from '../builtin/understand.js';
 import { draftOutputSchema } from '../llm-planner.js';
 import { checkPlan } from './check-plan.js';
-import { planConfidence } from './plan-confidence.js';
 import { renderPlanGrammar } from './plan-grammar.js';
 
 const context = { lexicon: testLexicon, time: testTime, entities: [] };
@@ -135,14 +135,11 @@ describe('the semantic plan for the LLM planner', () => {
   it('lowers the confidence of a plan that drops a condition of the question', () => {
     const check = checkPlan(gigabitInLeeds, context);
     if (!check.ok) throw new Error(check.errors.join('; '));
-    const carried = planConfidence('Gigabit coverage in Leeds', check.plan, testLexicon, testTime);
+    const read = (question: string) =>
+      accountFor(question, structuredClone(check.plan), testLexicon.find(question), testTime);
+    const carried = read('Gigabit coverage in Leeds');
     expect(carried).toEqual({ confidence: 0.92, unknowns: [] });
-    const dropped = planConfidence(
-      'Share of premises in Leeds where no network offers gigabit',
-      check.plan,
-      testLexicon,
-      testTime,
-    );
+    const dropped = read('Share of premises in Leeds where no network offers gigabit');
     expect(dropped.confidence).toBeLessThan(0.8);
     expect(dropped.unknowns.join(' ')).toMatch(/negation|not|no/);
   });
