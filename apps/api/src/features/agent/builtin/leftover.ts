@@ -28,7 +28,7 @@ population people residents citizens lines line subscribers subscriber subscript
 coverage covered cover covers covering coverages share shares percent percentage percentages proportion
 penetration rate rates count counts number numbers total totals totalled overall whole entire
 fibre fiber full fttp ftth fttponly fttc vdsl adsl copper cable docsis fwa fixed wireless gigabit gig gigabits
-capable superfast ultrafast broadband speed speeds mbps mbit mb gbps gbit meg download downloads upload uploads
+capable superfast ultrafast uso broadband speed speeds mbps mbit mb gbps gbit meg download downloads upload uploads
 fastest quickest max maximum best top highest lowest slowest worst bottom biggest largest smallest greatest
 leading leader leaders leads lead dominant strongest weakest main major poorest
 network networks operator operators provider providers isp isps builder builders retailer retailers brand brands

@@ -199,3 +199,33 @@ describe('questions the data cannot answer, and questions about the data', () =>
     expect(kind('which networks offer 1000 Mbps downloads').kind).toBe('data');
   });
 });
+
+describe('what the data does not hold, and questions about the data', () => {
+  const kind = (question: string) => understand(question, testLexicon, testTime);
+
+  it('refuses prices, mobile coverage and other things the data does not hold, saying why', () => {
+    for (const question of [
+      'how much does Sky charge per month for 500Mb full fibre?',
+      '5G mobile signal coverage in Cornwall',
+      'what are the line rental fees in Leeds',
+    ]) {
+      const answer = kind(question);
+      expect(answer.kind, question).toBe('unsupported');
+      expect(answer.reasoning).toMatch(/no (retail prices|mobile)/);
+    }
+  });
+
+  it('answers questions about the data itself as system information', () => {
+    for (const question of [
+      'are the operator footprint numbers real or modelled?',
+      'how often does the availability data get updated?',
+    ])
+      expect(kind(question).kind, question).toBe('system_info');
+  });
+
+  it('a question with nothing of the domain is refused without confidence', () => {
+    const answer = kind('what is the capital of France?');
+    expect(answer.kind).toBe('unsupported');
+    expect(answer.confidence).toBeLessThan(0.8);
+  });
+});

@@ -44,6 +44,9 @@ const SYSTEM_INFO = [
   /^\s*(?:help|hi|hello|hey)\b/,
   /\bwhere does (?:the|this|your) data come from\b/,
   /\bis (?:the|this) data real\b/,
+  /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
+  /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
+  /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
   /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
@@ -61,8 +64,12 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data holds broadband availability, take-up and forecasts; it has no weather.',
   ],
   [
-    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|monthly fees?)\b/,
+    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|(?:monthly )?fees?|charges?|charged|charging|how much (?:does|do|is|are) [a-z ]+ (?:charge|cost)|per month for)\b/,
     'The data has no retail prices, tariffs or costs: it records which networks and speeds are available where, lines taken up, and forecasts.',
+  ],
+  [
+    /\b(mobile|cellular|[345]g (?:signal|coverage|mobile|network)|[345]g\b|phone signal|signal strength)\b/,
+    'The data covers fixed broadband (full fibre, cable, FTTC, ADSL, fixed wireless) at postcodes; it has no mobile or 4G/5G coverage.',
   ],
   [
     /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,
@@ -115,9 +122,10 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
     };
   }
   if (!domain && entities.length === 0) {
+    // Nothing of the domain recognised is a guess that the question is out of scope: not a confident one.
     return {
       kind: 'unsupported',
-      confidence: 0.8,
+      confidence: 0.7,
       reasoning:
         'The question does not mention anything the broadband data covers (premises, postcodes, networks, technologies, speeds, places, take-up or forecasts).',
     };

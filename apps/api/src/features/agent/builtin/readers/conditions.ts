@@ -56,4 +56,37 @@ function readSpeedThresholds(text: string, subject: Subject): void {
     if (mbps === 1000) subject.gigabit = true;
     else subject.minDown = mbps;
   }
+  readNamedSpeeds(text, subject);
+}
+
+/** Superfast is a download speed of 30 Mbit/s or more; the USO is 10 Mbit/s (the data contract's definitions). */
+const NAMED_SPEEDS: [RegExp, number][] = [
+  [/\bsuperfast\b/, 30],
+  [/\bultrafast\b/, 100],
+  [/\b(?:the )?uso\b|\buniversal service (?:obligation)?\b/, 10],
+];
+
+/**
+ * "Superfast coverage" is a threshold on the fastest download speed, not a technology. Lacking it ("can't get
+ * superfast", "below the USO") is the best speed below the threshold, postcodes with no service included.
+ */
+function readNamedSpeeds(text: string, subject: Subject): void {
+  if (subject.minDown || subject.bestDownBelow || subject.gigabit) return;
+  for (const [pattern, mbps] of NAMED_SPEEDS) {
+    const named = text.match(pattern);
+    if (!named) continue;
+    const before = text.slice(0, named.index);
+    const lacking =
+      mbps === 10
+        ? /\b(?:below|under|beneath|short of|less than)\s+$/.test(before) ||
+          /\bbelow\b/.test(before.slice(-30))
+        : /\b(?:can'?t|cannot|unable to|don'?t|do not|no|without|not|lack(?:ing)?)\s+(?:\w+\s+){0,2}$/.test(
+            before,
+          );
+    if (lacking) {
+      subject.bestDownBelow = mbps;
+      delete subject.absent;
+    } else if (mbps !== 10) subject.minDown = mbps;
+    return;
+  }
 }

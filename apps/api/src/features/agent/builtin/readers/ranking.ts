@@ -21,7 +21,8 @@ export function readRanking(draft: Draft): void {
 }
 
 function readRankingWords(draft: Draft): void {
-  const { text } = draft;
+  // "at least three networks" is a quantifier, not "the least three".
+  const text = draft.text.replace(/\bat least\b/g, 'atleast');
   const top = text.match(
     new RegExp(
       `\\b(?:top|best|biggest|largest|highest|leading|first)\\s+(\\d+|five|ten|three|twenty)\\b${NOT_TIME}`,

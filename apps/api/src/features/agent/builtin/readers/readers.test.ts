@@ -390,3 +390,26 @@ describe('forecast point', () => {
     expect(planFor('Openreach forecast premises in June 2027').time.at).toBe('2027-06-01');
   });
 });
+
+describe('named speeds', () => {
+  it("reads 'superfast coverage in Wales' as a download of 30 Mbit/s or more, not FTTC", () => {
+    expect(planFor('superfast coverage in Wales').subject).toEqual({ minDown: 30 });
+  });
+
+  it("reads 'premises that can't get superfast' as a best speed below 30 Mbit/s", () => {
+    expect(planFor("how many premises in Cornwall can't get superfast?").subject).toEqual({
+      bestDownBelow: 30,
+    });
+  });
+
+  it("reads 'below the USO' as a best speed below 10 Mbit/s", () => {
+    expect(planFor('postcodes in the North East below the USO').subject).toEqual({ bestDownBelow: 10 });
+  });
+
+  it("reads 'at least three full fibre networks' as a quantifier, not a ranking of the least three", () => {
+    const plan = planFor('how many premises have at least 3 full fibre networks');
+    expect(plan.subject.minNetworks).toBe(3);
+    expect(plan.order).toBeUndefined();
+    expect(plan.limit).toBeUndefined();
+  });
+});

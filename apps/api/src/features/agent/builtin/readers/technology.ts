@@ -19,7 +19,7 @@ export function readTechnology(draft: Draft): void {
     )
   )
     subject.tech = 'fttponly';
-  else if (has(techText, /\b(fttc|fibre to the cabinet|vdsl|superfast)\b/)) subject.tech = 'fttc';
+  else if (has(techText, /\b(fttc|fibre to the cabinet|vdsl)\b/)) subject.tech = 'fttc';
   else if (has(techText, /\b(adsl|copper)\b/)) subject.tech = 'adsl';
   else if (has(techText, /\b(fwa|fixed wireless|wireless)\b/)) subject.tech = 'fwa';
   else if (has(techText, /\b(docsis|cable)\b/) && !has(techText, /\bvirgin cable\b/)) subject.tech = 'cable';
@@ -73,6 +73,7 @@ export function defaultTechnology(draft: Draft): void {
     !subject.allGroups &&
     !subject.onlyTech &&
     !subject.bestDownBelow &&
+    !subject.minDown &&
     !subject.soleGroup &&
     draft.dataset === 'upc' &&
     NEEDS_A_TECHNOLOGY.includes(draft.measure as string)
