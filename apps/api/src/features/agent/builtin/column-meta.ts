@@ -8,6 +8,7 @@
  * The column names are the ones sql-builder.ts writes; this is their one description.
  */
 import { type Dimension, GEO_DIMENSIONS, PLACE_COLUMNS, type Plan } from './plan.js';
+import { GROUP_COUNT_COLUMNS } from './sql-builder.js';
 
 export type ColumnMeta =
   | { kind: 'label' }
@@ -56,6 +57,9 @@ function additive(plan: Plan, unit: string): boolean {
 }
 
 export function columnMeta(plan: Plan, name: string): ColumnMeta {
+  // "How many local authorities ...": one count of places, which partition the country.
+  if (plan.countGroups && plan.dimension && name === GROUP_COUNT_COLUMNS[plan.dimension])
+    return { kind: 'count', unit: name.replace(/_/g, ' '), additive: true };
   if (name === 'networks' && plan.dimension === 'networks') return { kind: 'label' };
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   if (DATES.has(name)) return { kind: 'date' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpret } from './interpret.js';
-import { testLexicon, testTime } from './test-fixtures.js';
+import { buildQuery } from './sql-builder.js';
+import { planFor, testLexicon, testTime } from './test-fixtures.js';
 import { understand } from './understand.js';
 
 function interpretation(question: string): string {
@@ -70,5 +71,19 @@ describe('the interpretation restates the plan in one sentence', () => {
     expect(
       interpretation('Number of postcodes where the best available download speed is under 30 Mbps'),
     ).toBe('Postcodes where the best download speed is below 30 Mbit/s, November 2026 snapshot');
+  });
+});
+
+describe('places meeting a condition', () => {
+  it('restates a count of places and a list of places with the test they pass', () => {
+    const count = planFor('how many regions are still below 85% FTTP?');
+    expect(interpret(count, testTime)).toBe(
+      'Number of regions whose share of premises where full fibre is available is below 85%, November 2026 snapshot',
+    );
+    const built = buildQuery(count, testTime);
+    expect(built.sql).toMatch(/SELECT COUNT\(\*\) AS regions\s+FROM \(/);
+    expect(built.sql).toMatch(/WHERE g\.coverage_pct < 85$/);
+    const list = buildQuery(planFor('which LAs are still under 70% gigabit coverage?'), testTime);
+    expect(list.sql).toMatch(/WHERE g\.coverage_pct < 70\s+ORDER BY g\.coverage_pct ASC, g\.la_name$/);
   });
 });

@@ -276,6 +276,7 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
       : subjectClause(plan.subject, { forecast, skipProvider: Boolean(altnetsNamed) });
   const where = place(plan);
   const extra = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+  if (plan.groupFilter && dimension) return placesPassing(plan, plan.groupFilter, condition, where, ctx);
 
   let head: string;
   if (plan.measure === 'operator_list') {
@@ -307,4 +308,24 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   }
   const sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   return `${sentence}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
+}
+
+const TEST_WORDS = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
+
+/** "Number of local authorities whose share of premises where full fibre is available is above 90%, ...". */
+function placesPassing(
+  plan: Plan,
+  filter: NonNullable<Plan['groupFilter']>,
+  condition: string | null,
+  where: string,
+  ctx: TimeContext,
+): string {
+  const dimension = plan.dimension as Dimension;
+  const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
+  const share = `share of premises${condition ? ` where ${condition}` : ''}`;
+  const test = `${TEST_WORDS[filter.op]} ${Number(filter.value.toFixed(2))}%`;
+  const head = plan.countGroups
+    ? `Number of ${places}${where ? ` ${where}` : ''} whose ${share} is ${test}`
+    : `${capitalise(places)}${where ? ` ${where}` : ''} whose ${share} is ${test}, ${plan.order === 'asc' ? 'lowest' : 'highest'} first`;
+  return `${head}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
 }

@@ -273,7 +273,8 @@ export function uncarriedConditions(
   // "at least one altnet" is plain presence, which every subject carries.
   const presence =
     comparison && /\b(?:at least|more than) (?:one|1)\b/.test(comparison[0]) && s.minNetworks === undefined;
-  if (comparison && (share || (!threshold && !presence))) missing.push(`the comparison ("${comparison[0]}")`);
+  if (comparison && !plan.groupFilter && (share || (!threshold && !presence)))
+    missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
   if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
@@ -320,8 +321,9 @@ export function uncarriedConditions(
   if (perPlace && (s.minNetworks !== undefined || s.exactNetworks !== undefined))
     missing.push(`networks counted across each place ("${perPlace[0].trim()}"), not per postcode`);
   const places = text.match(COUNT_OF_PLACES);
-  // The plan has no "count of places meeting a condition": it lists the places instead.
-  if (places && plan.measure !== 'operator_count') missing.push(`the count of places ("${places[0]}")`);
+  // A count of places meeting a condition is one figure (countGroups), not a list of the places.
+  if (places && plan.measure !== 'operator_count' && !plan.countGroups)
+    missing.push(`the count of places ("${places[0]}")`);
   return missing;
 }
 

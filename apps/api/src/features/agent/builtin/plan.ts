@@ -152,6 +152,12 @@ export interface Plan {
     change?: 'yoy' | 'qoq';
     rankByChange?: boolean;
   };
+  /**
+   * Keep only the places whose measure passes this test ("local authorities under 70% gigabit"); with
+   * `countGroups`, answer with how many places pass it ("how many regions are below 85% FTTP") as one figure.
+   */
+  groupFilter?: { op: 'gt' | 'gte' | 'lt' | 'lte'; value: number };
+  countGroups?: boolean;
   order?: 'asc' | 'desc';
   limit?: number;
   /** Words the analyst understood, for the explanation and the confidence. */

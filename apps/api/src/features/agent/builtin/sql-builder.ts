@@ -274,6 +274,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
     case 'take_up':
       return buildTakeUp(plan, ctx);
@@ -1297,5 +1298,49 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
     steps: [
       `Takes the highest ${column} on offer for each ${keyName === 'operator_group' ? 'network' : keyName} in fact_operator (latest snapshot)${plan.subject.tech ? ` with ${plan.subject.tech}` : ''}.`,
     ],
+  };
+}
+
+const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+const GROUP_WORDS = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
+/** The count column of "how many <places> ...", named after the places. */
+export const GROUP_COUNT_COLUMNS: Partial<Record<Dimension, string>> = {
+  la_name: 'local_authorities',
+  government_region: 'regions',
+  country: 'nations',
+  postcode_area: 'postcode_areas',
+  postcode_district: 'postcode_districts',
+};
+
+/**
+ * Places whose share passes a test: the per-place query as it stands, filtered on its coverage column, then
+ * listed (ordered by the share) or counted. The share is computed exactly as in the per-place answer, so the
+ * places counted are the ones that list would show.
+ */
+function buildGroupFilter(
+  plan: Plan,
+  filter: NonNullable<Plan['groupFilter']>,
+  ctx: TimeContext,
+): BuiltQuery {
+  const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
+  const dimension = plan.dimension;
+  if (!dimension || !('coverage_pct' in inner.columns)) return inner;
+  const test = `g.coverage_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
+  const words = `${GROUP_WORDS[filter.op]} ${Number(filter.value.toFixed(2))}%`;
+  const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
+  if (countGroups) {
+    const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
+    return {
+      sql: `SELECT COUNT(*) AS ${column}\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}`,
+      columns: { [column]: `places where the share is ${words}` },
+      steps: [...steps, 'Count them.'],
+    };
+  }
+  const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  return {
+    sql: `SELECT g.*\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    columns: inner.columns,
+    steps,
   };
 }

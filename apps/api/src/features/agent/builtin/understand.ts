@@ -14,6 +14,7 @@ import { readDataset } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
 import { type Draft, has } from './readers/draft.js';
 import { readForecastPoint } from './readers/forecast.js';
+import { readGroupFilter } from './readers/group-filter.js';
 import { readMeasure } from './readers/measure.js';
 import { readNamedNetworks, readNetworkCount } from './readers/networks.js';
 import { readPlaces } from './readers/places.js';
@@ -179,6 +180,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   const words = readMeasure(draft);
   readShape(draft, words.pct);
   readRanking(draft);
+  readGroupFilter(draft);
   readTakeUp(draft);
   readForecastPoint(draft);
   defaultTechnology(draft);
@@ -204,6 +206,8 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     takeUp: draft.takeUp,
     order: draft.order,
     limit: draft.limit,
+    groupFilter: draft.groupFilter,
+    countGroups: draft.countGroups,
     notes: draft.notes,
     unknowns,
     assumptions: draft.assumptions,

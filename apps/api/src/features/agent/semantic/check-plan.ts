@@ -6,7 +6,7 @@
  * data's spelling; an invalid one with errors written for the model to correct.
  */
 import type { Lexicon } from '../builtin/lexicon.js';
-import type { Plan } from '../builtin/plan.js';
+import { PLACE_COLUMNS, type Plan } from '../builtin/plan.js';
 import type { TimeContext } from '../builtin/time-phrases.js';
 import type { ResolvedEntity } from '../planner.js';
 import { planSchema, type SemanticPlan } from './plan-schema.js';
@@ -229,6 +229,10 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
   if (plan.time.from && plan.time.to && plan.time.from >= plan.time.to)
     errors.push('time.from must be before time.to');
   if (plan.leaderPerDimension && !dimension) errors.push('leaderPerDimension needs a dimension');
+  if (plan.groupFilter && !(dimension && PLACE_COLUMNS.has(dimension) && plan.dataset === 'upc'))
+    errors.push('groupFilter needs dataset upc and a geography dimension (the places it keeps or counts)');
+  if (plan.countGroups && !plan.groupFilter)
+    errors.push('countGroups needs a groupFilter (the test the places pass)');
   if (plan.flow && !(dimension && TIME_GRAINS.has(dimension))) errors.push('flow needs a time dimension');
   if (s.minNetworks && s.exactNetworks) errors.push('subject: give minNetworks or exactNetworks, not both');
   if (s.networksAreAltnets && !s.minNetworks && !s.exactNetworks)

@@ -207,6 +207,21 @@ export const planSchema = z.object({
     .describe('The top network in each value of the dimension ("who leads in each region")'),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
   takeUp: takeUpSchema.optional(),
+  groupFilter: z
+    .object({
+      op: z.enum(['gt', 'gte', 'lt', 'lte']),
+      value: z.number().min(0).max(100).describe('A percentage: 50 for "more than half"'),
+    })
+    .optional()
+    .describe(
+      'Keep only the places (dimension: a geography) whose coverage_pct passes this test ("LAs under 70% gigabit")',
+    ),
+  countGroups: z
+    .boolean()
+    .optional()
+    .describe(
+      'With groupFilter: answer how many places pass it, as one figure ("how many regions are below 85% FTTP")',
+    ),
   order: z.enum(['asc', 'desc']).optional().describe('Ranking by the measure: desc = most first'),
   limit: z.number().int().positive().optional().describe('How many rows a ranking keeps ("top 5")'),
 });

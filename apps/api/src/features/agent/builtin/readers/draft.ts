@@ -37,6 +37,8 @@ export interface Draft {
   takeUp?: Plan['takeUp'];
   order?: Plan['order'];
   limit?: number;
+  groupFilter?: Plan['groupFilter'];
+  countGroups?: boolean;
 }
 
 export const has = (text: string, re: RegExp) => re.test(text);

@@ -413,3 +413,29 @@ describe('named speeds', () => {
     expect(plan.limit).toBeUndefined();
   });
 });
+
+describe('places meeting a condition', () => {
+  it("reads 'how many local authorities have full fibre above 90%' as a count of places passing a test", () => {
+    const plan = planFor('how many local authorities have full fibre above 90%?');
+    expect(plan).toMatchObject({
+      dimension: 'la_name',
+      measure: 'coverage_pct',
+      groupFilter: { op: 'gt', value: 90 },
+      countGroups: true,
+    });
+    expect(plan.limit).toBeUndefined();
+  });
+
+  it("reads 'which LAs are still under 70% gigabit coverage' as every place below 70%, lowest first", () => {
+    const plan = planFor('which LAs are still under 70% gigabit coverage?');
+    expect(plan).toMatchObject({ dimension: 'la_name', groupFilter: { op: 'lt', value: 70 }, order: 'asc' });
+    expect(plan.countGroups).toBeUndefined();
+    expect(plan.limit).toBeUndefined();
+  });
+
+  it("reads 'more than half of premises' as a share above 50%", () => {
+    expect(
+      planFor('in how many regions are more than half of premises overbuilt (2+ FTTP networks)?').groupFilter,
+    ).toEqual({ op: 'gt', value: 50 });
+  });
+});
