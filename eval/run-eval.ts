@@ -193,6 +193,17 @@ async function main() {
 }
 
 /** A question whose right answer is a classification (unsupported, system_info), not a table. */
+/** A question without an answer to judge: wrong, for the reason given. */
+function failure(
+  set: string,
+  question: EvalQuestion,
+  reason: string,
+  latencyMs: number,
+  planner: string,
+): Outcome {
+  return { set, question, match: false, clarified: false, reason, latencyMs, warehouseMs: 0, planner };
+}
+
 async function expectClassification(
   ask: Ask,
   plannerKind: string,
@@ -201,16 +212,7 @@ async function expectClassification(
 ): Promise<Outcome> {
   const { answer, latencyMs } = await ask(question.question);
   if (answer instanceof Error)
-    return {
-      set,
-      question,
-      match: false,
-      clarified: false,
-      reason: `agent error: ${answer.message}`,
-      latencyMs,
-      warehouseMs: 0,
-      planner: plannerKind,
-    };
+    return failure(set, question, `agent error: ${answer.message}`, latencyMs, plannerKind);
   const match = answer.responseType === question.expect;
   return {
     set,
@@ -242,16 +244,7 @@ async function compareWithGold(
   const gold = await warehouse.guard(question.gold, { rowLimit: GOLD_ROW_LIMIT });
   if (!gold.ok) {
     return {
-      outcome: {
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `GOLD SQL refused by the guard: ${gold.reason}`,
-        latencyMs: 0,
-        warehouseMs: 0,
-        planner: '-',
-      },
+      outcome: failure(set, question, `GOLD SQL refused by the guard: ${gold.reason}`, 0, '-'),
     };
   }
   const goldResult = await warehouse
@@ -260,30 +253,12 @@ async function compareWithGold(
   const { answer, latencyMs } = await ask(question.question);
   if (goldResult instanceof Error) {
     return {
-      outcome: {
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `GOLD SQL failed: ${goldResult.message}`,
-        latencyMs,
-        warehouseMs: 0,
-        planner: '-',
-      },
+      outcome: failure(set, question, `GOLD SQL failed: ${goldResult.message}`, latencyMs, '-'),
     };
   }
   if (answer instanceof Error) {
     return {
-      outcome: {
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `agent error: ${answer.message}`,
-        latencyMs,
-        warehouseMs: 0,
-        planner: plannerKind,
-      },
+      outcome: failure(set, question, `agent error: ${answer.message}`, latencyMs, plannerKind),
     };
   }
   const base = {

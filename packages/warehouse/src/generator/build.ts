@@ -120,24 +120,14 @@ const BUILD_STEPS = [
 /** Generates every table and view of the warehouse, step by step; returns the postcode and take-up row counts. */
 async function generateTables(
   conn: DuckDBConnection,
-  {
-    geography,
-    plan,
-    seed,
-    fullScaleHouseholds,
-    warn,
-    progress,
-    stepDone,
-  }: {
-    geography: GeographyInput;
-    plan: ReturnType<typeof planAllocation>;
-    seed: number;
-    fullScaleHouseholds: number;
-    warn: (message: string) => void;
-    progress: (step: string) => void;
-    stepDone: () => void;
-  },
+  geography: GeographyInput,
+  plan: ReturnType<typeof planAllocation>,
+  seed: number,
+  warn: (message: string) => void,
+  steps: { progress: (step: string) => void; stepDone: () => void },
 ): Promise<{ postcodes: number; takeUpPostcodeRows: number }> {
+  const { progress, stepDone } = steps;
+  const fullScaleHouseholds = geography.localAuthorities.reduce((a, la) => a + la.households, 0);
   progress('geography');
   await createGeographyTables(conn, plan, geography.postcodeAreas);
   stepDone();
@@ -207,7 +197,6 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
 
   const geography = opts.geography ?? loadProjectGeography();
   const plan = planAllocation(geography, scale);
-  const fullScaleHouseholds = geography.localAuthorities.reduce((a, la) => a + la.households, 0);
 
   const instance = await DuckDBInstance.create(tmpPath, {
     threads: String(Math.max(1, Math.min(4, (await import('node:os')).availableParallelism()))),
@@ -218,15 +207,8 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
   const conn = await instance.connect();
   if (process.env.WAREHOUSE_BUILD_TRACE) traceStatements(conn);
   try {
-    const { postcodes, takeUpPostcodeRows } = await generateTables(conn, {
-      geography,
-      plan,
-      seed,
-      fullScaleHouseholds,
-      warn,
-      progress,
-      stepDone,
-    });
+    const steps = { progress, stepDone };
+    const { postcodes, takeUpPostcodeRows } = await generateTables(conn, geography, plan, seed, warn, steps);
 
     progress('checksum');
     const checksum = opts.checksum ? await warehouseChecksum(conn) : '';
