@@ -16,19 +16,10 @@ const URBAN_HOUSEHOLDS_PER_POSTCODE = 19;
 const RURAL_HOUSEHOLDS_PER_POSTCODE = 11;
 export const DISTRICT_CAPACITY = 4000;
 
-export interface LaPlan {
-  la_code: string;
-  la_name: string;
-  government_region: string;
-  country: string;
-  population: number;
-  households: number;
-  latitude: number;
-  longitude: number;
+/** An authority's share of the generated postcodes, with its centre on the national grid. */
+export interface LaPlan extends LocalAuthorityInput {
   eastings: number;
   northings: number;
-  area_km2: number;
-  urban_share: number;
   /** Postcodes at full scale and at the requested scale. */
   full_postcodes: number;
   postcodes: number;
