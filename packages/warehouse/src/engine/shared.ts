@@ -23,20 +23,27 @@ export async function runWithRowCap(
   return { columns, rows: kept, rowCount: kept.length, truncated, elapsedMs: Date.now() - started };
 }
 
+/** The contract's tables and views of each dataset. */
+export const DATASET_TABLES = {
+  upc: [
+    'upc_output_time_series',
+    'upc_output',
+    'fact_operator_time_series',
+    'fact_operator',
+    'fact_altnet_time_series',
+    'fact_altnet',
+    'operators',
+    'local_authorities',
+  ],
+  upc_forecast: ['forecast_footprint', 'postcode_attractiveness'],
+  take_up: ['take_up_quarterly', 'take_up_postcode'],
+} as const;
+
 /** Row counts of every contract table and view, stored in wh_meta when the warehouse is built or imported. */
 export const ROW_COUNT_KEYS = [
-  'upc_output_time_series',
-  'upc_output',
-  'fact_operator_time_series',
-  'fact_operator',
-  'fact_altnet_time_series',
-  'fact_altnet',
-  'operators',
-  'local_authorities',
-  'forecast_footprint',
-  'postcode_attractiveness',
-  'take_up_quarterly',
-  'take_up_postcode',
+  ...DATASET_TABLES.upc,
+  ...DATASET_TABLES.upc_forecast,
+  ...DATASET_TABLES.take_up,
 ] as const;
 
 export function datasetStatusSql(): string {
