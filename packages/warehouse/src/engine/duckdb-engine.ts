@@ -7,9 +7,9 @@
  */
 import { statSync } from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DATASET_TABLES } from '../catalog/catalog.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
 import {
-  DATASET_TABLES,
   datasetStatusSql,
   describeWarehouse,
   distinctSource,

@@ -1,5 +1,5 @@
 /** Engine-neutral pieces shared by the DuckDB and PostgreSQL engines (portable SQL only). */
-import { type Catalog, catalog, catalogTable } from '../catalog/catalog.js';
+import { type Catalog, catalog, catalogTable, DATASET_TABLES } from '../catalog/catalog.js';
 import { guardSql } from '../guard/guard.js';
 import type {
   DistinctValuesOptions,
@@ -22,22 +22,6 @@ export async function runWithRowCap(
   const kept = truncated ? rows.slice(0, cap) : rows;
   return { columns, rows: kept, rowCount: kept.length, truncated, elapsedMs: Date.now() - started };
 }
-
-/** The contract's tables and views of each dataset. */
-export const DATASET_TABLES = {
-  upc: [
-    'upc_output_time_series',
-    'upc_output',
-    'fact_operator_time_series',
-    'fact_operator',
-    'fact_altnet_time_series',
-    'fact_altnet',
-    'operators',
-    'local_authorities',
-  ],
-  upc_forecast: ['forecast_footprint', 'postcode_attractiveness'],
-  take_up: ['take_up_quarterly', 'take_up_postcode'],
-} as const;
 
 /** Row counts of every contract table and view, stored in wh_meta when the warehouse is built or imported. */
 export const ROW_COUNT_KEYS = [
