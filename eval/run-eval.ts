@@ -18,7 +18,11 @@ import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
 import { createAgentRuntime } from '../apps/api/src/features/agent/agent-runtime.js';
 import type { AgentResultSet } from '../apps/api/src/features/agent/agent-warehouse.js';
 import type { Planner } from '../apps/api/src/features/agent/planner.js';
-import { openAgentWarehouse } from '../apps/api/src/features/agent/warehouse-adapter.js';
+import type { AgentAnswer } from '../apps/api/src/features/agent/query-agent.js';
+import {
+  type ClosableAgentWarehouse,
+  openAgentWarehouse,
+} from '../apps/api/src/features/agent/warehouse-adapter.js';
 import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/features/llm/cost.js';
 import { createModelRegistry } from '../apps/api/src/features/llm/providers.js';
 import { type Cell, compareResults } from './compare-results.js';
@@ -76,6 +80,9 @@ const table = (result: AgentResultSet) => ({
 function pad(text: string, width: number) {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
+
+/** Asks the agent one question, timed; an error is returned, not thrown. */
+type Ask = (question: string) => Promise<{ answer: AgentAnswer | Error; latencyMs: number }>;
 
 async function main() {
   const { values } = parseArgs({
@@ -138,131 +145,153 @@ async function main() {
     `Evaluating ${selected.length} questions (${values.set} set) with the ${planner.kind === 'llm' ? `LLM planner (${planner.model})` : 'built-in analyst'} on ${config.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${config.dataDir}`}\n\n`,
   );
 
-  /** A question whose right answer is a classification (unsupported, system_info), not a table. */
-  const expectClassification = async (set: string, question: EvalQuestion): Promise<Outcome> => {
+  const ask: Ask = async (text) => {
     const started = performance.now();
     const answer = await ready.agent
-      .answer({ question: question.question, planner })
+      .answer({ question: text, planner })
       .catch((error: unknown) => error as Error);
-    const latencyMs = performance.now() - started;
-    if (answer instanceof Error)
-      return {
-        set,
-        question,
-        match: false,
-        clarified: false,
-        reason: `agent error: ${answer.message}`,
-        latencyMs,
-        warehouseMs: 0,
-        planner: planner.kind,
-      };
-    const match = answer.responseType === question.expect;
-    return {
-      set,
-      question,
-      match,
-      clarified: !match && CLARIFYING_RESPONSES.has(answer.responseType),
-      confidence: answer.classification.confidence,
-      reason: match
-        ? `classified as ${answer.responseType}`
-        : `expected ${question.expect}, answered as ${answer.responseType}`,
-      latencyMs,
-      warehouseMs: answer.timings.warehouseMs,
-      planner: answer.planner,
-      ...(answer.sql ? { sql: answer.sql } : {}),
-    };
+    return { answer, latencyMs: performance.now() - started };
   };
 
   const outcomes: Outcome[] = [];
   const analyses: string[] = [];
   for (const { set, q: question } of selected) {
     if (question.expect) {
-      outcomes.push(await expectClassification(set, question));
+      outcomes.push(await expectClassification(ask, planner.kind, set, question));
       continue;
     }
-    const gold = await warehouse.guard(question.gold, { rowLimit: GOLD_ROW_LIMIT });
-    if (!gold.ok) {
-      outcomes.push({
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `GOLD SQL refused by the guard: ${gold.reason}`,
-        latencyMs: 0,
-        warehouseMs: 0,
-        planner: '-',
-      });
-      continue;
-    }
-    const goldResult = await warehouse
-      .query(gold.sql, { rowLimit: GOLD_ROW_LIMIT, timeoutMs: TIMEOUT_MS })
-      .catch((error: unknown) => error as Error);
-    const started = performance.now();
-    const answer = await ready.agent
-      .answer({ question: question.question, planner })
-      .catch((error: unknown) => error as Error);
-    const latencyMs = performance.now() - started;
-    if (goldResult instanceof Error) {
-      outcomes.push({
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `GOLD SQL failed: ${goldResult.message}`,
-        latencyMs,
-        warehouseMs: 0,
-        planner: '-',
-      });
-      continue;
-    }
-    if (answer instanceof Error) {
-      outcomes.push({
-        set,
-        clarified: false,
-        question,
-        match: false,
-        reason: `agent error: ${answer.message}`,
-        latencyMs,
-        warehouseMs: 0,
-        planner: planner.kind,
-      });
-      continue;
-    }
-    const base = {
-      set,
-      question,
-      confidence: answer.classification.confidence,
-      clarified: CLARIFYING_RESPONSES.has(answer.responseType),
-      latencyMs,
-      warehouseMs: answer.timings.warehouseMs,
-      planner: answer.planner,
-      ...(answer.sql ? { sql: answer.sql } : {}),
-    };
-    if (!answer.result) {
-      const why =
-        answer.responseType === 'error'
-          ? answer.message
-          : `answered as ${answer.responseType}: ${answer.classification.reasoning}`;
-      outcomes.push({ ...base, match: false, reason: why ?? answer.responseType });
-      continue;
-    }
-    const comparison = compareResults(table(answer.result), table(goldResult));
-    if (values.analyses) {
-      analyses.push(
-        `## ${question.id} ${comparison.match ? '' : '(WRONG) '}${question.question}\n\n` +
-          `_Answered as:_ ${answer.interpretation ?? '(none)'}\n\n` +
-          `Columns: ${answer.result.columns.map((c) => c.name).join(', ')}\n\n${answer.analysis ?? ''}\n`,
-      );
-    }
-    outcomes.push({ ...base, match: comparison.match, reason: comparison.reason });
+    const { outcome, analysis } = await compareWithGold(warehouse, ask, planner.kind, set, question);
+    outcomes.push(outcome);
+    if (analysis === undefined) continue;
+    if (values.analyses) analyses.push(analysis);
     if (values.verbose) {
       process.stdout.write(
-        `${comparison.match ? 'ok  ' : 'FAIL'} ${question.id} ${Math.round(latencyMs)} ms ${comparison.reason}\n`,
+        `${outcome.match ? 'ok  ' : 'FAIL'} ${question.id} ${Math.round(outcome.latencyMs)} ms ${outcome.reason}\n`,
       );
     }
   }
 
-  const themes = [...new Set(selected.map(({ q }) => q.theme))];
+  writeAccuracy(outcomes, [...new Set(selected.map(({ q }) => q.theme))], chosen);
+  writeReliability(outcomes);
+
+  const latencies = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.latencyMs);
+  const warehouseTimes = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.warehouseMs);
+  process.stdout.write(
+    `latency (agent, in-process): median ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(percentile(latencies, 95))} ms; of which warehouse median ${Math.round(percentile(warehouseTimes, 50))} ms\n`,
+  );
+  if (planner.kind === 'llm') {
+    const entry = registry.find(planner.model);
+    process.stdout.write(
+      `tokens: ${usage.inputTokens} in (${usage.cacheReadTokens} cached), ${usage.outputTokens} out; cost $${entry ? costOf(entry, usage).toFixed(4) : '?'}\n`,
+    );
+  }
+
+  writeFailures(outcomes, values.verbose ?? false);
+  if (values.analyses) {
+    writeFileSync(values.analyses, `# Analyses (${setName} set)\n\n${analyses.join('\n')}`);
+    process.stdout.write(`\nAnalyses written to ${values.analyses}\n`);
+  }
+  await warehouse.close();
+}
+
+/** A question whose right answer is a classification (unsupported, system_info), not a table. */
+/** A question without an answer to judge: wrong, for the reason given. */
+function failure(
+  set: string,
+  question: EvalQuestion,
+  reason: string,
+  latencyMs: number,
+  planner: string,
+): Outcome {
+  return { set, question, match: false, clarified: false, reason, latencyMs, warehouseMs: 0, planner };
+}
+
+async function expectClassification(
+  ask: Ask,
+  plannerKind: string,
+  set: string,
+  question: EvalQuestion,
+): Promise<Outcome> {
+  const { answer, latencyMs } = await ask(question.question);
+  if (answer instanceof Error)
+    return failure(set, question, `agent error: ${answer.message}`, latencyMs, plannerKind);
+  const match = answer.responseType === question.expect;
+  return {
+    set,
+    question,
+    match,
+    clarified: !match && CLARIFYING_RESPONSES.has(answer.responseType),
+    confidence: answer.classification.confidence,
+    reason: match
+      ? `classified as ${answer.responseType}`
+      : `expected ${question.expect}, answered as ${answer.responseType}`,
+    latencyMs,
+    warehouseMs: answer.timings.warehouseMs,
+    planner: answer.planner,
+    ...(answer.sql ? { sql: answer.sql } : {}),
+  };
+}
+
+/**
+ * A question with gold SQL: the gold result and the agent's answer, compared. The analysis (for --analyses) is
+ * there when an answer was compared.
+ */
+async function compareWithGold(
+  warehouse: ClosableAgentWarehouse,
+  ask: Ask,
+  plannerKind: string,
+  set: string,
+  question: EvalQuestion,
+): Promise<{ outcome: Outcome; analysis?: string }> {
+  const gold = await warehouse.guard(question.gold, { rowLimit: GOLD_ROW_LIMIT });
+  if (!gold.ok) {
+    return {
+      outcome: failure(set, question, `GOLD SQL refused by the guard: ${gold.reason}`, 0, '-'),
+    };
+  }
+  const goldResult = await warehouse
+    .query(gold.sql, { rowLimit: GOLD_ROW_LIMIT, timeoutMs: TIMEOUT_MS })
+    .catch((error: unknown) => error as Error);
+  const { answer, latencyMs } = await ask(question.question);
+  if (goldResult instanceof Error) {
+    return {
+      outcome: failure(set, question, `GOLD SQL failed: ${goldResult.message}`, latencyMs, '-'),
+    };
+  }
+  if (answer instanceof Error) {
+    return {
+      outcome: failure(set, question, `agent error: ${answer.message}`, latencyMs, plannerKind),
+    };
+  }
+  const base = {
+    set,
+    question,
+    confidence: answer.classification.confidence,
+    clarified: CLARIFYING_RESPONSES.has(answer.responseType),
+    latencyMs,
+    warehouseMs: answer.timings.warehouseMs,
+    planner: answer.planner,
+    ...(answer.sql ? { sql: answer.sql } : {}),
+  };
+  if (!answer.result) {
+    const why =
+      answer.responseType === 'error'
+        ? answer.message
+        : `answered as ${answer.responseType}: ${answer.classification.reasoning}`;
+    return { outcome: { ...base, match: false, reason: why ?? answer.responseType } };
+  }
+  const comparison = compareResults(table(answer.result), table(goldResult));
+  return {
+    outcome: { ...base, match: comparison.match, reason: comparison.reason },
+    analysis:
+      `## ${question.id} ${comparison.match ? '' : '(WRONG) '}${question.question}\n\n` +
+      `_Answered as:_ ${answer.interpretation ?? '(none)'}\n\n` +
+      `Columns: ${answer.result.columns.map((c) => c.name).join(', ')}\n\n${answer.analysis ?? ''}\n`,
+  };
+}
+
+/** Execution accuracy per theme and overall, then per set when several were run. */
+function writeAccuracy(outcomes: Outcome[], themes: string[], chosen: string[]) {
   process.stdout.write(`${pad('theme', 24)}${pad('correct', 10)}accuracy\n`);
   for (const theme of themes) {
     const rows = outcomes.filter((o) => o.question.theme === theme);
@@ -287,20 +316,10 @@ async function main() {
     }
     process.stdout.write('\n');
   }
-  writeReliability(outcomes);
+}
 
-  const latencies = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.latencyMs);
-  const warehouseTimes = outcomes.filter((o) => o.latencyMs > 0).map((o) => o.warehouseMs);
-  process.stdout.write(
-    `latency (agent, in-process): median ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(percentile(latencies, 95))} ms; of which warehouse median ${Math.round(percentile(warehouseTimes, 50))} ms\n`,
-  );
-  if (planner.kind === 'llm') {
-    const entry = registry.find(planner.model);
-    process.stdout.write(
-      `tokens: ${usage.inputTokens} in (${usage.cacheReadTokens} cached), ${usage.outputTokens} out; cost $${entry ? costOf(entry, usage).toFixed(4) : '?'}\n`,
-    );
-  }
-
+/** Every wrong answer with its reason (and, verbose, the SQL it ran). */
+function writeFailures(outcomes: Outcome[], verbose: boolean) {
   const failures = outcomes.filter((o) => !o.match);
   if (failures.length) {
     process.stdout.write(`\nFailures (${failures.length}):\n`);
@@ -308,15 +327,10 @@ async function main() {
       process.stdout.write(
         `- ${failure.question.id} [${failure.question.theme}]${failure.confidence === undefined ? '' : ` (confidence ${failure.confidence.toFixed(2)})`}${failure.clarified ? ' (asked back)' : ''} ${failure.question.question}\n    ${failure.reason}\n`,
       );
-      if (values.verbose && failure.sql)
+      if (verbose && failure.sql)
         process.stdout.write(`    SQL: ${failure.sql.replace(/\s+/g, ' ').slice(0, 400)}\n`);
     }
   }
-  if (values.analyses) {
-    writeFileSync(values.analyses, `# Analyses (${setName} set)\n\n${analyses.join('\n')}`);
-    process.stdout.write(`\nAnalyses written to ${values.analyses}\n`);
-  }
-  await warehouse.close();
 }
 
 /**

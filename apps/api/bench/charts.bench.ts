@@ -16,22 +16,11 @@
  * time went (V8 CPU profile, self time by function, top 15).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { queryResultSchema } from '@qa/contracts';
 import { type Browser, chromium } from 'playwright-core';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config/env.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { openAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
-import { ensureFirstAdmin } from '../src/features/users/bootstrap-admin.js';
-import { LogRing } from '../src/lib/log-ring.js';
-import { createLogger } from '../src/lib/logger.js';
-import { createMailer } from '../src/lib/mailer.js';
 import { smallWarehouseDir } from '../test/support/small-warehouse.js';
+import { startBenchApp } from './bench-app.js';
 
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -39,8 +28,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 0);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The app's map frame: the chat column's width, 500 px high. */
 const VIEWPORT = { width: 900, height: 500 };
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-Passw0rd';
 
 const MAPS = [
   { label: '361 local authorities', question: 'Full fibre coverage by local authority', areas: '361' },
@@ -111,30 +98,16 @@ async function profile(browser: Browser, url: string) {
 }
 
 async function main() {
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'qa-bench-charts-'));
   const dataDir = process.env.BENCH_DATA_DIR ?? (await smallWarehouseDir());
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: scratch,
-    DATABASE_URL: '',
-    WEB_DIST_DIR: path.join(scratch, 'no-web'),
-    QUERY_PLANNER: 'builtin',
-    LOG_LEVEL: 'warn',
-  });
-  const warehouse = await openAgentWarehouse({ dataDir });
-  const logger = createLogger({ level: config.logLevel, ring: new LogRing(), stdout: false });
-  const database = await openDatabase({ dataDir: scratch });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin({ db: database.db, logger, adminEmail: EMAIL, adminPassword: PASSWORD });
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: scratch, logger });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    logger,
-    logRing: new LogRing(),
-    mailer,
-    jwtSecret: randomBytes(32).toString('hex'),
-    warehouse: async () => warehouse,
+  const {
+    url: base,
+    token,
+    close,
+  } = await startBenchApp({
+    name: 'charts',
+    env: { ...process.env, QUERY_PLANNER: 'builtin', LOG_LEVEL: 'warn' },
+    warehouse: await openAgentWarehouse({ dataDir }),
+    port: PORT,
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -147,15 +120,6 @@ async function main() {
     ],
   });
   try {
-    await app.listen({ port: PORT, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : PORT}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
     const post = async (url: string, body?: unknown) => {
       const response = await fetch(`${base}${url}`, {
         method: 'POST',
@@ -240,11 +204,7 @@ async function main() {
     process.stdout.write(`\nuptime after: ${uptime()}\n`);
   } finally {
     await browser.close();
-    await app.close();
-    await mailer.close();
-    await database.close();
-    await warehouse.close();
-    await rm(scratch, { recursive: true, force: true });
+    await close();
   }
 }
 

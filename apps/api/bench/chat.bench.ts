@@ -13,30 +13,20 @@
  * chunks (default 0: as fast as possible).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config/env.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { ensureFirstAdmin } from '../src/features/users/bootstrap-admin.js';
-import { LogRing } from '../src/lib/log-ring.js';
-import { createLogger } from '../src/lib/logger.js';
-import { createMailer } from '../src/lib/mailer.js';
 import { createFixtureWarehouse } from '../test/support/fixture-warehouse.js';
+import { startBenchApp } from './bench-app.js';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DATABASE_SERVER = process.env.BENCH_DATABASE_URL;
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-Passw0rd';
 const MODEL = 'openai-compatible:gpt-4o-mini';
 
 interface StreamResult {
@@ -143,45 +133,22 @@ async function scenario(
 }
 
 async function main() {
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'qa-chat-bench-'));
   const loopback = tsx('chat-bench-loopback.ts');
   const llmUrl = await firstLine(loopback);
   const warehouse = await createFixtureWarehouse();
-  const config = loadConfig({
-    DATA_DIR: scratch,
-    WEB_DIST_DIR: path.join(scratch, 'no-web'),
-    LOG_LEVEL: 'warn',
-    OPENAI_COMPATIBLE_BASE_URL: llmUrl,
-    OPENAI_COMPATIBLE_MODELS: 'gpt-4o-mini',
-  });
-  const logger = createLogger({ level: config.logLevel, ring: new LogRing(), stdout: false });
   const scratchDb = DATABASE_SERVER ? await createScratchDatabase(DATABASE_SERVER) : undefined;
-  const database = await openDatabase({
-    dataDir: scratch,
+  const {
+    url: base,
+    token,
+    db,
+    close,
+  } = await startBenchApp({
+    name: 'chat',
+    env: { OPENAI_COMPATIBLE_BASE_URL: llmUrl, OPENAI_COMPATIBLE_MODELS: 'gpt-4o-mini' },
+    warehouse,
     ...(scratchDb ? { databaseUrl: scratchDb.url, maxConnections: 10 } : {}),
   });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin({ db: database.db, logger, adminEmail: EMAIL, adminPassword: PASSWORD });
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: scratch, logger });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    logger,
-    logRing: new LogRing(),
-    mailer,
-    jwtSecret: 'bench-secret-'.padEnd(40, 'x'),
-    warehouse: async () => warehouse,
-  });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
     const run = { base, token, model: MODEL };
 
     const rows = [];
@@ -218,7 +185,7 @@ async function main() {
       }),
     );
 
-    const ledger = await database.db
+    const ledger = await db
       .selectFrom('llm_usage')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
@@ -230,13 +197,9 @@ async function main() {
     console.table(rows);
     console.log(`ledger rows written: ${Number(ledger?.n ?? 0)}`);
   } finally {
-    await app.close();
-    await mailer.close();
-    await database.close();
+    await close();
     await scratchDb?.drop();
     loopback.stdin?.end();
-    warehouse.close();
-    await rm(scratch, { recursive: true, force: true });
   }
 }
 

@@ -10,25 +10,14 @@
  * (RESULT_CACHE_ENTRIES=0), so every round does the warehouse work; each question's p95 is printed beside its
  * median, with the load average, since figures taken while other work runs on the machine are slower.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { queryResultSchema } from '@qa/contracts';
 import { questions } from '../../../eval/questions.js';
-import { buildApp } from '../src/app.js';
 import { loadConfig, loadDotEnvFile } from '../src/config/env.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { openAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
-import { ensureFirstAdmin } from '../src/features/users/bootstrap-admin.js';
-import { LogRing } from '../src/lib/log-ring.js';
-import { createLogger } from '../src/lib/logger.js';
-import { createMailer } from '../src/lib/mailer.js';
+import { startBenchApp } from './bench-app.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-Passw0rd';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,48 +27,23 @@ const ms = (value: number) => `${Math.round(value)}`.padStart(6);
 
 async function main() {
   loadDotEnvFile();
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'qa-bench-query-'));
   const base = loadConfig(process.env);
   // The app database is throwaway; the warehouse is the real one in DATA_DIR.
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: scratch,
-    DATABASE_URL: '',
-    QUERY_PLANNER: 'builtin',
-    RESULT_CACHE_ENTRIES: '0',
-    // One user asks every golden question back to back, far past an analyst's per-minute limit.
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD: PASSWORD,
-  });
   const warehouse = await openAgentWarehouse({ dataDir: base.dataDir, warehouseUrl: base.warehouseUrl });
-  const logRing = new LogRing();
-  const logger = createLogger({ level: config.logLevel, ring: logRing, stdout: false });
-  const database = await openDatabase({ dataDir: scratch });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin({ db: database.db, logger, adminEmail: EMAIL, adminPassword: PASSWORD });
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: scratch, logger });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    logger,
-    logRing,
-    mailer,
-    jwtSecret: randomBytes(32).toString('hex'),
-    warehouse: async () => warehouse,
+  const { url, token, close } = await startBenchApp({
+    name: 'query',
+    env: {
+      ...process.env,
+      QUERY_PLANNER: 'builtin',
+      RESULT_CACHE_ENTRIES: '0',
+      // One user asks every golden question back to back, far past an analyst's per-minute limit.
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    },
+    warehouse,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   try {
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
     const ask = async (prompt: string) => {
       const started = performance.now();
       const response = await fetch(`${url}/api/query`, {
@@ -140,11 +104,7 @@ async function main() {
         `  agent+HTTP  median ${ms(percentile(all.agent, 50))} ms   p95 ${ms(percentile(all.agent, 95))} ms\n`,
     );
   } finally {
-    await app.close();
-    await mailer.close();
-    await database.close();
-    await warehouse.close();
-    await rm(scratch, { recursive: true, force: true });
+    await close();
   }
 }
 

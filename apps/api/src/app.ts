@@ -171,29 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.providers,
     overrides.models ? { overrides: overrides.models } : {},
   );
-  const gate = new FairGate({
-    ...(config.scale.warehouseMaxConcurrent ? { maxActive: config.scale.warehouseMaxConcurrent } : {}),
-    maxQueued: config.scale.warehouseQueueMax,
-  });
-  let cacheStats: (() => { size: number; hits: number; misses: number }) | undefined;
-  const openWarehouse = deps.warehouse;
-  const agent = createAgentRuntime({
-    warehouse: openWarehouse
-      ? async () => {
-          const inner = await openWarehouse();
-          const wrapped = admitted(inner, {
-            gate,
-            cache: { maxEntries: config.scale.resultCacheEntries },
-            ...(inner.buildId ? { buildId: () => inner.buildId?.() } : {}),
-          });
-          cacheStats = wrapped.cacheStats;
-          return wrapped;
-        }
-      : () => Promise.reject(new Error('No warehouse is configured for this server')),
-    registry: models,
-    planner: config.query.planner,
-    model: config.query.model,
-  });
+  const { agent, gate, cacheStats } = createAdmittedAgent(deps, models);
   const progress = new ProgressHub(bus);
   await progress.start();
   const questions = createQuestionsService({
@@ -255,10 +233,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: API_PREFIX,
     monitor,
     gate: () => gate.stats(),
-    cache: () => cacheStats?.(),
+    cache: cacheStats,
   });
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * The query agent, whose warehouse is opened on the first question and admitted through the fair gate (bounded,
+ * fair across users) and the result cache.
+ */
+function createAdmittedAgent(deps: AppDeps, models: ModelRegistry) {
+  const { config } = deps;
+  const gate = new FairGate({
+    ...(config.scale.warehouseMaxConcurrent ? { maxActive: config.scale.warehouseMaxConcurrent } : {}),
+    maxQueued: config.scale.warehouseQueueMax,
+  });
+  let cacheStats: (() => { size: number; hits: number; misses: number }) | undefined;
+  const openWarehouse = deps.warehouse;
+  const agent = createAgentRuntime({
+    warehouse: openWarehouse
+      ? async () => {
+          const inner = await openWarehouse();
+          const wrapped = admitted(inner, {
+            gate,
+            cache: { maxEntries: config.scale.resultCacheEntries },
+            ...(inner.buildId ? { buildId: () => inner.buildId?.() } : {}),
+          });
+          cacheStats = wrapped.cacheStats;
+          return wrapped;
+        }
+      : () => Promise.reject(new Error('No warehouse is configured for this server')),
+    registry: models,
+    planner: config.query.planner,
+    model: config.query.model,
+  });
+  return { agent, gate, cacheStats: () => cacheStats?.() };
 }
 
 /**

@@ -3,18 +3,13 @@
  * and listen. SIGINT/SIGTERM close the server (in-flight requests finish, websockets close), wait for queued
  * e-mails, close the database and exit; a second signal or a 10 s timeout forces the exit.
  */
-import { mkdir } from 'node:fs/promises';
-import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, loadDotEnvFile } from './config/env.js';
-import { DatabaseInUseError, openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { DatabaseInUseError } from './db/database.js';
 import { type ClosableAgentWarehouse, openAgentWarehouse } from './features/agent/warehouse-adapter.js';
-import { ensureFirstAdmin, firstAdminBanner } from './features/users/bootstrap-admin.js';
+import { firstAdminBanner } from './features/users/bootstrap-admin.js';
 import { resolveJwtSecret } from './lib/jwt.js';
-import { LogRing } from './lib/log-ring.js';
-import { createLogger } from './lib/logger.js';
-import { createMailer } from './lib/mailer.js';
 import { startWarehouseLifecycle, warehouseStillBuilding } from './lib/warehouse-lifecycle.js';
+import { openApp } from './open-app.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -33,51 +28,32 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const logRing = new LogRing();
-  const logger = createLogger({ level: config.logLevel, ring: logRing });
-
-  await mkdir(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  logger.info({ kind: database.kind, location: database.location }, 'App database opened');
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'Database migrations applied');
-
-  const bootstrap = await ensureFirstAdmin({
-    db: database.db,
-    logger,
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-  });
-
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    logger,
-  });
-  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const lifecycle = startWarehouseLifecycle({
-    dataDir: config.dataDir,
-    warehouseUrl: config.warehouseUrl,
-    scale: config.warehouseScale,
-    logger,
-  });
   let warehouse: ClosableAgentWarehouse | undefined;
-  const app = await buildApp({
+  const { app, database, logger, mailer, bootstrap, close } = await openApp({
     config,
-    db: database.db,
-    logger,
-    logRing,
-    mailer,
-    jwtSecret,
-    warehouseStatus: lifecycle.status,
-    // Opened on the first question once built, so the server serves sign-in while the first build runs.
-    warehouse: async () => {
-      const status = lifecycle.status();
-      if (status.state === 'building') throw warehouseStillBuilding(status);
-      await lifecycle.ready();
-      warehouse = await openAgentWarehouse({ dataDir: config.dataDir, warehouseUrl: config.warehouseUrl });
-      return warehouse;
+    jwtSecret: await resolveJwtSecret(config.jwtSecret, config.dataDir),
+    logToStdout: true,
+    warehouse: (logger) => {
+      const lifecycle = startWarehouseLifecycle({
+        dataDir: config.dataDir,
+        warehouseUrl: config.warehouseUrl,
+        scale: config.warehouseScale,
+        logger,
+      });
+      return {
+        warehouseStatus: lifecycle.status,
+        // Opened on the first question once built, so the server serves sign-in while the first build runs.
+        warehouse: async () => {
+          const status = lifecycle.status();
+          if (status.state === 'building') throw warehouseStillBuilding(status);
+          await lifecycle.ready();
+          warehouse = await openAgentWarehouse({
+            dataDir: config.dataDir,
+            warehouseUrl: config.warehouseUrl,
+          });
+          return warehouse;
+        },
+      };
     },
   });
 
@@ -95,10 +71,8 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await app.close();
+      await close();
       await warehouse?.close();
-      await mailer.close();
-      await database.close();
       logger.info('Stopped');
       logger.flush();
       process.exit(0);

@@ -2,26 +2,7 @@
  * @qa/warehouse: the UK broadband warehouse (real geography, calibrated synthetic operator data), its engines
  * (DuckDB embedded, PostgreSQL), the semantic catalog, the SQL guard and the build/import entry points.
  */
-export {
-  CATALOG_NOTES,
-  CATALOG_TABLE_NAMES,
-  type Catalog,
-  type CatalogColumn,
-  type CatalogDataset,
-  type CatalogDefinition,
-  type CatalogExample,
-  type CatalogTable,
-  type ColumnType,
-  catalog,
-  catalogTable,
-  DATASETS,
-  DEFINITIONS,
-  EXAMPLES,
-  OPERATOR_NAMING,
-  TABLES,
-  THEMES,
-  type Theme,
-} from './catalog/catalog.js';
+export * from './catalog/catalog.js';
 export { type RenderCatalogOptions, renderCatalogMarkdown } from './catalog/render.js';
 export { DuckDbWarehouse } from './engine/duckdb-engine.js';
 export {

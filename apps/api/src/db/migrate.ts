@@ -1,4 +1,4 @@
-import { type MigrationResult, Migrator } from 'kysely/migration';
+import { type MigrationResult, Migrator } from 'kysely';
 import type { AppDb } from './database.js';
 import { migrations } from './migrations/index.js';
 

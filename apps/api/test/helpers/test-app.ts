@@ -21,15 +21,13 @@ import type { Role } from '@qa/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../../src/app.js';
+import type { AppDeps } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/env.js';
-import { type AppDb, openDatabase, pgliteDirectory } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { ensureFirstAdmin } from '../../src/features/users/bootstrap-admin.js';
-import { LogRing } from '../../src/lib/log-ring.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { createMailer, type Mailer, OUTBOX_DIR } from '../../src/lib/mailer.js';
+import { type AppDb, pgliteDirectory } from '../../src/db/database.js';
+import type { LogRing } from '../../src/lib/log-ring.js';
+import { type Mailer, OUTBOX_DIR } from '../../src/lib/mailer.js';
 import { hashPassword } from '../../src/lib/passwords.js';
+import { openApp } from '../../src/open-app.js';
 import { type OutboxMessage, readOutbox } from './eml.js';
 
 export type BackendName = 'pglite' | 'postgres';
@@ -148,24 +146,18 @@ export async function createTestApp(backend: TestBackend, options: TestAppOption
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const logRing = new LogRing();
-  const logger = createLogger({ level: config.logLevel, ring: logRing, stdout: false });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, maxConnections: 4 });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin({ db: database.db, logger, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   // JWT_SECRET in env lets several apps (e.g. two "servers" sharing one database) accept each other's tokens.
   const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
-  const app = await buildApp({
+  const { warehouse } = options;
+  const opened = await openApp({
     config,
-    db: database.db,
-    logger,
-    logRing,
-    mailer,
     jwtSecret,
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    maxConnections: 4,
+    ...(warehouse ? { warehouse: () => ({ warehouse }) } : {}),
     ...(options.overrides ? { overrides: options.overrides } : {}),
-    ...(options.warehouse ? { warehouse: options.warehouse } : {}),
   });
+  const { app, database, logRing, mailer } = opened;
   await app.ready();
 
   const request: TestApp['request'] = (method, url, { token, body, headers = {} } = {}) =>
@@ -235,16 +227,9 @@ export async function createTestApp(backend: TestBackend, options: TestAppOption
       if (!token) throw new Error(`no outbox message with a link for ${email}`);
       return token;
     },
-    async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no address');
-      return `http://127.0.0.1:${address.port}`;
-    },
+    listen: () => opened.listenOnLoopback(),
     async close() {
-      await app.close();
-      await mailer.close();
-      await database.close();
+      await opened.close();
       await dropDatabase?.();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -556,6 +556,22 @@ export const TABLES: CatalogTable[] = [
   },
 ];
 
+/** The contract's tables of each dataset: the ones the warehouse keeps row counts of. */
+export const DATASET_TABLES = {
+  upc: [
+    'upc_output_time_series',
+    'upc_output',
+    'fact_operator_time_series',
+    'fact_operator',
+    'fact_altnet_time_series',
+    'fact_altnet',
+    'operators',
+    'local_authorities',
+  ],
+  upc_forecast: ['forecast_footprint', 'postcode_attractiveness'],
+  take_up: ['take_up_quarterly', 'take_up_postcode'],
+} as const;
+
 export const DATASETS: CatalogDataset[] = [
   {
     id: 'upc',
@@ -564,14 +580,7 @@ export const DATASETS: CatalogDataset[] = [
       "Which operator's network reaches each postcode, with which technology and speed, plus postcode geography and demographics.",
     grain: `postcode x month (snapshot on the 1st of each month, 2021-01-01 to ${LATEST_SNAPSHOT})`,
     tables: [
-      'upc_output_time_series',
-      'upc_output',
-      'fact_operator_time_series',
-      'fact_operator',
-      'fact_altnet_time_series',
-      'fact_altnet',
-      'operators',
-      'local_authorities',
+      ...DATASET_TABLES.upc,
       'coverage_by_speed_time_series',
       'postcode_service_latest',
       'network_postcode_latest',
@@ -582,14 +591,14 @@ export const DATASETS: CatalogDataset[] = [
     title: 'Forecasts',
     description: 'Forecast full-fibre network presence to 2030 and postcode attractiveness scores.',
     grain: 'postcode x half-year (June and December) to 2030-12',
-    tables: ['forecast_footprint', 'postcode_attractiveness'],
+    tables: [...DATASET_TABLES.upc_forecast],
   },
   {
     id: 'take_up',
     title: 'Take-up',
     description: 'Subscriber lines (market share) by retail operator and technology.',
     grain: 'quarter (2021Q1 onwards), national and postcode level',
-    tables: ['take_up_quarterly', 'take_up_postcode'],
+    tables: [...DATASET_TABLES.take_up],
   },
 ];
 

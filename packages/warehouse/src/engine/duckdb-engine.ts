@@ -7,6 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DATASET_TABLES } from '../catalog/catalog.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
 import {
   datasetStatusSql,
@@ -276,41 +277,26 @@ function cleanDuckDbMessage(message: string): string {
 }
 
 export function statusFromRow(row: Record<string, unknown>): DatasetStatus[] {
-  const n = (k: string) => Number(row[k] ?? 0);
   const s = (k: string) => String(row[k] ?? '');
+  const tables = (names: readonly string[]) => names.map((name) => ({ name, rows: Number(row[name] ?? 0) }));
   return [
     {
       dataset: 'upc',
       earliest: s('upc_earliest'),
       latest: s('upc_latest'),
-      tables: [
-        { name: 'upc_output_time_series', rows: n('upc_output_time_series') },
-        { name: 'upc_output', rows: n('upc_output') },
-        { name: 'fact_operator_time_series', rows: n('fact_operator_time_series') },
-        { name: 'fact_operator', rows: n('fact_operator') },
-        { name: 'fact_altnet_time_series', rows: n('fact_altnet_time_series') },
-        { name: 'fact_altnet', rows: n('fact_altnet') },
-        { name: 'operators', rows: n('operators') },
-        { name: 'local_authorities', rows: n('local_authorities') },
-      ],
+      tables: tables(DATASET_TABLES.upc),
     },
     {
       dataset: 'upc_forecast',
       earliest: s('forecast_earliest'),
       latest: s('forecast_latest'),
-      tables: [
-        { name: 'forecast_footprint', rows: n('forecast_footprint') },
-        { name: 'postcode_attractiveness', rows: n('postcode_attractiveness') },
-      ],
+      tables: tables(DATASET_TABLES.upc_forecast),
     },
     {
       dataset: 'take_up',
       earliest: s('take_up_earliest'),
       latest: s('take_up_latest'),
-      tables: [
-        { name: 'take_up_quarterly', rows: n('take_up_quarterly') },
-        { name: 'take_up_postcode', rows: n('take_up_postcode') },
-      ],
+      tables: tables(DATASET_TABLES.take_up),
     },
   ];
 }

@@ -1,5 +1,5 @@
 /** Engine-neutral pieces shared by the DuckDB and PostgreSQL engines (portable SQL only). */
-import { type Catalog, catalog, catalogTable } from '../catalog/catalog.js';
+import { type Catalog, catalog, catalogTable, DATASET_TABLES } from '../catalog/catalog.js';
 import { guardSql } from '../guard/guard.js';
 import type {
   DistinctValuesOptions,
@@ -25,18 +25,9 @@ export async function runWithRowCap(
 
 /** Row counts of every contract table and view, stored in wh_meta when the warehouse is built or imported. */
 export const ROW_COUNT_KEYS = [
-  'upc_output_time_series',
-  'upc_output',
-  'fact_operator_time_series',
-  'fact_operator',
-  'fact_altnet_time_series',
-  'fact_altnet',
-  'operators',
-  'local_authorities',
-  'forecast_footprint',
-  'postcode_attractiveness',
-  'take_up_quarterly',
-  'take_up_postcode',
+  ...DATASET_TABLES.upc,
+  ...DATASET_TABLES.upc_forecast,
+  ...DATASET_TABLES.take_up,
 ] as const;
 
 export function datasetStatusSql(): string {

@@ -16,19 +16,10 @@ const URBAN_HOUSEHOLDS_PER_POSTCODE = 19;
 const RURAL_HOUSEHOLDS_PER_POSTCODE = 11;
 export const DISTRICT_CAPACITY = 4000;
 
-export interface LaPlan {
-  la_code: string;
-  la_name: string;
-  government_region: string;
-  country: string;
-  population: number;
-  households: number;
-  latitude: number;
-  longitude: number;
+/** An authority's share of the generated postcodes, with its centre on the national grid. */
+export interface LaPlan extends LocalAuthorityInput {
   eastings: number;
   northings: number;
-  area_km2: number;
-  urban_share: number;
   /** Postcodes at full scale and at the requested scale. */
   full_postcodes: number;
   postcodes: number;
@@ -80,22 +71,16 @@ function postcodeWeight(la: LocalAuthorityInput): number {
   return la.households * (u / URBAN_HOUSEHOLDS_PER_POSTCODE + (1 - u) / RURAL_HOUSEHOLDS_PER_POSTCODE);
 }
 
-export function planAllocation(geo: GeographyInput, scale: number): AllocationPlan {
-  if (!(scale > 0 && scale <= 1)) throw new Error(`scale must be in (0, 1], got ${scale}`);
-  const las = [...geo.localAuthorities].sort((a, b) => a.la_code.localeCompare(b.la_code));
-  const fullCounts = apportion(FULL_SCALE_POSTCODES, las.map(postcodeWeight));
-  const districtsByLa = new Map<string, typeof geo.postcodeDistricts>();
-  for (const d of geo.postcodeDistricts) {
-    const list = districtsByLa.get(d.la_code) ?? [];
-    list.push(d);
-    districtsByLa.set(d.la_code, list);
-  }
-  const missing = las.filter((la) => !(districtsByLa.get(la.la_code)?.length ?? 0)).map((la) => la.la_name);
-  if (missing.length > 0) {
-    throw new Error(`geography: no postcode districts for local authorities ${missing.join(', ')}`);
-  }
-
-  // Full-scale counts per (district, la), then the district capacity with spill-over inside the authority.
+/**
+ * Full-scale postcode counts per district and authority (keyed "district|la_code"): each authority's count shared
+ * over its districts, then each district held to its capacity, the excess spilling into the authority's districts
+ * with room to spare.
+ */
+function fullScaleCounts(
+  las: LocalAuthorityInput[],
+  fullCounts: number[],
+  districtsByLa: Map<string, GeographyInput['postcodeDistricts']>,
+): Map<string, number> {
   const full = new Map<string, number>(); // key district|la
   const key = (d: string, la: string) => `${d}|${la}`;
   las.forEach((la, i) => {
@@ -141,6 +126,54 @@ export function planAllocation(geo: GeographyInput, scale: number): AllocationPl
       }
     }
   }
+  return full;
+}
+
+/** Lays the parts of one district out one after another (ordered by authority code) so unit codes never collide. */
+function layOutParts(partsByLa: Map<string, DistrictPart[]>): DistrictPart[] {
+  const byDistrict = new Map<string, DistrictPart[]>();
+  for (const parts of partsByLa.values()) {
+    for (const p of parts) {
+      const list = byDistrict.get(p.district) ?? [];
+      list.push(p);
+      byDistrict.set(p.district, list);
+    }
+  }
+  const parts: DistrictPart[] = [];
+  for (const list of byDistrict.values()) {
+    list.sort((a, b) => a.la_code.localeCompare(b.la_code));
+    const total = list.reduce((a, p) => a + p.postcodes, 0);
+    const fullTotal = list.reduce((a, p) => a + p.full_postcodes, 0);
+    let offset = 0;
+    for (const p of list) {
+      p.offset = offset;
+      p.district_total = total;
+      p.district_full_total = fullTotal;
+      offset += p.postcodes;
+      if (p.postcodes > 0) parts.push(p);
+    }
+  }
+  parts.sort((a, b) => a.district.localeCompare(b.district) || a.la_code.localeCompare(b.la_code));
+  return parts;
+}
+
+export function planAllocation(geo: GeographyInput, scale: number): AllocationPlan {
+  if (!(scale > 0 && scale <= 1)) throw new Error(`scale must be in (0, 1], got ${scale}`);
+  const las = [...geo.localAuthorities].sort((a, b) => a.la_code.localeCompare(b.la_code));
+  const fullCounts = apportion(FULL_SCALE_POSTCODES, las.map(postcodeWeight));
+  const districtsByLa = new Map<string, typeof geo.postcodeDistricts>();
+  for (const d of geo.postcodeDistricts) {
+    const list = districtsByLa.get(d.la_code) ?? [];
+    list.push(d);
+    districtsByLa.set(d.la_code, list);
+  }
+  const missing = las.filter((la) => !(districtsByLa.get(la.la_code)?.length ?? 0)).map((la) => la.la_name);
+  if (missing.length > 0) {
+    throw new Error(`geography: no postcode districts for local authorities ${missing.join(', ')}`);
+  }
+
+  const full = fullScaleCounts(las, fullCounts, districtsByLa);
+  const key = (d: string, la: string) => `${d}|${la}`;
 
   const laPlans: LaPlan[] = [];
   const partsByLa = new Map<string, DistrictPart[]>();
@@ -193,29 +226,6 @@ export function planAllocation(geo: GeographyInput, scale: number): AllocationPl
     );
   }
 
-  // Lay parts of one district out one after another (ordered by authority code) so unit codes never collide.
-  const byDistrict = new Map<string, DistrictPart[]>();
-  for (const parts of partsByLa.values()) {
-    for (const p of parts) {
-      const list = byDistrict.get(p.district) ?? [];
-      list.push(p);
-      byDistrict.set(p.district, list);
-    }
-  }
-  const parts: DistrictPart[] = [];
-  for (const list of byDistrict.values()) {
-    list.sort((a, b) => a.la_code.localeCompare(b.la_code));
-    const total = list.reduce((a, p) => a + p.postcodes, 0);
-    const fullTotal = list.reduce((a, p) => a + p.full_postcodes, 0);
-    let offset = 0;
-    for (const p of list) {
-      p.offset = offset;
-      p.district_total = total;
-      p.district_full_total = fullTotal;
-      offset += p.postcodes;
-      if (p.postcodes > 0) parts.push(p);
-    }
-  }
-  parts.sort((a, b) => a.district.localeCompare(b.district) || a.la_code.localeCompare(b.la_code));
+  const parts = layOutParts(partsByLa);
   return { las: laPlans, parts, totalPostcodes, totalHouseholds };
 }

@@ -104,6 +104,76 @@ function traceStatements(conn: DuckDBConnection): void {
   }) as typeof conn.run;
 }
 
+/** The names of the build's steps, in order, as reported to onProgress. */
+const BUILD_STEPS = [
+  'geography',
+  'postcodes',
+  'networks',
+  'change log',
+  'forecast',
+  'take-up',
+  'attractiveness',
+  'latest snapshot and views',
+  'checksum',
+];
+
+/** Generates every table and view of the warehouse, step by step; returns the postcode and take-up row counts. */
+async function generateTables(
+  conn: DuckDBConnection,
+  geography: GeographyInput,
+  plan: ReturnType<typeof planAllocation>,
+  seed: number,
+  warn: (message: string) => void,
+  steps: { progress: (step: string) => void; stepDone: () => void },
+): Promise<{ postcodes: number; takeUpPostcodeRows: number }> {
+  const { progress, stepDone } = steps;
+  const fullScaleHouseholds = geography.localAuthorities.reduce((a, la) => a + la.households, 0);
+  progress('geography');
+  await createGeographyTables(conn, plan, geography.postcodeAreas);
+  stepDone();
+
+  progress('postcodes');
+  await createPostcodes(conn, { seed, plan, fullScaleHouseholds });
+  const [totals] = await queryObjects<{ n: number; premises: number }>(
+    conn,
+    'SELECT count(*) AS n, sum(premises) AS premises FROM gen_pc',
+  );
+  stepDone();
+
+  progress('networks');
+  const knownLaKeys = new Set(geography.localAuthorities.map((la) => normaliseLaName(la.la_name)));
+  await placeNetworks(conn, {
+    seed,
+    premisesRatio: (totals?.premises ?? 0) / FULL_SCALE_PREMISES,
+    knownLaKeys,
+    warn,
+  });
+  stepDone();
+
+  progress('change log');
+  await createCalendarTables(conn);
+  await createIntervals(conn, seed);
+  stepDone();
+
+  progress('forecast');
+  await createForecast(conn);
+  stepDone();
+
+  progress('take-up');
+  const takeUpPostcodeRows = await createTakeUp(conn, seed);
+  stepDone();
+
+  progress('attractiveness');
+  await createAttractiveness(conn, seed);
+  await createReferenceTables(conn);
+  stepDone();
+
+  progress('latest snapshot and views');
+  await createLatestAndViews(conn, LATEST_SNAPSHOT);
+  stepDone();
+  return { postcodes: totals?.n ?? 0, takeUpPostcodeRows };
+}
+
 export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> {
   const started = Date.now();
   const seed = opts.seed ?? DEFAULT_SEED;
@@ -117,20 +187,9 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
   const tmpPath = join(dir, `${WAREHOUSE_FILE}.building-${process.pid}-${Date.now()}`);
   const tempDir = join(dir, `tmp-${process.pid}`);
 
-  const steps = [
-    'geography',
-    'postcodes',
-    'networks',
-    'change log',
-    'forecast',
-    'take-up',
-    'attractiveness',
-    'latest snapshot and views',
-    'checksum',
-  ];
   let done = 0;
   const progress = (step: string) => {
-    opts.onProgress?.({ step, done, total: steps.length, elapsedMs: Date.now() - started });
+    opts.onProgress?.({ step, done, total: BUILD_STEPS.length, elapsedMs: Date.now() - started });
   };
   const stepDone = () => {
     done++;
@@ -138,7 +197,6 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
 
   const geography = opts.geography ?? loadProjectGeography();
   const plan = planAllocation(geography, scale);
-  const fullScaleHouseholds = geography.localAuthorities.reduce((a, la) => a + la.households, 0);
 
   const instance = await DuckDBInstance.create(tmpPath, {
     threads: String(Math.max(1, Math.min(4, (await import('node:os')).availableParallelism()))),
@@ -149,49 +207,8 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
   const conn = await instance.connect();
   if (process.env.WAREHOUSE_BUILD_TRACE) traceStatements(conn);
   try {
-    progress('geography');
-    await createGeographyTables(conn, plan, geography.postcodeAreas);
-    stepDone();
-
-    progress('postcodes');
-    await createPostcodes(conn, { seed, plan, fullScaleHouseholds });
-    const [totals] = await queryObjects<{ n: number; premises: number }>(
-      conn,
-      'SELECT count(*) AS n, sum(premises) AS premises FROM gen_pc',
-    );
-    stepDone();
-
-    progress('networks');
-    const knownLaKeys = new Set(geography.localAuthorities.map((la) => normaliseLaName(la.la_name)));
-    await placeNetworks(conn, {
-      seed,
-      premisesRatio: (totals?.premises ?? 0) / FULL_SCALE_PREMISES,
-      knownLaKeys,
-      warn,
-    });
-    stepDone();
-
-    progress('change log');
-    await createCalendarTables(conn);
-    await createIntervals(conn, seed);
-    stepDone();
-
-    progress('forecast');
-    await createForecast(conn);
-    stepDone();
-
-    progress('take-up');
-    const takeUpPostcodeRows = await createTakeUp(conn, seed);
-    stepDone();
-
-    progress('attractiveness');
-    await createAttractiveness(conn, seed);
-    await createReferenceTables(conn);
-    stepDone();
-
-    progress('latest snapshot and views');
-    await createLatestAndViews(conn, LATEST_SNAPSHOT);
-    stepDone();
+    const steps = { progress, stepDone };
+    const { postcodes, takeUpPostcodeRows } = await generateTables(conn, geography, plan, seed, warn, steps);
 
     progress('checksum');
     const checksum = opts.checksum ? await warehouseChecksum(conn) : '';
@@ -213,12 +230,12 @@ export async function buildWarehouse(opts: BuildOptions): Promise<BuildSummary> 
     instance.closeSync();
     renameSync(tmpPath, finalPath);
     rmSync(`${finalPath}.wal`, { force: true });
-    opts.onProgress?.({ step: 'done', done, total: steps.length, elapsedMs: Date.now() - started });
+    opts.onProgress?.({ step: 'done', done, total: BUILD_STEPS.length, elapsedMs: Date.now() - started });
     return {
       path: finalPath,
       seed,
       scale,
-      postcodes: totals?.n ?? 0,
+      postcodes,
       elapsedMs: Date.now() - started,
       checksum,
     };

@@ -3,42 +3,23 @@
  * areas and districts. `loadGeography()` in src/geography reads it from the CSVs under geo/; tests may pass a small
  * fixture of the same shape instead.
  */
-import { loadGeography } from '../geography/geography.js';
+import {
+  type LocalAuthority,
+  loadGeography,
+  type PostcodeArea,
+  type PostcodeDistrict,
+  type Region,
+} from '../geography/geography.js';
 
 export { COUNTRIES, GOVERNMENT_REGIONS } from '../geography/geography.js';
-export interface RegionInput {
-  region_code: string;
-  government_region: string;
-  country: string;
-}
 
-export interface LocalAuthorityInput {
-  la_code: string;
-  la_name: string;
-  government_region: string;
-  country: string;
-  population: number;
-  households: number;
-  latitude: number;
-  longitude: number;
-  area_km2: number;
-  /** Share (0..1) of the authority's population living in urban areas. */
-  urban_share: number;
-}
+/** The generator's geography is the real one's shape, with regions and countries as plain text (for fixtures). */
+type AsText<T> = Omit<T, 'government_region' | 'country'> & { government_region: string; country: string };
 
-export interface PostcodeAreaInput {
-  area: string;
-  name: string;
-}
-
-export interface PostcodeDistrictInput {
-  district: string;
-  area: string;
-  post_town: string;
-  la_code: string;
-  /** Share (0..1) of the district lying in this local authority (a district may be split). */
-  share: number;
-}
+export type RegionInput = AsText<Region>;
+export type LocalAuthorityInput = AsText<LocalAuthority>;
+export type PostcodeAreaInput = PostcodeArea;
+export type PostcodeDistrictInput = PostcodeDistrict;
 
 export interface GeographyInput {
   regions: RegionInput[];

@@ -47,6 +47,31 @@ function dateList(dates: string[]): string {
   return dates.map((d) => `DATE '${d}'`).join(', ');
 }
 
+/** Records one row of the report: the generated value against the expected one. */
+type RecordRow = (group: string, metric: string, target: string, expected: number, value: number) => void;
+
+/** What every section of the report uses: the rows so far, the premises, the row recorders and two queries. */
+interface Checks {
+  /** The report's rows, in order. */
+  out: CalibrationRow[];
+  premises: number;
+  count: (
+    group: string,
+    metric: string,
+    target: string,
+    expected: number,
+    value: number,
+    scaled?: boolean,
+    whole?: boolean,
+  ) => void;
+  share: RecordRow;
+  exact: RecordRow;
+  /** Premises of the postcodes the inner query selects. */
+  premisesWhere: (inner: string) => Promise<number>;
+  /** Premises of the postcodes matching `where` in the time series, per date. */
+  byDate: (where: string, dates: string[], join?: string) => Promise<Map<string, number>>;
+}
+
 export async function calibrationReport(w: Warehouse): Promise<CalibrationReport> {
   const desc = await w.describe();
   const scale = desc.scale && desc.scale > 0 ? desc.scale : 1;
@@ -125,7 +150,6 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     vm / premises,
   );
 
-  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates the calibration facts name.
   const byDate = async (where: string, dates: string[], join = '') => {
     const r = await rows(
       w,
@@ -138,6 +162,19 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     );
     return new Map(r.map((x) => [String(x.d), Number(x.premises)]));
   };
+  const checks: Checks = { out, premises, count, share, exact, premisesWhere, byDate };
+  await timeSeriesChecks(checks);
+  await altnetChecks(w, checks);
+  await overbuildChecks(w, checks);
+  await speedChecks(w, checks);
+  await takeUpChecks(w, checks);
+  await forecastChecks(checks);
+  return { scale, latest, rows: out };
+}
+
+/** Premises with full fibre, gigabit and Openreach full fibre at the dates the calibration facts name. */
+async function timeSeriesChecks({ out, premises, count, share, byDate }: Checks): Promise<void> {
+  // Time series: premises with full fibre / gigabit / Openreach full fibre at the dates the calibration facts name.
   const ffTargets: [string, number, string][] = [
     ['2021-09-01', 0.28, '28%'],
     ['2022-05-01', 0.37, '37%'],
@@ -217,7 +254,10 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     6.4e6,
     vmff.get('2025-03-01') ?? 0,
   );
+}
 
+/** Altnet footprints, and the footprints of March 2025. */
+async function altnetChecks(w: Warehouse, { out, count, byDate }: Checks): Promise<void> {
   // Altnet footprints (canonical names in fact_altnet_time_series).
   const alt = await rows(
     w,
@@ -267,7 +307,10 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     generated: String(cfOutside),
     ok: cfOutside === 0,
   });
+}
 
+/** Overbuild in mid-2025, and the gigabit ranking of regions. */
+async function overbuildChecks(w: Warehouse, { out, premises, count, share }: Checks): Promise<void> {
   // Overbuild, mid-2025.
   const [ob] = await rows(
     w,
@@ -320,8 +363,10 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     generated: top5.join(', '),
     ok: expectedTop.every((r) => top5.includes(r)),
   });
+}
 
-  // Speeds on offer by technology, latest.
+/** Speeds on offer by technology, latest. */
+async function speedChecks(w: Warehouse, { out }: Checks): Promise<void> {
   const speeds = await rows(
     w,
     `SELECT tech, MIN(fastest_down) AS dmin, MAX(fastest_down) AS dmax, MIN(fastest_up) AS umin, MAX(fastest_up) AS umax
@@ -355,8 +400,10 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
       ok,
     });
   }
+}
 
-  // Take-up.
+/** Take-up: lines by operator and technology. */
+async function takeUpChecks(w: Warehouse, { out, count, share }: Checks): Promise<void> {
   const tu = await rows(
     w,
     `SELECT quarter, operator, tech, SUM(lines) AS lines FROM take_up_quarterly GROUP BY quarter, operator, tech`,
@@ -400,8 +447,10 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     generated: pct(adsl),
     ok: adsl < 0.03,
   });
+}
 
-  // Forecasts.
+/** Forecasts. */
+async function forecastChecks({ out, premises, count, premisesWhere }: Checks): Promise<void> {
   const fc2030 = await premisesWhere(
     `SELECT postcode FROM forecast_footprint WHERE reported_at = DATE '2030-12-01'`,
   );
@@ -417,8 +466,6 @@ export async function calibrationReport(w: Warehouse): Promise<CalibrationReport
     ok: fcShare >= 0.97 * 0.99 && fcShare <= 0.995,
   });
   count('Forecast', 'Openreach full fibre premises, 2026-12', 'about 25M', 25e6, fcOr);
-
-  return { scale, latest, rows: out };
 }
 
 export function renderCalibrationTable(report: CalibrationReport): string {

@@ -3,7 +3,7 @@
  * one line below. Names sort lexically, so keep the four-digit prefix. Reserved next: 0002_queries, 0003_chat,
  * 0004_mcp.
  */
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_queries.js';
 import * as m0003 from './0003_chat.js';

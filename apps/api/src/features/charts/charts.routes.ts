@@ -96,15 +96,65 @@ export async function chartsRoutes(
     return { chart: { ...chart, url: charts.links.sign(chart.url, user.id) } };
   });
 
+  registerCatalogRoutes(app, charts, toolContext);
+
+  app.get('/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { token } = request.query as { token?: string };
+    const chart = await charts.get(id);
+    const page = (status: number, message: string) =>
+      htmlReply(reply, status).send(chartMessagePage(message));
+    if (!chart) return page(404, 'Chart not found.');
+    const allowed = await allowedToView(
+      app,
+      request,
+      token,
+      (t) => charts.links.check(t, id, chart.user_id),
+      chart.user_id,
+    );
+    if (allowed === 'expired')
+      return page(403, 'This chart link has expired: reload the conversation to see it again.');
+    // Someone else's chart answers exactly like a chart that does not exist.
+    if (allowed !== 'ok') return page(404, 'Chart not found.');
+    const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
+    const [script, boundaries] = await Promise.all([
+      chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),
+      (BOUNDARY_MAPS as readonly unknown[]).includes(map) ? boundaryAsset(map as BoundaryMap) : undefined,
+    ]);
+    const html = chartPageHtml({
+      title: chart.title,
+      spec: chart.spec,
+      scripts: [
+        ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
+        `/api/charts/assets/${script.name}`,
+      ],
+    });
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    htmlReply(reply, 200).header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await compressPage(html, encoding));
+  });
+}
+
+const catalogQuery = z.object({
+  period: z.string().max(20).optional(),
+  format: z.enum(CATALOG_FORMATS).default('json'),
+});
+
+/**
+ * The chart catalog: its list, and each chart's data as JSON or CSV, or (format=html) drawn as a chart page the
+ * reader is redirected to.
+ */
+function registerCatalogRoutes(
+  app: FastifyInstance,
+  charts: ChartService,
+  toolContext: ChartsRoutesOptions['toolContext'],
+) {
   app.get('/catalog', { onRequest: app.requireUser }, async (request) => {
     const context = await toolContext(currentUser(request).id);
     return chartCatalog(await snapshotRange(context));
   });
 
-  const catalogQuery = z.object({
-    period: z.string().max(20).optional(),
-    format: z.enum(CATALOG_FORMATS).default('json'),
-  });
   app.get('/catalog/*', { onRequest: app.requireUser }, async (request, reply) => {
     const user = currentUser(request);
     const chartPath = (request.params as { '*': string })['*'];
@@ -146,43 +196,6 @@ export async function chartsRoutes(
       }) as never,
     });
     return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);
-  });
-
-  app.get('/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { token } = request.query as { token?: string };
-    const chart = await charts.get(id);
-    const page = (status: number, message: string) =>
-      htmlReply(reply, status).send(chartMessagePage(message));
-    if (!chart) return page(404, 'Chart not found.');
-    const allowed = await allowedToView(
-      app,
-      request,
-      token,
-      (t) => charts.links.check(t, id, chart.user_id),
-      chart.user_id,
-    );
-    if (allowed === 'expired')
-      return page(403, 'This chart link has expired: reload the conversation to see it again.');
-    // Someone else's chart answers exactly like a chart that does not exist.
-    if (allowed !== 'ok') return page(404, 'Chart not found.');
-    const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
-    const [script, boundaries] = await Promise.all([
-      chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),
-      (BOUNDARY_MAPS as readonly unknown[]).includes(map) ? boundaryAsset(map as BoundaryMap) : undefined,
-    ]);
-    const html = chartPageHtml({
-      title: chart.title,
-      spec: chart.spec,
-      scripts: [
-        ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
-        `/api/charts/assets/${script.name}`,
-      ],
-    });
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    htmlReply(reply, 200).header('vary', 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(await compressPage(html, encoding));
   });
 }
 

@@ -214,6 +214,36 @@ export function mapSubtitle(title: string, measureName: string, place: string): 
 }
 
 /**
+ * Zooms to the points (with a margin) when they cover a part of the UK; the whole map (no centre or zoom)
+ * otherwise.
+ */
+function pointsView(points: MapPoint[]): { center?: number[]; zoom?: number } {
+  const round = (v: number) => Math.round(v * COORD_DECIMALS) / COORD_DECIMALS;
+  const lons = points.map((p) => p.longitude);
+  const lats = points.map((p) => p.latitude);
+  const span = {
+    lon: (Math.max(...lons) - Math.min(...lons)) * LONGITUDE_SCALE,
+    lat: Math.max(...lats) - Math.min(...lats),
+  };
+  const ukSpan = {
+    lon: (UK_BOUNDS.lonMax - UK_BOUNDS.lonMin) * LONGITUDE_SCALE,
+    lat: UK_BOUNDS.latMax - UK_BOUNDS.latMin,
+  };
+  const zoom = points.length
+    ? Math.min(ukSpan.lon / Math.max(span.lon, 0.05), ukSpan.lat / Math.max(span.lat, 0.05)) * 0.85
+    : 1;
+  return zoom > 1.5
+    ? {
+        center: [
+          round((Math.max(...lons) + Math.min(...lons)) / 2),
+          round((Math.max(...lats) + Math.min(...lats)) / 2),
+        ],
+        zoom: Math.round(Math.min(zoom, 40) * 10) / 10,
+      }
+    : {};
+}
+
+/**
  * Points (postcodes, or places drawn as their sampled postcodes) over the local authority boundaries: the outlines
  * underneath say where the points are; the view zooms to the points when they cover only part of the UK.
  */
@@ -241,30 +271,7 @@ export function buildMapSpec({
   const values = withValue.map((p) => p.value as number);
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 1;
-  const lons = points.map((p) => p.longitude);
-  const lats = points.map((p) => p.latitude);
-  // Zoom to the points (with a margin) when they cover a part of the UK; the whole map otherwise.
-  const span = {
-    lon: (Math.max(...lons) - Math.min(...lons)) * LONGITUDE_SCALE,
-    lat: Math.max(...lats) - Math.min(...lats),
-  };
-  const ukSpan = {
-    lon: (UK_BOUNDS.lonMax - UK_BOUNDS.lonMin) * LONGITUDE_SCALE,
-    lat: UK_BOUNDS.latMax - UK_BOUNDS.latMin,
-  };
-  const zoom = points.length
-    ? Math.min(ukSpan.lon / Math.max(span.lon, 0.05), ukSpan.lat / Math.max(span.lat, 0.05)) * 0.85
-    : 1;
-  const view =
-    zoom > 1.5
-      ? {
-          center: [
-            round((Math.max(...lons) + Math.min(...lons)) / 2),
-            round((Math.max(...lats) + Math.min(...lats)) / 2),
-          ],
-          zoom: Math.round(Math.min(zoom, 40) * 10) / 10,
-        }
-      : {};
+  const view = pointsView(points);
   const subtitle = place ? mapSubtitle(title, label.name, place) : undefined;
   const dimensions = ['longitude', 'latitude', label.name, 'place'];
   const point = (p: MapPoint) => [round(p.longitude), round(p.latitude), p.value, p.label];
@@ -378,6 +385,53 @@ export interface ChoroplethArea {
   value: number | null;
 }
 
+/** The legend's classes: one per pair of edges (colours spread over the ramp), or one class for a single value. */
+function legendPieces(values: number[], edges: number[], percent: boolean) {
+  const suffix = percent ? '%' : '';
+  const fmt = (v: number) => `${formatNumber(v, percent ? 1 : undefined)}${suffix}`;
+  return edges.length <= 1
+    ? values.length
+      ? [{ value: values[0], label: fmt(values[0]!), color: CHOROPLETH_COLOURS[2] }]
+      : []
+    : edges.slice(0, -1).map((lo, i) => {
+        const hi = edges[i + 1]!;
+        const last = i === edges.length - 2;
+        // Colours spread over the full ramp when there are fewer classes than colours.
+        const colour =
+          CHOROPLETH_COLOURS[
+            Math.round((i * (CHOROPLETH_COLOURS.length - 1)) / Math.max(edges.length - 2, 1))
+          ];
+        return {
+          gte: lo,
+          ...(last ? { lte: hi } : { lt: hi }),
+          label: `${fmt(lo)} – ${fmt(hi)}`,
+          color: colour,
+        };
+      });
+}
+
+/** The legend's "No data" key, a grey swatch under the classes. */
+function noDataKey(bottom: number) {
+  return {
+    type: 'group',
+    left: 12,
+    bottom,
+    children: [
+      {
+        type: 'rect',
+        shape: { x: 0, y: 0, width: 14, height: 12 },
+        style: { fill: NO_DATA_COLOUR },
+      },
+      {
+        type: 'text',
+        x: 20,
+        y: 0,
+        style: { text: 'No data', fontSize: 12, fill: '#334155' },
+      },
+    ],
+  };
+}
+
 export function buildChoroplethSpec({
   title,
   map,
@@ -402,28 +456,7 @@ export function buildChoroplethSpec({
 }): ChartSpec {
   const values = areas.flatMap((a) => (a.value === null ? [] : [a.value]));
   const edges = quantileBreaks(values, measure.percent);
-  const suffix = measure.percent ? '%' : '';
-  const fmt = (v: number) => `${formatNumber(v, measure.percent ? 1 : undefined)}${suffix}`;
-  const pieces =
-    edges.length <= 1
-      ? values.length
-        ? [{ value: values[0], label: fmt(values[0]!), color: CHOROPLETH_COLOURS[2] }]
-        : []
-      : edges.slice(0, -1).map((lo, i) => {
-          const hi = edges[i + 1]!;
-          const last = i === edges.length - 2;
-          // Colours spread over the full ramp when there are fewer classes than colours.
-          const colour =
-            CHOROPLETH_COLOURS[
-              Math.round((i * (CHOROPLETH_COLOURS.length - 1)) / Math.max(edges.length - 2, 1))
-            ];
-          return {
-            gte: lo,
-            ...(last ? { lte: hi } : { lt: hi }),
-            label: `${fmt(lo)} – ${fmt(hi)}`,
-            color: colour,
-          };
-        });
+  const pieces = legendPieces(values, edges, measure.percent);
   const missing = areas.some((a) => a.value === null) || (drawCodes?.length ?? 0) > areas.length;
   const legendTitle = measureTitle(measure);
   const legendBottom = 12;
@@ -470,26 +503,7 @@ export function buildChoroplethSpec({
       },
       ...(missing
         ? {
-            graphic: [
-              {
-                type: 'group',
-                left: 12,
-                bottom: legendBottom,
-                children: [
-                  {
-                    type: 'rect',
-                    shape: { x: 0, y: 0, width: 14, height: 12 },
-                    style: { fill: NO_DATA_COLOUR },
-                  },
-                  {
-                    type: 'text',
-                    x: 20,
-                    y: 0,
-                    style: { text: 'No data', fontSize: 12, fill: '#334155' },
-                  },
-                ],
-              },
-            ],
+            graphic: [noDataKey(legendBottom)],
           }
         : {}),
       series: [

@@ -79,11 +79,7 @@ export function createModelRegistry(
     builtin: true,
   };
 
-  // Provider clients are created lazily: an unused provider costs nothing at start-up.
-  let anthropic: ReturnType<typeof createAnthropic> | undefined;
-  let openai: ReturnType<typeof createOpenAI> | undefined;
-  let google: ReturnType<typeof createGoogleGenerativeAI> | undefined;
-  let openaiCompatible: ReturnType<typeof createOpenAICompatible> | undefined;
+  const clientFor = providerClients(settings);
 
   const resolveId = (id: string): string => {
     if (overrides[id] || id === BUILTIN_MODEL_ID || id.startsWith(COMPATIBLE_PREFIX)) return id;
@@ -154,35 +150,46 @@ export function createModelRegistry(
       if (override) return override;
       const entry = find(resolved);
       if (!entry) throw AppError.unprocessable(`Unknown model '${id}'`);
-      if (entry.provider === 'builtin') {
-        throw AppError.unprocessable('The built-in analyst is not a language model');
-      }
       if (!isAvailable(resolved)) {
         throw AppError.unprocessable(
           `Model '${entry.id}' is not available: its provider (${entry.provider}) is not configured on this server`,
         );
       }
-      switch (entry.provider) {
-        case 'anthropic':
-          anthropic ??= createAnthropic({ apiKey: settings.anthropicApiKey });
-          return anthropic(entry.providerModelId);
-        case 'openai':
-          openai ??= createOpenAI({ apiKey: settings.openaiApiKey });
-          return openai(entry.providerModelId);
-        case 'google':
-          google ??= createGoogleGenerativeAI({ apiKey: settings.googleApiKey });
-          return google(entry.providerModelId);
-        case 'openai-compatible':
-          openaiCompatible ??= createOpenAICompatible({
-            name: 'openai-compatible',
-            baseURL: compatible.baseUrl ?? '',
-            ...(compatible.apiKey ? { apiKey: compatible.apiKey } : {}),
-            // Ask streaming servers for a final usage chunk, so streamed calls are costed too.
-            includeUsage: true,
-          });
-          return openaiCompatible.chatModel(entry.providerModelId);
-      }
+      return clientFor(entry);
     },
+  };
+}
+
+/** The provider clients, created lazily: an unused provider costs nothing at start-up. */
+function providerClients(settings: ProviderSettings): (entry: ModelEntry) => LanguageModel {
+  const compatible = settings.openaiCompatible;
+  let anthropic: ReturnType<typeof createAnthropic> | undefined;
+  let openai: ReturnType<typeof createOpenAI> | undefined;
+  let google: ReturnType<typeof createGoogleGenerativeAI> | undefined;
+  let openaiCompatible: ReturnType<typeof createOpenAICompatible> | undefined;
+  return (entry) => {
+    switch (entry.provider) {
+      case 'builtin':
+        throw AppError.unprocessable('The built-in analyst is not a language model');
+      case 'anthropic':
+        anthropic ??= createAnthropic({ apiKey: settings.anthropicApiKey });
+        return anthropic(entry.providerModelId);
+      case 'openai':
+        openai ??= createOpenAI({ apiKey: settings.openaiApiKey });
+        return openai(entry.providerModelId);
+      case 'google':
+        google ??= createGoogleGenerativeAI({ apiKey: settings.googleApiKey });
+        return google(entry.providerModelId);
+      case 'openai-compatible':
+        openaiCompatible ??= createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL: compatible.baseUrl ?? '',
+          ...(compatible.apiKey ? { apiKey: compatible.apiKey } : {}),
+          // Ask streaming servers for a final usage chunk, so streamed calls are costed too.
+          includeUsage: true,
+        });
+        return openaiCompatible.chatModel(entry.providerModelId);
+    }
   };
 }
 

@@ -120,24 +120,9 @@ export const createMapTool = defineTool({
     let unmatched: string[] = [];
     let keyName: string;
     if (latIndex >= 0 && lonIndex >= 0 && !input.area_column) {
-      const labelIndex = table.columns.findIndex(
-        (_, i) => i !== latIndex && i !== lonIndex && !isNumericColumn(table, i),
-      );
       keyName = 'latitude/longitude';
-      points = table.rows.slice(0, MAX_POINTS).flatMap((row) => {
-        const latitude = toNumber(row[latIndex]);
-        const longitude = toNumber(row[lonIndex]);
-        if (latitude === null || longitude === null) return [];
-        matched += 1;
-        return [
-          {
-            latitude,
-            longitude,
-            value: valueIndex >= 0 ? toNumber(row[valueIndex]) : null,
-            label: labelIndex >= 0 ? categoryText(row[labelIndex]) : '',
-          },
-        ];
-      });
+      points = pointsAt(table, latIndex, lonIndex, valueIndex);
+      matched = points.length;
     } else {
       const keyIndex = input.area_column
         ? findColumn(table, input.area_column)
@@ -192,47 +177,14 @@ export const createMapTool = defineTool({
           note: 'The map is shown to the user with this tool result; describe what it shows, do not repeat its URL.',
         };
       }
-      const values = new Map<string, { value: number | null; label: string }>();
-      for (const row of table.rows) {
-        values.set(normalise(row[keyIndex]), {
-          value: valueIndex >= 0 ? toNumber(row[valueIndex]) : null,
-          label: categoryText(row[keyIndex]),
-        });
-      }
-      const seen = new Set<string>();
-      if (key === 'postcode') {
-        const wanted = [...values.keys()].slice(0, MAX_POINTS);
-        const located = await queryRows(
-          context,
-          `SELECT postcode, latitude, longitude FROM upc_output WHERE UPPER(postcode) IN (${wanted.map((p) => sqlString(p.toUpperCase())).join(', ')})`,
-          MAX_POINTS,
-        );
-        points = located.rows.map((row) => {
-          const found = values.get(normalise(row[0]));
-          seen.add(normalise(row[0]));
-          return {
-            latitude: Number(row[1]),
-            longitude: Number(row[2]),
-            value: found?.value ?? null,
-            label: categoryText(row[0]),
-          };
-        });
-      } else {
-        const sample = await samplePostcodes(context, input.sample_postcodes ?? DEFAULT_SAMPLE);
-        points = sample.map((postcode) => {
-          const place = postcode.keys[key];
-          const found = values.get(place.toLowerCase());
-          if (found) seen.add(place.toLowerCase());
-          return {
-            latitude: postcode.latitude,
-            longitude: postcode.longitude,
-            value: found?.value ?? null,
-            label: found?.label ?? place,
-          };
-        });
-      }
-      matched = seen.size;
-      unmatched = [...values.entries()].filter(([k]) => !seen.has(k)).map(([, v]) => v.label);
+      ({ points, matched, unmatched } = await placeDots(
+        context,
+        table,
+        keyIndex,
+        key,
+        valueIndex,
+        input.sample_postcodes,
+      ));
     }
     if (points.length === 0) return toolError('Nothing to draw: no row could be placed on the map.');
 
@@ -261,6 +213,85 @@ export const createMapTool = defineTool({
     };
   },
 });
+
+/** Rows with a latitude and longitude, as points (the first text column labels them). */
+function pointsAt(table: Table, latIndex: number, lonIndex: number, valueIndex: number): MapPoint[] {
+  const labelIndex = table.columns.findIndex(
+    (_, i) => i !== latIndex && i !== lonIndex && !isNumericColumn(table, i),
+  );
+  return table.rows.slice(0, MAX_POINTS).flatMap((row) => {
+    const latitude = toNumber(row[latIndex]);
+    const longitude = toNumber(row[lonIndex]);
+    if (latitude === null || longitude === null) return [];
+    return [
+      {
+        latitude,
+        longitude,
+        value: valueIndex >= 0 ? toNumber(row[valueIndex]) : null,
+        label: labelIndex >= 0 ? categoryText(row[labelIndex]) : '',
+      },
+    ];
+  });
+}
+
+/**
+ * Places keyed by postcode area, district or postcode, as dots: each postcode where it is, or a sample of
+ * postcodes coloured by their place's value.
+ */
+async function placeDots(
+  context: ToolContext,
+  table: Table,
+  keyIndex: number,
+  key: GeoKey,
+  valueIndex: number,
+  sampleSize: number | undefined,
+): Promise<{ points: MapPoint[]; matched: number; unmatched: string[] }> {
+  const values = new Map<string, { value: number | null; label: string }>();
+  for (const row of table.rows) {
+    values.set(normalise(row[keyIndex]), {
+      value: valueIndex >= 0 ? toNumber(row[valueIndex]) : null,
+      label: categoryText(row[keyIndex]),
+    });
+  }
+  const seen = new Set<string>();
+  let points: MapPoint[];
+  if (key === 'postcode') {
+    const wanted = [...values.keys()].slice(0, MAX_POINTS);
+    const located = await queryRows(
+      context,
+      `SELECT postcode, latitude, longitude FROM upc_output WHERE UPPER(postcode) IN (${wanted.map((p) => sqlString(p.toUpperCase())).join(', ')})`,
+      MAX_POINTS,
+    );
+    points = located.rows.map((row) => {
+      const found = values.get(normalise(row[0]));
+      seen.add(normalise(row[0]));
+      return {
+        latitude: Number(row[1]),
+        longitude: Number(row[2]),
+        value: found?.value ?? null,
+        label: categoryText(row[0]),
+      };
+    });
+  } else {
+    const sample = await samplePostcodes(context, sampleSize ?? DEFAULT_SAMPLE);
+    points = sample.map((postcode) => {
+      const place = postcode.keys[key];
+      const found = values.get(place.toLowerCase());
+      if (found) seen.add(place.toLowerCase());
+      return {
+        latitude: postcode.latitude,
+        longitude: postcode.longitude,
+        value: found?.value ?? null,
+        label: found?.label ?? place,
+      };
+    });
+  }
+  return {
+    points,
+    matched: seen.size,
+    unmatched: [...values.entries()].filter(([k]) => !seen.has(k)).map(([, v]) => v.label),
+  };
+}
 
 /** -1: no value column (dots uncoloured), -2: the named column does not exist. */
 function pickValueColumn(table: Table, name: string | undefined): number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, toolError } from './tool-types.js';
-import { runGuardedSql } from './warehouse-sql.js';
+import { defineTool } from './tool-types.js';
+import { findTable, runGuardedSql } from './warehouse-sql.js';
 
 const SAMPLE_ROWS = 5;
 const MAX_CATALOG_LINES = 30;
@@ -13,11 +13,9 @@ export const describeTableTool = defineTool({
     'few sample rows.',
   inputSchema: z.object({ table: z.string().min(1).max(100).describe('Table name, e.g. upc_output') }),
   async execute({ table }, context) {
-    const tables = context.warehouse.tableColumns();
-    const name = Object.keys(tables).find((t) => t.toLowerCase() === table.trim().toLowerCase());
-    if (!name) {
-      return toolError(`Unknown table '${table}'.`, { valid_tables: Object.keys(tables) });
-    }
+    const found = findTable(context, table);
+    if ('error' in found) return found.error;
+    const { name } = found;
     const sample = await runGuardedSql(context, `SELECT * FROM ${name} LIMIT ${SAMPLE_ROWS}`, {
       rowLimit: SAMPLE_ROWS,
     });
@@ -30,7 +28,7 @@ export const describeTableTool = defineTool({
       table: name,
       columns: sample.ok
         ? sample.result.columns.map((column) => ({ name: column.name, type: column.type }))
-        : (tables[name] ?? []).map((column) => ({ name: column })),
+        : found.columns.map((column) => ({ name: column })),
       catalog: catalogLines.join('\n'),
       sample_rows: sample.ok ? sample.result.rows : [],
       ...(sample.ok ? {} : { sample_error: sample.error }),

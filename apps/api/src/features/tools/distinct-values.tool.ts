@@ -1,7 +1,7 @@
 import { sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import { defineTool, toolError } from './tool-types.js';
-import { runGuardedSql } from './warehouse-sql.js';
+import { findTable, runGuardedSql } from './warehouse-sql.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
@@ -20,10 +20,9 @@ export const distinctValuesTool = defineTool({
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
   }),
   async execute({ table, column, search, limit }, context) {
-    const tables = context.warehouse.tableColumns();
-    const tableName = Object.keys(tables).find((t) => t.toLowerCase() === table.trim().toLowerCase());
-    if (!tableName) return toolError(`Unknown table '${table}'.`, { valid_tables: Object.keys(tables) });
-    const columns = tables[tableName] ?? [];
+    const found = findTable(context, table);
+    if ('error' in found) return found.error;
+    const { name: tableName, columns } = found;
     const columnName = columns.find((c) => c.toLowerCase() === column.trim().toLowerCase());
     if (!columnName) {
       return toolError(`Unknown column '${column}' in ${tableName}.`, { valid_columns: columns });

@@ -79,51 +79,7 @@ export const laStatsTool = defineTool({
     const latest = await latestSnapshot(context);
     const yearAgo = addMonths(latest, -GROWTH_MONTHS);
 
-    const [totals, coverage, networks, then] = await Promise.all([
-      queryRows(
-        context,
-        `SELECT COUNT(*) AS postcodes, SUM(premises) AS premises, SUM(households) AS households, SUM(population) AS population
-         FROM upc_output WHERE la_code = ${code}`,
-        1,
-      ),
-      queryRows(
-        context,
-        `SELECT
-           SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS full_fibre_premises,
-           SUM(CASE WHEN gb.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS gigabit_premises
-         FROM upc_output u
-         LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly') ff ON ff.postcode = u.postcode
-         LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE fastest_down >= 1000) gb ON gb.postcode = u.postcode
-         WHERE u.la_code = ${code}`,
-        1,
-      ),
-      queryRows(
-        context,
-        `SELECT g.operator_group, g.is_altnet, COUNT(*) AS postcodes, SUM(u.premises) AS premises_passed
-         FROM (
-           SELECT DISTINCT f.postcode, o.operator_group, o.is_altnet
-           FROM fact_operator f
-           JOIN operators o ON o.operator = f.operator
-           JOIN upc_output p ON p.postcode = f.postcode
-           WHERE p.la_code = ${code}
-         ) g
-         JOIN upc_output u ON u.postcode = g.postcode
-         GROUP BY g.operator_group, g.is_altnet
-         ORDER BY premises_passed DESC, g.operator_group`,
-        200,
-      ),
-      queryRows(
-        context,
-        `SELECT SUM(u.premises) AS premises,
-           SUM(CASE WHEN EXISTS (
-             SELECT 1 FROM fact_operator_time_series f
-             WHERE f.postcode = u.postcode AND f.reported_at = u.reported_at AND f.tech = 'fttponly'
-           ) THEN u.premises ELSE 0 END) AS full_fibre_premises
-         FROM upc_output_time_series u
-         WHERE u.la_code = ${code} AND u.reported_at = DATE ${sqlString(yearAgo)}`,
-        1,
-      ),
-    ]);
+    const [totals, coverage, networks, then] = await authorityFigures(context, code, yearAgo);
 
     const t = totals.rows[0] ?? [];
     const premises = num(t[1]);
@@ -196,3 +152,55 @@ export const laStatsTool = defineTool({
     };
   },
 });
+
+/**
+ * One authority's figures, four queries at once: its totals; premises with full fibre and gigabit; each network
+ * group with its postcodes and premises passed; and premises and full fibre a year before the latest snapshot.
+ */
+function authorityFigures(context: ToolContext, code: string, yearAgo: string) {
+  return Promise.all([
+    queryRows(
+      context,
+      `SELECT COUNT(*) AS postcodes, SUM(premises) AS premises, SUM(households) AS households, SUM(population) AS population
+       FROM upc_output WHERE la_code = ${code}`,
+      1,
+    ),
+    queryRows(
+      context,
+      `SELECT
+         SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS full_fibre_premises,
+         SUM(CASE WHEN gb.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS gigabit_premises
+       FROM upc_output u
+       LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly') ff ON ff.postcode = u.postcode
+       LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE fastest_down >= 1000) gb ON gb.postcode = u.postcode
+       WHERE u.la_code = ${code}`,
+      1,
+    ),
+    queryRows(
+      context,
+      `SELECT g.operator_group, g.is_altnet, COUNT(*) AS postcodes, SUM(u.premises) AS premises_passed
+       FROM (
+         SELECT DISTINCT f.postcode, o.operator_group, o.is_altnet
+         FROM fact_operator f
+         JOIN operators o ON o.operator = f.operator
+         JOIN upc_output p ON p.postcode = f.postcode
+         WHERE p.la_code = ${code}
+       ) g
+       JOIN upc_output u ON u.postcode = g.postcode
+       GROUP BY g.operator_group, g.is_altnet
+       ORDER BY premises_passed DESC, g.operator_group`,
+      200,
+    ),
+    queryRows(
+      context,
+      `SELECT SUM(u.premises) AS premises,
+         SUM(CASE WHEN EXISTS (
+           SELECT 1 FROM fact_operator_time_series f
+           WHERE f.postcode = u.postcode AND f.reported_at = u.reported_at AND f.tech = 'fttponly'
+         ) THEN u.premises ELSE 0 END) AS full_fibre_premises
+       FROM upc_output_time_series u
+       WHERE u.la_code = ${code} AND u.reported_at = DATE ${sqlString(yearAgo)}`,
+      1,
+    ),
+  ]);
+}

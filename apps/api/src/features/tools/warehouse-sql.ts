@@ -4,7 +4,7 @@
  * abort signal. Helpers for literals and dates keep the tools' own SQL portable between DuckDB and PostgreSQL.
  */
 import type { AgentResultSet } from '../agent/agent-warehouse.js';
-import type { ToolContext } from './tool-types.js';
+import { type ToolContext, type ToolOutput, toolError } from './tool-types.js';
 
 export const SQL_TIMEOUT_MS = 30_000;
 /** Rows a query may return to a tool (the model sees fewer: see run_sql). */
@@ -76,4 +76,15 @@ export function snapshotRange(context: ToolContext): Promise<SnapshotRange> {
 
 export async function latestSnapshot(context: ToolContext): Promise<string> {
   return (await snapshotRange(context)).latest;
+}
+
+/** The warehouse table named (in any case) with its columns, or the tool error that lists the valid tables. */
+export function findTable(
+  context: ToolContext,
+  table: string,
+): { name: string; columns: string[] } | { error: ToolOutput } {
+  const tables = context.warehouse.tableColumns();
+  const name = Object.keys(tables).find((t) => t.toLowerCase() === table.trim().toLowerCase());
+  if (!name) return { error: toolError(`Unknown table '${table}'.`, { valid_tables: Object.keys(tables) }) };
+  return { name, columns: tables[name] ?? [] };
 }

@@ -22,10 +22,11 @@ const LATE_CABINET_FROM = monthIndex('2024-08-01');
 
 const idxToDate = (col: string) => monthDateSql(col);
 
-export async function createIntervals(conn: DuckDBConnection, seed: number): Promise<void> {
-  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
-  const actual = NETWORKS.filter((n) => !n.forecastOnly);
-
+/**
+ * The networks as temporary tables: each network's speed steps (gen_speed), retailers from a month (gen_retailer),
+ * technology, group and type (gen_net), and fixed wireless speed ranges (gen_speed_range).
+ */
+async function createNetworkTables(conn: DuckDBConnection, actual: typeof NETWORKS): Promise<void> {
   const speedRows: string[] = [];
   for (const n of actual) {
     if (!n.speeds) continue;
@@ -65,6 +66,13 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
     'CREATE TEMP TABLE gen_speed_range (net VARCHAR, dmin INTEGER, dmax INTEGER, umin INTEGER, umax INTEGER)',
   );
   if (fwaRanges.length) await conn.run(`INSERT INTO gen_speed_range VALUES ${fwaRanges.join(', ')}`);
+}
+
+export async function createIntervals(conn: DuckDBConnection, seed: number): Promise<void> {
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
+  const actual = NETWORKS.filter((n) => !n.forecastOnly);
+
+  await createNetworkTables(conn, actual);
 
   // Network-level intervals (month indexes), before retailers.
   await conn.run(`CREATE TEMP TABLE gen_net_iv AS

@@ -132,18 +132,10 @@ export interface PostcodeStepOptions {
 }
 
 /**
- * Creates `gen_pc` (temp; every postcode with the generator's own attributes) and `wh_postcodes` (persistent;
- * the contract's upc columns without reported_at).
+ * `gen_units` (temp; every postcode unit placed in its district's sectors) and `gen_exchange` (temp; synthetic
+ * exchanges, one per group of sectors, named after the post town).
  */
-export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStepOptions): Promise<void> {
-  const { seed } = opts;
-  // Business sites make up the gap between households and the calibrated full-scale premises total.
-  const busFactor = Math.max(
-    0.06,
-    (FULL_SCALE_PREMISES * (opts.fullScaleHouseholds > 0 ? 1 : 0)) / Math.max(1, opts.fullScaleHouseholds) -
-      1,
-  );
-  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
+async function createUnitsAndExchanges(conn: DuckDBConnection, seed: number): Promise<void> {
   const suffixes = `[${EXCHANGE_SUFFIXES.map((s) => `'${s}'`).join(', ')}]`;
 
   await conn.run(`CREATE TEMP TABLE gen_units AS
@@ -176,6 +168,22 @@ export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStep
       town || CASE WHEN town_districts > 1 THEN ' ' || district ELSE '' END
         || CASE WHEN exchanges_in_district > 1 THEN ' ' || ${suffixes}[exchange_idx + 1] ELSE '' END AS exchange_name
     FROM ex`);
+}
+
+/**
+ * Creates `gen_pc` (temp; every postcode with the generator's own attributes) and `wh_postcodes` (persistent;
+ * the contract's upc columns without reported_at).
+ */
+export async function createPostcodes(conn: DuckDBConnection, opts: PostcodeStepOptions): Promise<void> {
+  const { seed } = opts;
+  // Business sites make up the gap between households and the calibrated full-scale premises total.
+  const busFactor = Math.max(
+    0.06,
+    (FULL_SCALE_PREMISES * (opts.fullScaleHouseholds > 0 ? 1 : 0)) / Math.max(1, opts.fullScaleHouseholds) -
+      1,
+  );
+  const r = (stream: string, key: string) => uniformSql(seed, stream, key);
+  await createUnitsAndExchanges(conn, seed);
 
   // wh_postcodes keeps the generator's own attributes (pc_id, is_urban, ...) after the contract columns: the views
   // select only contract columns, and not copying 1.74M rows saves build time.

@@ -111,37 +111,46 @@ export function renderChart(echarts, areasOf) {
   // For tests and tools driving the page: where an area is and what it shows.
   window.qaChart = chart;
 
-  function fitMap() {
-    if (spec.kind !== 'map' || !spec.aspect) return;
-    const grid = options.grid || {};
-    const top = Number(grid.top) || 40;
-    const margin = 8;
-    const width = element.clientWidth - margin * 2;
-    const height = element.clientHeight - top - margin;
-    if (width <= 0 || height <= 0) return;
-    let plotWidth = width;
-    let plotHeight = width / spec.aspect;
-    if (plotHeight > height) {
-      plotHeight = height;
-      plotWidth = height * spec.aspect;
-    }
-    chart.setOption({
-      grid: {
-        left: margin + (width - plotWidth) / 2,
-        top: top + (height - plotHeight) / 2,
-        width: plotWidth,
-        height: plotHeight,
-      },
-    });
-  }
-
-  fitMap();
+  fitMap(chart, element, spec, options);
   window.addEventListener('resize', () => {
     chart.resize();
-    fitMap();
+    fitMap(chart, element, spec, options);
   });
 
-  // Toolbar: zoom presets for choropleths, then the downloads.
+  addToolbar(echarts, chart, element, spec, options);
+  // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
+  document.body.dataset.renderMs = String(Math.round(performance.now()));
+  document.body.dataset.drawMs = String(Math.round(performance.now() - started));
+  document.body.dataset.ready = 'true';
+}
+
+/** Gives a map drawn without boundaries (an old dot map) the plot box of its aspect, so the UK keeps its shape. */
+function fitMap(chart, element, spec, options) {
+  if (spec.kind !== 'map' || !spec.aspect) return;
+  const grid = options.grid || {};
+  const top = Number(grid.top) || 40;
+  const margin = 8;
+  const width = element.clientWidth - margin * 2;
+  const height = element.clientHeight - top - margin;
+  if (width <= 0 || height <= 0) return;
+  let plotWidth = width;
+  let plotHeight = width / spec.aspect;
+  if (plotHeight > height) {
+    plotHeight = height;
+    plotWidth = height * spec.aspect;
+  }
+  chart.setOption({
+    grid: {
+      left: margin + (width - plotWidth) / 2,
+      top: top + (height - plotHeight) / 2,
+      width: plotWidth,
+      height: plotHeight,
+    },
+  });
+}
+
+/** The toolbar: zoom presets for choropleths, then the PNG, SVG and (with the spec's data) CSV downloads. */
+function addToolbar(echarts, chart, element, spec, options) {
   const fileBase =
     (document.title || 'chart')
       .toLowerCase()
@@ -222,8 +231,4 @@ export function renderChart(echarts, areasOf) {
     });
   }
   document.body.appendChild(toolbar);
-  // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
-  document.body.dataset.renderMs = String(Math.round(performance.now()));
-  document.body.dataset.drawMs = String(Math.round(performance.now() - started));
-  document.body.dataset.ready = 'true';
 }
