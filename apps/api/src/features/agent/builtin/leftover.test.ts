@@ -51,7 +51,10 @@ describe('every word of the question is accounted for', () => {
   it('a comparison with a number, and a count of places, are checked against the plan', () => {
     const read90 = read('how many local authorities have full fibre coverage above 90%?');
     const flat = { ...read90.plan, groupFilter: undefined, countGroups: undefined };
-    const missing = uncarriedConditions('how many local authorities have full fibre coverage above 90%?', flat);
+    const missing = uncarriedConditions(
+      'how many local authorities have full fibre coverage above 90%?',
+      flat,
+    );
     expect(missing.join(' ')).toMatch(/comparison \("above 9/);
     expect(missing.join(' ')).toMatch(/count of places/);
     // Read as places passing a test and counted, both are carried.

@@ -203,39 +203,7 @@ export function uncarriedConditions(
     if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null)
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
-  // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.
-  const quantifier = text.match(
-    new RegExp(
-      `\\b(more than|at least|exactly|fewer than|less than) ${NUMBER} (?:[a-z-]+ ){0,2}(?:networks?|altnets?|alt nets?|operators?|providers?)\\b`,
-    ),
-  );
-  if (quantifier) {
-    const n = numberValue(quantifier[2]!);
-    const s = plan.subject;
-    const kind = quantifier[1]!;
-    const carried =
-      kind === 'more than'
-        ? s.minNetworks === n + 1
-        : kind === 'at least'
-          ? s.minNetworks === n || (n === 1 && s.minNetworks === undefined)
-          : kind === 'exactly'
-            ? s.exactNetworks === n
-            : s.absent === true && s.minNetworks === n;
-    if (!carried) missing.push(`the quantifier ("${quantifier[0].trim()}")`);
-  }
-  // How many results: "the two biggest", "top three".
-  const howMany =
-    text.match(new RegExp(`\\b(?:top|bottom) ${NUMBER}\\b`)) ??
-    text.match(
-      new RegExp(
-        `\\bthe ${NUMBER} (?:[a-z-]+ )?(?:biggest|largest|smallest|highest|lowest|most|least|best|worst|leading|main)\\b`,
-      ),
-    );
-  if (howMany && !/\b(?:years?|months?|quarters?|half[- ]years?|days?)\b/.test(howMany[0])) {
-    const n = numberValue(howMany[1]!);
-    if (plan.limit !== n && !(plan.dimension === 'networks'))
-      missing.push(`the number of results ("${howMany[0].trim()}")`);
-  }
+  missing.push(...uncarriedCounts(text, plan));
   // One row per period: "each month", "in each of the last 6 months", "quarter by quarter".
   const perPeriod = text.match(
     /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,
@@ -465,5 +433,44 @@ export function droppedByCompiler(plan: Plan, sql: string): string[] {
     missing.push(`the place ("${plan.geo?.label ?? place.join(', ')}")`);
   for (const group of [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])])
     if (!inSql(group)) missing.push(`the network ("${group}")`);
+  return missing;
+}
+
+/** Counts the question states: a quantifier over networks, and how many results ("top three"). */
+function uncarriedCounts(text: string, plan: Plan): string[] {
+  const missing: string[] = [];
+  // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.
+  const quantifier = text.match(
+    new RegExp(
+      `\\b(more than|at least|exactly|fewer than|less than) ${NUMBER} (?:[a-z-]+ ){0,2}(?:networks?|altnets?|alt nets?|operators?|providers?)\\b`,
+    ),
+  );
+  if (quantifier) {
+    const n = numberValue(quantifier[2]!);
+    const s = plan.subject;
+    const kind = quantifier[1]!;
+    const carried =
+      kind === 'more than'
+        ? s.minNetworks === n + 1
+        : kind === 'at least'
+          ? s.minNetworks === n || (n === 1 && s.minNetworks === undefined)
+          : kind === 'exactly'
+            ? s.exactNetworks === n
+            : s.absent === true && s.minNetworks === n;
+    if (!carried) missing.push(`the quantifier ("${quantifier[0].trim()}")`);
+  }
+  // How many results: "the two biggest", "top three".
+  const howMany =
+    text.match(new RegExp(`\\b(?:top|bottom) ${NUMBER}\\b`)) ??
+    text.match(
+      new RegExp(
+        `\\bthe ${NUMBER} (?:[a-z-]+ )?(?:biggest|largest|smallest|highest|lowest|most|least|best|worst|leading|main)\\b`,
+      ),
+    );
+  if (howMany && !/\b(?:years?|months?|quarters?|half[- ]years?|days?)\b/.test(howMany[0])) {
+    const n = numberValue(howMany[1]!);
+    if (plan.limit !== n && !(plan.dimension === 'networks'))
+      missing.push(`the number of results ("${howMany[0].trim()}")`);
+  }
   return missing;
 }

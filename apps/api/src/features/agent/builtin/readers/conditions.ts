@@ -23,7 +23,14 @@ export function readConditions(draft: Draft): void {
       /\b(no|without|lack(?:ing)?|not (?:yet )?(?:have|got|get)|unserved|missing|don't have|do not have|can't get|cannot get)\b (?:any )?(?:access to )?(?:a )?(gigabit|full[- ]fibre|fttp|fibre)(?! (?:competition|competitors?|rivals?|choice))/,
     )
   )
-    if (!subject.exclude) subject.absent = true;
+    if (!subject.exclude) {
+      subject.absent = true;
+      // "which LAs have the most premises without full fibre": what is lacking is the subject itself.
+      if (excluded && !subject.tech && !subject.gigabit) {
+        if (/gigabit/.test(excluded[1] as string)) subject.gigabit = true;
+        else subject.tech = 'fttponly';
+      }
+    }
   const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
   if (onlyTech) {
     subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];

@@ -121,7 +121,9 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     !has(text, /\b(premises|postcodes|coverage|how many|footprint|lines)\b/)
   )
     return 'operator_list';
-  if (subject.bestDownBelow) return premisesWord ? 'premises' : 'postcodes';
+  // "% of premises under the USO" is the share that lacks the speed; "how many" is a count.
+  if (subject.bestDownBelow)
+    return words.pct && !has(text, /\bhow many\b/) ? 'coverage_pct' : premisesWord ? 'premises' : 'postcodes';
   if (words.speed || words.avgSpeed)
     return words.avgSpeed ? 'avg_down' : words.upload ? 'max_up' : 'max_down';
   if (words.first) {

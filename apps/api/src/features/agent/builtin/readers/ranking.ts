@@ -15,8 +15,21 @@ const MANY_PLACES: Dimension[] = ['la_name', 'postcode_district', 'postcode_area
  * biggest ..." one answer. Then the defaults: a time series or a distribution keeps its own order; a ranking
  * of many places shows the top 10 (or one for "which council ..."); any other dimension is largest first.
  */
+/**
+ * "Worst" and "best" judge the broadband, not the number: for premises that lack something ("under the USO",
+ * "no full fibre") the worst places are those with the most of them.
+ */
+function judgeLacking(draft: Draft): void {
+  const s = draft.subject;
+  if (!draft.order || !(s.bestDownBelow || s.absent)) return;
+  const judged = draft.text.match(/\b(worst|poorest|weakest|best|strongest)\b/);
+  if (!judged) return;
+  draft.order = /worst|poorest|weakest/.test(judged[1] ?? '') ? 'desc' : 'asc';
+}
+
 export function readRanking(draft: Draft): void {
   readRankingWords(draft);
+  judgeLacking(draft);
   applyRankingDefaults(draft);
 }
 

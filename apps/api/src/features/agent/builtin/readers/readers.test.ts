@@ -439,3 +439,22 @@ describe('places meeting a condition', () => {
     ).toEqual({ op: 'gt', value: 50 });
   });
 });
+
+describe('rankings of what is lacking', () => {
+  it("reads 'worst 5 councils for % of premises under the USO' as the highest shares below 10 Mbit/s", () => {
+    expect(planFor('worst 5 councils for % of premises under the USO')).toMatchObject({
+      measure: 'coverage_pct',
+      subject: { bestDownBelow: 10 },
+      dimension: 'la_name',
+      order: 'desc',
+      limit: 5,
+    });
+  });
+
+  it("reads 'the most premises without full fibre' with full fibre as what is lacking", () => {
+    expect(planFor('which 10 local authorities have the most premises without full fibre').subject).toEqual({
+      tech: 'fttponly',
+      absent: true,
+    });
+  });
+});
