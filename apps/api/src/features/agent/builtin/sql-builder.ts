@@ -991,7 +991,8 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'lines_change_pct') return buildTakeUpChange(plan, ctx, filters);
   if (
     plan.measure !== 'share_of_subject_pct' &&
-    ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) || (plan.geo && !plan.dimension))
+    ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) ||
+      (plan.geo && (!plan.dimension || LINE_KEYS.has(plan.dimension))))
   )
     return buildTakeUpByPlace(plan, ctx, filters);
   if (plan.measure === 'share_of_subject_pct') return buildTakeUpRate(plan, ctx);
@@ -1256,6 +1257,24 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
     `t.quarter = ${sqlString(quarter)}`,
     ...geoConditions(plan),
   ];
+  // Lines of one place by operator, technology or segment ("who has the most lines in Hull").
+  const key = plan.dimension && LINE_KEYS.has(plan.dimension) ? lineKey(plan.dimension) : undefined;
+  if (key) {
+    return {
+      sql: [
+        `SELECT t.${key}, SUM(t.lines) AS lines`,
+        'FROM take_up_postcode t',
+        'JOIN upc_output u ON u.postcode = t.postcode',
+        where(conditions),
+        `GROUP BY t.${key}`,
+        orderLimit(plan, 'lines', `t.${key}`),
+      ].join('\n'),
+      columns: { lines: 'subscriber lines' },
+      steps: [
+        `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter} in ${describeGeo(plan)}, by ${key}.`,
+      ],
+    };
+  }
   const sql = perPlace(plan, dim, {
     figures: 'SUM(t.lines) AS lines',
     from: 'take_up_postcode t',
@@ -1333,7 +1352,7 @@ function buildGroupFilter(
     const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
     return {
       sql: `SELECT COUNT(*) AS ${column}\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}`,
-      columns: { [column]: `places where the share is ${words}` },
+      columns: { [column]: `${column.replace(/_/g, ' ')} whose share is ${words}` },
       steps: [...steps, 'Count them.'],
     };
   }
@@ -1344,3 +1363,7 @@ function buildGroupFilter(
     steps,
   };
 }
+
+/** The groupings of lines take-up holds per postcode (a network is its retail operator there). */
+const LINE_KEYS = new Set<Dimension>(['operator', 'operator_group', 'tech', 'segment']);
+const lineKey = (dimension: Dimension) => (dimension === 'operator_group' ? 'operator' : dimension);

@@ -3,7 +3,8 @@
  * Dates are the test vocabulary's: the latest snapshot is November 2026, the last forecast December 2030.
  */
 import { describe, expect, it } from 'vitest';
-import { planFor } from '../test-fixtures.js';
+import { buildQuery } from '../sql-builder.js';
+import { planFor, testTime } from '../test-fixtures.js';
 
 describe('dataset', () => {
   it("reads 'Lines by operator' as take-up", () => {
@@ -456,5 +457,16 @@ describe('rankings of what is lacking', () => {
       tech: 'fttponly',
       absent: true,
     });
+  });
+});
+
+describe('take-up in a place', () => {
+  it("compiles 'who has the most lines in Hull' over postcode take-up in that place, by operator", () => {
+    const plan = planFor('who has the most lines in hull? latest q, top 5');
+    expect(plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', limit: 5 });
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/FROM take_up_postcode t\s+JOIN upc_output u ON u\.postcode = t\.postcode/);
+    expect(sql).toMatch(/u\.la_name IN \('Kingston upon Hull, City of'\)/);
+    expect(sql).toMatch(/GROUP BY t\.operator/);
   });
 });
