@@ -240,6 +240,12 @@ export function describeReading(plan: Plan): string {
     s.absent && 'absent',
   ].filter(Boolean);
   if (subject.length) parts.push(`subject: ${subject.join(', ')}`);
+  if (plan.groupFilter) {
+    const test = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.groupFilter.op];
+    parts.push(
+      `places whose share is ${test} ${plan.groupFilter.value}%${plan.countGroups ? ', counted' : ''}`,
+    );
+  }
   if (plan.time.phrase) parts.push(plan.time.phrase);
   if (plan.time.at) parts.push(`at ${plan.time.at}`);
   return `Read as a data question (${parts.join('; ')}).${plan.assumptions.length ? ` Assumed: ${plan.assumptions.join('; ')}.` : ''}`;
