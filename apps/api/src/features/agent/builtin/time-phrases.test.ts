@@ -101,3 +101,34 @@ describe('series year', () => {
     });
   });
 });
+
+describe('windows between two named points', () => {
+  it("reads 'between Jan 2024 and Jan 2026' as a window, without a point of its own", () => {
+    expect(read('gained the most points between jan 2024 and jan 2026').time).toEqual({
+      from: '2024-01-01',
+      to: '2026-01-01',
+      phrase: 'between January 2024 and January 2026',
+    });
+  });
+
+  it("reads 'from Dec 2026 to Dec 2027', 'jun 27 -> dec 27' and 'between H1 2027 and H1 2029' as windows", () => {
+    expect(read('forecast new build from dec 2026 to dec 2027').time).toMatchObject({
+      from: '2026-12-01',
+      to: '2027-12-01',
+    });
+    expect(read('new openreach build, jun 27 -> dec 27').time).toMatchObject({
+      from: '2027-06-01',
+      to: '2027-12-01',
+    });
+    expect(read('add the most premises between h1 2027 and h1 2029').time).toMatchObject({
+      from: '2027-06-01',
+      to: '2029-06-01',
+    });
+    // "between end 2026 and mid 2028" no longer also sets mid 2028 as a point.
+    expect(read('between end 2026 and mid 2028').time.at).toBeUndefined();
+  });
+
+  it('leaves bare year ranges to series', () => {
+    expect(read('premises from 2022 to 2025').window).toBe(false);
+  });
+});

@@ -301,16 +301,12 @@ function readAgo(r: TimeReading): void {
  */
 function readRanges(r: TimeReading): void {
   const { text, ctx, time, matched } = r;
-  const between = text.match(
-    /\bbetween (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d) and (?:the )?(?:(end|close|start|mid|middle)[- ](?:of )?)?(20\d\d)\b/,
-  );
+  const between = text.match(BETWEEN) ?? fromTo(r);
   r.between = between;
   if (between && !time.from) {
     matched.push(between[0]);
-    const point = (kind: string | undefined, year: string) =>
-      isoDate(Number(year), kind === 'start' ? 1 : kind === 'mid' || kind === 'middle' ? 6 : 12);
-    time.from = point(between[1], between[2] as string);
-    time.to = point(between[3], between[4] as string);
+    time.from = pointOf(between.slice(1, 1 + POINT_GROUPS));
+    time.to = pointOf(between.slice(1 + POINT_GROUPS));
     r.window = true;
     time.phrase = `between ${formatMonth(time.from)} and ${formatMonth(time.to)}`;
   }
@@ -337,9 +333,40 @@ function readRanges(r: TimeReading): void {
   }
 }
 
+/**
+ * One end of a window: "end of 2026", "mid 2028", "Jan 2024", "jun 27", "H1 2027" or a bare year (its end).
+ * A two-digit year is accepted only after a month or a half ("jun 27", "h2 26").
+ */
+const POINT = `(?:(?:the )?(?:(end|close|start|beginning|mid|middle)[- ](?:of )?)?(20\\d\\d)|(${MONTH_PATTERN})\\.? '?(20\\d\\d|\\d\\d)|(h[12]) '?(20\\d\\d|\\d\\d))`;
+const POINT_GROUPS = 6;
+const BETWEEN = new RegExp(`\\bbetween ${POINT} (?:and|to|until|till) ${POINT}(?![\\d])`);
+/** "from Dec 2026 to Dec 2027", "jun 27 -> dec 27": a window unless the question asks for a series. */
+const FROM_TO = new RegExp(
+  `(?:\\bfrom )?${POINT}\\s*(?:to|->|→|until|till|through|thru|-|–)\\s*${POINT}(?![\\d])`,
+);
+
+/** A window written with months or halves ("Dec 2026 to Dec 2027"); bare years ("2022 to 2025") span a series. */
+function fromTo(r: TimeReading): RegExpMatchArray | null {
+  if (r.series) return null;
+  const m = r.text.match(FROM_TO);
+  const named = (i: number) => Boolean(m?.[1 + i + 2] || m?.[1 + i + 4]);
+  return m && (named(0) || named(POINT_GROUPS)) ? m : null;
+}
+
+function pointOf(groups: (string | undefined)[]): string {
+  const [kind, year, month, monthYear, half, halfYear] = groups;
+  const fullYear = (y: string) => Number(y.length === 2 ? `20${y}` : y);
+  if (month && monthYear) return isoDate(fullYear(monthYear), MONTHS[month.slice(0, 3)] ?? 1);
+  if (half && halfYear) return isoDate(fullYear(halfYear), half === 'h1' ? 6 : 12);
+  const start = kind === 'start' || kind === 'beginning';
+  return isoDate(Number(year), start ? 1 : kind === 'mid' || kind === 'middle' ? 6 : 12);
+}
+
 /** Points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "H2 2027", "<month> <year>". */
 function readPoint(r: TimeReading): void {
   const { time, take } = r;
+  // The ends of a window are not points of their own.
+  if (r.between) return;
   const endOf =
     r.between || r.endOfYears
       ? null
