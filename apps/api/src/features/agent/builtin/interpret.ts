@@ -5,7 +5,7 @@
  * from the same plan the SQL is compiled from, so a condition the plan lacks cannot appear here either: a dropped
  * condition becomes visible instead of silent.
  */
-import type { Dimension, Plan, Subject } from './plan.js';
+import { type Dimension, describeGroupFilter, type Plan, type Subject } from './plan.js';
 import type { TimeContext } from './time-phrases.js';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
@@ -310,8 +310,6 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   return `${sentence}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
 }
 
-const TEST_WORDS = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
-
 /** "Number of local authorities whose share of premises where full fibre is available is above 90%, ...". */
 function placesPassing(
   plan: Plan,
@@ -323,7 +321,7 @@ function placesPassing(
   const dimension = plan.dimension as Dimension;
   const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
   const share = `share of premises${condition ? ` where ${condition}` : ''}`;
-  const test = `${TEST_WORDS[filter.op]} ${Number(filter.value.toFixed(2))}%`;
+  const test = describeGroupFilter(filter);
   const head = plan.countGroups
     ? `Number of ${places}${where ? ` ${where}` : ''} whose ${share} is ${test}`
     : `${capitalise(places)}${where ? ` ${where}` : ''} whose ${share} is ${test}, ${plan.order === 'asc' ? 'lowest' : 'highest'} first`;

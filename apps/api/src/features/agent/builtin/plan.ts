@@ -167,3 +167,9 @@ export interface Plan {
   /** Ambiguities it resolved by a default; lowers confidence a little and is said in the analysis. */
   assumptions: string[];
 }
+
+/** A place test in words: "above 90%", "at most 50%". */
+export function describeGroupFilter(filter: NonNullable<Plan['groupFilter']>): string {
+  const words = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[filter.op];
+  return `${words} ${Number(filter.value.toFixed(2))}%`;
+}

@@ -6,7 +6,7 @@
  */
 import { addMonths, SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
 import { fastNetworkCounts, fastPresence } from './fast-paths.js';
-import { type Dimension, GEO_DIMENSIONS, type Plan, type Subject } from './plan.js';
+import { type Dimension, describeGroupFilter, GEO_DIMENSIONS, type Plan, type Subject } from './plan.js';
 import type { TimeContext } from './time-phrases.js';
 
 export interface BuiltQuery {
@@ -1321,7 +1321,6 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
 }
 
 const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-const GROUP_WORDS = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
 /** The count column of "how many <places> ...", named after the places. */
 export const GROUP_COUNT_COLUMNS: Partial<Record<Dimension, string>> = {
   la_name: 'local_authorities',
@@ -1346,7 +1345,7 @@ function buildGroupFilter(
   const dimension = plan.dimension;
   if (!dimension || !('coverage_pct' in inner.columns)) return inner;
   const test = `g.coverage_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
-  const words = `${GROUP_WORDS[filter.op]} ${Number(filter.value.toFixed(2))}%`;
+  const words = describeGroupFilter(filter);
   const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
   if (countGroups) {
     const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';

@@ -8,7 +8,7 @@
  */
 import { accountFor } from './confidence.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
-import type { Measure, Plan } from './plan.js';
+import { describeGroupFilter, type Measure, type Plan } from './plan.js';
 import { readConditions } from './readers/conditions.js';
 import { readDataset } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
@@ -241,10 +241,8 @@ export function describeReading(plan: Plan): string {
   ].filter(Boolean);
   if (subject.length) parts.push(`subject: ${subject.join(', ')}`);
   if (plan.groupFilter) {
-    const test = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.groupFilter.op];
-    parts.push(
-      `places whose share is ${test} ${plan.groupFilter.value}%${plan.countGroups ? ', counted' : ''}`,
-    );
+    const test = describeGroupFilter(plan.groupFilter);
+    parts.push(`places whose share is ${test}${plan.countGroups ? ', counted' : ''}`);
   }
   if (plan.time.phrase) parts.push(plan.time.phrase);
   if (plan.time.at) parts.push(`at ${plan.time.at}`);
