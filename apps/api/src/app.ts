@@ -45,6 +45,7 @@ import {
   type ResetThrottleRules,
   type UsersService,
 } from './features/users/users.service.js';
+import { AccessEvents } from './lib/access-events.js';
 import { installAuthGuards } from './lib/auth-guard.js';
 import { selectBearerProtocol } from './lib/authenticated-socket.js';
 import { AppError, registerErrorHandling } from './lib/errors.js';
@@ -146,6 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? await connectSharedBus({ url: config.redisUrl, prefix: config.redisKeyPrefix, logger })
     : undefined;
   const stopLogBridge = bus ? await bridgeLogs(logRing, bus) : undefined;
+  const accessEvents = new AccessEvents();
+  app.decorate('accessEvents', accessEvents);
+  const stopAccessEvents = bus ? await accessEvents.connect(bus) : undefined;
   await registerRateLimits(app, config, bus);
 
   const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
@@ -153,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     tokens,
     logger: logger.child({ component: 'auth' }),
+    accessEvents,
     ...(bus ? { throttleStore: redisThrottleFactory(bus.redis, bus.prefix) } : {}),
     ...(overrides.loginThrottle ? { throttle: overrides.loginThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
@@ -161,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     mailer,
     logger: logger.child({ component: 'users' }),
+    accessEvents,
     publicUrl: config.publicUrl,
     ...(overrides.resetThrottle ? { resetThrottle: overrides.resetThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
@@ -184,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     progress.stop();
     stopLogBridge?.();
+    stopAccessEvents?.();
     await bus?.close();
   });
   const charts = createChartService({ db, links: createChartLinks(deps.jwtSecret) });

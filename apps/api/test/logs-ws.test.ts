@@ -84,4 +84,73 @@ describe.each(testBackends())('/api/ws/logs on $name', (backend) => {
     expect(everything).not.toContain(t.admin.password);
     expect(everything).not.toContain('secret-reset-token');
   });
+
+  // The finding this guards against: a deleted admin's open socket received the first admin's reset link.
+  it.each([
+    [
+      'deleted',
+      4401,
+      (ex: { id: string }) => t.request('DELETE', `/api/users/${ex.id}`, { token: t.admin.token }),
+    ],
+    [
+      'demoted',
+      4403,
+      (ex: { id: string; email: string }) =>
+        t.request('PUT', `/api/users/${ex.id}`, {
+          token: t.admin.token,
+          body: { email: ex.email, role: 'user' },
+        }),
+    ],
+    [
+      'signed out',
+      4401,
+      (ex: { token: string }) => t.request('POST', '/api/auth/logout', { token: ex.token }),
+    ],
+  ] as const)(
+    "closes a %s admin's socket within 5 s, with no line after the event",
+    async (name, code, event) => {
+      const exAdmin = await t.createUser({ role: 'admin' });
+      const { messages, closed } = await connect(wsUrl, ['bearer', exAdmin.token]);
+      const probe = name.replace(' ', '-');
+      await fetch(`${base}/api/health?probe=before-${probe}`);
+      await waitFor(() => messages.find((m) => m.msg.includes(`probe=before-${probe}`)));
+
+      // Everything up to the probe is the backlog and lines logged before the event.
+      const backlog = messages.length;
+      const response = await event(exAdmin);
+      expect(response.statusCode).toBe(200);
+      const eventAt = Date.now();
+      // What the ex-admin must not see: another user's reset e-mail, logged right after the event.
+      await t.request('POST', '/api/users/request-password-reset', { body: { email: t.admin.email } });
+      await fetch(`${base}/api/health?probe=after-${probe}`);
+
+      const { code: closedWith } = await closed;
+      expect(Date.now() - eventAt).toBeLessThan(5000);
+      expect(closedWith).toBe(code);
+      const afterEvent = messages.slice(backlog);
+      expect(afterEvent.some((m) => m.msg.includes(`probe=after-${probe}`))).toBe(false);
+      expect(afterEvent.some((m) => m.msg.startsWith('E-mail written to the outbox'))).toBe(false);
+    },
+  );
+
+  it("never shows a reset or invitation link's token in a log line", async () => {
+    const { socket, messages } = await connect(wsUrl, ['bearer', t.admin.token]);
+    const invited = `invited-${Date.now()}@example.com`;
+    await t.request('POST', '/api/users', {
+      token: t.admin.token,
+      body: { email: invited, role: 'user', send_invite: true },
+    });
+    await t.request('POST', '/api/users/request-password-reset', { body: { email: t.admin.email } });
+    const resetToken = await t.latestTokenFor(t.admin.email);
+    const inviteToken = await t.latestTokenFor(invited);
+    const logged = await waitFor(() => {
+      const lines = messages.filter((m) => m.msg.startsWith('E-mail written to the outbox'));
+      return lines.length >= 2 ? lines : undefined;
+    });
+    expect(JSON.stringify(logged)).toContain('token=[hidden]');
+    const everything = JSON.stringify([messages, t.logRing.recent()]);
+    expect(everything).not.toContain(resetToken);
+    expect(everything).not.toContain(inviteToken);
+    socket.close();
+  });
 });

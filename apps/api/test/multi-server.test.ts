@@ -211,6 +211,31 @@ describe.runIf(inject('testDatabaseUrl'))('two server processes sharing PostgreS
     expect(entry.msg).toBe('Sign-in failed');
   }, 30_000);
 
+  it("closes on B a deleted admin's log socket, before the next line, when A deletes the admin", async () => {
+    const email = `ex-admin-${randomBytes(4).toString('hex')}@multi.example`;
+    const made = await call(a, 'POST', '/api/users', {
+      token: adminToken,
+      body: { email, password: PASSWORD, role: 'admin' },
+    });
+    expect(made.status).toBe(201);
+    const exAdmin = made.json() as { id: string };
+    const feed = await connect(`${b.ws}/api/ws/logs`, await login(b, email, PASSWORD));
+    sockets.push(feed.socket);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const removed = await call(a, 'DELETE', `/api/users/${exAdmin.id}`, { token: adminToken });
+    expect(removed.status).toBe(200);
+    const deletedAt = Date.now();
+    const probe = `after-delete-${randomUUID()}`;
+    // Logged by B right after the deletion on A: the ex-admin's socket on B must not carry it.
+    await call(b, 'POST', '/api/auth/login', {
+      body: { email: `${probe}@multi.example`, password: 'Wrong-passw0rd' },
+    });
+    const { code } = await feed.closed;
+    expect(Date.now() - deletedAt).toBeLessThan(5000);
+    expect(code).toBe(4401);
+    expect(feed.messages.some((m) => JSON.stringify(m).includes(probe))).toBe(false);
+  }, 30_000);
+
   it('trips the sign-in throttle across both processes', async () => {
     const user = await newUser(a);
     const wrong = { email: user.email, password: 'Wrong-passw0rd' };

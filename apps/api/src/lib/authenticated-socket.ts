@@ -5,6 +5,11 @@
  * On failure the socket is closed with 4401 (not authenticated) or 4403 (not allowed). Nothing is sent before
  * authentication succeeds. Tokens are never logged.
  *
+ * Access is not decided once: the socket checks its token again every WS_RECHECK_MS, and at once when the user's
+ * access changes (sign-out, deletion, a role or password change: access-events.ts). From the moment such an event
+ * arrives until the check passes, `session.isActive()` is false, so a route that sends through it sends nothing
+ * to a user who may have just lost access; a failed check closes the socket.
+ *
  *   registerAuthenticatedSocket(app, {
  *     path: '/api/ws/progress',
  *     role: 'user',
@@ -13,6 +18,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { AccessEvents } from './access-events.js';
 import type { RequestUser } from './auth-guard.js';
 
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
@@ -20,6 +26,8 @@ export const WS_CLOSE_FORBIDDEN = 4403;
 export const WS_AUTH_TIMEOUT_MS = 5000;
 export const WS_BEARER_PROTOCOL = 'bearer';
 const HEARTBEAT_MS = 30_000;
+/** How often an open socket re-checks its token and user, whatever events it heard. */
+export const WS_RECHECK_MS = 2_000;
 
 /** For @fastify/websocket's `options.handleProtocols`: accept the 'bearer' subprotocol when offered. */
 export function selectBearerProtocol(protocols: Set<string>): string | false {
@@ -40,16 +48,34 @@ export function tokenFromProtocols(header: string | string[] | undefined): strin
 
 export type SocketCleanup = () => void;
 
+/** Whether the socket's user is, as far as this process knows, still allowed what the socket was opened for. */
+export interface SocketSession {
+  isActive(): boolean;
+}
+
 export interface AuthenticatedSocketOptions {
   path: string;
   role: 'user' | 'admin';
   /** Called once the socket is authenticated; may return a cleanup run when it closes. */
-  onOpen(socket: WebSocket, user: RequestUser, request: FastifyRequest): SocketCleanup | undefined;
+  onOpen(
+    socket: WebSocket,
+    user: RequestUser,
+    request: FastifyRequest,
+    session: SocketSession,
+  ): SocketCleanup | undefined;
   authTimeoutMs?: number;
+  recheckMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessEvents: AccessEvents;
+  }
 }
 
 export function registerAuthenticatedSocket(app: FastifyInstance, options: AuthenticatedSocketOptions): void {
   const authTimeoutMs = options.authTimeoutMs ?? WS_AUTH_TIMEOUT_MS;
+  const recheckMs = options.recheckMs ?? WS_RECHECK_MS;
 
   app.route({
     method: 'GET',
@@ -64,6 +90,9 @@ export function registerAuthenticatedSocket(app: FastifyInstance, options: Authe
       let settled = false;
       let cleanup: SocketCleanup | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
+      let recheck: NodeJS.Timeout | undefined;
+      let stopListening: (() => void) | undefined;
+      let active = false;
       let alive = true;
       const timer = setTimeout(() => {
         if (!settled) reject(WS_CLOSE_UNAUTHENTICATED, 'Authentication timed out');
@@ -76,22 +105,60 @@ export function registerAuthenticatedSocket(app: FastifyInstance, options: Authe
         socket.close(code, reason);
       };
 
-      const accept = async (token: string) => {
+      /** The user when the token still grants this socket's role; else the close code and reason. */
+      const check = async (token: string): Promise<{ code: number; reason: string } | RequestUser> => {
         const result = await app.authenticator.authenticate(token);
-        if (socket.readyState !== socket.OPEN) return;
-        if (!result.ok) return reject(WS_CLOSE_UNAUTHENTICATED, result.detail);
+        if (!result.ok) return { code: WS_CLOSE_UNAUTHENTICATED, reason: result.detail };
         if (options.role === 'admin' && result.user.role !== 'admin') {
-          return reject(WS_CLOSE_FORBIDDEN, 'Admin access required');
+          return { code: WS_CLOSE_FORBIDDEN, reason: 'Admin access required' };
         }
+        return result.user;
+      };
+
+      const accept = async (token: string) => {
+        const outcome = await check(token);
+        if (socket.readyState !== socket.OPEN) return;
+        if ('code' in outcome) return reject(outcome.code, outcome.reason);
         settled = true;
-        request.user = result.user;
+        active = true;
+        request.user = outcome;
         heartbeat = setInterval(() => {
           if (!alive) return socket.terminate();
           alive = false;
           socket.ping();
         }, HEARTBEAT_MS);
         heartbeat.unref();
-        cleanup = options.onOpen(socket, result.user, request);
+
+        let checking = false;
+        const confirm = () => {
+          if (checking) return;
+          checking = true;
+          check(token)
+            .then((again) => {
+              if ('code' in again) {
+                active = false;
+                if (socket.readyState === socket.OPEN) reject(again.code, again.reason);
+              } else {
+                active = true;
+              }
+            })
+            .catch((error: unknown) => {
+              // The check could not run (database away): send nothing until one succeeds.
+              active = false;
+              request.log.warn({ err: error, path: options.path }, 'Websocket access re-check failed');
+            })
+            .finally(() => {
+              checking = false;
+            });
+        };
+        stopListening = app.accessEvents.subscribe((userId) => {
+          if (userId !== outcome.id) return;
+          active = false;
+          confirm();
+        });
+        recheck = setInterval(confirm, recheckMs);
+        recheck.unref();
+        cleanup = options.onOpen(socket, outcome, request, { isActive: () => active });
       };
 
       const fail = (error: unknown) => {
@@ -104,8 +171,11 @@ export function registerAuthenticatedSocket(app: FastifyInstance, options: Authe
       });
       socket.on('close', () => {
         settled = true;
+        active = false;
         clearTimeout(timer);
         if (heartbeat) clearInterval(heartbeat);
+        if (recheck) clearInterval(recheck);
+        stopListening?.();
         try {
           cleanup?.();
         } catch (error) {

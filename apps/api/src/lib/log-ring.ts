@@ -3,6 +3,7 @@
  * subscribers (the /api/ws/logs sockets). Entries are the contracts' LogEntry, parsed from pino's JSON lines.
  */
 import type { LogEntry } from '@qa/contracts';
+import { maskSecrets } from './mask-secrets.js';
 
 export const LOG_RING_CAPACITY = 500;
 
@@ -67,7 +68,8 @@ export class LogRing {
 export function toLogEntry(line: string): LogEntry | null {
   let record: Record<string, unknown>;
   try {
-    record = JSON.parse(line) as Record<string, unknown>;
+    // Whatever logged it, a password link's token never reaches the panel (the mailer already masks its own).
+    record = JSON.parse(maskSecrets(line)) as Record<string, unknown>;
   } catch {
     return null;
   }

@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
+import { maskSecrets } from './mask-secrets.js';
 
 export interface MailMessage {
   to: string;
@@ -69,9 +70,15 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: CreateMailerOpt
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('.', '');
     const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    // Deliberately logged: with no mail server the outbox is how a new user follows the link (see .env.example).
+    // The link's token is a password: it stays in the outbox file (mode 0600), readable by whoever runs the
+    // server, and never reaches the log, which admins read live in the browser.
     log.info(
-      { to: message.to, subject: message.subject, file, link: message.link },
+      {
+        to: message.to,
+        subject: message.subject,
+        file,
+        ...(message.link ? { link: maskSecrets(message.link) } : {}),
+      },
       `E-mail written to the outbox (no SMTP_URL): ${message.subject} -> ${message.to}`,
     );
   }

@@ -5,6 +5,7 @@
  */
 import type { AuthUser, LoginRequest, LoginResponse } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
+import type { AccessEvents } from '../../lib/access-events.js';
 import type { Authenticator, AuthResult, RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { TokenService } from '../../lib/jwt.js';
@@ -37,6 +38,8 @@ export interface AuthServiceDeps {
   /** Where failures are counted: this process's memory (default) or Redis, shared by every server process. */
   throttleStore?: ThrottleFactory;
   now?: () => number;
+  /** Told when a user signs out, so their open sockets check again. */
+  accessEvents?: AccessEvents;
 }
 
 export function createAuthService({
@@ -46,6 +49,7 @@ export function createAuthService({
   throttle = DEFAULT_LOGIN_THROTTLE,
   throttleStore = memoryThrottle,
   now,
+  accessEvents,
 }: AuthServiceDeps) {
   const byEmail = throttleStore(throttle.perEmail, 'login-email', now);
   const byAddress = throttleStore(throttle.perAddress, 'login-address', now);
@@ -98,6 +102,7 @@ export function createAuthService({
   async function logout(user: RequestUser): Promise<void> {
     await queries.revokeToken({ db, jti: user.jti, expiresAt: user.tokenExpiresAt });
     await queries.purgeExpiredRevocations({ db });
+    accessEvents?.changed(user.id);
     logger.info({ user_id: user.id, email: user.email }, 'Signed out');
   }
 

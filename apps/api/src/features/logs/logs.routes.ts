@@ -11,8 +11,10 @@ export async function logsRoutes(app: FastifyInstance, { ring }: { ring: LogRing
   registerAuthenticatedSocket(app, {
     path: '/ws/logs',
     role: 'admin',
-    onOpen(socket) {
+    onOpen(socket, _user, _request, session) {
+      // Lines logged while the admin's access is being re-checked are dropped, not queued: an ex-admin gets none.
       const sendEntry = (entry: LogEntry) => {
+        if (!session.isActive()) return;
         if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
         socket.send(JSON.stringify(entry));
       };

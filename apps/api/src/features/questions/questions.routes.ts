@@ -85,13 +85,14 @@ export async function progressRoutes(
   registerAuthenticatedSocket(app, {
     path: '/ws/progress',
     role: 'user',
-    onOpen(socket, user, request) {
+    onOpen(socket, user, request, session) {
       const channel = (request.query as { channel?: unknown }).channel;
       if (typeof channel !== 'string' || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
         socket.close(1008, 'A channel query parameter (1-100 characters) is required');
         return undefined;
       }
       const send = (message: LiveFeedMessage) => {
+        if (!session.isActive()) return;
         if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
         socket.send(JSON.stringify(message));
       };

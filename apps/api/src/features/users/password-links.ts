@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { MessageResponse } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
 import type { PasswordTokenPurpose } from '../../db/schema.js';
+import type { AccessEvents } from '../../lib/access-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -34,6 +35,8 @@ export interface PasswordLinksDeps {
   publicUrl: string;
   resetThrottle?: ResetThrottleRules;
   now?: () => number;
+  /** Told when a user's password changes, so their open sockets check again. */
+  accessEvents?: AccessEvents;
 }
 
 function hashToken(token: string): string {
@@ -47,6 +50,7 @@ export function createPasswordLinks({
   publicUrl,
   resetThrottle = DEFAULT_RESET_THROTTLE,
   now = Date.now,
+  accessEvents,
 }: PasswordLinksDeps) {
   const resetByEmail = new FailureThrottle(resetThrottle.perEmail, now);
   const resetByAddress = new FailureThrottle(resetThrottle.perAddress, now);
@@ -106,6 +110,7 @@ export function createPasswordLinks({
       return true;
     });
     if (!applied) throw AppError.badRequest(DETAILS.invalidToken);
+    accessEvents?.changed(row.user_id);
     logger.info({ user_id: row.user_id, purpose: row.purpose }, 'Password set through an e-mailed link');
     return { message: DETAILS.passwordUpdated };
   }

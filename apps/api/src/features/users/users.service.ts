@@ -23,9 +23,17 @@ export function createUsersService(deps: UsersServiceDeps) {
     list: () => listUsers(deps),
     create: (input: Parameters<typeof createUser>[1], actor: RequestUser) =>
       createUser(deps, input, actor, (user) => links.issue(user, 'invite')),
-    update: (id: string, input: Parameters<typeof updateUser>[2], actor: RequestUser) =>
-      updateUser(deps, id, input, actor),
-    remove: (id: string, actor: RequestUser) => removeUser(deps, id, actor),
+    // A role or password change, or a deletion, must reach the user's open sockets at once.
+    update: async (id: string, input: Parameters<typeof updateUser>[2], actor: RequestUser) => {
+      const user = await updateUser(deps, id, input, actor);
+      deps.accessEvents?.changed(id);
+      return user;
+    },
+    remove: async (id: string, actor: RequestUser) => {
+      const message = await removeUser(deps, id, actor);
+      deps.accessEvents?.changed(id);
+      return message;
+    },
     usage: (id: string) => userUsage(deps, id),
     totalUsage: () => totalUsage(deps),
     requestPasswordReset: links.requestPasswordReset,
