@@ -63,6 +63,8 @@ export async function openApp(options: OpenAppOptions): Promise<OpenedApp> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+    onConnectionError: (error) =>
+      logger.warn({ err: error.message }, 'App database connection lost; the pool will open a new one'),
   });
   logger.info({ kind: database.kind, location: database.location }, 'App database opened');
   const applied = await migrateToLatest(database.db);

@@ -33,10 +33,14 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Told when the pool loses an idle connection (a restart, a failover, a proxy's idle timeout). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, options.onConnectionError);
+  }
   return openPglite(path.join(options.dataDir, 'appdb'));
 }
 
@@ -107,7 +111,11 @@ export async function openPglite(directory: string): Promise<OpenedDatabase> {
   }
 }
 
-async function openPostgres(databaseUrl: string, max: number): Promise<OpenedDatabase> {
+async function openPostgres(
+  databaseUrl: string,
+  max: number,
+  onConnectionError: (error: Error) => void = () => undefined,
+): Promise<OpenedDatabase> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
@@ -119,6 +127,12 @@ async function openPostgres(databaseUrl: string, max: number): Promise<OpenedDat
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // Without a listener, an idle client's 'error' (pg_terminate_backend, a PostgreSQL restart) is an unhandled
+  // 'error' event that ends the process. The pool has already dropped that client; the next query opens a new one.
+  pool.on('error', onConnectionError);
+  // A client checked out of the pool has no pool listener: a cut between its queries (Kysely holds a client for a
+  // transaction) would be unhandled too. The query in flight fails with the error; the pool drops the dead client.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   url.password = '';

@@ -92,6 +92,20 @@ function send(reply: FastifyReply, status: number, detail: string, headers: Reco
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
+export const DATABASE_UNAVAILABLE_DETAIL = 'The database is unavailable for a moment. Please try again.';
+
+/**
+ * A request whose database connection was cut (PostgreSQL restarted, failed over, or ended the session) or could
+ * not be opened: a passing condition, answered 503 with Retry-After rather than 500.
+ */
+function isLostDatabaseConnection(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 08xxx connection exceptions.
+  if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08/.test(code))) return true;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return /^Connection terminated|^Client has encountered a connection error/.test(error.message);
+}
+
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, error.detail);
@@ -105,6 +119,13 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     // Fastify reports a JSON parse failure as a plain SyntaxError with statusCode 400.
     if (fastifyError.statusCode === 400)
       return send(reply, 400, FASTIFY_CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY!);
+  }
+  if (isLostDatabaseConnection(error)) {
+    request.log.warn(
+      { err: error.message, url: request.routeOptions.url ?? request.url },
+      'Database unavailable',
+    );
+    return send(reply, 503, DATABASE_UNAVAILABLE_DETAIL, { 'retry-after': '2' });
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
