@@ -10,16 +10,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { openAgentWarehouse } from '../apps/api/src/analyst/agent/warehouse-adapter.js';
+import { interpret } from '../apps/api/src/analyst/compile/interpret.js';
+import { analyse, explain, type ResultLike } from '../apps/api/src/analyst/compile/narrate.js';
+import { buildQuery } from '../apps/api/src/analyst/compile/sql-builder.js';
 import {
   type AnalystKnowledge,
   loadAnalystKnowledge,
-} from '../apps/api/src/features/agent/builtin/builtin-analyst.js';
-import { interpret } from '../apps/api/src/features/agent/builtin/interpret.js';
-import { analyse, explain, type ResultLike } from '../apps/api/src/features/agent/builtin/narrate.js';
-import { buildQuery } from '../apps/api/src/features/agent/builtin/sql-builder.js';
-import { testLexicon, testTime } from '../apps/api/src/features/agent/builtin/test-fixtures.js';
-import { understand } from '../apps/api/src/features/agent/builtin/understand.js';
-import { openAgentWarehouse } from '../apps/api/src/features/agent/warehouse-adapter.js';
+} from '../apps/api/src/analyst/reading/builtin-analyst.js';
+import { testLexicon, testTime } from '../apps/api/src/analyst/reading/test-fixtures.js';
+import { understand } from '../apps/api/src/analyst/reading/understand.js';
 import { holdoutQuestions } from './holdout.js';
 import { holdout2Questions } from './holdout2.js';
 import { holdout3Questions } from './holdout3.js';

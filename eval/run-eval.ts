@@ -13,18 +13,20 @@
  * file, to read the narration of a whole set at once.
  */
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
-import { createAgentRuntime } from '../apps/api/src/features/agent/agent-runtime.js';
-import type { AgentResultSet } from '../apps/api/src/features/agent/agent-warehouse.js';
-import type { Planner } from '../apps/api/src/features/agent/planner.js';
-import type { AgentAnswer } from '../apps/api/src/features/agent/query-agent.js';
+import { createAgentRuntime } from '../apps/api/src/analyst/agent/agent-runtime.js';
+import type { AgentResultSet } from '../apps/api/src/analyst/agent/agent-warehouse.js';
+import type { Planner } from '../apps/api/src/analyst/agent/planner.js';
+import type { AgentAnswer } from '../apps/api/src/analyst/agent/query-agent.js';
 import {
   type ClosableAgentWarehouse,
   openAgentWarehouse,
-} from '../apps/api/src/features/agent/warehouse-adapter.js';
-import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/features/llm/cost.js';
-import { createModelRegistry } from '../apps/api/src/features/llm/providers.js';
+} from '../apps/api/src/analyst/agent/warehouse-adapter.js';
+import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/analyst/llm/cost.js';
+import { createModelRegistry } from '../apps/api/src/analyst/llm/providers.js';
+import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
 import { type Cell, compareResults } from './compare-results.js';
 import { holdoutQuestions } from './holdout.js';
 import { holdout2Questions } from './holdout2.js';
@@ -94,6 +96,11 @@ async function main() {
       set: { type: 'string', default: 'golden' },
       verbose: { type: 'boolean', default: false },
       analyses: { type: 'string' },
+      // A set kept outside the repository (held out from the people tuning the analyst): a module whose exported
+      // arrays are EvalQuestion[]; its failures are not printed unless --failures is given, so scoring it does not
+      // show anyone its questions.
+      file: { type: 'string' },
+      failures: { type: 'boolean' },
     },
   });
   loadDotEnvFile();
@@ -134,7 +141,17 @@ async function main() {
     holdout4: holdout4Questions,
     holdout5: holdout5Questions,
   };
-  const setName = values.set ?? 'golden';
+  if (values.file) {
+    const module = (await import(
+      pathToFileURL(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.file)).href
+    )) as Record<string, unknown>;
+    namedSets[path.basename(values.file).replace(/\.[cm]?[jt]s$/, '')] = Object.values(module)
+      .filter(Array.isArray)
+      .flat() as EvalQuestion[];
+  }
+  const setName = values.file
+    ? path.basename(values.file).replace(/\.[cm]?[jt]s$/, '')
+    : (values.set ?? 'golden');
   const chosen = setName === 'all' ? Object.keys(namedSets) : [setName];
   if (!chosen.every((name) => namedSets[name]))
     throw new Error(`--set must be one of ${[...Object.keys(namedSets), 'all'].join(', ')}`);
@@ -164,7 +181,7 @@ async function main() {
     outcomes.push(outcome);
     if (analysis === undefined) continue;
     if (values.analyses) analyses.push(analysis);
-    if (values.verbose) {
+    if (values.verbose && (!values.file || values.failures)) {
       process.stdout.write(
         `${outcome.match ? 'ok  ' : 'FAIL'} ${question.id} ${Math.round(outcome.latencyMs)} ms ${outcome.reason}\n`,
       );
@@ -186,7 +203,7 @@ async function main() {
     );
   }
 
-  writeFailures(outcomes, values.verbose ?? false);
+  if (!values.file || values.failures) writeFailures(outcomes, values.verbose ?? false);
   if (values.analyses) {
     writeFileSync(values.analyses, `# Analyses (${setName} set)\n\n${analyses.join('\n')}`);
     process.stdout.write(`\nAnalyses written to ${values.analyses}\n`);

@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { queryResultSchema } from '@qa/contracts';
 import { type Browser, chromium } from 'playwright-core';
-import { openAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import { openAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
 import { smallWarehouseDir } from '../test/support/small-warehouse.js';
 import { startBenchApp } from './bench-app.js';
 

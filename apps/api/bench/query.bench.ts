@@ -13,8 +13,8 @@
 import os from 'node:os';
 import { queryResultSchema } from '@qa/contracts';
 import { questions } from '../../../eval/questions.js';
+import { openAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
 import { loadConfig, loadDotEnvFile } from '../src/config/env.js';
-import { openAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
 import { startBenchApp } from './bench-app.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

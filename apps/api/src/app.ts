@@ -13,11 +13,12 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { LanguageModel } from 'ai';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
+import { type AgentRuntime, createAgentRuntime } from './analyst/agent/agent-runtime.js';
+import type { AgentWarehouse } from './analyst/agent/agent-warehouse.js';
+import { admitted } from './analyst/agent/warehouse-admission.js';
+import { createModelRegistry, type ModelRegistry } from './analyst/llm/providers.js';
 import type { Config } from './config/env.js';
 import type { AppDb } from './db/database.js';
-import { type AgentRuntime, createAgentRuntime } from './features/agent/agent-runtime.js';
-import type { AgentWarehouse } from './features/agent/agent-warehouse.js';
-import { admitted } from './features/agent/warehouse-admission.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import {
   type AuthService,
@@ -30,7 +31,6 @@ import { type ChartService, createChartService } from './features/charts/charts.
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { type ChatService, createChatService } from './features/chat/chat.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { createModelRegistry, type ModelRegistry } from './features/llm/providers.js';
 import { logsRoutes } from './features/logs/logs.routes.js';
 import { mcpRoutes } from './features/mcp/mcp.routes.js';
 import { createMcpService, type McpService } from './features/mcp/mcp.service.js';

@@ -5,11 +5,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import type { AgentWarehouse } from './analyst/agent/agent-warehouse.js';
 import { type AppDeps, buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { type OpenedDatabase, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { AgentWarehouse } from './features/agent/agent-warehouse.js';
 import { type BootstrapResult, ensureFirstAdmin } from './features/users/bootstrap-admin.js';
 import { LogRing } from './lib/log-ring.js';
 import { createLogger, type Logger } from './lib/logger.js';

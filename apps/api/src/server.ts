@@ -3,9 +3,10 @@
  * and listen. SIGINT/SIGTERM close the server (in-flight requests finish, websockets close), wait for queued
  * e-mails, close the database and exit; a second signal or a 10 s timeout forces the exit.
  */
+
+import { type ClosableAgentWarehouse, openAgentWarehouse } from './analyst/agent/warehouse-adapter.js';
 import { type Config, ConfigError, loadConfig, loadDotEnvFile } from './config/env.js';
 import { DatabaseInUseError } from './db/database.js';
-import { type ClosableAgentWarehouse, openAgentWarehouse } from './features/agent/warehouse-adapter.js';
 import { firstAdminBanner } from './features/users/bootstrap-admin.js';
 import { resolveJwtSecret } from './lib/jwt.js';
 import { startWarehouseLifecycle, warehouseStillBuilding } from './lib/warehouse-lifecycle.js';

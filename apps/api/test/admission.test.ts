@@ -5,7 +5,7 @@
  */
 import { queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentWarehouse } from '../src/features/agent/agent-warehouse.js';
+import type { AgentWarehouse } from '../src/analyst/agent/agent-warehouse.js';
 import { currentAsker } from '../src/lib/asker-context.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';

@@ -5,7 +5,7 @@
  */
 import { chatHistorySchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import type { ClosableAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
 import { eventsOf, parseChatEvents } from './helpers/chat-events.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.js';
 import { openSmallWarehouse } from './support/small-warehouse.js';

@@ -5,8 +5,8 @@
  */
 import { chatHistorySchema, type NestedUsage, usageResponseSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costOf } from '../src/features/llm/cost.js';
-import { findModel } from '../src/features/llm/model-table.js';
+import { costOf } from '../src/analyst/llm/cost.js';
+import { findModel } from '../src/analyst/llm/model-table.js';
 import { eventsOf, parseChatEvents, streamChat } from './helpers/chat-events.js';
 import { createTestApp, type TestApp, type TestUser, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';

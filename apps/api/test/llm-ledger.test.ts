@@ -4,7 +4,7 @@ import {
   MODEL_TABLE_VERSION,
   recordUsage,
   ZERO_USAGE,
-} from '../src/features/llm/index.js';
+} from '../src/analyst/llm/index.js';
 import { AppError } from '../src/lib/errors.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 

@@ -5,9 +5,9 @@
  */
 import { queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_SQL_NOTE } from '../src/features/agent/llm-planner.js';
-import { costOf } from '../src/features/llm/cost.js';
-import { findModel } from '../src/features/llm/model-table.js';
+import { FREE_SQL_NOTE } from '../src/analyst/agent/llm-planner.js';
+import { costOf } from '../src/analyst/llm/cost.js';
+import { findModel } from '../src/analyst/llm/model-table.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { createFixtureWarehouse, type FixtureWarehouse } from './support/fixture-warehouse.js';
 import { GROWTH_PLAN, planDraft } from './support/llm-plan.js';

@@ -8,7 +8,7 @@ import { parseCsv, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cell, compareResults } from '../../../eval/compare-results.js';
 import { questions } from '../../../eval/questions.js';
-import type { ClosableAgentWarehouse } from '../src/features/agent/warehouse-adapter.js';
+import type { ClosableAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
 import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js';
 import { jsonStep, type ScriptedModel, scriptedModel } from './support/scripted-model.js';
 import { openSmallWarehouse } from './support/small-warehouse.js';

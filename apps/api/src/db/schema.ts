@@ -66,7 +66,7 @@ export interface LlmUsageTable {
   cost_usd: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   audio_tokens: ColumnType<number, number | undefined, number>;
-  /** The model table version the cost was computed with (features/llm/model-table.ts). */
+  /** The model table version the cost was computed with (analyst/llm/model-table.ts). */
   price_version: string | null;
 }
 

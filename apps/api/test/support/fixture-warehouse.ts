@@ -18,7 +18,7 @@ import type {
   AgentWarehouse,
   CatalogDataset,
   GuardOutcome,
-} from '../../src/features/agent/agent-warehouse.js';
+} from '../../src/analyst/agent/agent-warehouse.js';
 
 export const FIXTURE_LATEST = '2026-11-01';
 

@@ -3,7 +3,7 @@
  * present, null where the question does not need it. Tests give only the fields that matter.
  */
 import { z } from 'zod';
-import { llmPlanSchema } from '../../src/features/agent/semantic/plan-grammar.js';
+import { llmPlanSchema } from '../../src/analyst/semantic/plan-grammar.js';
 
 function filled(schema: z.ZodType, given: unknown): unknown {
   const inner = schema instanceof z.ZodNullable ? (schema.unwrap() as z.ZodType) : schema;

@@ -10,7 +10,7 @@ import { ensureWarehouse } from '@qa/warehouse';
 import {
   type ClosableAgentWarehouse,
   openAgentWarehouse,
-} from '../../src/features/agent/warehouse-adapter.js';
+} from '../../src/analyst/agent/warehouse-adapter.js';
 
 export const SMALL_SCALE = 0.01;
 export const SMALL_SEED = 42;

@@ -13,7 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
-import { BOUNDARY_MAPS, type BoundaryMap, boundaryScript, compressBuffer } from './boundaries.js';
+import {
+  BOUNDARY_MAPS,
+  type BoundaryMap,
+  boundaryScript,
+  compressBuffer,
+} from '../../analyst/visuals/boundaries.js';
 
 export type CompressedAsset = Awaited<ReturnType<typeof compressBuffer>>;
 

@@ -6,16 +6,18 @@
 import { parseCsv } from '@qa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { toCsv } from '../../analyst/agent/csv.js';
+import { chartData } from '../../analyst/tools/create-chart.tool.js';
+import { loadTable } from '../../analyst/tools/tabular-data.js';
+import type { ToolContext } from '../../analyst/tools/tool-types.js';
+import { snapshotRange } from '../../analyst/tools/warehouse-sql.js';
+import { chooseVisual } from '../../analyst/visuals/auto-visual.js';
+import { BOUNDARY_MAPS, type BoundaryMap } from '../../analyst/visuals/boundaries.js';
+import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from '../../analyst/visuals/chart-catalog.js';
+import { buildChartSpec, downloadData } from '../../analyst/visuals/echarts-spec.js';
 import { bearerToken, currentUser } from '../../lib/auth-guard.js';
 import { AppError, parseInput } from '../../lib/errors.js';
-import { toCsv } from '../agent/csv.js';
 import type { QuestionsService } from '../questions/questions.service.js';
-import { chartData } from '../tools/create-chart.tool.js';
-import { loadTable } from '../tools/tabular-data.js';
-import type { ToolContext } from '../tools/tool-types.js';
-import { snapshotRange } from '../tools/warehouse-sql.js';
-import { chooseVisual } from './auto-visual.js';
-import { BOUNDARY_MAPS, type BoundaryMap } from './boundaries.js';
 import {
   assetByName,
   boundaryAsset,
@@ -24,10 +26,8 @@ import {
   compressPage,
   warmChartAssets,
 } from './chart-assets.js';
-import { CATALOG_FORMATS, chartCatalog, resolveCatalogChart } from './chart-catalog.js';
 import { CHART_PAGE_CSP, chartMessagePage, chartPageHtml } from './chart-page.js';
 import type { ChartService } from './charts.service.js';
-import { buildChartSpec, downloadData } from './echarts-spec.js';
 
 /**
  * Asset names carry a hash of their content, so anything that caches may keep them for good. (Browsers keep no HTTP

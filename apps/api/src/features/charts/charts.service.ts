@@ -3,8 +3,8 @@
  * to its owner. Ids are 144 random bits, so they cannot be guessed or enumerated.
  */
 import { randomBytes } from 'node:crypto';
+import type { ChartSink } from '../../analyst/tools/tool-types.js';
 import type { AppDb } from '../../db/database.js';
-import type { ChartSink } from '../tools/tool-types.js';
 import { CHART_PATH_PREFIX, type ChartLinks, signChartUrls } from './chart-links.js';
 import { getChartById, insertChart } from './charts.queries.js';
 

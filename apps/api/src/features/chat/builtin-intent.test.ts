@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
-import { testLexicon, testTime } from '../agent/builtin/test-fixtures.js';
+import { BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
+import { testLexicon, testTime } from '../../analyst/reading/test-fixtures.js';
 import { type BuiltinAction, type ChatTurnContext, readMessage } from './builtin-intent.js';
 
 const analyst = new BuiltinAnalyst({ lexicon: testLexicon, time: testTime });

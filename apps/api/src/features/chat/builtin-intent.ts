@@ -6,9 +6,9 @@
  * chat stores with each answer. The same reading is made on both steps of an answer (tool calls, then the
  * text), so it must be a pure function of the message and that context.
  */
-import type { AnalystPlan, BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
-import type { TurnContext } from '../agent/builtin/followup.js';
-import type { ChartType } from '../charts/echarts-spec.js';
+import type { AnalystPlan, BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
+import type { TurnContext } from '../../analyst/reading/followup.js';
+import type { ChartType } from '../../analyst/visuals/echarts-spec.js';
 
 type Draw = { tool: 'create_chart'; type: ChartType } | { tool: 'create_map' };
 

@@ -17,10 +17,10 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import type { BuiltinAnalyst } from '../agent/builtin/builtin-analyst.js';
-import { formatNumber } from '../agent/builtin/narrate.js';
-import { BUILTIN_MODEL_ID } from '../llm/model-table.js';
-import { SQL_ROW_LIMIT } from '../tools/warehouse-sql.js';
+import { formatNumber } from '../../analyst/compile/narrate.js';
+import { BUILTIN_MODEL_ID } from '../../analyst/llm/model-table.js';
+import type { BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
+import { SQL_ROW_LIMIT } from '../../analyst/tools/warehouse-sql.js';
 import { type BuiltinAction, type ChatTurnContext, readMessage } from './builtin-intent.js';
 
 const CHARS_PER_TOKEN = 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZERO_USAGE } from '../llm/cost.js';
+import { ZERO_USAGE } from '../../analyst/llm/cost.js';
 import { type ChatStreamPart, ChatStreamTranslator } from './chat-stream-events.js';
 import { estimateUnfinishedStep } from './turn-ledger.js';
 

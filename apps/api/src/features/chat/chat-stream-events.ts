@@ -6,7 +6,7 @@
  */
 import type { ChatStreamEvent, ToolCall, ToolResult } from '@qa/contracts';
 import type { TextStreamPart, ToolSet } from 'ai';
-import { type TokenUsage, tokenUsageFrom } from '../llm/cost.js';
+import { type TokenUsage, tokenUsageFrom } from '../../analyst/llm/cost.js';
 
 export type ChatStreamPart = TextStreamPart<ToolSet>;
 

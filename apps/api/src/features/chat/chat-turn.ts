@@ -8,15 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ChatStreamEvent } from '@qa/contracts';
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from 'ai';
+import type { ReadyAgent } from '../../analyst/agent/agent-runtime.js';
+import type { ToolContext } from '../../analyst/tools/tool-types.js';
+import { snapshotRange } from '../../analyst/tools/warehouse-sql.js';
 import type { AppDb } from '../../db/database.js';
 import { currentAsker, runAsAsker } from '../../lib/asker-context.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import type { Logger } from '../../lib/logger.js';
-import type { ReadyAgent } from '../agent/agent-runtime.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { McpService, ToolServer } from '../mcp/mcp.service.js';
-import type { ToolContext } from '../tools/tool-types.js';
-import { snapshotRange } from '../tools/warehouse-sql.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import { sessionUsage, touchSession } from './chat.queries.js';
 import { earlierMessages } from './chat-history.js';

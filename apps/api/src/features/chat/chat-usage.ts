@@ -1,6 +1,6 @@
 /** The usage object (nested: this request and the session so far) from the ledger's token counts. */
 import type { FlatUsage, NestedUsage } from '@qa/contracts';
-import type { TokenUsage } from '../llm/cost.js';
+import type { TokenUsage } from '../../analyst/llm/cost.js';
 
 export interface SessionTotals {
   input_tokens: number;

@@ -4,16 +4,16 @@
  * conversations (chat-sessions.ts) and the models a chat may use.
  */
 import type { ChatRequest } from '@qa/contracts';
+import type { AgentRuntime } from '../../analyst/agent/agent-runtime.js';
+import { BUILTIN_MODEL_ID, findModel } from '../../analyst/llm/model-table.js';
+import type { ModelRegistry } from '../../analyst/llm/providers.js';
+import { assertWithinBudget } from '../../analyst/llm/usage.js';
 import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { warehouseReady } from '../../lib/warehouse-ready.js';
-import type { AgentRuntime } from '../agent/agent-runtime.js';
 import type { ChartService } from '../charts/charts.service.js';
-import { BUILTIN_MODEL_ID, findModel } from '../llm/model-table.js';
-import type { ModelRegistry } from '../llm/providers.js';
-import { assertWithinBudget } from '../llm/usage.js';
 import type { McpService } from '../mcp/mcp.service.js';
 import type { ChatTurnContext } from './builtin-intent.js';
 import { BuiltinChatModel } from './builtin-model.js';

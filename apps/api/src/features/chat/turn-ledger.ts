@@ -5,10 +5,10 @@
  * a step and the tokens were still spent.
  */
 import type { NestedUsage } from '@qa/contracts';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../../analyst/llm/cost.js';
+import { recordUsage } from '../../analyst/llm/usage.js';
 import type { AppDb } from '../../db/database.js';
 import type { Logger } from '../../lib/logger.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from '../llm/cost.js';
-import { recordUsage } from '../llm/usage.js';
 import { nestedUsage, type SessionTotals } from './chat-usage.js';
 
 const CHARS_PER_TOKEN = 4;

@@ -7,8 +7,8 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BROADBAND_TOOLS } from '../tools/index.js';
-import { runTool, type ToolContext, type ToolOutput } from '../tools/tool-types.js';
+import { BROADBAND_TOOLS } from '../../analyst/tools/index.js';
+import { runTool, type ToolContext, type ToolOutput } from '../../analyst/tools/tool-types.js';
 
 export const BROADBAND_MCP_SERVER_NAME = 'query-agent-broadband';
 export const BROADBAND_MCP_SERVER_VERSION = '1.0.0';

@@ -6,10 +6,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { AgentWarehouse } from '../../analyst/agent/agent-warehouse.js';
+import { openAgentWarehouse } from '../../analyst/agent/warehouse-adapter.js';
+import type { ChartSink } from '../../analyst/tools/tool-types.js';
 import { loadConfig, loadDotEnvFile } from '../../config/env.js';
-import type { AgentWarehouse } from '../agent/agent-warehouse.js';
-import { openAgentWarehouse } from '../agent/warehouse-adapter.js';
-import type { ChartSink } from '../tools/tool-types.js';
 import { createBroadbandMcpServer } from './broadband-mcp-server.js';
 
 /** Charts for a client without our web pages: the spec itself, to render with ECharts. */

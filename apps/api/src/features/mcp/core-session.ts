@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolContext } from '../tools/tool-types.js';
+import type { ToolContext } from '../../analyst/tools/tool-types.js';
 import { createBroadbandMcpServer } from './broadband-mcp-server.js';
 import { CALL_TIMEOUT_MS, CLIENT_INFO } from './mcp-connection.js';
 

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { McpTier } from '@qa/contracts';
-import { BROADBAND_TOOLS } from '../tools/index.js';
+import { BROADBAND_TOOLS } from '../../analyst/tools/index.js';
 
 export const CORE_SERVER_ID = 'broadband';
 export const SEQUENTIAL_THINKING_ID = 'sequential-thinking';

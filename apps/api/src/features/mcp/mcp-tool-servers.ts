@@ -5,9 +5,9 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTier } from '@qa/contracts';
+import type { ToolContext } from '../../analyst/tools/tool-types.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import type { Logger } from '../../lib/logger.js';
-import type { ToolContext } from '../tools/tool-types.js';
 import type { CoreBroadbandSession } from './core-session.js';
 import { CORE_SERVER_ID, findBuiltInServer } from './mcp-catalog.js';
 import { connect, type Described, describeAll, type McpServersContext } from './mcp-servers.js';

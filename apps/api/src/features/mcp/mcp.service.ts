@@ -6,11 +6,11 @@
  */
 import os from 'node:os';
 import type { McpServer as McpServerInfo } from '@qa/contracts';
+import type { ToolContext } from '../../analyst/tools/tool-types.js';
 import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import type { ToolContext } from '../tools/tool-types.js';
 import { CoreBroadbandSession } from './core-session.js';
 import {
   countUserServers,

@@ -27,6 +27,12 @@ import type {
   ResultColumnType,
 } from '@qa/contracts';
 import { RECENT_QUERIES_PAGE_SIZE } from '@qa/contracts';
+import type { AgentRuntime } from '../../analyst/agent/agent-runtime.js';
+import type { AgentColumn } from '../../analyst/agent/agent-warehouse.js';
+import { toCsv } from '../../analyst/agent/csv.js';
+import type { Planner } from '../../analyst/agent/planner.js';
+import type { AgentAnswer } from '../../analyst/agent/query-agent.js';
+import { assertWithinBudget, recordUsage } from '../../analyst/llm/usage.js';
 import type { AppDb } from '../../db/database.js';
 import type { QueryRow } from '../../db/schema.js';
 import { runAsAsker } from '../../lib/asker-context.js';
@@ -35,12 +41,6 @@ import { AppError } from '../../lib/errors.js';
 import { type FairGate, OverloadedError } from '../../lib/fair-gate.js';
 import type { Logger } from '../../lib/logger.js';
 import { warehouseReady } from '../../lib/warehouse-ready.js';
-import type { AgentRuntime } from '../agent/agent-runtime.js';
-import type { AgentColumn } from '../agent/agent-warehouse.js';
-import { toCsv } from '../agent/csv.js';
-import type { Planner } from '../agent/planner.js';
-import type { AgentAnswer } from '../agent/query-agent.js';
-import { assertWithinBudget, recordUsage } from '../llm/usage.js';
 import type { ProgressHub } from './progress-hub.js';
 import {
   type ArchivedScope,

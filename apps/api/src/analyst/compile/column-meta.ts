@@ -1,0 +1,137 @@
+/**
+ * What each output column of the analyst's SQL is, read from the plan that produced it: a label, a count (of
+ * what, and whether counts may be added up across rows), a share (of what base), a change in percentage points,
+ * a relative change, a speed or a score. The narration writes its sentences from this, so it never has to
+ * guess from a column's name whether "41.44" is a share of a place's premises, of all lines, or a change in
+ * points, nor whether adding rows up double counts.
+ *
+ * The column names are the ones sql-builder.ts writes; this is their one description.
+ */
+import { type Dimension, GEO_DIMENSIONS, PLACE_COLUMNS, type Plan } from '../semantic/plan.js';
+import { GROUP_COUNT_COLUMNS } from './sql-builder.js';
+
+export type ColumnMeta =
+  | { kind: 'label' }
+  | { kind: 'date' }
+  /** `additive`: the rows partition what is counted, so their sum is a total (never for overlapping footprints). */
+  | { kind: 'count'; unit: string; additive: boolean }
+  /** `base`: what the percentage is of, as words after "of" ("its premises", "all lines"). */
+  | { kind: 'share'; base: string }
+  /** A difference between two percentages: percentage points, never "%". */
+  | { kind: 'points' }
+  /** A relative change, in percent of the earlier value. */
+  | { kind: 'change_pct' }
+  | { kind: 'speed' }
+  | { kind: 'score' };
+
+const LABELS = new Set<string>([
+  ...GEO_DIMENSIONS,
+  'operator',
+  'operator_group',
+  'tech',
+  'segment',
+  'half_year',
+  'year',
+  'month',
+]);
+const DATES = new Set(['reported_at', 'quarter', 'first_date']);
+
+/** Rows by these partition premises (each postcode is in one place, one setting, one count of networks). */
+const PARTITIONS_PREMISES = new Set<Dimension>([...GEO_DIMENSIONS, 'networks']);
+
+function where(plan: Plan): string {
+  if (!plan.geo) return 'in the UK';
+  return `in ${plan.geo.label ?? plan.geo.values.join(' and ')}`;
+}
+
+/** Whether the rows' counts of `unit` add up to a meaningful total. */
+function additive(plan: Plan, unit: string): boolean {
+  const dim = plan.dimension;
+  if (!dim) return true;
+  // A network's footprint overlaps another's, and a technology's another's: their sum counts premises twice.
+  // Lines are different: each line belongs to one operator and one technology.
+  if (plan.dataset === 'take_up') return unit === 'lines' && dim !== 'quarter';
+  if (dim === 'operator' || dim === 'operator_group' || dim === 'tech') return false;
+  if (unit === 'networks' || unit === 'altnets' || unit === 'operators') return false;
+  return PARTITIONS_PREMISES.has(dim);
+}
+
+export function columnMeta(plan: Plan, name: string): ColumnMeta {
+  // "How many local authorities ...": one count of places, which partition the country.
+  if (plan.countGroups && plan.dimension && name === GROUP_COUNT_COLUMNS[plan.dimension])
+    return { kind: 'count', unit: name.replace(/_/g, ' '), additive: true };
+  if (name === 'networks' && plan.dimension === 'networks') return { kind: 'label' };
+  if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
+  if (DATES.has(name)) return { kind: 'date' };
+  if (name === 'pp_change') return { kind: 'points' };
+  if (/_change_pct$/.test(name)) return { kind: 'change_pct' };
+  if (/^(?:max_|avg_best_).*_mbps$|^best_down$/.test(name)) return { kind: 'speed' };
+  if (/^avg_/.test(name)) return { kind: 'score' };
+
+  const perPlace =
+    Boolean(plan.dimension && PLACE_COLUMNS.has(plan.dimension)) || plan.dimension === 'urban_rural';
+  // The share of a row's own premises (coverage), or, with no rows by place, of all premises in the place asked.
+  const ownShare = (unit: string): ColumnMeta => ({
+    kind: 'share',
+    base: perPlace ? `its ${unit}` : `all ${unit} ${where(plan)}`,
+  });
+  const unitOf = (value: string) =>
+    /postcodes/.test(value)
+      ? 'postcodes'
+      : /households/.test(value)
+        ? 'households'
+        : /population/.test(value)
+          ? 'population'
+          : 'premises';
+  if (name === 'coverage_pct' || name === 'share_without_pct' || /^share_below_.*_pct$/.test(name)) {
+    const unit =
+      plan.measure === 'postcodes' || plan.measure === 'change_postcodes'
+        ? 'postcodes'
+        : unitOf(plan.measure);
+    return ownShare(unit);
+  }
+  if (name === 'share_of_all_premises_pct') return { kind: 'share', base: `all premises ${where(plan)}` };
+  if (name === 'share_of_premises_pct') return { kind: 'share', base: 'all premises there' };
+  if (name === 'take_up_pct') return { kind: 'share', base: 'premises with full fibre' };
+  if (name === 'share_pct' || name === 'line_share_pct') {
+    if (plan.dataset === 'take_up') return { kind: 'share', base: 'all lines' };
+    return { kind: 'share', base: 'the premises with the service' };
+  }
+  if (/_pct$/.test(name)) return { kind: 'share', base: 'the total' };
+
+  const unit = /lines$/.test(name)
+    ? 'lines'
+    : /^(networks|altnets|operators)$/.test(name)
+      ? name
+      : /postcodes/.test(name)
+        ? 'postcodes'
+        : /households/.test(name)
+          ? 'households'
+          : /population/.test(name)
+            ? 'population'
+            : 'premises';
+  return { kind: 'count', unit, additive: additive(plan, unit) };
+}
+
+const nf0 = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const nf2 = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** A value as the reader should see it: "41.44%", "+10.41 pp", "1,234", "1,000 Mbit/s". */
+export function formatValue(value: unknown, meta: ColumnMeta, signed = false): string {
+  if (typeof value !== 'number') return value === null || value === undefined ? '—' : String(value);
+  const sign = signed && value > 0 ? '+' : '';
+  switch (meta.kind) {
+    case 'share':
+    case 'change_pct':
+      return `${sign}${nf2.format(value)}%`;
+    case 'points':
+      // A change: always signed, so "+10.41 pp" cannot be read as a level.
+      return `${value > 0 ? '+' : ''}${nf2.format(value)} pp`;
+    case 'speed':
+      return `${sign}${nf0.format(value)} Mbit/s`;
+    case 'score':
+      return `${sign}${nf2.format(value)}`;
+    default:
+      return `${sign}${Number.isInteger(value) || Math.abs(value) >= 100 ? nf0.format(value) : nf2.format(value)}`;
+  }
+}

@@ -1,0 +1,329 @@
+/**
+ * The interpretation: one plain-English sentence, generated from the plan alone, that says which question the
+ * answer is for ("Premises in Wales where no network offers a download speed of 30 Mbit/s or more, November 2026
+ * snapshot"). It is shown above every answer so a reader sees at a glance what was answered, and it is written
+ * from the same plan the SQL is compiled from, so a condition the plan lacks cannot appear here either: a dropped
+ * condition becomes visible instead of silent.
+ */
+import { type Dimension, describeGroupFilter, type Plan, type Subject } from '../semantic/plan.js';
+import type { TimeContext } from '../semantic/time-context.js';
+
+// Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const monthName = (month: number) => MONTHS[month - 1] ?? String(month);
+/** '2026-11-01' -> 'November 2026'. */
+const formatMonth = (date: string) => `${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
+
+const TECH: Record<NonNullable<Subject['tech']>, string> = {
+  fttponly: 'full fibre',
+  fttc: 'FTTC',
+  adsl: 'ADSL',
+  cable: 'cable',
+  fwa: 'fixed wireless',
+};
+
+const SINGULAR: Record<Dimension, string> = {
+  la_name: 'local authority',
+  government_region: 'region',
+  country: 'nation',
+  postcode_area: 'postcode area',
+  postcode_district: 'postcode district',
+  urban_rural: 'urban or rural setting',
+  operator: 'operator',
+  operator_group: 'network',
+  tech: 'technology',
+  segment: 'segment',
+  month: 'month',
+  quarter: 'quarter',
+  half_year: 'half-year',
+  year: 'year',
+  networks: 'number of networks present',
+};
+
+const PLURAL: Partial<Record<Dimension, string>> = {
+  la_name: 'local authorities',
+  government_region: 'regions',
+  country: 'nations',
+  postcode_area: 'postcode areas',
+  postcode_district: 'postcode districts',
+  operator: 'operators',
+  operator_group: 'networks',
+  tech: 'technologies',
+  segment: 'segments',
+};
+
+const SERIES = new Set<Dimension>(['month', 'quarter', 'half_year', 'year']);
+
+const joinOr = (values: string[]) =>
+  values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+const joinAnd = (values: string[]) =>
+  values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+
+/** What is on offer: "full fibre", "gigabit-capable broadband", "a download speed of 300 Mbit/s or more". */
+export function offering(s: Subject, forecast = false): string | null {
+  const parts: string[] = [];
+  // The forecast holds full-fibre footprints only, so a forecast subject is full fibre unless it says otherwise.
+  if (forecast && !s.tech && !s.gigabit && !s.minDown) parts.push('full fibre');
+  if (s.tech) parts.push(TECH[s.tech]);
+  if (s.gigabit) parts.push(s.symmetric ? 'symmetric gigabit broadband' : 'gigabit-capable broadband');
+  if (s.minDown) parts.push(`a download speed of ${s.minDown} Mbit/s or more`);
+  return parts.length ? parts.join(' with ') : null;
+}
+
+/** Who offers it: a network, an operator, an altnet, both of two networks, N networks. */
+export function provider(s: Subject): { who: string; plural: boolean } | null {
+  const bound = (group: string) => (s.groupTech?.[group] ? `${group} ${TECH[s.groupTech[group]!]}` : group);
+  if (s.allGroups?.length) return { who: `both ${joinAnd(s.allGroups.map(bound))}`, plural: true };
+  if (s.minNetworks)
+    return {
+      who: `at least ${s.minNetworks} ${s.networksAreAltnets ? 'altnets' : 'networks'}`,
+      plural: true,
+    };
+  if (s.exactNetworks) {
+    const noun = s.networksAreAltnets ? 'altnet' : 'network';
+    return s.exactNetworks === 1
+      ? { who: `exactly one ${noun}`, plural: false }
+      : { who: `exactly ${s.exactNetworks} ${noun}s`, plural: true };
+  }
+  if (s.operatorGroups?.length) return { who: joinOr(s.operatorGroups.map(bound)), plural: false };
+  if (s.operators?.length) return { who: joinOr(s.operators), plural: false };
+  if (s.altnet) return { who: 'an altnet', plural: false };
+  return null;
+}
+
+/** The conditions a postcode must meet, as a clause after "where" (or null when every postcode counts). */
+export function subjectClause(
+  s: Subject,
+  options: { forecast?: boolean; skipProvider?: boolean } = {},
+): string | null {
+  const clauses: string[] = [];
+  const what = offering(s, options.forecast);
+  const who = options.skipProvider ? null : provider(s);
+  if (s.absent) {
+    if (s.allGroups?.length)
+      clauses.push(`${joinAnd(s.allGroups)} do not both ${what ? `offer ${what}` : 'reach it'}`);
+    else if (s.minNetworks)
+      clauses.push(`fewer than ${s.minNetworks} networks ${what ? `offer ${what}` : 'are present'}`);
+    else if (who) clauses.push(`${who.who} ${what ? `does not offer ${what}` : 'is not present'}`);
+    else clauses.push(what ? `no network offers ${what}` : 'no network is present');
+  } else if (s.soleGroup) {
+    // Said once below: "Virgin Media is the only network offering gigabit-capable broadband".
+  } else if (who) {
+    clauses.push(
+      `${who.who} ${what ? `offer${who.plural ? '' : 's'} ${what}` : `${who.plural ? 'are' : 'is'} present`}`,
+    );
+  } else if (what) {
+    clauses.push(`${what} is available`);
+  }
+  if (s.soleGroup) clauses.push(`${s.soleGroup} is the only network offering ${what ?? 'it'}`);
+  if (s.onlyTech) clauses.push(`${TECH[s.onlyTech]} is the only technology`);
+  if (s.bestDownBelow) clauses.push(`the best download speed is below ${s.bestDownBelow} Mbit/s`);
+  if (s.exclude)
+    clauses.push(`there is no ${s.exclude.gigabit ? 'gigabit-capable broadband' : 'full fibre'}`);
+  return clauses.length ? joinAnd(clauses) : null;
+}
+
+/** The counted thing or figure, as a noun phrase ("premises", "full-fibre coverage"). */
+function measureNoun(plan: Plan): string {
+  const what = offering(plan.subject, plan.dataset === 'upc_forecast') ?? 'the service';
+  switch (plan.measure) {
+    case 'premises':
+      return 'premises';
+    case 'postcodes':
+      return 'postcodes';
+    case 'households':
+      return 'households';
+    case 'population':
+      return 'population';
+    case 'coverage_pct':
+      return 'share of premises';
+    case 'change_premises':
+      return 'premises gained';
+    case 'change_postcodes':
+      return 'postcodes gained';
+    case 'change_pp':
+      return 'change in coverage (percentage points)';
+    case 'first_postcodes':
+      return 'postcodes first covered';
+    case 'first_premises':
+      return 'premises first covered';
+    case 'operator_count':
+      return plan.subject.altnet ? 'number of altnets present' : 'number of networks present';
+    case 'max_down':
+      return 'fastest download speed';
+    case 'max_up':
+      return 'fastest upload speed';
+    case 'avg_down':
+      return 'average fastest download speed';
+    case 'lines':
+      return 'broadband lines';
+    case 'line_share_pct':
+      return 'share of broadband lines';
+    case 'avg_attractiveness':
+      return 'average attractiveness score';
+    case 'avg_deprivation':
+      return 'average deprivation score';
+    case 'share_of_subject_pct':
+      return `share of ${what} premises`;
+    case 'operator_list':
+      return 'networks present';
+    case 'lines_change_pct':
+      return `change in broadband lines (${plan.takeUp?.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`;
+  }
+}
+
+const quarterLabel = (quarter: string) => quarter.replace(/Q/, ' Q');
+const year = (date: string) => date.slice(0, 4);
+
+function timePhrase(plan: Plan, ctx: TimeContext): string {
+  const t = plan.time;
+  if (plan.measure === 'avg_attractiveness' || plan.measure === 'avg_deprivation') return 'latest scores';
+  if (plan.dataset === 'take_up') {
+    if (t.quarter) return quarterLabel(t.quarter);
+    if (t.lastQuarters) return `the latest ${t.lastQuarters} quarters to ${quarterLabel(ctx.latestQuarter)}`;
+    if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
+    if (plan.dimension === 'quarter' && t.seriesFrom) {
+      const grain = t.quarterNumber ? `each Q${t.quarterNumber}` : 'quarterly';
+      return `${grain} from ${t.quarterNumber ? year(t.seriesFrom) : formatMonth(t.seriesFrom)} to ${quarterLabel(ctx.latestQuarter)}`;
+    }
+    return quarterLabel(ctx.latestQuarter);
+  }
+  const forecast = plan.dataset === 'upc_forecast';
+  const points = forecast ? 'forecast points' : 'snapshots';
+  if (t.from && t.to) {
+    const change = /^change_|^first_/.test(plan.measure);
+    return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} and ${formatMonth(t.to)} ${points}`;
+  }
+  if (plan.dimension && SERIES.has(plan.dimension)) {
+    const chosen = t.seriesMonth !== undefined || t.quarterNumber !== undefined;
+    const grain =
+      t.seriesMonth !== undefined
+        ? `each ${monthName(t.seriesMonth)}`
+        : t.quarterNumber
+          ? `each Q${t.quarterNumber}`
+          : { month: 'monthly', quarter: 'quarterly', half_year: 'half-yearly', year: 'yearly' }[
+              plan.dimension as 'month'
+            ];
+    const at = (date: string) => (chosen ? year(date) : formatMonth(date));
+    const range =
+      t.seriesFrom && t.seriesTo
+        ? ` from ${at(t.seriesFrom)} to ${at(t.seriesTo)}`
+        : t.seriesFrom
+          ? ` from ${at(t.seriesFrom)}`
+          : '';
+    return `${grain}${range}${forecast ? ' (forecast)' : ''}`;
+  }
+  if (forecast) return `forecast for ${formatMonth(t.at ?? ctx.forecastLast)}`;
+  return `${formatMonth(t.at ?? ctx.latest)} snapshot`;
+}
+
+export function place(plan: Plan): string {
+  const parts: string[] = [];
+  if (plan.urbanRural) parts.push(`in ${plan.urbanRural} areas`);
+  if (plan.geo)
+    parts.push(
+      plan.geo.column === 'postcode_area' && !plan.geo.label
+        ? `in the ${joinAnd(plan.geo.values)} postcode ${plan.geo.values.length > 1 ? 'areas' : 'area'}`
+        : `in ${plan.geo.label ?? joinAnd(plan.geo.values)}`,
+    );
+  return parts.join(' ');
+}
+
+function takeUpFilters(plan: Plan): string {
+  const t = plan.takeUp;
+  if (!t) return '';
+  const parts: string[] = [];
+  if (t.operators?.length) parts.push(`of ${joinOr(t.operators)}`);
+  if (t.techs?.length) parts.push(`on ${joinOr(t.techs)}`);
+  else if (t.tech) parts.push(`on ${t.tech}`);
+  if (t.segment) parts.push(`(${t.segment})`);
+  if (t.shareOf)
+    parts.push(t.shareOf.startsWith('tech:') ? `on ${t.shareOf.slice(5).toUpperCase()}` : `of ${t.shareOf}`);
+  return parts.join(' ');
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One sentence restating the plan; no trailing full stop (it reads as a heading). */
+export function interpret(plan: Plan, ctx: TimeContext): string {
+  const dimension = plan.dimension;
+  const noun = measureNoun(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  // "Top 10 altnets", "number of altnets": the altnet condition is already in the noun.
+  const altnetsNamed =
+    plan.subject.altnet &&
+    (plan.measure === 'operator_count' || dimension === 'operator' || dimension === 'operator_group');
+  const byNetworks = dimension === 'networks';
+  const condition =
+    plan.dataset === 'take_up' ||
+    byNetworks ||
+    plan.measure === 'avg_attractiveness' ||
+    plan.measure === 'avg_deprivation'
+      ? null
+      : subjectClause(plan.subject, { forecast, skipProvider: Boolean(altnetsNamed) });
+  const where = place(plan);
+  const extra = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+  if (plan.groupFilter && dimension) return placesPassing(plan, plan.groupFilter, condition, where, ctx);
+
+  let head: string;
+  if (plan.measure === 'operator_list') {
+    head = `Networks present${where ? ` ${where}` : ''}`;
+  } else if (plan.leaderPerDimension && dimension) {
+    head = `The leading network in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
+  } else if (plan.flow) {
+    head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
+  } else if (dimension && !SERIES.has(dimension) && plan.limit && plan.order) {
+    const many = altnetsNamed ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
+    const most = plan.order === 'asc' ? 'fewest' : 'most';
+    const by = /share|score|speed|change|coverage|number/.test(noun)
+      ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
+      : `with the ${most} ${noun}`;
+    head =
+      plan.limit === 1
+        ? `The ${altnetsNamed ? 'altnet' : SINGULAR[dimension]} ${by}${where ? ` ${where}` : ''}`
+        : `The ${plan.limit} ${many} ${by}${where ? ` ${where}` : ''}`;
+  } else {
+    head = `${capitalise(noun)}${extra ? ` ${extra}` : ''}${where ? ` ${where}` : ''}`;
+    if (byNetworks) {
+      const what = offering(plan.subject, forecast) ?? 'service';
+      head += ` by the number of ${plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnets' : 'networks'} offering ${what}`;
+    } else if (dimension && !SERIES.has(dimension))
+      head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}`;
+  }
+  if (plan.measure === 'operator_list' || plan.leaderPerDimension) {
+    if (extra) head += ` ${extra}`;
+  }
+  const sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
+  return `${sentence}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
+}
+
+/** "Number of local authorities whose share of premises where full fibre is available is above 90%, ...". */
+function placesPassing(
+  plan: Plan,
+  filter: NonNullable<Plan['groupFilter']>,
+  condition: string | null,
+  where: string,
+  ctx: TimeContext,
+): string {
+  const dimension = plan.dimension as Dimension;
+  const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
+  const share = `share of premises${condition ? ` where ${condition}` : ''}`;
+  const test = describeGroupFilter(filter);
+  const head = plan.countGroups
+    ? `Number of ${places}${where ? ` ${where}` : ''} whose ${share} is ${test}`
+    : `${capitalise(places)}${where ? ` ${where}` : ''} whose ${share} is ${test}, ${plan.order === 'asc' ? 'lowest' : 'highest'} first`;
+  return `${head}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
+}

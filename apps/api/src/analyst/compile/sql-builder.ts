@@ -1,0 +1,1374 @@
+/**
+ * Plan -> SQL. Every query follows the counting rules of the semantic catalog: premises and postcodes are
+ * counted over DISTINCT postcodes (an operator reports several technologies, and the Openreach network is
+ * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
+ * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
+ */
+import { addMonths, SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
+import {
+  type Dimension,
+  describeGroupFilter,
+  GEO_DIMENSIONS,
+  type Plan,
+  type Subject,
+} from '../semantic/plan.js';
+import type { TimeContext } from '../semantic/time-context.js';
+import { fastNetworkCounts, fastPresence } from './fast-paths.js';
+
+export interface BuiltQuery {
+  sql: string;
+  /** What each output column means, for the explanation. */
+  columns: Record<string, string>;
+  /** Plain-language steps of the query, for the explanation. */
+  steps: string[];
+}
+
+const list = (values: string[]) => values.map(sqlString).join(', ');
+const date = (d: string) => `DATE ${sqlString(d)}`;
+// ROUND(x * 100) / 100 rather than ROUND(x, 2): PostgreSQL has no two-argument ROUND for double precision,
+// and DuckDB's NUMERIC cast would fix the scale at 3 decimals.
+const round = (expr: string, digits = 2) => `ROUND((${expr}) * ${10 ** digits}) / ${10 ** digits}.0`;
+const label = (d: string) => d.slice(0, 7).replace('-', '_');
+
+const NETWORK_DIMENSIONS = new Set<Dimension>(['operator', 'operator_group', 'tech']);
+
+interface Source {
+  from: string;
+  groupExpr: string;
+  conditions: string[];
+  forecast: boolean;
+  altnetTable: boolean;
+}
+
+/** The table the subject is read from, and the WHERE conditions that say what must be present. */
+function source(plan: Plan, when: 'latest' | 'series'): Source {
+  const s = plan.subject;
+  if (plan.dataset === 'upc_forecast') {
+    const conditions: string[] = [];
+    const groups = s.operatorGroups;
+    if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
+    return {
+      from: 'forecast_footprint f',
+      groupExpr: 'f.operator',
+      conditions,
+      forecast: true,
+      altnetTable: false,
+    };
+  }
+  const groups = s.operatorGroups;
+  const altnetOnly = Boolean(s.altnet) && !s.operators;
+  const conditions: string[] = [];
+  if (s.tech) conditions.push(`f.tech = ${sqlString(s.tech)}`);
+  if (s.gigabit) conditions.push('f.fastest_down >= 1000');
+  if (s.symmetric) conditions.push('f.fastest_up >= 1000');
+  if (s.minDown) conditions.push(`f.fastest_down >= ${s.minDown}`);
+  if (altnetOnly) {
+    if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    return {
+      from: when === 'latest' ? 'fact_altnet f' : 'fact_altnet_time_series f',
+      groupExpr: 'f.operator',
+      conditions,
+      forecast: false,
+      altnetTable: true,
+    };
+  }
+  const needsGroups =
+    Boolean(groups?.length) ||
+    Boolean(s.soleGroup) ||
+    Boolean(s.minNetworks) ||
+    Boolean(s.exactNetworks) ||
+    plan.dimension === 'operator_group' ||
+    plan.dimension === 'networks' ||
+    plan.measure === 'operator_count';
+  if (s.operators?.length) conditions.push(`f.operator IN (${list(s.operators)})`);
+  if (groups?.length) conditions.push(`o.operator_group IN (${list(groups)})`);
+  const table = when === 'latest' ? 'fact_operator f' : 'fact_operator_time_series f';
+  return {
+    from: needsGroups ? `${table} JOIN operators o ON o.operator = f.operator` : table,
+    groupExpr: 'o.operator_group',
+    conditions,
+    forecast: false,
+    altnetTable: false,
+  };
+}
+
+function where(conditions: string[]): string {
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** HAVING clauses for subjects defined by how many networks a postcode has. */
+function networkHaving(s: Subject, groupExpr: string): string | null {
+  if (s.minNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) >= ${s.minNetworks}`;
+  if (s.exactNetworks) return `HAVING COUNT(DISTINCT ${groupExpr}) = ${s.exactNetworks}`;
+  if (s.soleGroup)
+    return `HAVING COUNT(DISTINCT ${groupExpr}) = 1 AND MIN(${groupExpr}) = ${sqlString(s.soleGroup)}`;
+  return null;
+}
+
+function hasSubject(plan: Plan): boolean {
+  const s = plan.subject;
+  // A forecast question is always about forecast presence, even with no network named.
+  if (plan.dataset === 'upc_forecast') return true;
+  return Boolean(
+    s.tech ||
+      s.gigabit ||
+      s.altnet ||
+      s.operators?.length ||
+      s.operatorGroups?.length ||
+      s.allGroups?.length ||
+      s.minNetworks ||
+      s.exactNetworks ||
+      s.exclude ||
+      s.onlyTech ||
+      s.bestDownBelow ||
+      s.minDown ||
+      s.soleGroup,
+  );
+}
+
+interface PresenceOptions {
+  /** Snapshot filter: latest table, one date, a list of dates or a range. */
+  dates?: string[];
+  range?: { from: string; to: string; months?: number[] };
+  /** Extra key kept beside the postcode (reported_at for time, a network or technology for network dimensions). */
+  keys?: string[];
+}
+
+/**
+ * Snapshots from..to, or only those of some calendar months. (Listing the chosen dates instead of EXTRACT(MONTH)
+ * was measured slower on DuckDB at full scale: the list turns the interval view's join into a merge join.)
+ */
+function rangeCondition(range: NonNullable<PresenceOptions['range']>): string {
+  const between = `f.reported_at BETWEEN ${date(range.from)} AND ${date(range.to)}`;
+  return range.months
+    ? `${between} AND EXTRACT(MONTH FROM f.reported_at) IN (${range.months.join(', ')})`
+    : between;
+}
+
+/** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
+function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): string {
+  const fast = fastPresence(plan, ctx, options);
+  if (fast) return fast;
+  const s = plan.subject;
+  if (s.onlyTech) {
+    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING SUM(CASE WHEN f.tech <> ${sqlString(s.onlyTech)} THEN 1 ELSE 0 END) = 0`;
+  }
+  if (s.bestDownBelow) {
+    return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING MAX(f.fastest_down) < ${s.bestDownBelow}`;
+  }
+  const latest = !options.dates && !options.range && (!plan.time.at || plan.time.at === ctx.latest);
+  const src = source(plan, latest && plan.dataset === 'upc' ? 'latest' : 'series');
+  const conditions = [...src.conditions];
+  // The snapshots read: the dates or the range asked for, else the plan's point in time.
+  const snapshots = (point: string | undefined) =>
+    options.dates
+      ? options.dates.length === 1
+        ? `f.reported_at = ${date(options.dates[0]!)}`
+        : `f.reported_at IN (${options.dates.map(date).join(', ')})`
+      : options.range
+        ? rangeCondition(options.range)
+        : `f.reported_at = ${date(point!)}`;
+  if (src.forecast) conditions.push(snapshots(plan.time.at ?? ctx.forecastLast));
+  else if (!latest || options.dates || options.range) conditions.push(snapshots(plan.time.at));
+  const keys = options.keys ?? [];
+  if (s.exclude) {
+    // Present, but not where the excluded service is (same snapshot choice, postcodes only).
+    const without: Plan = { ...plan, subject: { tech: s.exclude.tech, gigabit: s.exclude.gigabit } };
+    const excludedSql = presence(without, ctx, { ...options, keys: [] });
+    const rest: Plan = { ...plan, subject: { ...s, exclude: undefined } };
+    const base = presence(rest, ctx, options);
+    return base.includes('WHERE')
+      ? `${base}\n      AND f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`
+      : `${base}\n    WHERE f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`;
+  }
+  if (s.allGroups?.length) {
+    // Overlap of named networks: the postcodes where each one is present, intersected. Each network may carry
+    // its own technology ("Openreach full fibre and Virgin Media").
+    return s.allGroups
+      .map((group) => {
+        const single: Plan = {
+          ...plan,
+          subject: {
+            ...s,
+            allGroups: undefined,
+            groupTech: undefined,
+            operatorGroups: [group],
+            tech: s.groupTech?.[group] ?? s.tech,
+          },
+        };
+        return presence(single, ctx, options);
+      })
+      .join('\n    INTERSECT\n    ');
+  }
+  const having = networkHaving(s, src.groupExpr);
+  if (having) {
+    const groupConds = [...conditions];
+    const groupKeys = [...keys, 'f.postcode'];
+    return `SELECT ${groupKeys.join(', ')} FROM ${src.from}\n    ${where(groupConds)}\n    GROUP BY ${groupKeys.join(', ')}\n    ${having}`.replace(
+      /\n {4}\n/g,
+      '\n',
+    );
+  }
+  return `SELECT DISTINCT ${[...keys, 'f.postcode'].join(', ')} FROM ${src.from}\n    ${where(conditions)}`.trimEnd();
+}
+
+function geoConditions(plan: Plan, alias = 'u'): string[] {
+  const out: string[] = [];
+  if (plan.geo) out.push(`${alias}.${plan.geo.column} IN (${list(plan.geo.values)})`);
+  if (plan.urbanRural && plan.dimension !== 'urban_rural')
+    out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
+  return out;
+}
+
+/** A query of figures read from a table (`from`, with its alias) and joined to each postcode's place. */
+interface PlaceQuery {
+  with?: string;
+  figures: string;
+  from: string;
+  alias: string;
+  conditions: string[];
+  orderBy: string;
+}
+
+/** One row for the whole area, or one row per place (ranked by `orderBy`) when the dimension is a place. */
+function perPlace(plan: Plan, dim: Dimension | undefined, q: PlaceQuery): string {
+  return [
+    q.with ?? '',
+    `SELECT ${dim ? `u.${dim}, ` : ''}${q.figures}`,
+    `FROM ${q.from}`,
+    `JOIN upc_output u ON u.postcode = ${q.alias}.postcode`,
+    where(q.conditions),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, q.orderBy, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function orderLimit(plan: Plan, column: string, tieBreak?: string): string {
+  const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
+  const parts = [`ORDER BY ${column} ${direction}${tieBreak ? `, ${tieBreak}` : ''}`];
+  if (plan.limit) parts.push(`LIMIT ${plan.limit}`);
+  return parts.join('\n');
+}
+
+function subjectPhrase(plan: Plan): string {
+  const s = plan.subject;
+  const parts: string[] = [];
+  if (s.operators?.length) parts.push(s.operators.join(' or '));
+  if (s.operatorGroups?.length) parts.push(`${s.operatorGroups.join(' or ')} network`);
+  if (s.allGroups?.length) parts.push(`both ${s.allGroups.join(' and ')}`);
+  if (s.soleGroup) parts.push(`${s.soleGroup} as the only option`);
+  if (s.altnet) parts.push('an altnet');
+  if (s.tech === 'fttponly') parts.push('full fibre (FTTP)');
+  else if (s.tech) parts.push(s.tech.toUpperCase());
+  if (s.gigabit)
+    parts.push(
+      s.symmetric
+        ? 'symmetric gigabit (fastest_down and fastest_up >= 1000)'
+        : 'gigabit-capable service (fastest_down >= 1000)',
+    );
+  if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
+  if (s.minDown) parts.push(`a download speed of at least ${s.minDown} Mbit/s on offer`);
+  if (s.minNetworks)
+    parts.push(`${s.minNetworks} or more distinct ${s.networksAreAltnets ? 'altnets' : 'networks'}`);
+  if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);
+  if (s.onlyTech) parts.push(`only ${s.onlyTech.toUpperCase()}`);
+  if (s.bestDownBelow) parts.push(`a best download speed under ${s.bestDownBelow} Mbit/s`);
+  return parts.join(' with ') || 'any service';
+}
+
+export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
+  switch (plan.dataset) {
+    case 'take_up':
+      return buildTakeUp(plan, ctx);
+    default:
+      break;
+  }
+  switch (plan.measure) {
+    case 'avg_attractiveness':
+    case 'avg_deprivation':
+      return buildScores(plan);
+    case 'max_down':
+    case 'max_up':
+    case 'avg_down':
+      return buildSpeeds(plan);
+    case 'operator_count':
+      return buildOperatorCount(plan, ctx);
+    case 'first_postcodes':
+    case 'first_premises':
+      return buildFirst(plan, ctx);
+    case 'change_premises':
+    case 'change_pp':
+    case 'change_postcodes':
+      return buildChange(plan, ctx);
+    case 'share_of_subject_pct':
+      return buildShareOfSubject(plan, ctx);
+    default:
+      break;
+  }
+  if (plan.measure === 'operator_list') return buildOperatorList(plan);
+  if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
+  if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
+  if (
+    plan.dimension === 'month' ||
+    plan.dimension === 'quarter' ||
+    plan.dimension === 'half_year' ||
+    plan.dimension === 'year'
+  )
+    return buildSeries(plan, ctx);
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
+  return buildLevels(plan, ctx);
+}
+
+/** Premises / postcodes / coverage by a geographic dimension (or in total). */
+function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const geo = geoConditions(plan);
+  const subject = hasSubject(plan);
+  const steps: string[] = [];
+  const columns: Record<string, string> = {};
+  const when =
+    plan.dataset === 'upc_forecast'
+      ? `at the forecast point ${plan.time.at}`
+      : plan.time.at && plan.time.at !== ctx.latest
+        ? `in the ${plan.time.at} snapshot`
+        : 'in the latest snapshot';
+  const selectDim = dim ? `u.${dim}, ` : '';
+  const groupBy = dim ? `GROUP BY u.${dim}` : '';
+  const unit =
+    plan.measure === 'postcodes'
+      ? 'postcodes'
+      : plan.measure === 'households'
+        ? 'households'
+        : plan.measure === 'population'
+          ? 'population'
+          : 'premises';
+  const weight = unit === 'postcodes' ? '1' : `u.${unit}`;
+
+  if (!subject) {
+    const measures =
+      unit === 'postcodes' || plan.measure === 'premises'
+        ? ['COUNT(*) AS postcodes', 'SUM(u.premises) AS premises']
+        : [`SUM(u.${unit}) AS ${unit}`, 'COUNT(*) AS postcodes'];
+    const sql = [
+      `SELECT ${selectDim}${measures.join(', ')}`,
+      'FROM upc_output u',
+      where(geo),
+      groupBy,
+      dim ? orderLimit(plan, measures[0]!.includes('premises') ? 'premises' : unit, `u.${dim}`) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    steps.push(
+      `Counts postcodes and adds up ${unit} in upc_output (one row per live postcode, latest snapshot)${dim ? ` for each ${dim}` : ''}.`,
+    );
+    columns.postcodes = 'number of postcodes';
+    columns.premises = 'premises (households + business sites)';
+    return { sql, columns, steps };
+  }
+
+  const absent = Boolean(plan.subject.absent);
+  const passedExpr = `CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN ${weight} ELSE 0 END`;
+  // Columns are named after what they count: "premises that cannot get 30 Mbit/s" are not premises passed.
+  const below = plan.subject.bestDownBelow;
+  const name = absent ? `${unit}_without` : below ? `${unit}_below_${below}_mbps` : `${unit}_passed`;
+  const totalName = `total_${unit}`;
+  const pctName = absent ? 'share_without_pct' : below ? `share_below_${below}_mbps_pct` : 'coverage_pct';
+  const wantsPct = plan.measure === 'coverage_pct';
+  const select = [
+    `SUM(${passedExpr}) AS ${name}`,
+    `SUM(${weight}) AS ${totalName}`,
+    `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
+  ];
+  const havingNonZero = !wantsPct && dim && !absent ? `HAVING SUM(${passedExpr}) > 0` : '';
+  const sql = [
+    `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
+    `SELECT ${selectDim}${select.join(',\n       ')}`,
+    'FROM upc_output u',
+    'LEFT JOIN passed p ON p.postcode = u.postcode',
+    where(geo),
+    groupBy,
+    havingNonZero,
+    dim ? orderLimit(plan, wantsPct ? pctName : name, `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  steps.push(
+    `Finds every postcode with ${subjectPhrase(plan)} ${when} (DISTINCT postcodes, so an operator with several technologies counts once).`,
+  );
+  steps.push(
+    `Joins them to upc_output${geo.length ? ` filtered to ${describeGeo(plan)}` : ''} and adds up ${unit}${dim ? ` for each ${dim}` : ''}${absent ? ' where the postcode is NOT among them' : ''}.`,
+  );
+  steps.push(
+    `Coverage is ${unit} ${absent ? 'without it' : 'passed'} divided by all ${unit}${dim ? ` in the same ${dim}` : ''}, as a percentage.`,
+  );
+  columns[name] = absent
+    ? `${unit} without ${subjectPhrase(plan)}`
+    : `${unit} in postcodes with ${subjectPhrase(plan)}`;
+  columns[totalName] = `all ${unit}`;
+  columns[pctName] = `percentage of all ${unit}${dim ? ` in the same ${dim}` : ''}`;
+  return { sql, columns, steps };
+}
+
+function describeGeo(plan: Plan): string {
+  const parts: string[] = [];
+  if (plan.geo)
+    parts.push(
+      plan.geo.label
+        ? `${plan.geo.label} (its ${plan.geo.values.length} districts)`
+        : `${plan.geo.column} = ${plan.geo.values.join(' or ')}`,
+    );
+  if (plan.urbanRural) parts.push(`${plan.urbanRural} postcodes`);
+  return parts.join(', ');
+}
+
+/** Premises by operator, network (operator group) or technology. */
+function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension as 'operator' | 'operator_group' | 'tech';
+  const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
+  const keyExpr =
+    dim === 'tech'
+      ? 'f.tech'
+      : dim === 'operator_group' || src.forecast || src.altnetTable
+        ? src.groupExpr
+        : 'f.operator';
+  const keyName = dim === 'tech' ? 'tech' : src.altnetTable || src.forecast ? 'operator' : dim;
+  const planForPresence: Plan =
+    dim === 'operator_group' && !src.altnetTable && !src.forecast
+      ? { ...plan, dimension: 'operator_group' }
+      : plan;
+  const inner = presence(planForPresence, ctx, { keys: [`${keyExpr} AS ${keyName}`] });
+  const geo = geoConditions(plan);
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
+  const total = `(SELECT SUM(premises) FROM upc_output u ${where(geo)})`.replace(' )', ')');
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n)`,
+    `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct` : ''}`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geo),
+    `GROUP BY p.${keyName}`,
+    orderLimit(plan, unit, `p.${keyName}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [keyName]: keyName === 'operator_group' ? 'the network (operator group)' : keyName,
+      [unit]: `${unit} passed (distinct postcodes)`,
+      share_of_all_premises_pct: `share of all premises${geo.length ? ` in ${describeGeo(plan)}` : ' in the UK'}`,
+    },
+    steps: [
+      `Lists each ${keyName === 'operator_group' ? 'network (operator group)' : keyName} with the DISTINCT postcodes where it offers ${subjectPhrase({ ...plan, subject: { ...plan.subject, operatorGroups: plan.subject.operatorGroups } })}${src.forecast ? ` at the forecast point ${plan.time.at}` : ''}.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and ranks them.`,
+    ],
+  };
+}
+
+/** Levels over time (month, quarter, half-year). */
+function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  let from = plan.time.seriesFrom;
+  let to = plan.time.seriesTo;
+  if (forecast) {
+    from = from && from >= ctx.forecastFirst ? from : ctx.forecastFirst;
+    to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
+  } else {
+    to = to && to <= ctx.latest ? to : ctx.latest;
+    if (!from)
+      from =
+        plan.dimension === 'quarter' || plan.dimension === 'year' ? ctx.earliest : addMonths(ctx.latest, -12);
+    if (from < ctx.earliest) from = ctx.earliest;
+  }
+  const quarterly = plan.dimension === 'quarter' && !forecast;
+  // Year-end points: December snapshots (forecast points are June and December).
+  const months = quarterly
+    ? plan.time.quarterNumber
+      ? [(plan.time.quarterNumber - 1) * 3 + 1]
+      : [1, 4, 7, 10]
+    : plan.dimension === 'year'
+      ? [plan.time.seriesMonth ?? 12]
+      : undefined;
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  if (!forecast && isFirstActivationSubject(plan)) {
+    return buildFirstActivationSeries(plan, monthsBetween(from, to, months), unit);
+  }
+  if (!forecast && isSpeedSummarySubject(plan)) {
+    return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}) }, unit, quarterly);
+  }
+  const inner = presence(plan, ctx, {
+    range: { from, to, ...(months ? { months } : {}) },
+    keys: ['f.reported_at'],
+  });
+  const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n)`,
+    `SELECT p.reported_at, ${measure},\n       ${round(`100.0 * ${unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)'} / ${total}`)} AS coverage_pct`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geo),
+    'GROUP BY p.reported_at',
+    'ORDER BY p.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const grain = forecast
+    ? 'forecast point (June and December)'
+    : quarterly
+      ? 'quarter (January, April, July and October snapshots)'
+      : 'monthly snapshot';
+  return {
+    sql,
+    columns: seriesColumns(plan, unit),
+    steps: [
+      `For each ${grain} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)} in ${forecast ? 'forecast_footprint' : 'fact_operator_time_series'}.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/** The columns of a coverage series: a snapshot date, the count with the subject, and its share of all. */
+function seriesColumns(plan: Plan, unit: string): BuiltQuery['columns'] {
+  return {
+    reported_at: 'snapshot date',
+    [unit]: `${unit} with ${subjectPhrase(plan)}`,
+    coverage_pct: `share of all ${unit}`,
+  };
+}
+
+/**
+ * A speed threshold on its own (gigabit, "at least 300 Mbit/s"), in the whole country or a place made of whole
+ * local authorities: coverage_by_speed_time_series already counts, per snapshot and local authority, the postcodes
+ * and premises by their fastest download of any operator, so a long series sums a few thousand rows instead of
+ * finding the distinct postcodes of every snapshot (the same numbers).
+ */
+function isSpeedSummarySubject(plan: Plan): boolean {
+  const { gigabit, minDown, ...rest } = plan.subject;
+  if (plan.dataset !== 'upc' || (!gigabit && !minDown)) return false;
+  if (!Object.values(rest).every((v) => v === undefined || v === false)) return false;
+  return !plan.geo || (SPEED_SUMMARY_GEO_COLUMNS as readonly string[]).includes(plan.geo.column);
+}
+
+function buildSpeedSummarySeries(
+  plan: Plan,
+  range: NonNullable<PresenceOptions['range']>,
+  unit: 'premises' | 'postcodes',
+  quarterly: boolean,
+): BuiltQuery {
+  const geo = geoConditions(plan);
+  const threshold = Math.max(plan.subject.gigabit ? 1000 : 0, plan.subject.minDown ?? 0);
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `SELECT f.reported_at, SUM(f.${unit}) AS ${unit},`,
+    `       ${round(`100.0 * SUM(f.${unit}) / ${total}`)} AS coverage_pct`,
+    `FROM ${SPEED_SUMMARY_TABLE} f`,
+    where([`f.fastest_down >= ${threshold}`, rangeCondition(range), ...geoConditions(plan, 'f')]),
+    'GROUP BY f.reported_at',
+    'ORDER BY f.reported_at',
+  ].join('\n');
+  const grain = quarterly ? 'quarter (January, April, July and October snapshots)' : 'monthly snapshot';
+  return {
+    sql,
+    columns: seriesColumns(plan, unit),
+    steps: [
+      `For each ${grain} from ${range.from} to ${range.to}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} whose fastest download from any operator is at least ${threshold} Mbit/s, from ${SPEED_SUMMARY_TABLE} (the postcodes of fact_operator_time_series counted per snapshot and local authority in advance).`,
+      `Divides by all ${unit} in upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/** The 1st of every month from `from` to `to`, keeping only the given calendar months when listed. */
+function monthsBetween(from: string, to: string, months?: number[]): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addMonths(d, 1)) {
+    if (!months || months.includes(Number(d.slice(5, 7)))) out.push(d);
+  }
+  return out;
+}
+
+/**
+ * Full fibre (of any network, or of named networks) is never withdrawn, and a postcode's first full fibre is the
+ * earliest activated_date in the latest snapshot (the catalog's definition). So a level series of full fibre
+ * needs no month-by-month scan of fact_operator_time_series: premises are summed per first-activation date once
+ * and accumulated over the listed snapshots — the same numbers, in a fraction of the time.
+ */
+function isFirstActivationSubject(plan: Plan): boolean {
+  // Any networks may be named (operators, operator groups); nothing else may narrow or negate the subject.
+  const { tech, operators: _operators, operatorGroups: _groups, ...rest } = plan.subject;
+  if (plan.dataset !== 'upc' || tech !== 'fttponly') return false;
+  return Object.values(rest).every((v) => v === undefined || v === false);
+}
+
+/** Each postcode's first activation of the subject (latest snapshot): the base of the first-activation queries. */
+function firstPassedCte(src: Source): string {
+  return `first_passed AS (\n  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n)`;
+}
+
+/** Premises (or postcodes) per first-activation date, in the place asked about. */
+function byFirstDateCte(unit: 'premises' | 'postcodes', geo: string[]): string {
+  const measure = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
+  return [
+    'by_first_date AS (',
+    `  SELECT fp.first_date, ${measure} AS ${unit}`,
+    '  FROM first_passed fp JOIN upc_output u ON u.postcode = fp.postcode',
+    geo.length ? `  ${where(geo)}` : '',
+    '  GROUP BY fp.first_date',
+    ')',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): BuiltQuery {
+  const geo = geoConditions(plan);
+  const src = source(plan, 'latest');
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  if (plan.flow) return buildFirstActivationFlow(plan, dates, unit, src, geo);
+  const sql = [
+    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)`,
+    ')',
+    `SELECT s.reported_at, SUM(b.${unit}) AS ${unit},`,
+    `       ${round(`100.0 * SUM(b.${unit}) / ${total}`)} AS coverage_pct`,
+    'FROM snapshots s',
+    'JOIN by_first_date b ON b.first_date <= s.reported_at',
+    'GROUP BY s.reported_at',
+    'ORDER BY s.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: seriesColumns(plan, unit),
+    steps: [
+      `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator${plan.subject.operators?.length || plan.subject.operatorGroups?.length ? ' for the named networks' : ''}); full fibre is never withdrawn, so a postcode has it in every snapshot from that date on.`,
+      `Adds up ${unit} from upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} per first-activation date, then accumulates them for each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]} and divides by the total for the coverage percentage. Premises are today's premises counts, so changes come from the network, not from new-build.`,
+    ],
+  };
+}
+
+/** What each snapshot added: first activations after the previous snapshot, up to this one. */
+function buildFirstActivationFlow(
+  plan: Plan,
+  dates: string[],
+  unit: 'premises' | 'postcodes',
+  src: Source,
+  geo: string[],
+): BuiltQuery {
+  const step = dates.length >= 2 ? monthsApart(dates[0]!, dates[1]!) : 1;
+  const pairs = dates.map((d, i) => [d, i === 0 ? addMonths(d, -step) : dates[i - 1]!] as const);
+  const column = `new_${unit}`;
+  const sql = [
+    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
+    ')',
+    `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
+    'FROM snapshots s',
+    'LEFT JOIN by_first_date b ON b.first_date > s.previous AND b.first_date <= s.reported_at',
+    'GROUP BY s.reported_at',
+    'ORDER BY s.reported_at',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [column]: `${unit} that got ${subjectPhrase(plan)} since the previous snapshot`,
+    },
+    steps: [
+      `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so a postcode is new at the first snapshot on or after that date.`,
+      `For each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} whose first activation came after the previous snapshot.`,
+    ],
+  };
+}
+
+function monthsApart(from: string, to: string): number {
+  const [y1, m1] = from.split('-').map(Number) as [number, number];
+  const [y2, m2] = to.split('-').map(Number) as [number, number];
+  return Math.max(1, (y2 - y1) * 12 + (m2 - m1));
+}
+
+/** Change between two snapshots (gains, percentage-point growth). */
+function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const to = plan.time.to ?? ctx.latest;
+  const dim = plan.dimension;
+  const geo = geoConditions(plan);
+  const unit = plan.measure === 'change_postcodes' ? 'postcodes' : 'premises';
+  const weight = unit === 'postcodes' ? '1' : 'u.premises';
+  const fromCol = `${unit}_${label(from)}`;
+  const toCol = `${unit}_${label(to)}`;
+  const networkDim = dim && NETWORK_DIMENSIONS.has(dim);
+  const src = networkDim ? source(plan, 'series') : undefined;
+  const keyExpr =
+    dim === 'tech'
+      ? 'f.tech'
+      : dim === 'operator_group' || src?.altnetTable || src?.forecast
+        ? src!.groupExpr
+        : 'f.operator';
+  const keyName = dim === 'tech' ? 'tech' : src?.altnetTable ? 'operator' : (dim as string);
+  const keys = networkDim ? ['f.reported_at', `${keyExpr} AS ${keyName}`] : ['f.reported_at'];
+  const inner = presence(networkDim && dim === 'operator_group' ? { ...plan } : plan, ctx, {
+    dates: [from, to],
+    keys,
+  });
+  const dimSelect = networkDim ? `p.${keyName}` : dim ? `u.${dim}` : '';
+  const gained = `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) - SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END)`;
+  const select = [
+    `SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END) AS ${fromCol}`,
+    `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) AS ${toCol}`,
+    `${gained} AS ${unit}_gained`,
+  ];
+  // Full fibre is never withdrawn: the postcodes that have it at each date follow from first activations in the
+  // latest snapshot, which is much cheaper than reading two snapshots of the time series (same numbers).
+  const byFirstActivation = !networkDim && isFirstActivationSubject(plan);
+  const latestSrc = byFirstActivation ? source(plan, 'latest') : undefined;
+  const ctes = latestSrc
+    ? [
+        firstPassedCte(latestSrc),
+        `passed AS (\n  SELECT s.reported_at, fp.postcode\n  FROM first_passed fp JOIN (VALUES (${date(from)}), (${date(to)})) AS s(reported_at) ON fp.first_date <= s.reported_at\n)`,
+      ]
+    : [`passed AS (\n  ${inner}\n)`];
+  let joinTotals = '';
+  let orderColumn = `${unit}_gained`;
+  if (plan.measure === 'change_pp') {
+    if (dim && !networkDim) {
+      ctes.push(
+        `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n)`.replace(
+          ' GROUP',
+          ' GROUP',
+        ),
+      );
+      joinTotals = `JOIN totals t ON t.${dim} = u.${dim}`;
+      select.push(`${round(`100.0 * (${gained}) / MAX(t.premises)`)} AS pp_change`);
+    } else {
+      select.push(
+        `${round(`100.0 * (${gained}) / (SELECT SUM(u.premises) FROM upc_output u ${where(geo)})`.replace(' )', ')'))} AS pp_change`,
+      );
+    }
+    orderColumn = 'pp_change';
+  }
+  const sql = [
+    `WITH ${ctes.join(',\n')}`,
+    `SELECT ${dimSelect ? `${dimSelect},\n       ` : ''}${select.join(',\n       ')}`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    joinTotals,
+    where(geo),
+    dimSelect ? `GROUP BY ${dimSelect}` : '',
+    dimSelect ? orderLimit(plan, orderColumn, dimSelect) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [fromCol]: `${unit} with ${subjectPhrase(plan)} on ${from}`,
+      [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
+      [`${unit}_gained`]: `change between the two snapshots`,
+      pp_change: 'change in coverage, percentage points',
+    },
+    steps: [
+      byFirstActivation
+        ? `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so the postcodes with it on ${from} and on ${to} are those first activated by then.`
+        : `Finds the DISTINCT postcodes with ${subjectPhrase(plan)} in the ${from} and ${to} snapshots of ${plan.subject.altnet && !plan.subject.operators ? 'fact_altnet_time_series' : 'fact_operator_time_series'}.`,
+      `Adds up ${unit} from upc_output at each date${dim ? ` for each ${dim}` : ''} and takes the difference${plan.measure === 'change_pp' ? `; percentage points divide the change by all premises${dim && !networkDim ? ` of the ${dim}` : ''}` : ''}.`,
+    ],
+  };
+}
+
+/** Postcodes that got the subject for the first time in the window. */
+function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const src = source(plan, 'latest');
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const geo = geoConditions(plan);
+  const inner = `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
+  const sql = perPlace(plan, dim, {
+    with: `WITH first_time AS (\n  ${inner}\n)`,
+    figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+    from: 'first_time ft',
+    alias: 'ft',
+    conditions: geo,
+    orderBy: plan.measure === 'first_premises' ? 'premises' : 'postcodes',
+  });
+  return {
+    sql,
+    columns: {
+      postcodes: 'postcodes that got it for the first time',
+      premises: 'premises in those postcodes',
+    },
+    steps: [
+      `Takes each postcode's earliest activated_date for ${subjectPhrase(plan)} in the latest snapshot; postcodes whose first activation is after ${from} got it for the first time ${plan.time.phrase ?? 'in the window'}.`,
+      `Counts those postcodes and their premises${dim ? ` by ${dim}` : ''}.`,
+    ],
+  };
+}
+
+function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [...src.conditions, ...geoConditions(plan)];
+  if (plan.time.at && plan.time.at !== ctx.latest && !src.forecast)
+    conditions.push(`f.reported_at = ${date(plan.time.at)}`);
+  const noun = plan.subject.altnet ? 'altnets' : 'networks';
+  const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;
+  const sql = perPlace(plan, dim, {
+    figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
+    from: src.from,
+    alias: 'f',
+    conditions,
+    orderBy: noun,
+  });
+  return {
+    sql,
+    columns: { [noun]: `number of distinct ${noun}` },
+    steps: [
+      `Counts the distinct ${noun === 'altnets' ? 'altnets (canonical names from fact_altnet)' : 'networks (operator groups)'} present${dim ? ` in each ${dim}` : ''}${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+    ],
+  };
+}
+
+function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const latest = plan.dataset === 'upc' && (!plan.time.at || plan.time.at === ctx.latest);
+  const src = source(plan, latest ? 'latest' : 'series');
+  const conditions = [...src.conditions];
+  if (src.forecast) conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+  else if (!latest) conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
+  const geo = geoConditions(plan);
+  const sql = [
+    `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
+    'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+    'FROM upc_output u',
+    'LEFT JOIN n ON n.postcode = u.postcode',
+    where(geo),
+    'GROUP BY COALESCE(n.networks, 0)',
+    'ORDER BY networks',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { networks: 'number of distinct networks', postcodes: 'postcodes', premises: 'premises' },
+    steps: [
+      `Counts, for each postcode, the distinct ${src.altnetTable ? 'altnets' : 'networks (operator groups)'} offering ${subjectPhrase({ ...plan, subject: { ...plan.subject, minNetworks: undefined } })}.`,
+      'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',
+    ],
+  };
+}
+
+function buildSpeeds(plan: Plan): BuiltQuery {
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension) && plan.measure !== 'avg_down')
+    return buildSpeedsByNetwork(plan);
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [...geoConditions(plan)];
+  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
+  if (plan.measure === 'avg_down') {
+    const sql = perPlace(plan, dim, {
+      with: 'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
+      figures: `${round('AVG(b.best_down)', 1)} AS avg_best_download_mbps`,
+      from: 'best b',
+      alias: 'b',
+      conditions: geoConditions(plan),
+      orderBy: 'avg_best_download_mbps',
+    });
+    return {
+      sql,
+      columns: { avg_best_download_mbps: 'average over postcodes of the best download speed on offer' },
+      steps: [
+        'Takes the best download speed on offer in each postcode, then averages it over postcodes (not weighted by premises).',
+      ],
+    };
+  }
+  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const sql = perPlace(plan, dim, {
+    figures: `MAX(f.${column}) AS max_${column}_mbps`,
+    from: 'fact_operator f',
+    alias: 'f',
+    conditions,
+    orderBy: `max_${column}_mbps`,
+  });
+  return {
+    sql,
+    columns: { [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} speed on offer, Mbit/s` },
+    steps: [
+      `Takes the highest ${column} on offer in fact_operator (latest snapshot)${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+    ],
+  };
+}
+
+function buildScores(plan: Plan): BuiltQuery {
+  const column = plan.measure === 'avg_deprivation' ? 'digital_deprivation' : 'general_attractiveness';
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const conditions = [
+    'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
+    ...geoConditions(plan),
+  ];
+  const name = `avg_${column}`;
+  const sql = perPlace(plan, dim, {
+    figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
+    from: 'postcode_attractiveness a',
+    alias: 'a',
+    conditions,
+    orderBy: name,
+  });
+  return {
+    sql,
+    columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
+    steps: [
+      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${dim ? ` for each ${dim}` : ''}.`,
+    ],
+  };
+}
+
+function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const groups = plan.subject.operatorGroups ?? [];
+  const operators = plan.subject.operators ?? [];
+  const base: Plan = {
+    ...plan,
+    subject: { ...plan.subject, operatorGroups: undefined, operators: undefined },
+  };
+  if (!base.subject.tech && !base.subject.gigabit) base.subject.tech = 'fttponly';
+  const whoName = [...groups, ...operators].join(' / ') || 'the operator';
+  const sql = [
+    `WITH subject AS (\n  ${presence(base, ctx)}\n), operator AS (\n  ${presence(plan, ctx)}\n)`,
+    `SELECT SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS operator_premises,`,
+    '       SUM(u.premises) AS all_subject_premises,',
+    `       ${round('100.0 * SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises)')} AS share_pct`,
+    'FROM upc_output u',
+    'JOIN subject s ON s.postcode = u.postcode',
+    'LEFT JOIN operator o ON o.postcode = u.postcode',
+    where(geo),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      operator_premises: `premises where ${whoName} offers it`,
+      all_subject_premises: `all premises with ${subjectPhrase(base)}`,
+      share_pct: `${whoName}'s share, %`,
+    },
+    steps: [
+      `Finds all postcodes with ${subjectPhrase(base)}, and those where ${whoName} offers it.`,
+      'Divides the premises of the second set by those of the first.',
+    ],
+  };
+}
+
+function previousQuarters(latest: string, n: number): string[] {
+  const [y, qn] = latest.split('Q').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const index = y * 4 + (qn - 1) - i;
+    out.push(`${Math.floor(index / 4)}Q${(index % 4) + 1}`);
+  }
+  return out;
+}
+
+function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const t = plan.takeUp ?? {};
+  const filters: string[] = [];
+  if (t.operators?.length) filters.push(`operator IN (${list(t.operators)})`);
+  if (t.tech) filters.push(`tech = ${sqlString(t.tech)}`);
+  if (t.techs?.length) filters.push(`tech IN (${list(t.techs)})`);
+  if (t.segment) filters.push(`segment = ${sqlString(t.segment)}`);
+  if (plan.measure === 'lines_change_pct') return buildTakeUpChange(plan, ctx, filters);
+  if (
+    plan.measure !== 'share_of_subject_pct' &&
+    ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) ||
+      (plan.geo && (!plan.dimension || LINE_KEYS.has(plan.dimension))))
+  )
+    return buildTakeUpByPlace(plan, ctx, filters);
+  if (plan.measure === 'share_of_subject_pct') return buildTakeUpRate(plan, ctx);
+  if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
+  const quarters = takeUpQuarters(plan, ctx);
+  if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  return buildLines(plan, filters, quarters);
+}
+
+/** Which quarters a take-up answer covers: the conditions on take_up_quarterly, and the words for them. */
+interface TakeUpQuarters {
+  timeFilters: string[];
+  quarterText: string;
+}
+
+function takeUpQuarters(plan: Plan, ctx: TimeContext): TakeUpQuarters {
+  const timeFilters: string[] = [];
+  if (plan.time.quarterYear) timeFilters.push(`quarter LIKE ${sqlString(`${plan.time.quarterYear}Q%`)}`);
+  else if (plan.time.lastQuarters)
+    timeFilters.push(`quarter IN (${list(previousQuarters(ctx.latestQuarter, plan.time.lastQuarters))})`);
+  else if (plan.time.quarter && plan.dimension !== 'quarter')
+    timeFilters.push(`quarter = ${sqlString(plan.time.quarter)}`);
+  else if (plan.dimension === 'quarter' && plan.time.seriesFrom)
+    timeFilters.push(`quarter_start >= ${date(plan.time.seriesFrom)}`);
+  const quarterText =
+    plan.time.quarter ??
+    (plan.time.lastQuarters
+      ? `the last ${plan.time.lastQuarters} quarters`
+      : plan.time.quarterYear
+        ? `${plan.time.quarterYear}`
+        : 'every quarter');
+  return { timeFilters, quarterText };
+}
+
+/** Take-up rate: full-fibre lines as a share of the premises that can get full fibre, in one quarter. */
+function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const quarter = plan.time.quarter ?? ctx.latestQuarter;
+  // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
+  // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
+  const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
+  const sql = [
+    'WITH lines AS (',
+    `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
+    `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    '), passed AS (',
+    '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
+    `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
+    ')',
+    'SELECT l.fttp_lines, p.full_fibre_premises,',
+    `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
+    'FROM lines l CROSS JOIN passed p',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      fttp_lines: 'full-fibre lines',
+      full_fibre_premises: 'premises that can get full fibre',
+      take_up_pct: 'take-up, %',
+    },
+    steps: [
+      `Adds up full-fibre (fttp) lines in take_up_postcode for ${quarter}${geo.length ? ` in ${describeGeo(plan)}` : ''}.`,
+      'Divides by the premises in postcodes with full fibre available (fact_operator, latest snapshot).',
+    ],
+  };
+}
+
+/** One brand's or one technology's share of all lines ("tech:fttp"), in a quarter or for each quarter. */
+function buildLineShare(
+  plan: Plan,
+  ctx: TimeContext,
+  shareOf: string,
+  filters: string[],
+  { timeFilters, quarterText }: TakeUpQuarters,
+): BuiltQuery {
+  const condition = shareOf.startsWith('tech:')
+    ? `tech = ${sqlString(shareOf.slice(5))}`
+    : `operator = ${sqlString(shareOf)}`;
+  const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+  const byQuarter = plan.dimension === 'quarter';
+  const sql = [
+    `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
+    '       SUM(lines) AS total_lines,',
+    `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
+    'FROM take_up_quarterly',
+    where([
+      ...filters,
+      ...(byQuarter
+        ? timeFilters
+        : timeFilters.length
+          ? timeFilters
+          : [`quarter = ${sqlString(ctx.latestQuarter)}`]),
+    ]),
+    byQuarter ? 'GROUP BY quarter\nORDER BY quarter' : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { share_pct: `share of all lines that are ${who}` },
+    steps: [
+      `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
+    ],
+  };
+}
+
+/** Lines, by operator, technology, segment or quarter; a market share when split by anything but quarter. */
+function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }: TakeUpQuarters): BuiltQuery {
+  const dim =
+    plan.dimension === 'operator' ||
+    plan.dimension === 'tech' ||
+    plan.dimension === 'segment' ||
+    plan.dimension === 'quarter'
+      ? plan.dimension
+      : plan.dimension === 'operator_group'
+        ? 'operator'
+        : undefined;
+  const allFilters = [...filters, ...timeFilters];
+  const share = plan.measure === 'line_share_pct' && dim && dim !== 'quarter';
+  const totalSql =
+    `(SELECT SUM(lines) FROM take_up_quarterly ${where(allFilters.filter((f) => !f.startsWith('operator')))})`.replace(
+      ' )',
+      ')',
+    );
+  const sql = [
+    `SELECT ${dim ? `${dim}, ` : ''}SUM(lines) AS lines${share ? `,\n       ${round(`100.0 * SUM(lines) / ${totalSql}`)} AS share_pct` : ''}`,
+    'FROM take_up_quarterly',
+    where(allFilters),
+    dim ? `GROUP BY ${dim}` : '',
+    dim === 'quarter' ? 'ORDER BY quarter' : dim ? orderLimit(plan, 'lines', dim) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { lines: 'subscriber lines', share_pct: 'share of all lines, %' },
+    steps: [
+      `Adds up subscriber lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${quarterText}${dim ? `, by ${dim}` : ''}.`,
+      ...(share ? ['Market share divides each by all lines in the same quarter.'] : []),
+    ],
+  };
+}
+
+/** The reported operator names behind named networks ("Which retailers report on Openreach?"). */
+function buildOperatorList(plan: Plan): BuiltQuery {
+  const groups = [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])];
+  const conditions = groups.length ? [`operator_group IN (${list(groups)})`] : [];
+  if (plan.subject.operators?.length) conditions.push(`operator IN (${list(plan.subject.operators)})`);
+  const sql = [
+    'SELECT operator, operator_group, network_type, is_altnet',
+    'FROM operators',
+    where(conditions.length > 1 ? [`(${conditions.join(' OR ')})`] : conditions),
+    'ORDER BY operator_group, operator',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { operator: 'the name reported in fact_operator', operator_group: 'the network it runs on' },
+    steps: ['Lists the operator names in the operators table that belong to the named network(s).'],
+  };
+}
+
+/** The leading network (most premises passed) in each place. */
+function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension as string;
+  const src = source(
+    { ...plan, dimension: 'operator_group' },
+    plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest',
+  );
+  const inner = presence({ ...plan, dimension: 'operator_group' }, ctx, {
+    keys: [`${src.groupExpr} AS operator_group`],
+  });
+  const geo = geoConditions(plan);
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n),`,
+    `by_network AS (\n  SELECT u.${dim}, p.operator_group, SUM(u.premises) AS premises\n  FROM passed p JOIN upc_output u ON u.postcode = p.postcode\n  ${where(geo)}\n  GROUP BY u.${dim}, p.operator_group\n),`.replace(
+      /\n {2}\n/g,
+      '\n',
+    ),
+    `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
+    `ranked AS (\n  SELECT b.${dim}, b.operator_group, b.premises,\n         ROW_NUMBER() OVER (PARTITION BY b.${dim} ORDER BY b.premises DESC, b.operator_group) AS position\n  FROM by_network b\n)`,
+    `SELECT r.${dim}, r.operator_group, r.premises,`,
+    `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,
+    'FROM ranked r',
+    `JOIN totals t ON t.${dim} = r.${dim}`,
+    'WHERE r.position = 1',
+    `ORDER BY r.${dim}`,
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      operator_group: `the network with the most premises passed with ${subjectPhrase(plan)}`,
+      premises: 'premises it passes',
+      share_of_premises_pct: `its share of all premises in the ${dim}`,
+    },
+    steps: [
+      `Adds up, for each ${dim} and each network (operator group), the premises in DISTINCT postcodes where the network offers ${subjectPhrase(plan)}.`,
+      `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
+    ],
+  };
+}
+
+/** Lines in the latest quarter against the same quarter a year earlier. */
+function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const now = plan.time.quarter ?? ctx.latestQuarter;
+  const [year, quarter] = now.split('Q') as [string, string];
+  // Year on year compares the same quarter a year earlier; quarter on quarter the quarter before.
+  const before =
+    plan.takeUp?.change === 'qoq'
+      ? Number(quarter) === 1
+        ? `${Number(year) - 1}Q4`
+        : `${year}Q${Number(quarter) - 1}`
+      : `${Number(year) - 1}Q${quarter}`;
+  const dim =
+    plan.dimension === 'operator' || plan.dimension === 'tech' || plan.dimension === 'segment'
+      ? plan.dimension
+      : undefined;
+  const thenCol = `lines_${before.toLowerCase()}`;
+  const nowCol = `lines_${now.toLowerCase()}`;
+  const thenExpr = `SUM(CASE WHEN quarter = ${sqlString(before)} THEN lines ELSE 0 END)`;
+  const nowExpr = `SUM(CASE WHEN quarter = ${sqlString(now)} THEN lines ELSE 0 END)`;
+  const sql = [
+    `SELECT ${dim ? `${dim}, ` : ''}${thenExpr} AS ${thenCol},`,
+    `       ${nowExpr} AS ${nowCol},`,
+    `       ${nowExpr} - ${thenExpr} AS change_lines,`,
+    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS ${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
+    'FROM take_up_quarterly',
+    where([...filters, `quarter IN (${list([before, now])})`]),
+    dim ? `GROUP BY ${dim}` : '',
+    dim
+      ? orderLimit(
+          plan,
+          plan.takeUp?.rankByChange
+            ? 'change_lines'
+            : `${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
+          dim,
+        )
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [thenCol]: `lines in ${before}`,
+      [nowCol]: `lines in ${now}`,
+      yoy_change_pct: 'change on the same quarter a year earlier, %',
+    },
+    steps: [
+      `Adds up lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${before} and ${now}, and compares them.`,
+    ],
+  };
+}
+
+/** Lines by place: postcode-level take-up (latest four quarters) joined to the postcode geography. */
+function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const quarter = plan.time.quarter ?? ctx.latestQuarter;
+  const conditions = [
+    ...filters.map((f) => `t.${f}`),
+    `t.quarter = ${sqlString(quarter)}`,
+    ...geoConditions(plan),
+  ];
+  // Lines of one place by operator, technology or segment ("who has the most lines in Hull").
+  const key = plan.dimension && LINE_KEYS.has(plan.dimension) ? lineKey(plan.dimension) : undefined;
+  if (key) {
+    return {
+      sql: [
+        `SELECT t.${key}, SUM(t.lines) AS lines`,
+        'FROM take_up_postcode t',
+        'JOIN upc_output u ON u.postcode = t.postcode',
+        where(conditions),
+        `GROUP BY t.${key}`,
+        orderLimit(plan, 'lines', `t.${key}`),
+      ].join('\n'),
+      columns: { lines: 'subscriber lines' },
+      steps: [
+        `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter} in ${describeGeo(plan)}, by ${key}.`,
+      ],
+    };
+  }
+  const sql = perPlace(plan, dim, {
+    figures: 'SUM(t.lines) AS lines',
+    from: 'take_up_postcode t',
+    alias: 't',
+    conditions,
+    orderBy: 'lines',
+  });
+  return {
+    sql,
+    columns: { lines: 'subscriber lines' },
+    steps: [
+      `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter}${filters.length ? ` where ${filters.join(' and ')}` : ''}${plan.geo ? ` in ${describeGeo(plan)}` : ''}${dim ? `, by ${dim} of the postcode` : ''}.`,
+    ],
+  };
+}
+
+/** Fastest speed on offer per network (operator group), operator or technology. */
+function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
+  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const key =
+    plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
+  const keyName = key.split('.')[1]!;
+  const conditions = [...geoConditions(plan)];
+  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
+  if (plan.subject.altnet) conditions.push('o.is_altnet');
+  const geoJoin = plan.geo || plan.urbanRural ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
+  const sql = [
+    `SELECT ${key}, MAX(f.${column}) AS max_${column}_mbps`,
+    `FROM fact_operator f\nJOIN operators o ON o.operator = f.operator${geoJoin}`,
+    where(conditions),
+    `GROUP BY ${key}`,
+    orderLimit(plan, `max_${column}_mbps`, key),
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [keyName]: keyName,
+      [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} on offer, Mbit/s`,
+    },
+    steps: [
+      `Takes the highest ${column} on offer for each ${keyName === 'operator_group' ? 'network' : keyName} in fact_operator (latest snapshot)${plan.subject.tech ? ` with ${plan.subject.tech}` : ''}.`,
+    ],
+  };
+}
+
+const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+/** The count column of "how many <places> ...", named after the places. */
+export const GROUP_COUNT_COLUMNS: Partial<Record<Dimension, string>> = {
+  la_name: 'local_authorities',
+  government_region: 'regions',
+  country: 'nations',
+  postcode_area: 'postcode_areas',
+  postcode_district: 'postcode_districts',
+};
+
+/**
+ * Places whose share passes a test: the per-place query as it stands, filtered on its coverage column, then
+ * listed (ordered by the share) or counted. The share is computed exactly as in the per-place answer, so the
+ * places counted are the ones that list would show.
+ */
+function buildGroupFilter(
+  plan: Plan,
+  filter: NonNullable<Plan['groupFilter']>,
+  ctx: TimeContext,
+): BuiltQuery {
+  const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
+  const dimension = plan.dimension;
+  if (!dimension || !('coverage_pct' in inner.columns)) return inner;
+  const test = `g.coverage_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
+  const words = describeGroupFilter(filter);
+  const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
+  if (countGroups) {
+    const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
+    return {
+      sql: `SELECT COUNT(*) AS ${column}\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}`,
+      columns: { [column]: `${column.replace(/_/g, ' ')} whose share is ${words}` },
+      steps: [...steps, 'Count them.'],
+    };
+  }
+  const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  return {
+    sql: `SELECT g.*\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    columns: inner.columns,
+    steps,
+  };
+}
+
+/** The groupings of lines take-up holds per postcode (a network is its retail operator there). */
+const LINE_KEYS = new Set<Dimension>(['operator', 'operator_group', 'tech', 'segment']);
+const lineKey = (dimension: Dimension) => (dimension === 'operator_group' ? 'operator' : dimension);

@@ -1,0 +1,477 @@
+/**
+ * Every word accounted for: which words of a question the analyst's reading did not use. A word is accounted
+ * for when it is a function word, part of a name the lexicon matched (a place, a network), part of a time
+ * phrase the time parser took, or a word of the analyst's grammar (measures, subjects, shapes, comparators).
+ * What is left is a content word the reading could not place: it is never dropped silently, it lowers the
+ * confidence and the answer says it was not used.
+ *
+ * Beyond single words, a condition can be read and still not reach the plan: a negation ("but not full
+ * fibre"), a comparison with a number ("more than half", "fewer than 3") or a count of places ("how many
+ * councils have ..."). Those are checked against the plan itself.
+ */
+
+import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
+import type { EntityMatch } from './lexicon.js';
+import { numberFrom } from './time-phrases.js';
+
+const FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
+has have had having can could would should will shall may might must i me my we our you your it its they them their
+this that these those there here what which who whom whose how when where why whats whos please pls plz thanks
+thank just about into than then so if also any some all each every per vs v versus via me give show tell list
+find get got gets see look looking want need know like compare compared between across within among out up
+same such other others only very much many more most less least few fewer one ones s t don doesn isn aren
+not no nor yes ok okay hey hi hello currently current now today still yet already ever again etc eg ie
+let lets make made use using used`;
+
+/** Words the analyst's grammar reads (understand.ts, time-phrases.ts): measures, subjects, shapes, time words. */
+const GRAMMAR_WORDS = `premises premise homes home properties property postcodes postcode households household
+population people residents citizens lines line subscribers subscriber subscriptions customers connections
+coverage covered cover covers covering coverages share shares percent percentage percentages proportion
+penetration rate rates count counts number numbers total totals totalled overall whole entire
+fibre fiber full fttp ftth fttponly fttc vdsl adsl copper cable docsis fwa fixed wireless gigabit gig gigabits
+capable superfast ultrafast uso broadband speed speeds mbps mbit mb gbps gbit meg download downloads upload uploads
+fastest quickest max maximum best top highest lowest slowest worst bottom biggest largest smallest greatest
+leading leader leaders leads lead dominant strongest weakest main major poorest
+network networks operator operators provider providers isp isps builder builders retailer retailers brand brands
+reseller resellers partner partners company companies group groups infrastructure altnet altnets alt net nets
+alternative independent openreach virgin media
+overbuild overbuilt overbuilding overlap overlaps overlapping compete competing competition competitor competitors
+rival rivals choice choose option options both common shared head sole alone exclusive
+symmetric symmetrical symetric
+region regions regional nation nations country countries local authority authorities council councils borough
+boroughs district districts area areas place places town towns city cities county counties unitary
+urban rural postcode postcodes
+market take takeup uptake retail residential resi business businesses consumer enterprise smb sme segment segments
+forecast forecasts forecasted expected projected projection predicted planned outlook plan plans
+attractive attractiveness deprivation deprived score scores build potential case
+gain gained gains gaining add added adds adding addition additions grow grown growth grew grows growing increase
+increased increases rise rose risen went gone climb climbed jump jumped improve improved improvement boost
+boosted uplift delta change changed changes progress rolled rollout roll expand expanded expansion built
+new newly first time times live
+month months monthly quarter quarters quarterly year years yearly annual annually week half daily
+series trend trends timeline history historically evolution trajectory over time since until through during
+ago last past previous prior latest recent recently next snapshot snapshots date dates period periods
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec h1 h2 q1 q2 q3 q4 yoy qoq
+rank ranked ranking ranks league table order sorted sort split breakdown broken grouped distribution
+average avg mean median
+without lack lacking unserved missing cannot cant unable reach receive access available availability
+offer offers offered offering present presence pass passes passed passing footprint footprints
+different distinct separate unique multiple several
+at least exactly above below under over than more fewer plus
+points point pp down up tech technology technologies own names name digital digitally start end left yr yrs
+mth mths qtr ff rfog la las data report reports reported service services`;
+
+/** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
+const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
+operating able break anyway actually overall roughly approximately around about ie eg`;
+
+/** How to show the answer (a chart, a map, a table): presentation, not a condition on the figures. */
+const PRESENTATION_WORDS = `chart charts graph graphs map maps mapped mapping plot plots plotted visualise visualize
+visualisation visualization draw drawn display bar bars pie stacked choropleth heatmap table tables`;
+
+/** Typos are forgiven only against the grammar's own words, and only in longer words ("premisses"). */
+const GRAMMAR = new Set(GRAMMAR_WORDS.split(/\s+/).filter((w) => w.length >= 5));
+
+const KNOWN = new Set(
+  `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS} ${PRESENTATION_WORDS}`
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter(Boolean),
+);
+
+const NUMBER_WORDS =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|first|second|third|half|quarter|dozen)$/;
+
+/** Known words one edit away from `word` ("premisses", "coverge"): a typo of a grammar word is that word. */
+function closeToKnown(word: string): boolean {
+  if (word.length < 6) return false;
+  for (const known of GRAMMAR) {
+    // A letter missing, doubled or swapped; a different letter would make another word ("charge", "change").
+    if (Math.abs(known.length - word.length) === 1 && withinOneEdit(word, known)) return true;
+    if (known.length === word.length && swapped(word, known)) return true;
+  }
+  return false;
+}
+
+function swapped(a: string, b: string): boolean {
+  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+  return (
+    diff.length === 2 &&
+    diff[1] === diff[0]! + 1 &&
+    a[diff[0]!] === b[diff[1]!] &&
+    a[diff[1]!] === b[diff[0]!]
+  );
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+function stem(word: string): string[] {
+  const forms = [word, word.replace(/'/g, '')];
+  if (word.endsWith("'s")) forms.push(word.slice(0, -2));
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) forms.push(word.slice(0, -3));
+  return forms;
+}
+
+/**
+ * The content words of `question` that the reading did not use. `entities` are the lexicon's matches (their
+ * words are names), `timeMatched` the phrases the time parser took.
+ */
+export function leftoverWords(
+  question: string,
+  entities: EntityMatch[],
+  timeMatched: string[],
+  /** The plan uses a number (a limit, a count of networks, a threshold): number words are accounted for. */
+  usesNumber = true,
+): string[] {
+  let text = ` ${question
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    // "i.e." and "e.g." are one word each.
+    .replace(/\b([a-z])\.([a-z])\.?/g, '$1$2')
+    .replace(/[^a-z0-9'%+./-]+/g, ' ')} `;
+  // Phrases of the grammar whose number is part of a name ("the four nations").
+  for (const phrase of [...entities.map((e) => e.text), ...timeMatched, 'four nations', 'home nations']) {
+    if (phrase) text = text.split(phrase.toLowerCase()).join(' ');
+  }
+  const words = text
+    .split(/[\s/]+/)
+    .map((w) => w.replace(/^['.-]+|['.-]+$/g, ''))
+    .filter(Boolean);
+  const left: string[] = [];
+  for (const word of words) {
+    if (/\d/.test(word) || word.length <= 1) continue;
+    // "one" is also plain presence ("at least one altnet"); other number words must reach the plan.
+    if (NUMBER_WORDS.test(word) && (usesNumber || word === 'one' || word === 'first')) continue;
+    if (word.split('-').every((part) => stem(part).some((form) => KNOWN.has(form)) || closeToKnown(part)))
+      continue;
+    if (!left.includes(word)) left.push(word);
+  }
+  return left;
+}
+
+const NEGATION =
+  /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/;
+const COMPARATOR =
+  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
+/** "still under 70% gigabit", "below 85% FTTP": a share compared with a number, without "than". */
+const SHARE_COMPARATOR = /\b(?:under|below|over|above|less than|more than|at least|at most)\s+\d[\d.]*\s*%/;
+const COUNT_OF_PLACES =
+  /\bhow many (?:local authorities|las|councils|boroughs|regions|nations|countries|areas|districts|postcode areas|places|towns|cities)\b/;
+
+const NUMBER = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty)';
+const numberValue = (word: string) => numberFrom(word) ?? Number(word);
+const MONTH_OR_QUARTER =
+  '(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
+const SERIES_DIMENSIONS = new Set(['month', 'quarter', 'half_year', 'year']);
+
+/** Conditions the question states that the plan does not carry, said in words (empty when all are carried). */
+export function uncarriedConditions(
+  question: string,
+  plan: Plan,
+  entities: EntityMatch[] = [],
+  /** The phrases the time parser took from the question. */
+  timeMatched: string[] = [],
+): string[] {
+  const text = ` ${question.toLowerCase().replace(/[’`]/g, "'")} `;
+  const missing: string[] = [];
+  // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
+  for (const match of entities) {
+    if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null)
+      missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
+  }
+  missing.push(...uncarriedCounts(text, plan));
+  // One row per period: "each month", "in each of the last 6 months", "quarter by quarter".
+  const perPeriod = text.match(
+    /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,
+  );
+  if (perPeriod && !(plan.dimension && SERIES_DIMENSIONS.has(plan.dimension)))
+    missing.push(`the rows per period ("${perPeriod[0]}")`);
+  // A chosen month or quarter of each year: "Q4 of each year", "each January".
+  const chosen = text.match(
+    new RegExp(
+      `\\b${MONTH_OR_QUARTER} (?:of )?(?:each|every) (?:year|yr)\\b|\\b(?:each|every) ${MONTH_OR_QUARTER}\\b`,
+    ),
+  );
+  if (chosen && plan.time.seriesMonth === undefined && plan.time.quarterNumber === undefined)
+    missing.push(`the chosen month of each year ("${chosen[0]}")`);
+  const s = plan.subject;
+  // "only one network, i.e. no competition" is carried as exactly one network; any other negation needs a
+  // negated subject in the plan.
+  const noCompetition =
+    s.exactNetworks === 1 &&
+    /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
+  const negated = Boolean(
+    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || noCompetition,
+  );
+  if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
+  const threshold =
+    s.minNetworks !== undefined ||
+    s.exactNetworks !== undefined ||
+    s.minDown !== undefined ||
+    s.bestDownBelow !== undefined ||
+    s.gigabit === true;
+  const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
+  // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
+  // their share: no subject threshold carries that.
+  const share = comparison && /%|half|third|quarter/.test(comparison[0]);
+  // "at least one altnet" is plain presence, which every subject carries.
+  const presence =
+    comparison && /\b(?:at least|more than) (?:one|1)\b/.test(comparison[0]) && s.minNetworks === undefined;
+  if (comparison && !plan.groupFilter && (share || (!threshold && !presence)))
+    missing.push(`the comparison ("${comparison[0]}")`);
+  // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
+  const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
+  if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
+    missing.push(`the speed ("${speed[0].trim()}")`);
+  // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
+  const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
+  if (
+    versus &&
+    !plan.dimension &&
+    (plan.geo?.values.length ?? 0) < 2 &&
+    !readsTwoDates(plan) &&
+    (s.operatorGroups?.length ?? 0) < 2 &&
+    (s.operators?.length ?? 0) < 2
+  )
+    missing.push(`the comparison of two things ("${versus[0].trim()}")`);
+  missing.push(
+    ...uncarriedChange(text, plan),
+    ...uncarriedSubjects(text, plan, entities),
+    ...uncarriedPlaces(plan, entities),
+  );
+  // Upload speeds are a direction of their own: a plan about downloads does not answer them.
+  const upload = text.match(/\b(?:upload|uploads|upstream|up speeds?)\b/);
+  if (upload && !(s.symmetric || plan.measure === 'max_up' || plan.measure === 'avg_down'))
+    missing.push(`the upload direction ("${upload[0]}")`);
+  // A time the question names ("last year", "in 2025") that the plan does not use.
+  const timeNamed = timeMatched.find((phrase) => phrase.trim().length > 0);
+  // A date written in a way the time parser did not take ("jun 27 -> dec 27") is a date the plan lacks.
+  const dateWords = text.match(
+    new RegExp(`\\b${MONTH_OR_QUARTER}\\s+'?\\d{2,4}\\b|\\bh[12]\\s+'?\\d{2,4}\\b`),
+  );
+  if (dateWords && timeMatched.every((phrase) => !phrase.trim()))
+    missing.push(`the date ("${dateWords[0]}")`);
+  const series = plan.dimension !== undefined && SERIES_DIMENSIONS.has(plan.dimension);
+  const bounded = timeMatched.find((phrase) =>
+    /\d{4}|\b(?:last|this|since|from|past|previous)\b/.test(phrase),
+  );
+  const unused = series ? bounded : timeNamed;
+  if (unused && !usesTime(plan)) missing.push(`the time ("${unused.trim()}")`);
+  const average = text.match(/\b(?:avg|average|mean|median)\b/);
+  if (average && !AVERAGE_MEASURES.has(plan.measure)) missing.push(`the average ("${average[0]}")`);
+  // "Which councils have 3 or more altnets": counted over the whole place, while the plan counts networks per
+  // postcode (the only count of networks it has).
+  const perPlace = text.match(NETWORKS_PER_PLACE);
+  if (perPlace && (s.minNetworks !== undefined || s.exactNetworks !== undefined))
+    missing.push(`networks counted across each place ("${perPlace[0].trim()}"), not per postcode`);
+  const places = text.match(COUNT_OF_PLACES);
+  // A count of places meeting a condition is one figure (countGroups), not a list of the places.
+  if (places && plan.measure !== 'operator_count' && !plan.countGroups)
+    missing.push(`the count of places ("${places[0]}")`);
+  return missing;
+}
+
+const AVERAGE_MEASURES = new Set<Plan['measure']>(['avg_down', 'avg_attractiveness', 'avg_deprivation']);
+
+const NETWORKS_PER_PLACE =
+  /\b(?:councils?|local authorities|las?|regions?|areas?|districts?|boroughs?|nations?|countries|towns?|cities)\s+(?:that\s+|which\s+)?(?:have|has|with|where there are)\s+(?:\w+\s+){0,2}?(?:\d+|two|three|four|five)\+?\s+(?:or more\s+)?(?:different\s+|distinct\s+|separate\s+)?(?:altnets?|alt nets?|networks?|operators?|providers?)\b/;
+
+/** Words that ask for a change over time rather than a level. */
+const CHANGE_WORDS =
+  /\b(?:gain(?:ed|s)?|grew|grow(?:n|th)?|increase[ds]?|rose|rise[ns]?|jump(?:ed|s)?|went up|go(?:ne)? up|add(?:ed|s)?|new (?:[a-z]+ ){0,2}build|net new|newly|chang(?:e|ed|es)|improve(?:d|ment)?|uplift|delta|for the first time)\b/;
+/** Two moments named: "between A and B", "from A to B", "now vs two years ago". */
+const TWO_MOMENTS =
+  /\bbetween\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+and\b|\bfrom\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+to\b|\b(?:now|today|currently|latest)\s+(?:vs\.?|versus|compared (?:to|with))\s/;
+
+/** A change the question asks for ("gained", "between Jan 2024 and Jan 2026") that the plan reads as a level. */
+function uncarriedChange(text: string, plan: Plan): string[] {
+  const asked = text.match(CHANGE_WORDS) ?? text.match(TWO_MOMENTS);
+  if (!asked) return [];
+  const carried =
+    readsTwoDates(plan) ||
+    plan.flow === true ||
+    Boolean(plan.takeUp?.change) ||
+    (plan.dimension !== undefined && SERIES_DIMENSIONS.has(plan.dimension));
+  if (!carried) return [`the change over time ("${asked[0].trim()}")`];
+  // A change in a share is a change in points ("the biggest jump in full fibre %"), not in premises.
+  const inPoints = text.match(/%|\bper ?cent(?:age)?\b|\bpoints?\b|\bpp\b/);
+  if (inPoints && (plan.measure === 'change_premises' || plan.measure === 'change_postcodes'))
+    return [
+      `the change in share ("${inPoints[0]}"), read as a change in ${plan.measure === 'change_premises' ? 'premises' : 'postcodes'}`,
+    ];
+  return [];
+}
+
+/** The plan's measure compares two dates (a change, or what was first added between them). */
+function readsTwoDates(plan: Plan): boolean {
+  return (
+    plan.measure.startsWith('change_') ||
+    plan.measure.startsWith('first_') ||
+    plan.measure === 'lines_change_pct'
+  );
+}
+
+const TECH_WORDS: [RegExp, string[]][] = [
+  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, ['fttponly', 'fttp']],
+  [/\b(?:fttc|vdsl)\b/, ['fttc']],
+  [/\b(?:adsl|copper)\b/, ['adsl']],
+  [/\b(?:cable|docsis)\b/, ['cable']],
+  [/\b(?:fwa|fixed wireless)\b/, ['fwa']],
+];
+
+/**
+ * Subjects the question names that the plan does not carry: altnets, the forecast, a technology, a named
+ * network. "Virgin Media AND at least one altnet" read as Virgin Media alone answers another question.
+ */
+function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): string[] {
+  const s = plan.subject;
+  const missing: string[] = [];
+  const carried = JSON.stringify({ subject: s, takeUp: plan.takeUp ?? {}, dimension: plan.dimension ?? '' });
+  const altnet = text.match(/\b(?:altnets?|alt[- ]nets?|alternative networks?)\b/);
+  if (altnet && !(s.altnet || s.networksAreAltnets)) missing.push(`the altnets ("${altnet[0]}")`);
+  const forecast = text.match(/\bforecast(?:s|ed)?\b/);
+  if (forecast && plan.dataset !== 'upc_forecast') missing.push(`the forecast ("${forecast[0]}")`);
+  for (const [pattern, techs] of TECH_WORDS) {
+    const named = text.match(pattern);
+    // Forecasts are of full fibre only; Virgin Media's network is cable.
+    if (!named || plan.dimension === 'tech') continue;
+    if (techs.includes('fttponly') && plan.dataset === 'upc_forecast') continue;
+    if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
+    if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
+  }
+  // "Virgin Media and an altnet": a network that is not an altnet, read inside the altnet footprint, is an
+  // intersection the plan does not carry (it would need both to be present).
+  const notAltnet = entities.find((m) => m.entity.kind === 'group' && !m.entity.altnet);
+  if (altnet && s.altnet && notAltnet && !s.allGroups)
+    missing.push(`both "${notAltnet.text}" and an altnet present (read as one footprint)`);
+  for (const match of entities) {
+    const e = match.entity;
+    const name = e.kind === 'group' ? e.group : e.kind === 'operator' ? e.operator : undefined;
+    if (
+      name &&
+      !carried.includes(`"${name}"`) &&
+      !carried.includes(`"${e.kind === 'operator' ? e.group : name}"`)
+    )
+      missing.push(`the network ("${match.text}")`);
+  }
+  return missing;
+}
+
+/** Whether the plan pins any time: a snapshot, a window, series bounds, a quarter or a chosen month. */
+function usesTime(plan: Plan): boolean {
+  const { phrase: _phrase, ...time } = plan.time;
+  return Object.values(time).some((value) => value !== undefined);
+}
+
+const PLACE_DIMENSION: Partial<Record<EntityMatch['entity']['kind'], Plan['dimension']>> = {
+  la: 'la_name',
+  region: 'government_region',
+  country: 'country',
+  area: 'postcode_area',
+};
+
+/** Places the question names that the plan does not filter or compare on. */
+function uncarriedPlaces(plan: Plan, entities: EntityMatch[]): string[] {
+  const values = new Set([...(plan.geo?.values ?? []), plan.geo?.label ?? ''].map((v) => v.toLowerCase()));
+  const missing: string[] = [];
+  for (const match of entities) {
+    const e = match.entity;
+    const names =
+      e.kind === 'la' || e.kind === 'country' || e.kind === 'county'
+        ? [e.name]
+        : e.kind === 'region'
+          ? e.names
+          : e.kind === 'area'
+            ? [e.code]
+            : [];
+    if (names.length === 0) continue;
+    const carried =
+      names.every((name) => values.has(name.toLowerCase())) ||
+      (e.kind === 'county' && e.laNames.every((name) => values.has(name.toLowerCase())));
+    // "In each nation (England, Wales, ...)": places that name the rows of the grouping.
+    const rows =
+      plan.dimension === PLACE_DIMENSION[e.kind] ||
+      (plan.dimension !== undefined && GEO_DIMENSIONS.has(plan.dimension) && e.kind !== 'la');
+    if (!carried && !rows) missing.push(`the place ("${match.text}")`);
+  }
+  return missing;
+}
+
+/**
+ * Parts of the plan the compiled SQL does not mention: a place, a network or a date the compiler had no
+ * way to apply to the table it chose (a place on quarterly take-up, say). Said like an unused word.
+ */
+export function droppedByCompiler(plan: Plan, sql: string): string[] {
+  const inSql = (value: string) => sql.includes(`'${value.replace(/'/g, "''")}'`);
+  const missing: string[] = [];
+  const place = plan.geo?.values ?? [];
+  if (place.length && !place.some(inSql))
+    missing.push(`the place ("${plan.geo?.label ?? place.join(', ')}")`);
+  for (const group of [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])])
+    if (!inSql(group)) missing.push(`the network ("${group}")`);
+  return missing;
+}
+
+/** Counts the question states: a quantifier over networks, and how many results ("top three"). */
+function uncarriedCounts(text: string, plan: Plan): string[] {
+  const missing: string[] = [];
+  // Quantifiers over networks: "more than two" is at least three, "at least N" and "N or more" are N.
+  const quantifier = text.match(
+    new RegExp(
+      `\\b(more than|at least|exactly|fewer than|less than) ${NUMBER} (?:[a-z-]+ ){0,2}(?:networks?|altnets?|alt nets?|operators?|providers?)\\b`,
+    ),
+  );
+  if (quantifier) {
+    const n = numberValue(quantifier[2]!);
+    const s = plan.subject;
+    const kind = quantifier[1]!;
+    const carried =
+      kind === 'more than'
+        ? s.minNetworks === n + 1
+        : kind === 'at least'
+          ? s.minNetworks === n || (n === 1 && s.minNetworks === undefined)
+          : kind === 'exactly'
+            ? s.exactNetworks === n
+            : s.absent === true && s.minNetworks === n;
+    if (!carried) missing.push(`the quantifier ("${quantifier[0].trim()}")`);
+  }
+  // How many results: "the two biggest", "top three".
+  const howMany =
+    text.match(new RegExp(`\\b(?:top|bottom) ${NUMBER}\\b`)) ??
+    text.match(
+      new RegExp(
+        `\\bthe ${NUMBER} (?:[a-z-]+ )?(?:biggest|largest|smallest|highest|lowest|most|least|best|worst|leading|main)\\b`,
+      ),
+    );
+  if (howMany && !/\b(?:years?|months?|quarters?|half[- ]years?|days?)\b/.test(howMany[0])) {
+    const n = numberValue(howMany[1]!);
+    if (plan.limit !== n && !(plan.dimension === 'networks'))
+      missing.push(`the number of results ("${howMany[0].trim()}")`);
+  }
+  return missing;
+}

@@ -1,0 +1,99 @@
+/** Conditions on a postcode beyond presence: symmetric speeds, negation, a sole technology, speed thresholds. */
+import type { Subject } from '../../semantic/plan.js';
+import { type Draft, has } from './draft.js';
+
+/**
+ * Reads the conditions: "symmetric gigabit" needs gigabit both ways; "no full fibre" makes the subject absent
+ * (or, with another subject present, excluded); "ADSL only" is the postcode's only technology; "best speed
+ * under 30 Mbps" and "can't get 10 Mbps" bound the best download from above; "2Gbps+" or "at least 500 Mbps"
+ * from below (1 Gbps is gigabit).
+ */
+export function readConditions(draft: Draft): void {
+  const { text, subject, excluded } = draft;
+  if (has(text, /\b(symmetric(?:al)?|symetric(?:al)?|1000 ?(?:mbps )?(?:down )?and 1000 ?(?:mbps )?up)\b/)) {
+    subject.gigabit = true;
+    subject.symmetric = true;
+  }
+  if (excluded && (subject.tech || subject.operatorGroups?.length || subject.altnet)) {
+    subject.exclude = /gigabit/.test(excluded[1] as string) ? { gigabit: true } : { tech: 'fttponly' };
+  }
+  if (
+    has(
+      text,
+      /\b(no|without|lack(?:ing)?|not (?:yet )?(?:have|got|get)|unserved|missing|don't have|do not have|can't get|cannot get)\b (?:any )?(?:access to )?(?:a )?(gigabit|full[- ]fibre|fttp|fibre)(?! (?:competition|competitors?|rivals?|choice))/,
+    )
+  )
+    if (!subject.exclude) {
+      subject.absent = true;
+      // "which LAs have the most premises without full fibre": what is lacking is the subject itself.
+      if (excluded && !subject.tech && !subject.gigabit) {
+        if (/gigabit/.test(excluded[1] as string)) subject.gigabit = true;
+        else subject.tech = 'fttponly';
+      }
+    }
+  const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
+  if (onlyTech) {
+    subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];
+    delete subject.tech;
+  }
+  readSpeedThresholds(text, subject);
+}
+
+function readSpeedThresholds(text: string, subject: Subject): void {
+  const below = text.match(
+    /\b(?:under|below|less than|slower than|lower than|<)\s*(\d+)\s*(?:mbps|mbit|mb\/s|meg)/,
+  );
+  const cannot = text.match(
+    /\b(?:can'?t|cannot|unable to|don'?t|do not) (?:get|reach|access|receive) (?:even )?(\d+)\s*(?:mbps|mbit|mb\/s|meg)/,
+  );
+  if (below && has(text, /\b(best|max|maximum|fastest|top|available|speed)\b/)) {
+    subject.bestDownBelow = Number(below[1]);
+  } else if (cannot) {
+    subject.bestDownBelow = Number(cannot[1]);
+  }
+  const atLeastSpeed = text.match(
+    /\b(?:at least |over |above |more than )?(\d+(?:\.\d+)?)\s*(gbps|gbit\/?s?|gig|mbps|mbit\/?s?)\s*(\+|or (?:more|faster|above)|and (?:above|faster))?/,
+  );
+  if (
+    atLeastSpeed &&
+    !subject.bestDownBelow &&
+    (atLeastSpeed[3] || /\b(at least|over|above|more than)\s+\d/.test(atLeastSpeed[0]))
+  ) {
+    const mbps = Number(atLeastSpeed[1]) * (/^g/.test(atLeastSpeed[2] as string) ? 1000 : 1);
+    if (mbps === 1000) subject.gigabit = true;
+    else subject.minDown = mbps;
+  }
+  readNamedSpeeds(text, subject);
+}
+
+/** Superfast is a download speed of 30 Mbit/s or more; the USO is 10 Mbit/s (the data contract's definitions). */
+const NAMED_SPEEDS: [RegExp, number][] = [
+  [/\bsuperfast\b/, 30],
+  [/\bultrafast\b/, 100],
+  [/\b(?:the )?uso\b|\buniversal service (?:obligation)?\b/, 10],
+];
+
+/**
+ * "Superfast coverage" is a threshold on the fastest download speed, not a technology. Lacking it ("can't get
+ * superfast", "below the USO") is the best speed below the threshold, postcodes with no service included.
+ */
+function readNamedSpeeds(text: string, subject: Subject): void {
+  if (subject.minDown || subject.bestDownBelow || subject.gigabit) return;
+  for (const [pattern, mbps] of NAMED_SPEEDS) {
+    const named = text.match(pattern);
+    if (!named) continue;
+    const before = text.slice(0, named.index);
+    const lacking =
+      mbps === 10
+        ? /\b(?:below|under|beneath|short of|less than)\s+$/.test(before) ||
+          /\bbelow\b/.test(before.slice(-30))
+        : /\b(?:can'?t|cannot|unable to|don'?t|do not|no|without|not|lack(?:ing)?)\s+(?:\w+\s+){0,2}$/.test(
+            before,
+          );
+    if (lacking) {
+      subject.bestDownBelow = mbps;
+      delete subject.absent;
+    } else if (mbps !== 10) subject.minDown = mbps;
+    return;
+  }
+}

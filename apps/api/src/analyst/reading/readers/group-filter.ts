@@ -1,0 +1,86 @@
+/**
+ * Places that meet a condition on their share: "which LAs are still under 70% gigabit coverage" keeps the
+ * places below 70%; "how many regions are below 85% FTTP" and "in how many local authorities are more than half
+ * of premises overbuilt" count them, as one figure.
+ */
+import type { Dimension, Plan } from '../../semantic/plan.js';
+import type { Draft } from './draft.js';
+
+const PLACE_NOUNS: [RegExp, Dimension][] = [
+  [/local authorit(?:y|ies)|\blas?\b|councils?|boroughs?|districts? councils?/, 'la_name'],
+  [/regions?/, 'government_region'],
+  [/nations?|countries/, 'country'],
+  [/postcode areas?/, 'postcode_area'],
+  [/postcode districts?/, 'postcode_district'],
+];
+
+const SHARE =
+  '(\\d+(?:\\.\\d+)?)\\s*(?:%|per ?cent)|(half|a third|a quarter|three quarters|two thirds|3/4|2/3|1/3|1/4)';
+const COMPARATOR = new RegExp(
+  `\\b(more than|over|above|greater than|at least|under|below|less than|fewer than|at most|beneath)\\s+(?:${SHARE})`,
+);
+const FRACTIONS: Record<string, number> = {
+  half: 50,
+  'a third': 100 / 3,
+  '1/3': 100 / 3,
+  'a quarter': 25,
+  '1/4': 25,
+  'three quarters': 75,
+  '3/4': 75,
+  'two thirds': 200 / 3,
+  '2/3': 200 / 3,
+};
+const OPS: Record<string, NonNullable<Plan['groupFilter']>['op']> = {
+  'more than': 'gt',
+  over: 'gt',
+  above: 'gt',
+  'greater than': 'gt',
+  'at least': 'gte',
+  under: 'lt',
+  below: 'lt',
+  beneath: 'lt',
+  'less than': 'lt',
+  'fewer than': 'lt',
+  'at most': 'lte',
+};
+
+export function readGroupFilter(draft: Draft): void {
+  const { text } = draft;
+  if (draft.dataset !== 'upc') return;
+  const compared = text.match(COMPARATOR);
+  if (!compared) return;
+  const counted = text.match(
+    /\bhow many (?:of the )?([a-z ]+?)\b(?: are| have| has| is| with| where| in| do| does|\?|$)/,
+  );
+  const countedPlace = counted ? placeOf(counted[1] ?? '') : undefined;
+  const listed = text.match(
+    /\b(?:which|what|list|show|name|the)\s+([a-z ]+?)\s+(?:are|have|has|with|where|still|is)\b/,
+  );
+  const dimension =
+    (counted && countedPlace) ??
+    (listed ? placeOf(listed[1] ?? '') : undefined) ??
+    (draft.dimension && PLACE_NOUNS.some(([, d]) => d === draft.dimension) ? draft.dimension : undefined);
+  if (!dimension) return;
+  const value = compared[2] !== undefined ? Number(compared[2]) : FRACTIONS[compared[3] ?? ''];
+  const op = OPS[compared[1] ?? ''];
+  if (value === undefined || op === undefined) return;
+  draft.dimension = dimension;
+  draft.measure = 'coverage_pct';
+  draft.groupFilter = { op, value: Number(value.toFixed(4)) };
+  if (counted && countedPlace) {
+    draft.countGroups = true;
+    delete draft.order;
+    delete draft.limit;
+    return;
+  }
+  if (draft.limit === 10 && !/\b(?:top|bottom|first)\s+\d+|\b\d+\s+(?:local|councils|regions)/.test(text)) {
+    // A list of the places that pass is all of them, not a top 10.
+    delete draft.limit;
+    draft.assumptions = draft.assumptions.filter((a) => !/top 10/.test(a));
+  }
+  draft.order ??= op === 'lt' || op === 'lte' ? 'asc' : 'desc';
+}
+
+function placeOf(words: string): Dimension | undefined {
+  return PLACE_NOUNS.find(([pattern]) => pattern.test(words))?.[1];
+}

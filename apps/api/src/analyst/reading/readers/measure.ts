@@ -1,0 +1,170 @@
+/** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
+import { addMonths } from '@qa/warehouse';
+import type { Measure } from '../../semantic/plan.js';
+import { type Draft, has } from './draft.js';
+
+/** The words of the question that decide the measure. */
+interface MeasureWords {
+  postcodes: boolean;
+  households: boolean;
+  population: boolean;
+  pct: boolean;
+  growth: boolean;
+  pp: boolean;
+  first: boolean;
+  operatorCount: boolean;
+  upload: boolean;
+  speed: boolean;
+  avgSpeed: boolean;
+}
+
+function measureWords(draft: Draft): MeasureWords {
+  const { text, subject } = draft;
+  return {
+    postcodes:
+      has(text, /\bpostcodes?\b/) &&
+      !has(text, /\bpremises|homes|properties\b/) &&
+      !has(text, /postcode (?:area|district)s?\b/),
+    households: has(text, /\bhouseholds\b/),
+    population: has(text, /\b(population|people|residents|citizens)\b/),
+    pct: has(
+      text,
+      /(%|\bper ?cent|\bpercentage\b|\bproportion\b|\bcoverage\b|\bshare of (?:the )?(?:uk'?s? )?(?:premises|homes|properties|postcodes)|\bwhat share\b|\bhow much of\b|\bpenetration\b|\bcovered\b.*\bshare\b)/,
+    ),
+    growth: has(
+      text,
+      /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift|jump(?:ed|s)?|climb(?:ed|s)?|improve(?:d|ment|ments)?|boost(?:ed)?|how many more|more premises|more postcodes)\b/,
+    ),
+    pp: has(text, /\b(percentage points?|pp|points)\b/),
+    first: has(
+      text,
+      /\b(for the first time|first[- ]time|first full[- ]fibre|newly|new to full[- ]fibre|went live|got full[- ]fibre|first (?:got|received|gained))\b/,
+    ),
+    operatorCount:
+      has(
+        text,
+        /\b(how many|number of|count of|count) (?:different |distinct |separate |unique )?(alt[- ]?nets?|alternative networks|operators|networks|providers|isps)\b(?! (?:per|by|for) postcode)/,
+      ) &&
+      !subject.minNetworks &&
+      !subject.exactNetworks &&
+      !has(text, /\bpremises|postcodes\b.*\b(with|have|can)\b/),
+    upload: has(text, /\bupload\b/),
+    speed: has(
+      text,
+      /\b(fastest|max(?:imum)?|top|highest|best|quickest) (?:available )?(?:upload |download |broadband )?speeds?\b|\bspeed on offer\b|\bfastest (?:upload|download)\b/,
+    ),
+    avgSpeed: has(text, /\baverage (?:max(?:imum)? |fastest |best |download |upload )*speeds?\b/),
+  };
+}
+
+/** Reads the measure; a question that names none counts premises. */
+export function readMeasure(draft: Draft): MeasureWords {
+  const words = measureWords(draft);
+  draft.measure =
+    draft.dataset === 'take_up' ? readTakeUpMeasure(draft, words) : readAvailabilityMeasure(draft, words);
+  return words;
+}
+
+/**
+ * Lines, a share of lines ("market share"), the change in lines year on year or quarter on quarter ("grew",
+ * "QoQ"), or take-up as a share of premises ("take-up rate").
+ */
+function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
+  const { text, parsed } = draft;
+  let measure: Measure =
+    (has(text, /\b(market share|share|percent|percentage|proportion|split)\b/) || text.includes('%')) &&
+    !has(text, /\bsplit by\b/)
+      ? 'line_share_pct'
+      : 'lines';
+  const qoq = has(
+    text,
+    /\b(qoq|q-o-q|quarter[- ]on[- ]quarter|since (?:the )?(?:previous|last|prior) quarter|vs\.? (?:the )?(?:previous|last|prior) quarter)\b/,
+  );
+  if (
+    qoq ||
+    has(
+      text,
+      /\b(yoy|year[- ]on[- ]year|vs\.? (?:the )?same quarter|compared (?:with|to) (?:the )?same quarter|annual change|change on a year)\b/,
+    ) ||
+    (words.growth && !parsed.series && !has(text, /\bover time|each quarter|quarterly\b/))
+  ) {
+    measure = 'lines_change_pct';
+    draft.takeUpChange = {
+      change: qoq ? 'qoq' : 'yoy',
+      rankByChange: has(text, /\b(added|gained|grew|growth in lines|most new|increase)\b/),
+    };
+  }
+  if (has(text, /\btake[- ]?up (?:rate|%|of)\b|\btake[- ]?up in\b|as a share of premises/))
+    measure = 'share_of_subject_pct';
+  return measure;
+}
+
+/**
+ * Scores, the operators of a network, premises below a speed, speeds, first-time premises, a count of
+ * networks, the change over a window (in premises, postcodes or percentage points), a share of a footprint,
+ * coverage, households, population, postcodes or premises. Growth or first-time premises with no period
+ * read the last 12 months.
+ */
+function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
+  const { text, subject, parsed } = draft;
+  const premisesWord = has(text, /\bpremises|homes|properties\b/);
+  if (has(text, /\battractive(?:ness)?\b|\bbuild (?:score|potential|case)\b/)) return 'avg_attractiveness';
+  if (has(text, /\bdepriv(?:ation|ed)\b/)) return 'avg_deprivation';
+  if (
+    draft.dataset === 'upc' &&
+    draft.groups.length + draft.operators.length > 0 &&
+    has(
+      text,
+      /\b(operator names?|operators|retailers?|retail (?:partners?|brands?)|brands?|resellers?|isps?|partners?|names?)\b/,
+    ) &&
+    has(text, /\b(which|what|list|name|who)\b/) &&
+    !has(text, /\b(premises|postcodes|coverage|how many|footprint|lines)\b/)
+  )
+    return 'operator_list';
+  // "% of premises under the USO" is the share that lacks the speed; "how many" is a count.
+  if (subject.bestDownBelow)
+    return words.pct && !has(text, /\bhow many\b/) ? 'coverage_pct' : premisesWord ? 'premises' : 'postcodes';
+  if (words.speed || words.avgSpeed)
+    return words.avgSpeed ? 'avg_down' : words.upload ? 'max_up' : 'max_down';
+  if (words.first) {
+    if (!subject.tech && !subject.gigabit) subject.tech = 'fttponly';
+    if (!parsed.time.from) lastTwelveMonths(draft);
+    return premisesWord ? 'first_premises' : 'first_postcodes';
+  }
+  if (words.operatorCount) {
+    if (/alt/.test(text)) subject.altnet = true;
+    return 'operator_count';
+  }
+  if (parsed.window && words.growth)
+    return words.pp || (words.pct && !has(text, /\bpremises\b/))
+      ? 'change_pp'
+      : words.postcodes
+        ? 'change_postcodes'
+        : 'change_premises';
+  if (words.growth && !parsed.series && has(text, /\bgrowth\b|\bgained|\badded\b/) && !parsed.time.at) {
+    // "fastest full fibre growth" with no period: the last 12 months.
+    lastTwelveMonths(draft);
+    return words.pp || words.pct ? 'change_pp' : words.postcodes ? 'change_postcodes' : 'change_premises';
+  }
+  if (
+    has(
+      text,
+      /\bshare of (?:the )?(?:uk'?s? |all |total )?(?:full[- ]fibre|fttp|gigabit)(?: premises| footprint)?\b/,
+    ) &&
+    (subject.operatorGroups || subject.operators)
+  )
+    return 'share_of_subject_pct';
+  if (words.pct && !has(text, /\bhow many\b/)) return 'coverage_pct';
+  if (words.households) return 'households';
+  if (words.population) return 'population';
+  if (words.postcodes) return 'postcodes';
+  return 'premises';
+}
+
+function lastTwelveMonths(draft: Draft): void {
+  const time = draft.parsed.time;
+  time.from = addMonths(draft.ctx.latest, -12);
+  time.to = draft.ctx.latest;
+  time.phrase = 'in the last 12 months';
+  draft.assumptions.push('no period given: the last 12 months');
+}

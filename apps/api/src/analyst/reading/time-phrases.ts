@@ -1,0 +1,415 @@
+/**
+ * Time phrases analysts use ("last 6 months", "since January 2024", "end of 2027", "Q3 2025", "month by month"),
+ * resolved against the dates the data actually holds: the latest monthly snapshot, the half-yearly forecast
+ * points and the take-up quarters. Relative phrases are anchored on the latest snapshot, not on today's date,
+ * because "the last 6 months" means the last six months of data.
+ */
+import { addMonths } from '@qa/warehouse';
+import type { Dimension, TimeSpec } from '../semantic/plan.js';
+import { formatMonth, type TimeContext } from '../semantic/time-context.js';
+
+export { formatMonth, type TimeContext };
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
+};
+const MONTH_PATTERN =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-four': 24,
+  'twenty four': 24,
+  'thirty-six': 36,
+};
+
+export function numberFrom(word: string): number | null {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word.toLowerCase()] ?? null;
+}
+const NUMBER_PATTERN =
+  '\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty[- ]four|thirty-six';
+
+export function isoDate(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
+export function compareDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function clamp(date: string, min: string, max: string): string {
+  return compareDates(date, min) < 0 ? min : compareDates(date, max) > 0 ? max : date;
+}
+
+export function quarterOf(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return `${y}Q${Math.floor((m - 1) / 3) + 1}`;
+}
+
+export interface ParsedTime {
+  time: TimeSpec;
+  series?: Extract<Dimension, 'month' | 'quarter' | 'half_year' | 'year'>;
+  /** True when the question looks beyond the latest snapshot (a forecast question). */
+  future: boolean;
+  /** True when a window (from -> to) was given: growth/change questions. */
+  window: boolean;
+  matched: string[];
+}
+
+/** The time phrases read so far, and the words they used. */
+interface TimeReading {
+  readonly text: string;
+  readonly ctx: TimeContext;
+  readonly latestYear: number;
+  time: TimeSpec;
+  matched: string[];
+  series?: ParsedTime['series'];
+  window: boolean;
+  /** Matches later phrases give way to. */
+  since?: RegExpMatchArray | null;
+  between?: RegExpMatchArray | null;
+  endOfYears?: RegExpMatchArray | null;
+  /** Matches a pattern and records the words it used. */
+  take(re: RegExp): RegExpMatchArray | null;
+}
+
+/** Parses the time phrases of a lower-cased question. */
+export function parseTime(text: string, ctx: TimeContext): ParsedTime {
+  const matched: string[] = [];
+  const r: TimeReading = {
+    text,
+    ctx,
+    latestYear: Number(ctx.latest.slice(0, 4)),
+    time: {},
+    matched,
+    window: false,
+    take: (re) => {
+      const m = text.match(re);
+      if (m) matched.push(m[0].trim());
+      return m;
+    },
+  };
+  readSeriesGrain(r);
+  readQuarters(r);
+  readRecentWindow(r);
+  readSince(r);
+  readAgo(r);
+  readRanges(r);
+  readPoint(r);
+  readSeriesYear(r);
+  const { time } = r;
+  if (time.at && compareDates(time.at, ctx.latest) <= 0) time.at = clamp(time.at, ctx.earliest, ctx.latest);
+  const future =
+    (time.at !== undefined && compareDates(time.at, ctx.latest) > 0) ||
+    (time.to !== undefined && compareDates(time.to, ctx.latest) > 0) ||
+    (time.seriesTo !== undefined && compareDates(time.seriesTo, ctx.latest) > 0);
+  return { time, series: r.series, future, window: r.window, matched };
+}
+
+/**
+ * "month by month", "quarterly", "half-yearly", "on 1 Jan each year", "each January", "each Q4", "yearly";
+ * "over time" or "trend" is monthly.
+ */
+function readSeriesGrain(r: TimeReading): void {
+  const { text, time, take } = r;
+  if (take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/))
+    r.series = 'month';
+  else if (
+    take(
+      /\b(quarter[- ]by[- ]quarter|quarterly|each quarter|every quarter|per quarter|by quarter|quarter on quarter)\b/,
+    )
+  )
+    r.series = 'quarter';
+  else if (
+    take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
+  )
+    r.series = 'half_year';
+  else if (
+    take(
+      /\b(?:on |at )?(?:the )?(?:1(?:st)?|first) (?:of )?(?:jan|january) (?:each|every|of each|of every) year\b|\b(?:at the )?(?:start|beginning) of (?:each|every) year\b/,
+    )
+  ) {
+    // "on 1 Jan each year": a yearly series at the January snapshot.
+    r.series = 'year';
+    time.seriesMonth = 1;
+  } else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
+    // "each January": a yearly series at that month.
+    r.series = 'year';
+    const m = text.match(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`));
+    time.seriesMonth = MONTHS[(m?.[1] ?? 'dec').slice(0, 3)] ?? 12;
+  } else if (take(/\b(?:each|every) q([1-4])\b/)) {
+    // "each Q4": a quarterly series of that quarter only.
+    r.series = 'quarter';
+    time.quarterNumber = Number(text.match(/\b(?:each|every) q([1-4])\b/)?.[1] ?? 4);
+  } else if (
+    take(
+      /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
+    )
+  )
+    r.series = 'year';
+  else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
+    r.series = 'month';
+}
+
+/** Take-up quarters: "2025 Q3", "Q1 of 2024", "the last 4 quarters", "each quarter of 2025". */
+function readQuarters(r: TimeReading): void {
+  const { time, take } = r;
+  const q1 = take(/\b(20\d\d)\s*-?\s*q([1-4])\b/);
+  const q2 = q1 ? null : take(/\bq([1-4])\s*(?:of\s*)?(20\d\d)\b/);
+  if (q1) time.quarter = `${q1[1]}Q${q1[2]}`;
+  else if (q2) time.quarter = `${q2[2]}Q${q2[1]}`;
+  const lastQuarters = take(
+    new RegExp(`\\b(?:last|past|previous|latest|recent)\\s+(${NUMBER_PATTERN})\\s+quarters\\b`),
+  );
+  if (lastQuarters) time.lastQuarters = numberFrom(lastQuarters[1] as string) ?? 4;
+  const quartersOfYear = take(
+    /\b(?:each|every|all|the) quarters? (?:of|in) (20\d\d)\b|\bquarters? of (20\d\d)\b/,
+  );
+  if (quartersOfYear) {
+    time.quarterYear = Number(quartersOfYear[1] ?? quartersOfYear[2]);
+    r.series = 'quarter';
+  }
+}
+
+/**
+ * Windows ending at the latest snapshot: "the last 6 months", "the past 2 years", "year on year". With a
+ * series, "the last 6 months" is the span of the series (6 snapshots up to the latest).
+ */
+function readRecentWindow(r: TimeReading): void {
+  const { ctx, time, take } = r;
+  const lastMonths = take(
+    new RegExp(
+      `\\b(?:last|past|previous|recent|over the last|over the past|in the last|in the past)\\s+(${NUMBER_PATTERN})\\s+months?\\b`,
+    ),
+  );
+  const lastYears = take(new RegExp(`\\b(?:last|past|previous)\\s+(${NUMBER_PATTERN})\\s+years?\\b`));
+  const yearWindow = take(
+    /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
+  );
+  if (lastMonths && r.series) {
+    const n = numberFrom(lastMonths[1] as string) ?? 6;
+    time.seriesFrom = addMonths(ctx.latest, -(n - 1));
+    time.seriesTo = ctx.latest;
+  } else if (lastMonths) {
+    const n = numberFrom(lastMonths[1] as string) ?? 6;
+    r.window = true;
+    time.from = addMonths(ctx.latest, -n);
+    time.to = ctx.latest;
+    time.phrase = `in the last ${n} months`;
+  } else if (lastYears) {
+    const n = numberFrom(lastYears[1] as string) ?? 1;
+    r.window = true;
+    time.from = addMonths(ctx.latest, -12 * n);
+    time.to = ctx.latest;
+    time.phrase = n === 1 ? 'in the last year' : `in the last ${n} years`;
+  } else if (yearWindow && !r.series) {
+    r.window = true;
+    time.from = addMonths(ctx.latest, -12);
+    time.to = ctx.latest;
+    time.phrase = 'in the last 12 months';
+  }
+}
+
+/** "since January 2024" / "since 2023": a window to the latest snapshot, or the start of a series. */
+function readSince(r: TimeReading): void {
+  const { ctx, time } = r;
+  const since = r.take(
+    new RegExp(`\\bsince (?:the )?(?:start of |beginning of )?(?:(${MONTH_PATTERN})\\s+)?(20\\d\\d)\\b`),
+  );
+  r.since = since;
+  if (!since) return;
+  const month = since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1;
+  const from = clamp(isoDate(Number(since[2]), month), ctx.earliest, ctx.latest);
+  if (r.series) {
+    time.seriesFrom = from;
+    time.seriesTo = ctx.latest;
+  } else {
+    r.window = true;
+    time.from = from;
+    time.to = ctx.latest;
+    time.phrase = `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`;
+  }
+}
+
+/** "6 months ago" is that snapshot; compared with now ("more than a year ago") it is a window. */
+function readAgo(r: TimeReading): void {
+  const { text, ctx, time } = r;
+  const ago = r.take(new RegExp(`\\b(${NUMBER_PATTERN}|a|one) (months?|years?) ago\\b`));
+  if (!ago || time.at || time.from) return;
+  const n = ago[1] === 'a' || ago[1] === 'one' ? 1 : (numberFrom(ago[1] as string) ?? 1);
+  const months = (ago[2] as string).startsWith('year') ? 12 * n : n;
+  if (
+    /\b(now|today|currently|latest|at present)\b[^.?]*\b(compared|vs\.?|versus|than|against)\b|\bmore\b[^.?]*\bthan\b|\bsince\b/.test(
+      text,
+    )
+  ) {
+    r.window = true;
+    time.from = addMonths(ctx.latest, -months);
+    time.to = ctx.latest;
+    time.phrase = `compared with ${n} ${(ago[2] as string).replace(/s$/, '')}${n === 1 ? '' : 's'} ago`;
+  } else time.at = addMonths(ctx.latest, -months);
+}
+
+/**
+ * "between end 2026 and mid 2028" is a window; "2022 to 2025" the span of a series; "at the end of 2027,
+ * 2028 and 2029" a yearly series of year-end points.
+ */
+function readRanges(r: TimeReading): void {
+  const { text, ctx, time, matched } = r;
+  const between = text.match(BETWEEN) ?? fromTo(r);
+  r.between = between;
+  if (between && !time.from) {
+    matched.push(between[0]);
+    time.from = pointOf(between.slice(1, 1 + POINT_GROUPS));
+    time.to = pointOf(between.slice(1 + POINT_GROUPS));
+    r.window = true;
+    time.phrase = `between ${formatMonth(time.from)} and ${formatMonth(time.to)}`;
+  }
+  const yearRange = text.match(/\b(?:from )?(20\d\d) ?(?:to|-|–|until|through) ?(20\d\d)\b/);
+  if (yearRange && r.series && !time.seriesFrom) {
+    matched.push(yearRange[0]);
+    time.seriesFrom = isoDate(Number(yearRange[1]), 1);
+    // The last point of a yearly series is that year's month; never past the data within the data's years.
+    const last = isoDate(Number(yearRange[2]), r.series === 'year' ? (time.seriesMonth ?? 12) : 12);
+    time.seriesTo =
+      Number(yearRange[2]) <= r.latestYear && compareDates(last, ctx.latest) > 0 ? ctx.latest : last;
+  }
+  const endOfYears = between
+    ? null
+    : text.match(/\b(?:end|close)[- ](?:of )?(20\d\d)((?:(?:,|,? and|,? &) ?20\d\d)+)\b/);
+  r.endOfYears = endOfYears;
+  if (endOfYears && !r.series) {
+    matched.push(endOfYears[0]);
+    const years = [endOfYears[1]!, ...(endOfYears[2]!.match(/20\d\d/g) ?? [])].map(Number).sort();
+    r.series = 'year';
+    time.seriesMonth = 12;
+    time.seriesFrom = isoDate(years[0]!, 1);
+    time.seriesTo = isoDate(years[years.length - 1]!, 12);
+  }
+}
+
+/**
+ * One end of a window: "end of 2026", "mid 2028", "Jan 2024", "jun 27", "H1 2027" or a bare year (its end).
+ * A two-digit year is accepted only after a month or a half ("jun 27", "h2 26").
+ */
+const POINT = `(?:(?:the )?(?:(end|close|start|beginning|mid|middle)[- ](?:of )?)?(20\\d\\d)|(${MONTH_PATTERN})\\.? '?(20\\d\\d|\\d\\d)|(h[12]) '?(20\\d\\d|\\d\\d))`;
+const POINT_GROUPS = 6;
+const BETWEEN = new RegExp(`\\bbetween ${POINT} (?:and|to|until|till) ${POINT}(?![\\d])`);
+/** "from Dec 2026 to Dec 2027", "jun 27 -> dec 27": a window unless the question asks for a series. */
+const FROM_TO = new RegExp(
+  `(?:\\bfrom )?${POINT}\\s*(?:to|->|→|until|till|through|thru|-|–)\\s*${POINT}(?![\\d])`,
+);
+
+/** A window written with months or halves ("Dec 2026 to Dec 2027"); bare years ("2022 to 2025") span a series. */
+function fromTo(r: TimeReading): RegExpMatchArray | null {
+  if (r.series) return null;
+  const m = r.text.match(FROM_TO);
+  const named = (i: number) => Boolean(m?.[1 + i + 2] || m?.[1 + i + 4]);
+  return m && (named(0) || named(POINT_GROUPS)) ? m : null;
+}
+
+function pointOf(groups: (string | undefined)[]): string {
+  const [kind, year, month, monthYear, half, halfYear] = groups;
+  const fullYear = (y: string) => Number(y.length === 2 ? `20${y}` : y);
+  if (month && monthYear) return isoDate(fullYear(monthYear), MONTHS[month.slice(0, 3)] ?? 1);
+  if (half && halfYear) return isoDate(fullYear(halfYear), half === 'h1' ? 6 : 12);
+  const start = kind === 'start' || kind === 'beginning';
+  return isoDate(Number(year), start ? 1 : kind === 'mid' || kind === 'middle' ? 6 : 12);
+}
+
+/** Points: "end of 2027", "by 2028", "mid 2027", "H1 2027", "H2 2027", "<month> <year>". */
+function readPoint(r: TimeReading): void {
+  const { time, take } = r;
+  // The ends of a window are not points of their own.
+  if (r.between) return;
+  const endOf =
+    r.between || r.endOfYears
+      ? null
+      : take(
+          /\b(?:by |at |for )?(?:the )?(?:end|close)[- ](?:of )?(20\d\d)\b|\bby (?:the )?(?:end of )?(20\d\d)\b|\bye ?(20\d\d)\b/,
+        );
+  const mid = endOf ? null : take(/\b(?:mid[- ]?|middle of |h1 |first half of )(20\d\d)\b/);
+  const h2 = endOf || mid ? null : take(/\b(?:h2 |second half of )(20\d\d)\b/);
+  const monthYear = take(new RegExp(`\\b(${MONTH_PATTERN})\\.?\\s+(20\\d\\d)\\b`));
+  if (endOf) time.at = isoDate(Number(endOf[1] ?? endOf[2] ?? endOf[3]), 12);
+  else if (mid) time.at = isoDate(Number(mid[1]), 6);
+  else if (h2) time.at = isoDate(Number(h2[1]), 12);
+  if (monthYear && !r.since && !time.at) {
+    time.at = isoDate(Number(monthYear[2]), MONTHS[(monthYear[1] as string).slice(0, 3)] ?? 1);
+  }
+}
+
+/**
+ * A calendar year for a series: "through 2025", "during 2025", "in 2025", "this year" (up to the latest
+ * snapshot). Without a series, "this year" is the window since the end of last year.
+ */
+function readSeriesYear(r: TimeReading): void {
+  const { text, ctx, time, matched, latestYear } = r;
+  if (r.series && !time.seriesFrom) {
+    const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
+    const thisYear = /\bthis year\b/.test(text);
+    if (yearOf && !time.at) {
+      matched.push(yearOf[0]);
+      const year = Number(yearOf[1]);
+      time.seriesFrom = isoDate(year, 1);
+      time.seriesTo =
+        compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear
+          ? ctx.latest
+          : isoDate(year, 12);
+    } else if (thisYear) {
+      matched.push('this year');
+      time.seriesFrom = isoDate(latestYear, 1);
+      time.seriesTo = ctx.latest;
+    }
+  } else if (!r.series && /\bthis year\b/.test(text) && !r.window && !time.at) {
+    matched.push('this year');
+    r.window = true;
+    time.from = addMonths(isoDate(latestYear, 1), -1);
+    time.to = ctx.latest;
+    time.phrase = 'this year';
+  }
+}
+
+function capitalise(word: string): string {
+  const month = MONTHS[word.slice(0, 3)];
+  return month
+    ? new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })
+    : word;
+}

@@ -1,0 +1,251 @@
+/**
+ * Question -> Plan. A deterministic reading of analysts' questions: it recognises the subject (full fibre,
+ * gigabit, altnets, named networks, overbuild), the measure (premises, postcodes, coverage, growth, counts,
+ * lines, scores), the dimension (region, local authority, operator, month, ...), the place and the time, and
+ * the ranking. What it had to assume is recorded so the answer can say so; what it could not place lowers
+ * the confidence. It never guesses a name that is not in the data: names come from the lexicon. Each part of
+ * the question is read by a small reader (readers/), in a fixed order.
+ */
+
+import { describeGroupFilter, type Measure, type Plan } from '../semantic/plan.js';
+import { accountFor } from './confidence.js';
+import type { EntityMatch, Lexicon } from './lexicon.js';
+import { readConditions } from './readers/conditions.js';
+import { readDataset } from './readers/dataset.js';
+import { readDimension } from './readers/dimension.js';
+import { type Draft, has } from './readers/draft.js';
+import { readForecastPoint } from './readers/forecast.js';
+import { readGroupFilter } from './readers/group-filter.js';
+import { readMeasure } from './readers/measure.js';
+import { readNamedNetworks, readNetworkCount } from './readers/networks.js';
+import { readPlaces } from './readers/places.js';
+import { readRanking } from './readers/ranking.js';
+import { readShape } from './readers/shape.js';
+import { readTakeUp } from './readers/take-up.js';
+import { defaultTechnology, readTechnology } from './readers/technology.js';
+import { parseTime, type TimeContext } from './time-phrases.js';
+
+export type Understanding =
+  | { kind: 'data'; plan: Plan; confidence: number; reasoning: string }
+  | { kind: 'system_info'; confidence: number; reasoning: string }
+  | { kind: 'unsupported'; confidence: number; reasoning: string };
+
+const WRITE_INTENT =
+  /\b(delete|drop|truncate|insert|update|alter|create|grant|revoke|remove|wipe|erase|overwrite|modify|rename)\b[^.?!]*\b(tables?|users?|database|db|rows?|records?|data|schema|accounts?|passwords?)\b/;
+const INJECTION =
+  /\b(ignore|disregard|forget)\b[^.?!]*\b(instructions|rules|prompt|system|previous)\b|\bsystem prompt\b|\bjailbreak\b/;
+const SYSTEM_INFO = [
+  /\bwhat (?:data|datasets?|tables?|columns?|fields?|information|info)\b/,
+  /\bwhich (?:data|datasets?|tables?|columns?|fields?)\b/,
+  /\bwhat can (?:you|i|this tool|the tool)\b/,
+  /\bwhat (?:kind|sort|type)s? of questions?\b/,
+  /\b(?:describe|explain|tell me about|show me) (?:the |your )?(?:data|datasets?|schema|tables?|columns?|database)\b/,
+  /\bhow (?:fresh|recent|up to date|current|old) is (?:the|your|this) data\b/,
+  /\bwhen (?:was|is) (?:the )?data (?:last )?(?:updated|refreshed)\b/,
+  /\bwhat (?:is|are) the (?:latest|most recent) (?:snapshot|data|dates?)\b/,
+  /^\s*(?:help|hi|hello|hey)\b/,
+  /\bwhere does (?:the|this|your) data come from\b/,
+  /\bis (?:the|this) data real\b/,
+  /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
+  /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
+  /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
+  /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
+  /\bwhat questions? (?:can|could|do|should)\b/,
+  /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
+  /\bwhat(?:'s| is) in (?:the|your|this) (?:database|data|warehouse)\b/,
+];
+
+/**
+ * Things people ask about broadband that this data does not hold, each with the reason given back. Checked before
+ * anything else is read: a place or a network in the same question ("the weather in Manchester", "churn at Sky")
+ * must not turn it into a count of premises.
+ */
+const OUT_OF_SCOPE: [RegExp, string][] = [
+  [
+    /\b(weather|rain(?:fall)?|temperature|snow(?:fall)?|sunshine)\b/,
+    'The data holds broadband availability, take-up and forecasts; it has no weather.',
+  ],
+  [
+    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|(?:monthly )?fees?|charges?|charged|charging|how much (?:does|do|is|are) [a-z ]+ (?:charge|cost)|per month for)\b/,
+    'The data has no retail prices, tariffs or costs: it records which networks and speeds are available where, lines taken up, and forecasts.',
+  ],
+  [
+    /\b(mobile|cellular|[345]g (?:signal|coverage|mobile|network)|[345]g\b|phone signal|signal strength)\b/,
+    'The data covers fixed broadband (full fibre, cable, FTTC, ADSL, fixed wireless) at postcodes; it has no mobile or 4G/5G coverage.',
+  ],
+  [
+    /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,
+    'The data has no churn or switching figures; take-up (lines per operator and quarter) is the nearest it holds.',
+  ],
+  [
+    /\b(faults?|outages?|downtime|reliability|repair times?)\b/,
+    'The data has no faults, outages or reliability records.',
+  ],
+  [
+    /\b(satisf(?:action|ied)|complaints?|reviews?|nps|net promoter)\b/,
+    'The data has no customer satisfaction, complaints or reviews.',
+  ],
+  [
+    /\b(speed ?tests?|measured speeds?|actual speeds?|real[- ]world speeds?|latency|ping|jitter)\b/,
+    'The data holds the speeds on offer at each postcode (fastest download and upload), not speeds measured by users, latency or jitter.',
+  ],
+  [
+    /\b(revenues?|arpu|profits?|turnover|market cap(?:italisation)?)\b/,
+    'The data has no financial figures; market share here is share of broadband lines (take-up).',
+  ],
+];
+
+const DOMAIN =
+  /\b(premises|postcodes?|coverage|covered|fibre|fiber|fttp|ftth|fttc|adsl|gigabit|gig|broadband|network|networks|operators?|altnets?|alt[- ]nets?|alternative networks?|openreach|virgin|cable|docsis|fwa|wireless|speed|speeds|mbps|download|upload|footprint|rollout|roll-out|overbuild|overbuilt|lines|subscribers|take[- ]?up|uptake|market share|forecast|attractiveness|attractive|deprivation|deprived|households|homes|population|exchanges?|local authorit(?:y|ies)|councils?|regions?|boroughs?|nations?)\b/;
+
+export function understand(question: string, lexicon: Lexicon, ctx: TimeContext): Understanding {
+  const text = ` ${expandAbbreviations(question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim())} `;
+  if (has(text, INJECTION) || has(text, WRITE_INTENT)) {
+    return {
+      kind: 'unsupported',
+      confidence: 0.95,
+      reasoning:
+        'The request asks to change data or to override instructions. This tool only reads the broadband warehouse with read-only SELECT queries; it cannot modify, delete or create anything.',
+    };
+  }
+  const outOfScope = OUT_OF_SCOPE.find(([pattern]) => pattern.test(text));
+  if (outOfScope) {
+    return { kind: 'unsupported', confidence: 0.9, reasoning: outOfScope[1] };
+  }
+  const entities = lexicon.find(question);
+  const domain =
+    has(text, DOMAIN) || entities.some((e) => e.entity.kind === 'group' || e.entity.kind === 'operator');
+  if (SYSTEM_INFO.some((re) => re.test(text)) && !hasMeasureWords(text)) {
+    return {
+      kind: 'system_info',
+      confidence: 0.9,
+      reasoning:
+        'The question asks about the data itself (what it holds and how it can be queried), not for figures from it.',
+    };
+  }
+  if (!domain && entities.length === 0) {
+    // Nothing of the domain recognised is a guess that the question is out of scope: not a confident one.
+    return {
+      kind: 'unsupported',
+      confidence: 0.7,
+      reasoning:
+        'The question does not mention anything the broadband data covers (premises, postcodes, networks, technologies, speeds, places, take-up or forecasts).',
+    };
+  }
+  const plan = buildPlan(text, entities, lexicon, ctx);
+  // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
+  // confidence (words it could not place, and conditions it read that the plan does not carry).
+  const reading = accountFor(question, plan, entities, ctx, { text, domain });
+  plan.unknowns.push(...reading.unknowns);
+  const confidence = reading.confidence;
+  return { kind: 'data', plan, confidence, reasoning: describeReading(plan) };
+}
+
+function hasMeasureWords(text: string): boolean {
+  return /\b(how many|how much|number of|count|coverage|share|percentage|top \d|rank|which (?:local|region|operator|network|council|altnet))\b/.test(
+    text,
+  );
+}
+
+/**
+ * Reads the question into a plan, one part at a time; the order matters, as later readers look at what the
+ * earlier ones found (the subject decides whether "networks" is a dimension, the measure the default subject).
+ */
+function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx: TimeContext): Plan {
+  const parsed = parseTime(text, ctx);
+  const draft: Draft = {
+    text,
+    entities,
+    lexicon,
+    ctx,
+    parsed,
+    dataset: readDataset(text, parsed.future),
+    subject: {},
+    notes: [],
+    assumptions: [],
+    groups: [],
+    operators: [],
+    counties: [],
+    excluded: null,
+    compareNetworks: false,
+    leaderPerDimension: false,
+    flow: false,
+    takeUpChange: {},
+  };
+  readPlaces(draft);
+  readTechnology(draft);
+  readNetworkCount(draft);
+  readNamedNetworks(draft);
+  readConditions(draft);
+  readDimension(draft);
+  const words = readMeasure(draft);
+  readShape(draft, words.pct);
+  readRanking(draft);
+  readGroupFilter(draft);
+  readTakeUp(draft);
+  readForecastPoint(draft);
+  defaultTechnology(draft);
+  const unknowns: string[] = [];
+  const filteredOut = parsed.matched.join(' ');
+  if (filteredOut) draft.notes.push(`time: ${filteredOut}`);
+  if (!draft.measure) unknowns.push('measure');
+  return {
+    dataset: draft.dataset,
+    measure: draft.measure as Measure,
+    subject: draft.subject,
+    dimension: draft.dimension,
+    geo: draft.geo,
+    urbanRural:
+      has(text, /\brural\b/) && !has(text, /\burban\b/)
+        ? 'rural'
+        : has(text, /\burban\b/) && !has(text, /\brural\b/)
+          ? 'urban'
+          : undefined,
+    time: parsed.time,
+    leaderPerDimension: draft.leaderPerDimension || undefined,
+    flow: draft.flow || undefined,
+    takeUp: draft.takeUp,
+    order: draft.order,
+    limit: draft.limit,
+    groupFilter: draft.groupFilter,
+    countGroups: draft.countGroups,
+    notes: draft.notes,
+    unknowns,
+    assumptions: draft.assumptions,
+  };
+}
+/** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths", "yr on yr"), spelled out for the parsers. */
+function expandAbbreviations(text: string): string {
+  return text
+    .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
+    .replace(/\byrs\b/g, 'years')
+    .replace(/\byr\b/g, 'year')
+    .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
+    .replace(/\bmths\b/g, 'months');
+}
+
+export function describeReading(plan: Plan): string {
+  const parts = [`${plan.dataset} dataset`, `measure: ${plan.measure}`];
+  if (plan.dimension) parts.push(`by ${plan.dimension}`);
+  if (plan.geo) parts.push(`in ${plan.geo.label ?? plan.geo.values.join(', ')}`);
+  const s = plan.subject;
+  const subject = [
+    s.tech && `tech ${s.tech}`,
+    s.gigabit && 'gigabit',
+    s.altnet && 'altnets',
+    s.operatorGroups && `networks ${s.operatorGroups.join(', ')}`,
+    s.operators && `operators ${s.operators.join(', ')}`,
+    s.allGroups && `all of ${s.allGroups.join(' and ')}`,
+    s.minNetworks && `${s.minNetworks}+ networks`,
+    s.exactNetworks && `exactly ${s.exactNetworks} networks`,
+    s.absent && 'absent',
+  ].filter(Boolean);
+  if (subject.length) parts.push(`subject: ${subject.join(', ')}`);
+  if (plan.groupFilter) {
+    const test = describeGroupFilter(plan.groupFilter);
+    parts.push(`places whose share is ${test}${plan.countGroups ? ', counted' : ''}`);
+  }
+  if (plan.time.phrase) parts.push(plan.time.phrase);
+  if (plan.time.at) parts.push(`at ${plan.time.at}`);
+  return `Read as a data question (${parts.join('; ')}).${plan.assumptions.length ? ` Assumed: ${plan.assumptions.join('; ')}.` : ''}`;
+}

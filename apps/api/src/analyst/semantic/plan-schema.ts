@@ -1,0 +1,243 @@
+/**
+ * The semantic query as a zod schema: the same plan the built-in analyst reads a question into (`Plan` in
+ * builtin/plan.ts), documented field by field. The LLM planner returns it through structured output, and the
+ * system prompt renders its grammar from these descriptions. The type check at the end of this file fails the
+ * build when the schema and `Plan` drift apart.
+ */
+import { datasetSchema } from '@qa/contracts';
+import { z } from 'zod';
+import { DIMENSIONS, GEO_COLUMNS, MEASURES, type Plan, TECHS } from './plan.js';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
+const techSchema = z.enum(TECHS);
+
+/** What each measure computes; the grammar shown to the model lists them. */
+export const MEASURE_MEANINGS: Record<(typeof MEASURES)[number], string> = {
+  premises:
+    'premises in postcodes where the subject is present (distinct postcodes, premises from upc_output)',
+  postcodes: 'distinct postcodes where the subject is present',
+  households: 'households in postcodes where the subject is present',
+  population: 'population of postcodes where the subject is present',
+  coverage_pct: 'share of all premises of the place where the subject is present, in %',
+  change_premises: 'premises gained between time.from and time.to',
+  change_pp: 'change in coverage between time.from and time.to, in percentage points',
+  change_postcodes: 'postcodes gained between time.from and time.to',
+  first_postcodes: 'postcodes first activated (first reached by the subject) in the period',
+  first_premises: 'premises in postcodes first activated in the period',
+  operator_count: 'number of distinct networks (operator groups) present',
+  max_down: 'fastest download speed on offer, Mbit/s',
+  max_up: 'fastest upload speed on offer, Mbit/s',
+  avg_down: 'average of the best download speed per postcode, Mbit/s',
+  lines: 'subscriber lines (take_up dataset)',
+  line_share_pct: 'share of subscriber lines, in % (take_up dataset)',
+  avg_attractiveness: 'average build attractiveness score of the postcodes',
+  avg_deprivation: 'average deprivation score of the postcodes',
+  share_of_subject_pct: "each group's share of the subject's premises, in %",
+  operator_list: 'the list of networks present in the place',
+  lines_change_pct: 'change in subscriber lines, in % (year on year or quarter on quarter; take_up dataset)',
+};
+
+export const subjectSchema = z
+  .object({
+    tech: techSchema
+      .optional()
+      .describe(
+        'A technology that must be present: fttponly = full fibre, fttc, adsl, cable, fwa = fixed wireless',
+      ),
+    gigabit: z.boolean().optional().describe('Gigabit-capable: a download speed of 1000 Mbit/s or more'),
+    operators: z
+      .array(z.string())
+      .optional()
+      .describe('Reported operator names (fact_operator.operator), exactly as in the data'),
+    operatorGroups: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Networks (operator groups) of which ANY must be present, exactly as in the data (Openreach, CityFibre, ...)',
+      ),
+    allGroups: z
+      .array(z.string())
+      .optional()
+      .describe('Networks that must ALL be present in the same postcode (an intersection, head to head)'),
+    groupTech: z
+      .record(z.string(), techSchema)
+      .optional()
+      .describe('A technology bound to one named network (network -> technology)'),
+    altnet: z
+      .boolean()
+      .optional()
+      .describe('An alternative network (altnet, not Openreach or Virgin Media) is present'),
+    minNetworks: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('At least this many distinct networks present'),
+    exactNetworks: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Exactly this many distinct networks present'),
+    networksAreAltnets: z
+      .boolean()
+      .optional()
+      .describe('minNetworks / exactNetworks count altnets rather than all networks'),
+    absent: z
+      .boolean()
+      .optional()
+      .describe('Negation: postcodes WITHOUT the subject ("cannot get", "no network offers")'),
+    onlyTech: z
+      .enum(['adsl', 'fttc', 'fwa'])
+      .optional()
+      .describe('Postcodes whose only technology is this one'),
+    bestDownBelow: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Postcodes whose best download speed is below this many Mbit/s'),
+    minDown: z
+      .number()
+      .positive()
+      .optional()
+      .describe('A download speed of at least this many Mbit/s on offer'),
+    soleGroup: z
+      .string()
+      .optional()
+      .describe('Postcodes where this network is the only one offering the subject'),
+    symmetric: z
+      .boolean()
+      .optional()
+      .describe('Gigabit both ways: an upload speed of 1000 Mbit/s or more as well'),
+    exclude: z
+      .object({
+        tech: z.enum(['fttponly']).optional().describe('without full fibre'),
+        gigabit: z.boolean().optional().describe('without gigabit-capable service'),
+      })
+      .optional()
+      .describe('Present, but WITHOUT this ("FWA premises with no full fibre")'),
+  })
+  .describe(
+    'Which postcodes count: what must (or, with absent, must not) be present. Empty = every postcode',
+  );
+
+export const timeSchema = z
+  .object({
+    at: isoDate
+      .optional()
+      .describe('Snapshot date of a point-in-time answer (a monthly snapshot, the 1st of a month)'),
+    from: isoDate.optional().describe('Start of the window of a change measure'),
+    to: isoDate.optional().describe('End of the window of a change measure'),
+    seriesFrom: isoDate
+      .optional()
+      .describe('First date of a series (dimension month, quarter, half_year or year)'),
+    seriesTo: isoDate.optional().describe('Last date of a series'),
+    quarter: z
+      .string()
+      .regex(/^\d{4}Q[1-4]$/, 'a quarter written like 2025Q3')
+      .optional()
+      .describe('take_up: one quarter, written like 2025Q3'),
+    quarterYear: z.number().int().optional().describe('take_up: every quarter of this year'),
+    lastQuarters: z.number().int().positive().optional().describe('take_up: the latest N quarters'),
+    seriesMonth: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .optional()
+      .describe('A yearly series at this month (1-12), "each January"'),
+    quarterNumber: z
+      .number()
+      .int()
+      .min(1)
+      .max(4)
+      .optional()
+      .describe('A quarterly series of this quarter only (1-4), "each Q4"'),
+    phrase: z.string().optional().describe('How the question said the time ("in the last 6 months")'),
+  })
+  .describe('When: a snapshot, a window for a change, a series, or take-up quarters');
+
+export const geoSchema = z
+  .object({
+    column: z.enum(GEO_COLUMNS).describe('The geography column the place is a value of'),
+    values: z.array(z.string()).min(1).describe('The place names exactly as in the data'),
+    label: z
+      .string()
+      .optional()
+      .describe('How the place was named when it stands for several values (a county)'),
+  })
+  .describe('The place filter');
+
+export const takeUpSchema = z
+  .object({
+    operators: z.array(z.string()).optional().describe('take_up operators, exactly as in the data'),
+    tech: z.string().optional().describe('One take_up technology'),
+    techs: z.array(z.string()).optional().describe('Several take_up technologies'),
+    segment: z.enum(['residential', 'business']).optional(),
+    shareOf: z
+      .string()
+      .optional()
+      .describe('Share of lines of one operator, or of one technology written tech:<name>'),
+    change: z
+      .enum(['yoy', 'qoq'])
+      .optional()
+      .describe('lines_change_pct: year on year (default) or quarter on quarter'),
+    rankByChange: z.boolean().optional().describe('Rank by the change in lines'),
+  })
+  .describe('Filters of the take_up dataset');
+
+export const planSchema = z.object({
+  dataset: datasetSchema.describe(
+    'upc = availability snapshots (monthly), upc_forecast = full-fibre forecast points (half-yearly), take_up = subscriber lines (quarterly)',
+  ),
+  measure: z.enum(MEASURES).describe('What is counted or computed'),
+  subject: subjectSchema,
+  dimension: z
+    .enum(DIMENSIONS)
+    .optional()
+    .describe(
+      'The grouping, one row per value: a geography, urban_rural, a network (operator_group) or operator, a technology, segment, a time grain for a series (month, quarter, half_year, year), or networks (how many networks each postcode has). None = one figure',
+    ),
+  geo: geoSchema.optional(),
+  urbanRural: z.enum(['urban', 'rural']).optional().describe('Only urban or only rural postcodes'),
+  time: timeSchema,
+  leaderPerDimension: z
+    .boolean()
+    .optional()
+    .describe('The top network in each value of the dimension ("who leads in each region")'),
+  flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
+  takeUp: takeUpSchema.optional(),
+  groupFilter: z
+    .object({
+      op: z.enum(['gt', 'gte', 'lt', 'lte']),
+      value: z.number().min(0).max(100).describe('A percentage: 50 for "more than half"'),
+    })
+    .optional()
+    .describe(
+      'Keep only the places (dimension: a geography) whose coverage_pct passes this test ("LAs under 70% gigabit")',
+    ),
+  countGroups: z
+    .boolean()
+    .optional()
+    .describe(
+      'With groupFilter: answer how many places pass it, as one figure ("how many regions are below 85% FTTP")',
+    ),
+  order: z.enum(['asc', 'desc']).optional().describe('Ranking by the measure: desc = most first'),
+  limit: z.number().int().positive().optional().describe('How many rows a ranking keeps ("top 5")'),
+});
+
+/** The semantic query: a Plan without the reading's own bookkeeping (notes, unknowns, assumptions). */
+export type SemanticPlan = z.infer<typeof planSchema>;
+
+// The schema and the Plan type must describe the same thing: this fails to compile when they drift.
+type Normalise<T> = T extends readonly (infer U)[]
+  ? Normalise<U>[]
+  : T extends object
+    ? { [K in keyof T]-?: Normalise<Exclude<T[K], undefined>> | (undefined extends T[K] ? undefined : never) }
+    : T;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const schemaMatchesPlan: Same<
+  Normalise<SemanticPlan>,
+  Normalise<Omit<Plan, 'notes' | 'unknowns' | 'assumptions'>>
+> = true;
+void schemaMatchesPlan;
