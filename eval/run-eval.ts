@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>]
- *                 [--set golden|holdout|holdout2|holdout3|holdout4|holdout5|all] [--only cg-01,ho-02] [--verbose]
+ *                 [--set golden|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|all] [--file <set outside the repo>] [--only cg-01,ho-02] [--verbose]
  *                 [--analyses <file>]`
  *
  * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
@@ -33,6 +33,7 @@ import { holdout2Questions } from './holdout2.js';
 import { holdout3Questions } from './holdout3.js';
 import { holdout4Questions } from './holdout4.js';
 import { holdout5Questions } from './holdout5.js';
+import { holdout6Questions } from './holdout6.js';
 import { type EvalQuestion, questions } from './questions.js';
 
 const GOLD_ROW_LIMIT = 100_000;
@@ -140,6 +141,7 @@ async function main() {
     holdout3: holdout3Questions,
     holdout4: holdout4Questions,
     holdout5: holdout5Questions,
+    holdout6: holdout6Questions,
   };
   if (values.file) {
     const module = (await import(
