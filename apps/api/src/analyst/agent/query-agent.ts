@@ -6,6 +6,11 @@
  * Each stage reports progress (`Classifying question...`, `Executing SQL query: <sql>`, `Query executed
  * successfully`, `Retrying with corrected SQL...`), which the caller streams to the browser and saves.
  *
+ * A reading chosen under "Did you mean" (`AnswerRequest.plan`) skips the reading: the built-in planner checks the
+ * plan against the data, compiles and restates it, and the stages from running onwards are the same. Every data
+ * answer carries the plan it answered and the other readings worth offering (alternatives.ts): the built-in
+ * reader's own, or for the LLM planner the built-in analyst's readings that differ from the model's plan.
+ *
  * Safety does not depend on the planner: every SQL text, whoever wrote it, passes the warehouse's guard
  * (one read-only SELECT over catalog names, row cap) before it runs on a read-only connection with a timeout.
  * Confidence is honest: the planner's own, lowered by repairs, empty results and a disagreeing cross-check,
@@ -13,9 +18,12 @@
  * semantic layer.
  */
 import type { Classification } from '@qa/contracts';
+import type { AlternativeReading } from '../reading/reading-types.js';
+import type { Plan } from '../semantic/plan.js';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
 import { compareAnswers, samePlan } from './agreement.js';
-import { type BuiltinPlanner, describeEntities } from './builtin-planner.js';
+import { distinctAlternatives } from './alternatives.js';
+import { type BuiltinPlanner, type BuiltinReading, describeEntities } from './builtin-planner.js';
 import { FREE_SQL_MAX_CONFIDENCE, PlannerOutputError } from './llm-planner.js';
 import { untracedNumbers } from './number-check.js';
 import type { Planner, PlannerClassification, PlannerDraft, ResolvedEntity } from './planner.js';
@@ -46,6 +54,10 @@ export interface AgentAnswer {
   explanation?: string;
   result?: AgentResultSet;
   analysis?: string;
+  /** The semantic plan answered (none for free SQL and for answers that are not data). */
+  plan?: Plan;
+  /** Other readings of the question, best first, offered as "Did you mean" choices. */
+  alternatives?: AlternativeReading[];
   progress: ProgressEvent[];
   planner: 'builtin' | 'llm';
   model: string;
@@ -59,6 +71,13 @@ export interface AnswerRequest {
   onProgress?: (event: ProgressEvent) => void;
   /** The dates used in system_info answers. */
   now?: () => Date;
+  /**
+   * A reading chosen under "Did you mean": answered directly by the built-in planner, without reading the
+   * question again (checked against the data first: it comes back through storage).
+   */
+  plan?: Plan;
+  /** With `plan`: the other readings to offer under its answer. */
+  alternatives?: AlternativeReading[];
 }
 
 export interface QueryAgentDeps {
@@ -125,6 +144,7 @@ class AnswerRun {
   private readonly notes: string[] = [];
   private planner: Planner;
   private entities: ResolvedEntity[] = [];
+  private builtinReading: BuiltinReading | undefined;
 
   constructor(
     private readonly context: AgentContext,
@@ -135,6 +155,12 @@ class AnswerRun {
 
   private get call() {
     return { question: this.request.question, entities: this.entities, ...signalOf(this.request) };
+  }
+
+  /** The built-in analyst's own reading of the question, made once (fallback, cross-check, alternatives). */
+  private readBuiltin(): BuiltinReading {
+    this.builtinReading ??= this.context.builtin.read(this.request.question);
+    return this.builtinReading;
   }
 
   private report(stage: string, message: string): void {
@@ -187,12 +213,36 @@ class AnswerRun {
       result,
       analysis,
       interpretation: ran.draft.interpretation,
+      ...this.readings(ran.draft),
     });
+  }
+
+  /** The plan answered and the other readings worth offering beside it. */
+  private readings(draft: PlannerDraft): Pick<AgentAnswer, 'plan' | 'alternatives'> {
+    const answered = { plan: draft.plan, interpretation: draft.interpretation };
+    let offered: AlternativeReading[];
+    if (this.request.plan) offered = this.request.alternatives ?? [];
+    else if (this.planner.kind === 'builtin') offered = draft.alternatives ?? [];
+    else {
+      // The LLM answered: the built-in analyst's readings that differ from the model's plan are the alternatives.
+      const reading = this.readBuiltin();
+      const { plan, interpretation } = reading.analyst;
+      offered =
+        reading.classification.type === 'data_query' && plan && interpretation
+          ? [{ interpretation, plan }, ...reading.alternatives]
+          : [];
+    }
+    const alternatives = distinctAlternatives(answered, offered);
+    return {
+      ...(draft.plan ? { plan: draft.plan } : {}),
+      ...(alternatives.length ? { alternatives } : {}),
+    };
   }
 
   /** Stage 1: names resolved, the question classified and planned (the built-in analyst if the model fails). */
   private async classify(): Promise<PlannerDraft> {
     const { builtin } = this.context;
+    if (this.request.plan) return this.chosen(this.request.plan);
     this.report('classify', 'Classifying question...');
     this.entities = builtin.resolveEntities(this.request.question);
     this.report(
@@ -226,6 +276,20 @@ class AnswerRun {
     this.report(
       'classify',
       `Question classified as ${classification.type} (confidence ${percent(classification.confidence)})`,
+    );
+    return draft;
+  }
+
+  /** Stage 1 for a reading chosen under "Did you mean": its plan, checked and compiled; the words are not read. */
+  private chosen(plan: Plan): PlannerDraft {
+    const { builtin } = this.context;
+    this.planner = builtin;
+    this.entities = builtin.resolveEntities(this.request.question);
+    this.report('plan', 'Answering the reading chosen under "Did you mean"...');
+    const draft = builtin.draftFromPlan({ question: this.request.question, plan });
+    this.report(
+      'classify',
+      `Answering: ${draft.interpretation} (confidence ${percent(draft.classification.confidence)})`,
     );
     return draft;
   }
@@ -322,7 +386,7 @@ class AnswerRun {
     let draft = first;
     let executed = await this.execute(this.planner, draft, sql);
     if (executed.result || this.planner.kind !== 'llm') return { draft, executed };
-    const fallback = builtin.read(this.request.question);
+    const fallback = this.readBuiltin();
     if (fallback.classification.type === 'data_query' && fallback.analyst.built) {
       this.report('plan', 'Falling back to the built-in analyst...');
       this.planner = builtin;
@@ -361,6 +425,7 @@ class AnswerRun {
       sql: executed.sql,
       analysis: message,
       interpretation: draft.interpretation,
+      ...this.readings(draft),
     });
   }
 
@@ -379,7 +444,7 @@ class AnswerRun {
     if (executed.repairs > 0) confidence -= 0.1 * executed.repairs;
     if (result.rowCount === 0) confidence -= 0.15;
     if (this.planner.kind === 'llm') {
-      const reading = this.context.builtin.read(this.request.question);
+      const reading = this.readBuiltin();
       const { plan, built } = reading.analyst;
       if (reading.classification.type === 'data_query' && built) {
         this.report('verify', 'Cross-checking with the built-in analyst...');
