@@ -101,6 +101,8 @@ export {
   mcpToggleRequestSchema,
 } from './mcp.js';
 export type {
+  Alternative,
+  ChooseAlternativeRequest,
   Classification,
   Dataset,
   FeedbackRequest,
@@ -108,10 +110,13 @@ export type {
   ProgressEntry,
   QueryRequest,
   QueryResult,
+  ReadingChoice,
   ResultColumn,
   ResultColumnType,
 } from './query.js';
 export {
+  alternativeSchema,
+  chooseAlternativeRequestSchema,
   classificationSchema,
   datasetSchema,
   feedbackRequestSchema,
@@ -120,6 +125,7 @@ export {
   progressEntrySchema,
   queryRequestSchema,
   queryResultSchema,
+  readingChoiceSchema,
   resultColumnSchema,
   resultColumnTypeSchema,
 } from './query.js';
