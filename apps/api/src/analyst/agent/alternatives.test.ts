@@ -133,6 +133,36 @@ describe('answering a reading chosen under "Did you mean"', () => {
   });
 });
 
+describe('the alternatives and notes of a built-in draft', () => {
+  /** The built-in planner with a reader that offers other readings and a note (as the ranked reader will). */
+  class ReaderWithAlternatives extends BuiltinPlanner {
+    override async draft(call: Parameters<BuiltinPlanner['draft']>[0]) {
+      const draft = await super.draft(call);
+      return {
+        ...draft,
+        notes: [...draft.notes, 'Two readings of "CF" were close: CityFibre, or the CF postcode area.'],
+        alternatives: [
+          { interpretation: draft.interpretation ?? '', plan: draft.plan as Plan },
+          { interpretation: 'Full fibre in the CF postcode area', plan: CARDIFF_AREA },
+        ],
+      };
+    }
+  }
+
+  it('reach the answer: the readings other than the one answered, and the notes in the analysis', async () => {
+    const reader = new ReaderWithAlternatives(await loadAnalystKnowledge(warehouse));
+    const answer = await agent.answer({ question: CF_QUESTION, planner: reader });
+    expect(answer.planner).toBe('builtin');
+    expect(answer.plan).toBeDefined();
+    expect(answer.alternatives).toEqual([
+      { interpretation: 'Full fibre in the CF postcode area', plan: CARDIFF_AREA },
+    ]);
+    expect(answer.analysis).toContain(
+      '_Two readings of "CF" were close: CityFibre, or the CF postcode area._',
+    );
+  });
+});
+
 describe('the alternatives of an LLM planner’s answer', () => {
   const llm = (steps: Parameters<typeof scriptedModel>[0]) =>
     new LlmPlanner({
