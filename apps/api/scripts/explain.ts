@@ -14,80 +14,14 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { warehousePath } from '@qa/warehouse';
 import { openAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
-import { interpret } from '../src/analyst/compile/interpret.js';
 import { buildQuery } from '../src/analyst/compile/sql-builder.js';
 import { describePlanCheck, type PlanCheck, verifyPlan } from '../src/analyst/compile/verify-plan.js';
 import { type AnalystKnowledge, loadAnalystKnowledge } from '../src/analyst/reading/builtin-analyst.js';
-import type { Lexicon } from '../src/analyst/reading/lexicon.js';
-import type { ReadingTrace, Tag, TagRole, Token } from '../src/analyst/reading/reading-types.js';
+import { readQuestion } from '../src/analyst/reading/read.js';
+import type { ReadingTrace } from '../src/analyst/reading/reading-types.js';
 import { testLexicon, testTime } from '../src/analyst/reading/test-fixtures.js';
-import { parseTime } from '../src/analyst/reading/time-phrases.js';
 import { understand } from '../src/analyst/reading/understand.js';
-import type { TimeContext } from '../src/analyst/semantic/time-context.js';
 import { loadConfig, loadDotEnvFile } from '../src/config/env.js';
-
-/**
- * The reading as a trace. Until the reader exposes `readQuestion(question, lexicon, time): ReadingTrace`, the trace
- * is put together from what the current reader gives: its one plan (scored by its confidence), the lexicon's
- * names, the time parser's phrases and the words `accountFor` could not place. With `readQuestion`, this
- * function is replaced by it and the rest of the script is unchanged.
- */
-function readingTrace(question: string, lexicon: Lexicon, time: TimeContext): ReadingTrace {
-  const text = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
-  const tokens: Token[] = [...text.matchAll(/[a-z0-9][a-z0-9'.%+-]*/g)].map((m) => ({
-    text: m[0].replace(/[.']+$/, ''),
-    start: m.index,
-    end: m.index + m[0].replace(/[.']+$/, '').length,
-    functionWord: false,
-  }));
-  const tags: Tag[] = [];
-  const spanOf = (phrase: string) => {
-    const start = text.indexOf(phrase.toLowerCase());
-    return start < 0 ? undefined : { start, end: start + phrase.length };
-  };
-  for (const match of lexicon.find(question)) {
-    const span = spanOf(match.text);
-    if (!span) continue;
-    const e = match.entity;
-    const [role, value]: [TagRole, string] =
-      e.kind === 'group'
-        ? ['network', e.group]
-        : e.kind === 'operator'
-          ? ['operator', e.operator]
-          : [
-              'place',
-              e.kind === 'la' || e.kind === 'country' || e.kind === 'county'
-                ? `${e.kind}: ${e.name}`
-                : e.kind === 'region'
-                  ? `region: ${e.names.join(', ')}`
-                  : e.kind === 'area'
-                    ? `postcode area: ${e.code}`
-                    : 'the UK',
-            ];
-    tags.push({ role, ...span, text: match.text, value, ...(match.fuzzy ? { fuzzy: true } : {}) });
-  }
-  for (const phrase of parseTime(text, time).matched) {
-    const span = spanOf(phrase.trim());
-    if (span) tags.push({ role: 'time', ...span, text: phrase.trim(), value: phrase.trim() });
-  }
-  for (const token of tokens)
-    if (/^\d/.test(token.text) && !tags.some((t) => t.start <= token.start && token.end <= t.end))
-      tags.push({ role: 'number', start: token.start, end: token.end, text: token.text, value: token.text });
-  tags.sort((a, b) => a.start - b.start);
-  const understanding = understand(question, lexicon, time);
-  const candidates =
-    understanding.kind === 'data'
-      ? [
-          {
-            plan: understanding.plan,
-            interpretation: interpret(understanding.plan, time),
-            score: understanding.confidence,
-            unused: understanding.plan.unknowns,
-          },
-        ]
-      : [];
-  return { text, tokens, tags, candidates };
-}
 
 interface Explained {
   question: string;
@@ -127,7 +61,7 @@ async function explainQuestion(
   source: string,
 ): Promise<Explained> {
   const { lexicon, time } = knowledge;
-  const trace = readingTrace(question, lexicon, time);
+  const trace = readQuestion(question, lexicon, time);
   const chosen = trace.candidates[0];
   if (!chosen) {
     const understanding = understand(question, lexicon, time);

@@ -41,7 +41,7 @@ describe('npm run explain', () => {
     ]);
     expect(out).toContain('Vocabulary: DuckDB in ');
     expect(out).toContain('Normalised: "full fibre coverage in leeds and the foo"');
-    expect(out).toMatch(/^ {2}leeds +place = la: Leeds$/m);
+    expect(out).toMatch(/^ {2}leeds +place = la_name:Leeds$/m);
     expect(out).toMatch(/^ {2}foo +UNPLACED$/m);
     expect(out).toMatch(
       /Candidate readings \(best first\):\n {2}1\. score \d\.\d\d {2}Share of premises in Leeds/,

@@ -36,8 +36,15 @@ const TIME_GRAINS = new Set(['month', 'quarter', 'half_year', 'year']);
 /** Nations the warehouse also names as regions: a list mixing them with nations is a list of nations. */
 const NATION_REGIONS = new Set(['Wales', 'Scotland', 'Northern Ireland']);
 
-/** What a plan must hold for a tag to count as used. */
+/** What a plan must hold for a tag to count as used (in any of its meanings: "CF" as CityFibre or Cardiff). */
 export function tagUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
+  if (tagMeaningUsed(tag, plan, tagging, lexicon)) return true;
+  return (tag.alternatives ?? []).some((alt) =>
+    tagMeaningUsed({ ...tag, ...alt, alternatives: [] }, plan, tagging, lexicon),
+  );
+}
+
+function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
   const s = plan.subject;
   const tu = plan.takeUp ?? {};
   const groupsOf = (operators: string[] | undefined) =>
@@ -355,6 +362,14 @@ export function scorePlan(plan: Plan, tagging: Tagging, lexicon: Lexicon, prior 
  */
 function fit(plan: Plan, tagging: Tagging): number {
   let bonus = 0;
+  // A name that is a place or a network, right after "in", "across" or "within", reads as the place.
+  for (const tag of tagging.tags) {
+    const place = tag.role === 'place' ? tag : tag.alternatives?.find((a) => a.role === 'place');
+    if (!place || !tag.alternatives?.length) continue;
+    const before = tagging.text.slice(0, tag.start).trimEnd();
+    if (!/\b(?:in|across|within|around)$/.test(before)) continue;
+    bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
+  }
   for (const [i, tag] of tagging.tags.entries()) {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;

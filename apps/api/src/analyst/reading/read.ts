@@ -17,5 +17,8 @@ export function readQuestion(
     return { kind: understanding.kind, text: question, tokens: [], tags: [], candidates: [] };
   }
   const { tagging, candidates = [] } = understanding;
-  return { kind: 'data', text: tagging.text, tokens: tagging.tokens, tags: tagging.tags, candidates };
+  // The chosen reading's unused words are everything the answer says it did not use (words, conditions, tags).
+  const [best, ...rest] = candidates;
+  const chosen = best ? [{ ...best, unused: understanding.plan.unknowns }, ...rest] : [];
+  return { kind: 'data', text: tagging.text, tokens: tagging.tokens, tags: tagging.tags, candidates: chosen };
 }

@@ -162,8 +162,8 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   return { kind: 'data', plan, confidence, reasoning: describeReading(plan), tagging, candidates };
 }
 
-/** Two readings whose scores differ by less than this are both said ("another reading was almost as likely"). */
-const CLOSE_READINGS = 0.5;
+/** Two readings less than one tag apart are both said ("another reading was almost as likely"). */
+const CLOSE_READINGS = 1;
 
 function hasMeasureWords(text: string): boolean {
   return /\b(how many|how much|number of|count|coverage|share|percentage|top \d|rank|which (?:local|region|operator|network|council|altnet))\b/.test(
