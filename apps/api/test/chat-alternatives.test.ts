@@ -70,6 +70,22 @@ describe.each(testBackends())('"Did you mean" in the chat on $name', (backend) =
     return sessionId;
   }
 
+  it('offers the reader’s other readings under a built-in answer, whole and streamed', async () => {
+    for (const stream of [false, true]) {
+      const response = await send(
+        { message: QUESTION, session_id: `alt-${backend.name}-fresh-${stream}`, model: 'builtin' },
+        stream,
+      );
+      const message = stream
+        ? eventsOf(parseChatEvents(response.body), 'message_complete')[0]?.message
+        : chatMessageResponseSchema.parse(response.json()).message;
+      expect(message?.content).toContain('CityFibre');
+      expect(message?.alternatives?.map((a) => a.interpretation)).toContainEqual(
+        expect.stringContaining('CF postcode area'),
+      );
+    }
+  });
+
   it('shows the alternatives of an answer in the history, without their plans', async () => {
     const sessionId = await askedWithAlternative();
     const history = chatHistorySchema.parse(

@@ -64,23 +64,55 @@ describe.each(testBackends())('"Did you mean" on saved questions on $name', (bac
   const choose = (user: { token: string }, id: string, index: number | string, body: unknown = {}) =>
     t.request('POST', `/api/query/${id}/alternatives/${index}`, { token: user.token, body });
 
-  it('saves the plan answered with every question, and offers no alternatives when there are none', async () => {
+  it('saves the plan answered and the reader’s other readings with the question, and offers them', async () => {
     const user = await t.createUser();
     const response = await t.request('POST', '/api/query', { token: user.token, body: { prompt: QUESTION } });
     const result = queryResultSchema.parse(response.json());
-    expect(result.alternatives).toEqual([]);
+    // "CF": CityFibre, or the Cardiff postcode area.
+    expect(result.interpretation).toContain('CityFibre');
+    expect(result.alternatives?.map((a) => a.interpretation)).toContainEqual(
+      expect.stringContaining('CF postcode area'),
+    );
     expect(result.reading_choice).toBeNull();
     const row = await t.db
       .selectFrom('queries')
       .select(['plan', 'alternatives'])
       .where('id', '=', result.id!)
       .executeTakeFirstOrThrow();
-    expect(row.plan).toMatchObject({ dataset: 'upc' });
-    expect(row.alternatives).toEqual([]);
+    expect(row.plan).toMatchObject({ dataset: 'upc', subject: { operatorGroups: ['CityFibre'] } });
+    expect(row.alternatives?.map((a) => a.interpretation)).toEqual(
+      result.alternatives?.map((a) => a.interpretation),
+    );
+    expect(row.alternatives?.some((a) => JSON.stringify(a.plan).includes('"postcode_area"'))).toBe(true);
     const detail = queryDetailSchema.parse(
       (await t.request('GET', `/api/history/queries/${result.id}`, { token: user.token })).json(),
     );
-    expect(detail).toMatchObject({ alternatives: [], reading_choice: null, can_choose: true });
+    expect(detail).toMatchObject({
+      alternatives: result.alternatives,
+      reading_choice: null,
+      can_choose: true,
+    });
+
+    // The reader's own alternative is answered from its stored plan.
+    const index = result.alternatives!.findIndex((a) => a.interpretation.includes('CF postcode area'));
+    const chosen = queryResultSchema.parse((await choose(user, result.id!, index)).json());
+    expect(chosen.interpretation).toBe(result.alternatives![index]?.interpretation);
+    expect(chosen.sql_query).toContain("postcode_area IN ('CF')");
+    expect(chosen.alternatives?.[0]?.interpretation).toBe(result.interpretation);
+  });
+
+  it('offers no alternatives for a question with one reading', async () => {
+    const user = await t.createUser();
+    const response = await t.request('POST', '/api/query', {
+      token: user.token,
+      body: { prompt: 'Which local authorities gained the most full fibre premises in the last 6 months?' },
+    });
+    const result = queryResultSchema.parse(response.json());
+    expect(result.alternatives).toEqual([]);
+    const detail = queryDetailSchema.parse(
+      (await t.request('GET', `/api/history/queries/${result.id}`, { token: user.token })).json(),
+    );
+    expect(detail.alternatives).toEqual([]);
   });
 
   it('answers the chosen reading, saves it as the answer, and keeps the replaced reading as an alternative', async () => {
