@@ -98,6 +98,9 @@ describe.each(testBackends())('"Did you mean" on saved questions on $name', (bac
     const chosen = queryResultSchema.parse((await choose(user, result.id!, index)).json());
     expect(chosen.interpretation).toBe(result.alternatives![index]?.interpretation);
     expect(chosen.sql_query).toContain("postcode_area IN ('CF')");
+    // The chosen reading uses "CF" in its other meaning: nothing of the question is left unused.
+    expect(chosen.classification?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(chosen.csv_analysis).not.toContain('Not used from the question');
     expect(chosen.alternatives?.[0]?.interpretation).toBe(result.interpretation);
   });
 
