@@ -104,6 +104,22 @@ describe.each(testBackends())('"Did you mean" on saved questions on $name', (bac
     expect(chosen.alternatives?.[0]?.interpretation).toBe(result.interpretation);
   });
 
+  it('asks back with the closest readings, rather than guess, when no reading uses the main words', async () => {
+    const user = await t.createUser();
+    const response = await t.request('POST', '/api/query', {
+      token: user.token,
+      body: { prompt: 'Hyperoptic upload speeds forecast in Leeds' },
+    });
+    const result = queryResultSchema.parse(response.json());
+    expect(result.response_type).toBe('unsupported');
+    expect(result.message).toContain('"upload", "speeds"');
+    expect(result.alternatives?.length).toBeGreaterThanOrEqual(1);
+    // A reading offered is answered when chosen, like any other alternative.
+    const chosen = queryResultSchema.parse((await choose(user, result.id!, 0)).json());
+    expect(chosen.response_type).toBe('data_query');
+    expect(chosen.sql_query).toBeTruthy();
+  });
+
   it('offers no alternatives for a question with one reading', async () => {
     const user = await t.createUser();
     const response = await t.request('POST', '/api/query', {

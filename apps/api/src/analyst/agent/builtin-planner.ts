@@ -36,6 +36,10 @@ export interface BuiltinReading {
   alternatives: AlternativeReading[];
 }
 
+/** Said, with the words, when the analyst asks back instead of answering a reading that leaves them out. */
+export const ASK_BACK_REASONING =
+  'No reading of the question uses all its main words, so rather than guess, here are the closest questions the data can answer. Choose one under "Did you mean", or rephrase. Not placed together:';
+
 /** Said as the reasoning of an answer to a reading chosen under "Did you mean". */
 export const CHOSEN_READING_REASONING =
   'The reading chosen from the other readings of the question, answered without reading the words again.';
@@ -80,6 +84,21 @@ export class BuiltinPlanner implements Planner {
   read(question: string): BuiltinReading {
     const analyst = this.analyst.plan(question);
     const understanding = analyst.understanding;
+    if (understanding.kind === 'data' && understanding.askBack) {
+      // No reading uses the question's main words: offer the closest readings rather than guess one.
+      const [best, ...rest] = understanding.candidates ?? [];
+      const offered = [best, ...rest].filter((c): c is NonNullable<typeof c> => Boolean(c)).slice(0, 3);
+      return {
+        analyst: { understanding },
+        classification: {
+          type: 'unsupported',
+          confidence: clamp(0.5),
+          reasoning: `${ASK_BACK_REASONING} ${understanding.askBack.map((w) => `"${w}"`).join(', ')}.`,
+          suggested_databases: [understanding.plan.dataset as Dataset],
+        },
+        alternatives: offered.map(({ interpretation, plan }) => ({ interpretation, plan })),
+      };
+    }
     const classification: PlannerClassification =
       understanding.kind === 'data'
         ? {

@@ -91,6 +91,8 @@ export interface QueryAgentDeps {
 export const SYSTEM_INFO_INTERPRETATION =
   'A question about the data itself: what it holds, how it is organised and how recent it is';
 export const UNSUPPORTED_INTERPRETATION = 'A question the broadband data cannot answer';
+export const ASKED_BACK_INTERPRETATION =
+  'No single reading uses all the words of the question: choose the closest under "Did you mean"';
 /** Said when a planner wrote SQL without a restatement of the question (a model that left the field empty). */
 export const UNSTATED_INTERPRETATION = 'The question as written (the planner did not restate it)';
 
@@ -309,8 +311,22 @@ class AnswerRun {
     });
   }
 
-  private refuse({ classification }: PlannerDraft): AgentAnswer {
+  private refuse(draft: PlannerDraft): AgentAnswer {
+    const { classification } = draft;
     const { warehouse } = this.context;
+    if (draft.alternatives?.length) {
+      // Asked back: the closest readings are the answer's choices; the message lists them too.
+      this.report('complete', 'Asked back with the closest readings');
+      return this.finish({
+        responseType: 'unsupported',
+        classification: { ...classification, type: 'unsupported' },
+        message: `${classification.reasoning}\n\n${draft.alternatives.map((a) => `- ${a.interpretation}`).join('\n')}`,
+        interpretation: ASKED_BACK_INTERPRETATION,
+        alternatives: draft.alternatives,
+        availableDatabases: warehouse.datasets().map((d) => d.name),
+        exampleQueries: warehouse.exampleQuestions(),
+      });
+    }
     const why =
       classification.type === 'unsupported'
         ? classification.reasoning || 'The question cannot be answered from the broadband data.'
