@@ -15,6 +15,7 @@ import { memoryThrottle, type ThrottleFactory, type ThrottleRule } from '../../l
 import * as queries from './auth.queries.js';
 
 export const LOGIN_FAILED_DETAIL = 'Incorrect email or password';
+export const SESSION_ENDED_DETAIL = 'Session has ended: please sign in again';
 export const LOGIN_THROTTLED_DETAIL = 'Too many failed sign-in attempts. Please wait and try again.';
 
 /** Failures counted twice: per e-mail address asked about and per client address asking. */
@@ -61,6 +62,8 @@ export function createAuthService({
       const subject = await queries.findTokenSubject({ db, userId: claims.userId, jti: claims.jti });
       if (!subject) return { ok: false, detail: 'User no longer exists' };
       if (subject.revoked) return { ok: false, detail: 'Token has been revoked' };
+      if (subject.session_version !== claims.sessionVersion)
+        return { ok: false, detail: SESSION_ENDED_DETAIL };
       const user: RequestUser = {
         id: subject.id,
         email: subject.email,
@@ -93,7 +96,7 @@ export function createAuthService({
 
     await byEmail.clear(emailKey);
     await queries.recordLogin({ db, userId: user.id });
-    const { token } = await tokens.sign(user.id);
+    const { token } = await tokens.sign(user.id, user.session_version);
     logger.info({ user_id: user.id, email: user.email }, 'Signed in');
     const authUser: AuthUser = { id: user.id, email: user.email, role: user.role };
     return { access_token: token, token_type: 'bearer', user: authUser };
@@ -106,7 +109,14 @@ export function createAuthService({
     logger.info({ user_id: user.id, email: user.email }, 'Signed out');
   }
 
-  return { authenticator, login, logout };
+  /** Ends every session of the user, on every device (this token included). */
+  async function logoutEverywhere(user: RequestUser): Promise<void> {
+    await queries.endAllSessions({ db, userId: user.id });
+    accessEvents?.changed(user.id);
+    logger.info({ user_id: user.id, email: user.email }, 'Signed out everywhere');
+  }
+
+  return { authenticator, login, logout, logoutEverywhere };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
