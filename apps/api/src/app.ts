@@ -153,12 +153,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app, config, bus);
 
   const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
+  const throttleStore = bus
+    ? redisThrottleFactory(bus.redis, bus.prefix, {
+        onFallback: (error) =>
+          logger.warn({ err: error.message }, 'Redis did not answer: throttles count in this process'),
+      })
+    : undefined;
   const auth = createAuthService({
     db,
     tokens,
     logger: logger.child({ component: 'auth' }),
     accessEvents,
-    ...(bus ? { throttleStore: redisThrottleFactory(bus.redis, bus.prefix) } : {}),
+    ...(throttleStore ? { throttleStore } : {}),
     ...(overrides.loginThrottle ? { throttle: overrides.loginThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -168,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger.child({ component: 'users' }),
     accessEvents,
     publicUrl: config.publicUrl,
+    ...(throttleStore ? { throttleStore } : {}),
     ...(overrides.resetThrottle ? { resetThrottle: overrides.resetThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });

@@ -1,7 +1,7 @@
 /**
  * Sign-in, token checks and sign-out. Unknown e-mails and wrong passwords get the same answer in about the same
- * time; repeated failures are throttled per e-mail and per client address (a short sliding window, never a long
- * lockout), and a success clears the e-mail's count.
+ * time; attempts are throttled per e-mail and per client address (a short sliding window, never a long lockout),
+ * counted before the password is checked; a success gives its attempt back and clears the e-mail's count.
  */
 import type { AuthUser, LoginRequest, LoginResponse } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
@@ -77,29 +77,34 @@ export function createAuthService({
 
   async function login(input: LoginRequest, address: string): Promise<LoginResponse> {
     const email = input.email.trim().toLowerCase();
-    const emailKey = `email:${email}`;
-    const addressKey = `ip:${address}`;
-    for (const status of await Promise.all([byEmail.check(emailKey), byAddress.check(addressKey)])) {
-      if (status.blocked) {
-        logger.warn({ email, address, retry_after_s: status.retryAfterSeconds }, 'Sign-in throttled');
-        throw AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, status.retryAfterSeconds);
-      }
+    // Each attempt is counted before the password is checked, so parallel attempts cannot all be checked.
+    const byThisEmail = await byEmail.attempt(`email:${email}`);
+    if (!byThisEmail.allowed) throw throttled(email, address, byThisEmail.retryAfterSeconds);
+    const fromThisAddress = await byAddress.attempt(`ip:${address}`);
+    if (!fromThisAddress.allowed) {
+      await byThisEmail.release();
+      throw throttled(email, address, fromThisAddress.retryAfterSeconds);
     }
 
     const user = await queries.findUserForLogin({ db, email });
     const valid = await verifyPassword(user?.password_hash, input.password);
     if (!user || !valid) {
-      await Promise.all([byEmail.record(emailKey), byAddress.record(addressKey)]);
       logger.info({ email, address }, 'Sign-in failed');
       throw AppError.unauthorized(LOGIN_FAILED_DETAIL);
     }
 
-    await byEmail.clear(emailKey);
+    // A success is not a failure from this address, and clears the e-mail's count.
+    await Promise.all([fromThisAddress.release(), byEmail.clear(`email:${email}`)]);
     await queries.recordLogin({ db, userId: user.id });
     const { token } = await tokens.sign(user.id, user.session_version);
     logger.info({ user_id: user.id, email: user.email }, 'Signed in');
     const authUser: AuthUser = { id: user.id, email: user.email, role: user.role };
     return { access_token: token, token_type: 'bearer', user: authUser };
+  }
+
+  function throttled(email: string, address: string, retryAfterSeconds: number): AppError {
+    logger.warn({ email, address, retry_after_s: retryAfterSeconds }, 'Sign-in throttled');
+    return AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, retryAfterSeconds);
   }
 
   async function logout(user: RequestUser): Promise<void> {
