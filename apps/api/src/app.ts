@@ -58,6 +58,7 @@ import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
 import { metricsRoutes, startEventLoopMonitor } from './lib/metrics.js';
 import { connectSharedBus, type SharedBus } from './lib/shared-bus.js';
+import { registerStorableInputCheck } from './lib/storable-input.js';
 import { redisThrottleFactory } from './lib/throttle.js';
 import type { WarehouseState } from './lib/warehouse-lifecycle.js';
 import { API_PREFIX, registerWebApp } from './lib/web-app.js';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  registerStorableInputCheck(app);
   await registerHttpHooks(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
