@@ -57,6 +57,7 @@ import type { LogRing } from './lib/log-ring.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
 import { metricsRoutes, startEventLoopMonitor } from './lib/metrics.js';
+import { rateLimitStore } from './lib/rate-limit-store.js';
 import { connectSharedBus, type SharedBus } from './lib/shared-bus.js';
 import { registerStorableInputCheck } from './lib/storable-input.js';
 import { redisThrottleFactory } from './lib/throttle.js';
@@ -155,12 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app, config, bus);
 
   const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
-  const throttleStore = bus
-    ? redisThrottleFactory(bus.redis, bus.prefix, {
-        onFallback: (error) =>
-          logger.warn({ err: error.message }, 'Redis did not answer: throttles count in this process'),
-      })
-    : undefined;
+  const throttleStore = bus ? redisThrottleFactory(bus.redis, bus.prefix, { health: bus.health }) : undefined;
   const auth = createAuthService({
     db,
     tokens,
@@ -315,7 +311,12 @@ async function registerRateLimits(app: FastifyInstance, config: Config, bus: Sha
   if (max === 0) return;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(bus ? { redis: bus.redis, nameSpace: `${bus.prefix}rate:` } : {}),
+    // Counted in Redis when there is one, and in this process's memory while it does not answer.
+    store: rateLimitStore({
+      redis: bus?.redis,
+      prefix: `${bus?.prefix ?? ''}rate:`,
+      health: bus?.health,
+    }),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(
         `Too many questions: the limit is ${context.max} a minute. Try again in ${context.after}.`,

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { RedisHealth } from './shared-bus.js';
 
 export interface ThrottleRule {
   limit: number;
@@ -130,8 +131,8 @@ return {1}
 `;
 
 export interface RedisThrottleOptions {
-  /** Told when Redis did not answer and this process's memory was used instead. */
-  onFallback?: (error: Error) => void;
+  /** Whether to try Redis; told when it did not answer (and this process's memory was used) and when it did. */
+  health?: RedisHealth;
 }
 
 /**
@@ -147,9 +148,11 @@ export function redisThrottleFactory(
   return (rule, name, now = Date.now) => {
     const redisKey = (key: string) => `${prefix}throttle:${name}:${key}`;
     const fallback = memoryThrottle(rule, name, now);
-    const fellBack = (error: unknown) => options.onFallback?.(error as Error);
+    const { health } = options;
+    const fellBack = (error: unknown) => health?.failed(error as Error);
     return {
       async attempt(key) {
+        if (health && !health.usable()) return fallback.attempt(key);
         const id = randomUUID();
         const k = redisKey(key);
         let reply: unknown;
@@ -163,6 +166,7 @@ export function redisThrottleFactory(
             rule.limit,
             id,
           );
+          health?.answered();
         } catch (error) {
           fellBack(error);
           return fallback.attempt(key);
@@ -179,6 +183,7 @@ export function redisThrottleFactory(
       },
       async clear(key) {
         await fallback.clear(key);
+        if (health && !health.usable()) return;
         await redis.del(redisKey(key)).catch(fellBack);
       },
     };
