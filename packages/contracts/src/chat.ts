@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { storableText } from './common.js';
 import { alternativeSchema } from './query.js';
 
 export const chatRequestSchema = z.object({
-  message: z.string().trim().min(1, 'Message cannot be empty').max(20000),
-  session_id: z.string().min(1).max(100),
-  model: z.string().min(1).optional(),
+  message: storableText().trim().min(1, 'Message cannot be empty').max(20000),
+  session_id: storableText().min(1).max(100),
+  model: storableText().min(1).max(200).optional(),
   /**
    * Regenerate or edit-and-resend: the position (0-based, among the conversation's questions) of the question
    * this message replaces; that question and everything after it are removed before the new turn.
@@ -155,12 +156,12 @@ export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
 export const chatSessionsResponseSchema = z.object({ sessions: z.array(chatSessionSummarySchema) });
 
 /** GET /api/chat/sessions?q=: full-text search over the user's conversations (titles and messages). */
-export const chatSessionsQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+export const chatSessionsQuerySchema = z.object({ q: storableText().trim().max(200).optional() });
 export type ChatSessionsQuery = z.infer<typeof chatSessionsQuerySchema>;
 
 /** PATCH /api/chat/sessions/{id}: rename a conversation. */
 export const chatSessionRenameSchema = z.object({
-  title: z.string().trim().min(1, 'Title cannot be empty').max(80),
+  title: storableText().trim().min(1, 'Title cannot be empty').max(80),
 });
 export type ChatSessionRename = z.infer<typeof chatSessionRenameSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './common.js';
 import {
   alternativeSchema,
   classificationSchema,
@@ -56,9 +57,9 @@ export const queryHistoryParamsSchema = z.object({
     .default(false)
     .transform((v) => v === true || v === 'true'),
   /** Words in the question, SQL or analysis (PostgreSQL full-text search). */
-  q: z.string().trim().max(200).optional(),
+  q: storableText().trim().max(200).optional(),
   /** Part of the asker's e-mail address. */
-  asker: z.string().trim().max(254).optional(),
+  asker: storableText().trim().max(254).optional(),
   /** Asked on or after / on or before these days (YYYY-MM-DD, UTC). */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -94,6 +95,6 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 export const createCommentRequestSchema = z.object({
-  comment_text: z.string().trim().min(1, 'Comment cannot be empty').max(5000),
+  comment_text: storableText().trim().min(1, 'Comment cannot be empty').max(5000),
 });
 export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;

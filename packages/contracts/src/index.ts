@@ -57,11 +57,15 @@ export type { ErrorResponse, Role } from './common.js';
 export {
   emailSchema,
   errorResponseSchema,
+  isStorableText,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_POLICY_MESSAGES,
   passwordPolicyError,
   passwordSchema,
   roleSchema,
+  storableText,
+  UNSTORABLE_TEXT_MESSAGE,
 } from './common.js';
 export { parseCsv } from './csv.js';
 export type {

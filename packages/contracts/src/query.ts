@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { storableText } from './common.js';
 
 /** The three datasets of the warehouse (docs/data-contract.md), the query tool's `available_databases`. */
 export const datasetSchema = z.enum(['upc', 'upc_forecast', 'take_up']);
 export type Dataset = z.infer<typeof datasetSchema>;
 
 export const queryRequestSchema = z.object({
-  prompt: z
-    .string()
+  prompt: storableText()
     .trim()
     .min(1, 'Prompt is required')
     .max(4000, 'Prompt is too long (4000 characters at most)'),
   /** Optional id of the asking tab's progress websocket, so live progress reaches that browser only. */
-  progress_channel: z.string().max(100).optional(),
+  progress_channel: storableText().max(100).optional(),
 });
 export type QueryRequest = z.infer<typeof queryRequestSchema>;
 
@@ -94,9 +94,9 @@ export const queryResultSchema = z.object({
 export type QueryResult = z.infer<typeof queryResultSchema>;
 
 export const feedbackRequestSchema = z.object({
-  query_id: z.string().min(1),
+  query_id: storableText().min(1).max(100),
   rating: z.boolean({ message: 'A rating (true or false) is required' }),
-  comment: z.string().max(5000).optional().nullable(),
+  comment: storableText().max(5000).optional().nullable(),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 

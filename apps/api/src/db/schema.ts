@@ -25,6 +25,11 @@ export interface UsersTable {
   monthly_budget_usd: number | null;
   created_at: CreatedAt;
   last_login: NullableTimestamp;
+  /**
+   * Moves on when the user's sessions must end (sign-out everywhere, a new password, a role change): tokens
+   * signed with an older version are refused.
+   */
+  session_version: ColumnType<number, number | undefined, number>;
 }
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
