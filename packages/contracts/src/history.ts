@@ -7,6 +7,7 @@ import {
   readingChoiceSchema,
   resultColumnSchema,
 } from './query.js';
+import { sqlSourceSchema } from './screens.js';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
@@ -35,6 +36,10 @@ export const queryRecordSchema = z.object({
   interpretation: z.string().nullable().optional(),
   response_type: z.string().nullable().optional(),
   message: z.string().nullable().optional(),
+  /** Where the SQL came from: `generated` (the analyst), `user` (pasted as the question) or `edited`. */
+  sql_source: sqlSourceSchema.optional(),
+  /** For edited SQL: the saved query whose SQL was edited. */
+  edited_from: z.string().nullable().optional(),
 });
 export type QueryRecord = z.infer<typeof queryRecordSchema>;
 
