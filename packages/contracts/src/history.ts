@@ -85,6 +85,7 @@ export const recentPromptSchema = z.object({
   timestamp: z.string(),
   feedback_rating: z.boolean().nullable(),
   feedback_comment: z.string().nullable(),
+  sql_source: sqlSourceSchema.optional(),
 });
 export type RecentPrompt = z.infer<typeof recentPromptSchema>;
 

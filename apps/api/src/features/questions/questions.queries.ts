@@ -82,15 +82,30 @@ export function listQueries({
     .execute();
 }
 
-export function recentQueries({ db, scope, limit }: { db: AppDb; scope: ArchivedScope; limit: number }) {
-  return db
+/**
+ * The newest visible questions: one user's own (`ownerId`), or, with `answeredOnly`, those answered with data
+ * (a question the data could not answer, or that failed, is left out).
+ */
+export function recentQueries({
+  db,
+  scope,
+  limit,
+  ownerId,
+  answeredOnly = false,
+}: {
+  db: AppDb;
+  scope: ArchivedScope;
+  limit: number;
+  ownerId?: string;
+  answeredOnly?: boolean;
+}) {
+  let query = db
     .selectFrom('queries')
-    .select(['id', 'prompt', 'user_email', 'created_at', 'feedback_rating', 'feedback_comment'])
-    .where(visible(scope))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .select(['id', 'prompt', 'user_email', 'created_at', 'feedback_rating', 'feedback_comment', 'sql_source'])
+    .where(visible(scope));
+  if (ownerId) query = query.where('user_id', '=', ownerId);
+  if (answeredOnly) query = query.where('response_type', '=', 'data_query');
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export function getQueryById({ db, id }: { db: AppDb; id: string }) {
