@@ -69,6 +69,19 @@ export const queryHistoryParamsSchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   rating: z.enum(['up', 'down', 'none']).optional(),
+  /** Only the signed-in user's own questions (the home page's "Mine"). */
+  mine: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
+  /**
+   * Only questions answered with data (the home page's "Everyone" leaves out questions the data could not
+   * answer, and failed ones: a first visit does not open on other users' test inputs).
+   */
+  answered: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
 });
 export type QueryHistoryParams = z.input<typeof queryHistoryParamsSchema>;
 

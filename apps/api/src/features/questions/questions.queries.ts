@@ -29,6 +29,10 @@ export interface HistoryFilters {
   from?: string | undefined;
   to?: string | undefined;
   rating?: 'up' | 'down' | 'none' | undefined;
+  /** Only this user's own questions. */
+  ownerId?: string | undefined;
+  /** Only questions answered with data (not those the data could not answer, or that failed). */
+  answered?: boolean | undefined;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -53,6 +57,8 @@ function filtered(filters: HistoryFilters) {
     if (filters.rating === 'up') conditions.push(eb('queries.feedback_rating', '=', true));
     if (filters.rating === 'down') conditions.push(eb('queries.feedback_rating', '=', false));
     if (filters.rating === 'none') conditions.push(eb('queries.feedback_rating', 'is', null));
+    if (filters.ownerId) conditions.push(eb('queries.user_id', '=', filters.ownerId));
+    if (filters.answered) conditions.push(eb('queries.response_type', '=', 'data_query'));
     return eb.and(conditions);
   };
 }

@@ -585,17 +585,17 @@ function savedQuestions(db: AppDb) {
 
     async history(
       user: RequestUser,
-      params: { limit: number; offset: number; show_archived: boolean } & HistoryFilters,
+      params: { limit: number; offset: number; show_archived: boolean; mine?: boolean } & HistoryFilters,
     ): Promise<QueryHistoryResponse> {
       const scope: ArchivedScope = isAdmin(user) && params.show_archived ? { kind: 'all' } : ownScope(user);
-      const { q, asker, from, to, rating } = params;
+      const { q, asker, from, to, rating, mine, answered } = params;
       // One extra row tells whether another page exists.
       const rows = await listQueries({
         db,
         scope,
         limit: params.limit + 1,
         offset: params.offset,
-        filters: { q, asker, from, to, rating },
+        filters: { q, asker, from, to, rating, answered, ...(mine ? { ownerId: user.id } : {}) },
       });
       return { items: rows.slice(0, params.limit).map(toQueryRecord), hasMore: rows.length > params.limit };
     },
