@@ -283,7 +283,7 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
             <th
               scope="col"
               title="Row number in the query's order"
-              className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-right text-xs font-medium text-slate-400"
+              className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-right text-xs font-medium text-slate-600"
             >
               #
             </th>
@@ -305,7 +305,7 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
                 aria-rowindex={item.index + 2}
                 data-testid="results-row"
               >
-                <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-400 tabular-nums group-hover:bg-brand-50/40">
+                <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-600 tabular-nums group-hover:bg-brand-50/40">
                   {tableRow.index + 1}
                 </td>
                 <RowCells row={tableRow.original} parsed={parsed} />

@@ -5,7 +5,7 @@ import { FeedbackPanel, type FeedbackPanelProps } from '../../../components/quer
 import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
-import { SqlSection } from '../../../components/query-result/sql-section';
+import { type SqlEditor, SqlSection } from '../../../components/query-result/sql-section';
 import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
 import { QueryVisualSection } from './query-visual';
@@ -47,6 +47,7 @@ export type ResultFields = Pick<
   | 'sql_explanation'
   | 'row_count'
   | 'truncated'
+  | 'sql_source'
 > & { id?: string | undefined; classification?: Classification | null | undefined };
 
 function markdownSection(title: string, icon: LucideIcon, text: string | null | undefined, testId: string) {
@@ -64,9 +65,12 @@ export function QueryResultView({
   systemInfo,
   choices,
   feedback,
+  sqlEditor,
   'data-testid': testId,
 }: {
   result: ResultFields;
+  /** Edit the SQL and run it again (the screen says where the new answer goes). */
+  sqlEditor?: SqlEditor;
   systemInfo?: ReactNode;
   /** The other readings of the question and the latest choice among them, under the "Answered as" banner. */
   choices?: ReactNode;
@@ -80,7 +84,9 @@ export function QueryResultView({
     ) : null,
     systemInfo,
     analysis: markdownSection('Analysis', Lightbulb, result.csv_analysis, 'section-analysis'),
-    sql: result.sql_query ? <SqlSection sql={result.sql_query} /> : null,
+    sql: result.sql_query ? (
+      <SqlSection key={result.id} sql={result.sql_query} source={result.sql_source} editor={sqlEditor} />
+    ) : null,
     visual:
       result.id && result.sql_query && result.csv_results ? <QueryVisualSection queryId={result.id} /> : null,
     results:
