@@ -109,8 +109,11 @@ export function ResultsTableSection({
   columns,
   truncated = false,
   rowCount,
+  fileName = 'query-results.csv',
 }: {
   csv: string;
+  /** The CSV download's file name (named after the question). */
+  fileName?: string;
   /** The result's column types, when the answer has them (the table infers number columns otherwise). */
   columns?: ResultColumn[] | null | undefined;
   truncated?: boolean;
@@ -142,7 +145,7 @@ export function ResultsTableSection({
             <a
               className={buttonClassName({ variant: 'outline', size: 'sm' })}
               href={csvHref}
-              download="query-results.csv"
+              download={fileName}
               data-testid="download-csv"
             >
               <Download aria-hidden />

@@ -37,6 +37,8 @@ export function HomePage() {
 
   const [prompt, setPrompt] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  // The question the result answers (the box may have changed since): names the downloads.
+  const [asked, setAsked] = useState('');
   const run = useRunQuery();
   // "Did you mean": the answer to a chosen reading replaces the one shown, until the next question.
   const choose = useChooseAlternative();
@@ -57,6 +59,7 @@ export function HomePage() {
     setChosen(null);
     choose.reset();
     edit.reset();
+    setAsked(text);
     run.mutate({ prompt: text, useV2, progressChannel: channel });
   };
   const submit = () => ask(prompt);
@@ -136,6 +139,7 @@ export function HomePage() {
         <QueryResultView
           result={result}
           systemInfo={<AnswerSystemInfo result={result} onExample={fillExample} />}
+          question={result.sql_source === 'user' ? undefined : asked}
           sqlEditor={{
             onRun: runEdited,
             pending: edit.isPending,

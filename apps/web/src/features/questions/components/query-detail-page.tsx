@@ -191,6 +191,8 @@ function ResultPanel({ query }: { query: QueryDetail }) {
   return (
     <QueryResultView
       result={query}
+      // Downloads are named after the question (pasted SQL has none: its interpretation names them).
+      question={query.sql_source === 'user' ? undefined : query.prompt}
       sqlEditor={{
         onRun: (sql) =>
           edit.mutate(

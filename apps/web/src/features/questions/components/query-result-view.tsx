@@ -1,6 +1,7 @@
 import type { Classification, QueryResult } from '@qa/contracts';
 import { BookOpenText, Lightbulb, type LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
+import { downloadFileName } from '../../../components/query-result/csv';
 import { FeedbackPanel, type FeedbackPanelProps } from '../../../components/query-result/feedback-panel';
 import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
@@ -66,9 +67,12 @@ export function QueryResultView({
   choices,
   feedback,
   sqlEditor,
+  question,
   'data-testid': testId,
 }: {
   result: ResultFields;
+  /** The question asked: names the downloads. */
+  question?: string | undefined;
   /** Edit the SQL and run it again (the screen says where the new answer goes). */
   sqlEditor?: SqlEditor;
   systemInfo?: ReactNode;
@@ -95,6 +99,7 @@ export function QueryResultView({
           csv={result.csv_results}
           columns={result.result_columns}
           truncated={result.truncated ?? false}
+          fileName={downloadFileName(question || result.interpretation)}
           {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
         />
       ) : null,
