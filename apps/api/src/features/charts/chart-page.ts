@@ -74,7 +74,7 @@ export function chartPageHtml({
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
-<main><div id="chart" role="img" aria-label="${escapeHtml(title)}"></div></main>
+<main aria-label="Chart: ${escapeHtml(title)}"><div id="chart" role="img" aria-label="${escapeHtml(title)}"></div></main>
 <script type="application/json" id="chart-spec">${inertJson(spec)}</script>
 ${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>\n`).join('')}</body>
 </html>
