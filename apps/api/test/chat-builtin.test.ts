@@ -242,8 +242,10 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const drawn = eventsOf(events, 'tool_result').find((r) => r.tool_name === 'create_chart')!;
     const result = drawn.result as { chart_type: string; chart_type_note?: string; chart: { title: string } };
     expect(result.chart_type).toBe('bar');
-    expect(result.chart.title).not.toBe('That');
-    expect(result.chart.title).toContain('full fibre');
+    // The follow-up is titled with what the chart shows, not with how it followed ("Same as before, as a line chart").
+    expect(result.chart.title).toBe(
+      'Share of premises by region where full fibre is available, November 2026 snapshot',
+    );
     const text = eventsOf(events, 'text_delta')
       .map((e) => e.delta)
       .join('');

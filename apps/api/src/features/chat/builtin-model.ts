@@ -345,9 +345,15 @@ export class BuiltinChatModel implements LanguageModelV3 {
   }
 }
 
-/** A chart's title: the interpretation (the question as answered) as one line, else the title read from the words. */
+/**
+ * A chart's title: the interpretation (the question as answered) as one line, else the title read from the words. A
+ * follow-up's interpretation says how it follows ("Same as before, as a line chart — Share of ..."): the chart is
+ * titled with what it shows, the part after the dash.
+ */
 function chartTitle(action: Extract<BuiltinAction, { kind: 'query' }>): string {
-  const text = action.planned.interpretation?.trim().replace(/[.?!]+$/, '');
+  const interpretation = action.planned.interpretation?.trim() ?? '';
+  const followUp = /^Same as before\b[^—]*—\s*(.+)$/s.exec(interpretation);
+  const text = (followUp?.[1] ?? interpretation).replace(/[.?!]+$/, '');
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : action.title;
 }
 
