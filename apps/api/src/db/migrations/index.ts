@@ -12,6 +12,7 @@ import * as m0005 from './0005_query_interpretation.js';
 import * as m0006 from './0006_chat_turn_plan.js';
 import * as m0007 from './0007_query_result_columns.js';
 import * as m0008 from './0008_session_version.js';
+import * as m0009 from './0009_chart_source_query.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_chat_turn_plan': m0006,
   '0007_query_result_columns': m0007,
   '0008_session_version': m0008,
+  '0009_chart_source_query': m0009,
 };

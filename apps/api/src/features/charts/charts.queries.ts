@@ -5,7 +5,15 @@ export async function insertChart({
   row,
 }: {
   db: AppDb;
-  row: { id: string; user_id: string; session_id: string | null; kind: string; title: string; spec: unknown };
+  row: {
+    id: string;
+    user_id: string;
+    session_id: string | null;
+    kind: string;
+    title: string;
+    spec: unknown;
+    query_id?: string | null;
+  };
 }): Promise<void> {
   await db
     .insertInto('charts')
@@ -16,7 +24,7 @@ export async function insertChart({
 export async function getChartById({ db, id }: { db: AppDb; id: string }) {
   return db
     .selectFrom('charts')
-    .select(['id', 'user_id', 'kind', 'title', 'spec', 'created_at'])
+    .select(['id', 'user_id', 'kind', 'title', 'spec', 'created_at', 'query_id'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

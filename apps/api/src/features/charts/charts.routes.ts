@@ -35,19 +35,21 @@ import type { ChartService } from './charts.service.js';
  */
 const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Bumped when the visual chosen for a query changes, so stored visuals are drawn afresh. */
-const VISUAL_VERSION = 'v2';
+const VISUAL_VERSION = 'v3';
 
 export interface ChartsRoutesOptions {
   charts: ChartService;
   /** Who may see which query (the query tool's results get a visual of their own). */
   history?: Pick<QuestionsService, 'visibleQuery'>;
+  /** Whether a user may still see a query (a chart drawn from a query follows the query's visibility). */
+  canSeeQuery?: (userId: string, queryId: string) => Promise<boolean>;
   /** The tools' context for one user (the catalog draws with the same code as the chat). */
   toolContext: (userId: string) => Promise<ToolContext>;
 }
 
 export async function chartsRoutes(
   app: FastifyInstance,
-  { charts, history, toolContext }: ChartsRoutesOptions,
+  { charts, history, toolContext, canSeeQuery }: ChartsRoutesOptions,
 ) {
   // Building the page script and boundaries takes a second or two of CPU: a listening server starts at once, so
   // the first chart page does not wait (tests that never listen do not pay for it).
@@ -92,6 +94,7 @@ export async function chartsRoutes(
       kind: visual.kind,
       title: visual.title,
       spec: visual.spec as unknown as Record<string, unknown>,
+      queryId: query.id,
     });
     return { chart: { ...chart, url: charts.links.sign(chart.url, user.id) } };
   });
@@ -114,8 +117,12 @@ export async function chartsRoutes(
     );
     if (allowed === 'expired')
       return page(403, 'This chart link has expired: reload the conversation to see it again.');
-    // Someone else's chart answers exactly like a chart that does not exist.
+    // Someone else's chart answers exactly like a chart that does not exist; so does a chart of a query its
+    // owner may no longer see (archived by someone else).
     if (allowed !== 'ok') return page(404, 'Chart not found.');
+    if (chart.query_id && !(await canSeeQuery?.(chart.user_id, chart.query_id))) {
+      return page(404, 'Chart not found.');
+    }
     const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
     const [script, boundaries] = await Promise.all([
       chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),

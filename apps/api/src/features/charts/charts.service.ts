@@ -36,20 +36,24 @@ export function createChartService({ db, links }: { db: AppDb; links: ChartLinks
       };
     },
 
-    /** The chart with this (derived) id, stored for this user unless it already is. */
+    /** The chart with this (derived) id, stored for this user unless it already is; `queryId`: drawn from it. */
     async saveOnce(
       id: string,
       userId: string,
-      { kind, title, spec }: { kind: string; title: string; spec: Record<string, unknown> },
+      {
+        kind,
+        title,
+        spec,
+        queryId = null,
+      }: { kind: string; title: string; spec: Record<string, unknown>; queryId?: string | null },
     ) {
       const existing = await getChartById({ db, id });
       if (!existing) {
-        await insertChart({ db, row: { id, user_id: userId, session_id: null, kind, title, spec } }).catch(
-          async (error) => {
-            // Two requests for the same visual at once: the other one stored it.
-            if (!(await getChartById({ db, id }))) throw error;
-          },
-        );
+        const row = { id, user_id: userId, session_id: null, kind, title, spec, query_id: queryId };
+        await insertChart({ db, row }).catch(async (error) => {
+          // Two requests for the same visual at once: the other one stored it.
+          if (!(await getChartById({ db, id }))) throw error;
+        });
       }
       return { url: `${CHART_PATH_PREFIX}${id}`, kind, title };
     },
