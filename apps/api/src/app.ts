@@ -372,7 +372,7 @@ async function mountFeatures(
         .executeTakeFirst();
       if (!viewer) return false;
       return context.questions
-        .visibleQuery({ ...viewer, jti: '', tokenExpiresAt: new Date(0) }, queryId)
+        .visibleQuery({ ...viewer, jti: '', sessionVersion: 0, tokenExpiresAt: new Date(0) }, queryId)
         .then(() => true)
         .catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return false;

@@ -144,4 +144,41 @@ describe.each(testBackends())('maps and charts on $name', (backend) => {
     await t.request('POST', `/api/history/archive-query/${answer.id}`, { token: asker.token });
     expect((await t.request('GET', viewersChart)).statusCode).toBe(200);
   });
+
+  it('ends a chart link with the session that received it', async () => {
+    const owner = await t.createUser();
+    const answer = queryResultSchema.parse(
+      (
+        await t.request('POST', '/api/query', {
+          token: owner.token,
+          body: { prompt: 'Full fibre coverage by region' },
+        })
+      ).json(),
+    );
+    const link = async (token: string) =>
+      (
+        (await t.request('POST', `/api/charts/for-query/${answer.id}`, { token })).json() as {
+          chart: { url: string };
+        }
+      ).chart.url;
+    const laptop = await link(owner.token);
+    const phoneToken = await t.login(owner.email, owner.password);
+    const phone = await link(phoneToken);
+    expect((await t.request('GET', laptop)).statusCode).toBe(200);
+
+    // Signing out on the laptop ends the laptop's links, not the phone's.
+    await t.request('POST', '/api/auth/logout', { token: owner.token });
+    const ended = await t.request('GET', laptop);
+    expect(ended.statusCode).toBe(403);
+    expect(ended.body).toContain('This chart link has expired');
+    expect((await t.request('GET', phone)).statusCode).toBe(200);
+    // Signing out everywhere ends them all.
+    await t.request('POST', '/api/auth/logout-everywhere', { token: phoneToken });
+    expect((await t.request('GET', phone)).statusCode).toBe(403);
+    // A link signed for one user's chart does not open another's.
+    const other = await t.createUser();
+    const others = await link(other.token);
+    const [, token] = others.split('?');
+    expect((await t.request('GET', `${phone.split('?')[0]}?${token}`)).statusCode).toBe(404);
+  });
 });

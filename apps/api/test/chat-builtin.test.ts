@@ -63,7 +63,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     const chart = (results[1]!.result as { chart: { url: string; kind: string; title: string } }).chart;
     expect(chart.kind).toBe('chart');
     expect(chart.title).toBe('Full fibre coverage by region');
-    expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.[\w-]+$/);
+    expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.\d+\.[\w-]+\.[\w-]+$/);
 
     const text = eventsOf(events, 'text_delta')
       .map((e) => e.delta)
@@ -98,9 +98,11 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect((await t.request('GET', bare, { token: user.token })).statusCode).toBe(200);
     const other = await t.createUser();
     expect((await t.request('GET', bare, { token: other.token })).statusCode).toBe(404);
-    const [expires, mac] = chart.url.split('token=')[1]!.split('.');
-    expect((await t.request('GET', `${bare}?token=${Number(expires) + 1}.${mac}`)).statusCode).toBe(404);
-    expect((await t.request('GET', `${bare}?token=1000.${mac}`)).statusCode).toBe(404);
+    const [expires, ...rest] = chart.url.split('token=')[1]!.split('.');
+    expect(
+      (await t.request('GET', `${bare}?token=${Number(expires) + 1}.${rest.join('.')}`)).statusCode,
+    ).toBe(404);
+    expect((await t.request('GET', `${bare}?token=1000.${rest.join('.')}`)).statusCode).toBe(404);
     const assets = await t.request('GET', script!);
     expect(assets.statusCode).toBe(200);
     expect(assets.headers['content-type']).toContain('javascript');
@@ -246,7 +248,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(body.usage).toBeDefined();
     // The whole answer signs its chart link like the stream does, so the chart opens on first render.
     const chart = (body.message.tool_results![1]!.result as { chart: { url: string } }).chart;
-    expect(chart.url).toMatch(/\?token=\d+\.[\w-]+$/);
+    expect(chart.url).toMatch(/\?token=\d+\.\d+\.[\w-]+\.[\w-]+$/);
     expect((await t.request('GET', chart.url)).statusCode).toBe(200);
   });
 

@@ -21,6 +21,19 @@ export async function insertChart({
     .execute();
 }
 
+/** The owner's session version, and whether the sign-in token `jti` was revoked (for a chart link). */
+export async function linkSession({ db, ownerId, jti }: { db: AppDb; ownerId: string; jti: string }) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'session_version',
+      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'),
+    ])
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
+  return { sessionVersion: row?.session_version ?? -1, revoked: row ? Boolean(row.revoked) : true };
+}
+
 export async function getChartById({ db, id }: { db: AppDb; id: string }) {
   return db
     .selectFrom('charts')

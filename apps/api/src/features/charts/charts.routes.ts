@@ -96,7 +96,7 @@ export async function chartsRoutes(
       spec: visual.spec as unknown as Record<string, unknown>,
       queryId: query.id,
     });
-    return { chart: { ...chart, url: charts.links.sign(chart.url, user.id) } };
+    return { chart: { ...chart, url: charts.links.sign(chart.url, user) } };
   });
 
   registerCatalogRoutes(app, charts, toolContext);
@@ -112,7 +112,7 @@ export async function chartsRoutes(
       app,
       request,
       token,
-      (t) => charts.links.check(t, id, chart.user_id),
+      (t) => charts.checkLink(t, id, chart.user_id),
       chart.user_id,
     );
     if (allowed === 'expired')
@@ -202,7 +202,7 @@ function registerCatalogRoutes(
         ...downloadData(columns, rows),
       }) as never,
     });
-    return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);
+    return reply.redirect(charts.links.sign(saved.chart.url, user), 302);
   });
 }
 
@@ -219,7 +219,7 @@ async function allowedToView(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string | undefined,
-  check: (token: string) => 'ok' | 'invalid' | 'expired',
+  check: (token: string) => Promise<'ok' | 'invalid' | 'expired'>,
   ownerId: string,
 ): Promise<'ok' | 'invalid' | 'expired'> {
   if (token) return check(token);

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChartSink } from '../../analyst/tools/tool-types.js';
 import type { AppDb } from '../../db/database.js';
-import { CHART_PATH_PREFIX, type ChartLinks, signChartUrls } from './chart-links.js';
-import { getChartById, insertChart } from './charts.queries.js';
+import { CHART_PATH_PREFIX, type ChartLinks, type LinkOwner, signChartUrls } from './chart-links.js';
+import { getChartById, insertChart, linkSession } from './charts.queries.js';
 
 /** A spec larger than this is refused (a map of 15,000 dots is about 600 KB). */
 export const MAX_SPEC_BYTES = 2 * 1024 * 1024;
@@ -58,9 +58,14 @@ export function createChartService({ db, links }: { db: AppDb; links: ChartLinks
       return { url: `${CHART_PATH_PREFIX}${id}`, kind, title };
     },
 
-    /** A tool result with its chart URLs signed for the owner's browser. */
-    signResult<T>(result: T, ownerId: string): T {
-      return signChartUrls(result, (url) => links.sign(url, ownerId));
+    /** A tool result with its chart URLs signed for the owner's browser (this session of theirs). */
+    signResult<T>(result: T, owner: LinkOwner): T {
+      return signChartUrls(result, (url) => links.sign(url, owner));
+    },
+
+    /** Whether a link for this chart's owner is genuine and its session still lasts. */
+    checkLink(token: string | undefined, chartId: string, ownerId: string) {
+      return links.check(token, chartId, ownerId, (owner, jti) => linkSession({ db, ownerId: owner, jti }));
     },
 
     get(id: string) {

@@ -66,7 +66,7 @@ export async function runTurn(
     return runAsAsker({ userId: user.id }, () => runTurn(deps, turn, emitRaw, clientSignal));
   }
   const { db, logger, charts } = deps;
-  const emit: EmitEvent = (event) => emitRaw(eventForOwner(charts, event, user.id));
+  const emit: EmitEvent = (event) => emitRaw(eventForOwner(charts, event, user));
   const messageId = randomUUID();
   const startedAt = new Date();
   const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(TURN_TIMEOUT_MS)]);
@@ -102,7 +102,7 @@ export async function runTurn(
   if (stepChars !== null) await ledger.recordUnfinishedStep(stepChars, promptChars);
 
   const final = await finishTurn(deps, turn, { messageId, startedAt, aborted, transcript, ledger, emit });
-  return forOwner(charts, final, user.id);
+  return forOwner(charts, final, user);
 }
 
 /**
