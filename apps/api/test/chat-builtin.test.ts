@@ -281,6 +281,29 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     );
     expect(html.statusCode).toBe(302);
     expect((await t.request('GET', html.headers.location as string)).statusCode).toBe(200);
+    // Asked again, the same chart is drawn, not one more stored (it was stored on every call).
+    const countCharts = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('charts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countCharts();
+    for (let i = 0; i < 5; i++) {
+      const again = await t.request(
+        'GET',
+        '/api/charts/catalog/coverage/full-fibre-trend?period=12m&format=html',
+        {
+          token: user.token,
+        },
+      );
+      expect(String(again.headers.location).split('?')[0]).toBe(String(html.headers.location).split('?')[0]);
+    }
+    expect(await countCharts()).toBe(before);
     expect(
       (await t.request('GET', '/api/charts/catalog/no/such?format=json', { token: user.token })).statusCode,
     ).toBe(404);

@@ -191,7 +191,18 @@ function registerCatalogRoutes(
       series: resolved.series,
     });
     if ('error' in data) throw new AppError('internal', data.error);
-    const saved = await context.charts.save({
+    // Stored once per reader, chart, period and snapshot: a page reloaded (or a link called in a loop) draws the
+    // same chart again instead of storing a new one each time.
+    const range = await snapshotRange(context);
+    const id = charts.links.derivedId(
+      'catalog',
+      VISUAL_VERSION,
+      resolved.path,
+      period ?? '',
+      range.latest,
+      user.id,
+    );
+    const saved = await charts.saveOnce(id, user.id, {
       kind: 'chart',
       title: resolved.title,
       spec: buildChartSpec({
@@ -202,7 +213,7 @@ function registerCatalogRoutes(
         ...downloadData(columns, rows),
       }) as never,
     });
-    return reply.redirect(charts.links.sign(saved.chart.url, user), 302);
+    return reply.redirect(charts.links.sign(saved.url, user), 302);
   });
 }
 
