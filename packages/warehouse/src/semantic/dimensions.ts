@@ -233,10 +233,15 @@ export const PLACE_COLUMNS = PLACE_DIMENSIONS.map((d) => d.id) as unknown as rea
   PlaceColumn,
   ...PlaceColumn[],
 ];
-/** Places made of whole local authorities (summaries kept per local authority answer them). */
-export const LA_PLACE_COLUMNS = PLACE_DIMENSIONS.filter((d) => 'wholeLocalAuthorities' in d).flatMap((d) =>
-  'codeColumn' in d ? [d.codeColumn, d.column] : [d.column],
-);
+/**
+ * The columns of the places made of whole local authorities, from the local authority up (la_code, la_name,
+ * government_region, country): summaries kept per local authority answer them.
+ */
+export const LA_PLACE_COLUMNS: readonly string[] = PLACE_DIMENSIONS.filter(
+  (d) => 'wholeLocalAuthorities' in d,
+)
+  .reverse()
+  .flatMap((d) => ('codeColumn' in d ? [d.codeColumn, d.column] : [d.column]));
 type TimeDefinition = Extract<(typeof DIMENSION_LIST)[number], { kind: 'time' }>;
 export type TimeGrain = TimeDefinition['id'];
 export const TIME_GRAINS = DIMENSION_LIST.filter((d): d is TimeDefinition => d.kind === 'time').map(

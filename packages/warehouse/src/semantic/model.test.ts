@@ -54,7 +54,7 @@ describe('the semantic model', () => {
       'post_sector',
       'postcode',
     ]);
-    expect(LA_PLACE_COLUMNS).toEqual(['country', 'government_region', 'la_code', 'la_name']);
+    expect(LA_PLACE_COLUMNS).toEqual(['la_code', 'la_name', 'government_region', 'country']);
   });
 
   it('gives every term its phrases, lower case, from the glossary', () => {
