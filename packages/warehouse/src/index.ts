@@ -71,8 +71,10 @@ export {
   DIMENSIONS,
   type DimensionId,
   LA_PLACE_COLUMNS,
+  MAPPABLE_PLACE_COLUMNS,
   PLACE_COLUMNS,
   PLACE_DIMENSIONS,
+  PLACE_KEY_COLUMNS,
   type PlaceColumn,
   TIME_GRAINS,
   type TimeGrain,
@@ -94,6 +96,7 @@ export {
   segmentTerms,
   semanticModel,
   type TermDefinition,
+  technologySql,
 } from './semantic/model.js';
 export {
   type DatasetDefinition,

@@ -116,8 +116,8 @@ export const DIMENSION_LIST = [
     kind: 'class',
     column: 'urban_rural',
     table: 'upc_output',
-    label: 'urban or rural',
-    plural: 'urban and rural areas',
+    label: 'urban or rural setting',
+    plural: 'urban and rural settings',
     example: 'rural',
     phrases: ['urban', 'rural', 'urban/rural', 'towns', 'countryside', 'urban vs rural'],
   },
@@ -167,8 +167,8 @@ export const DIMENSION_LIST = [
     kind: 'segment',
     column: 'segment',
     table: 'take_up_quarterly',
-    label: 'customer segment',
-    plural: 'customer segments',
+    label: 'segment',
+    plural: 'segments',
     example: 'residential',
     phrases: ['segment', 'residential', 'business', 'consumer'],
   },
@@ -211,8 +211,8 @@ export const DIMENSION_LIST = [
   {
     id: 'networks',
     kind: 'count',
-    label: 'number of networks',
-    plural: 'numbers of networks',
+    label: 'number of networks present',
+    plural: 'numbers of networks present',
     phrases: ['number of networks', 'how many networks each', 'networks per postcode'],
   },
 ] as const satisfies readonly DimensionDefinition[];
@@ -241,6 +241,15 @@ export const LA_PLACE_COLUMNS: readonly string[] = PLACE_DIMENSIONS.filter(
   (d) => 'wholeLocalAuthorities' in d,
 )
   .reverse()
+  .flatMap((d) => ('codeColumn' in d ? [d.codeColumn, d.column] : [d.column]));
+/** Every column that names a place, the unit postcode first, with code columns before their names (la_code). */
+export const PLACE_KEY_COLUMNS: readonly string[] = [...PLACE_DIMENSIONS]
+  .reverse()
+  .flatMap((d) => ('codeColumn' in d ? [d.codeColumn, d.column] : [d.column]));
+/** The columns of the places with boundaries the product can draw (filled areas on a map), finest first. */
+export const MAPPABLE_PLACE_COLUMNS: readonly string[] = [...PLACE_DIMENSIONS]
+  .reverse()
+  .filter((d) => 'mappable' in d)
   .flatMap((d) => ('codeColumn' in d ? [d.codeColumn, d.column] : [d.column]));
 type TimeDefinition = Extract<(typeof DIMENSION_LIST)[number], { kind: 'time' }>;
 export type TimeGrain = TimeDefinition['id'];

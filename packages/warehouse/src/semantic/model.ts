@@ -9,7 +9,7 @@ import { DATASET_LIST } from './datasets.js';
 import { DIMENSION_LIST } from './dimensions.js';
 import { MEASURE_LIST } from './measures.js';
 import type { SegmentDefinition } from './model-schema.js';
-import { SEGMENTS, type SegmentId } from './segments.js';
+import { SEGMENTS, type SegmentId, TECHNOLOGY_SEGMENTS, type Tech } from './segments.js';
 import { renderSql } from './sql.js';
 
 export const SEGMENT_LIST: readonly SegmentDefinition[] = Object.values(SEGMENTS);
@@ -51,6 +51,13 @@ export function segmentSql(
     n: options.n ?? segment.parameter?.default,
     ...(options.engine ? { engine: options.engine } : {}),
   });
+}
+
+/** The row predicate of a technology (fact_operator.tech value): `f.tech = 'fttc'`. */
+export function technologySql(tech: Tech, options: Omit<SegmentSqlOptions, 'n'> = {}): string {
+  const segment = TECHNOLOGY_SEGMENTS.find((s) => s.tech === tech);
+  if (!segment) throw new Error(`Unknown technology ${tech}`);
+  return segmentSql(segment.id, 'row', options);
 }
 
 /** One term of the contract and its definition, as the catalog and docs/data-contract.md state it. */

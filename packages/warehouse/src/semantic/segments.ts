@@ -44,6 +44,7 @@ export const SEGMENTS = {
     phrases: [
       'full fibre',
       'full-fibre',
+      'full fiber',
       'ff',
       'fttp',
       'ftth',
