@@ -13,6 +13,7 @@
  * semantic layer.
  */
 import type { Classification } from '@qa/contracts';
+import { describePlanCheck, verifyPlan } from '../compile/verify-plan.js';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
 import { compareAnswers, samePlan } from './agreement.js';
 import { type BuiltinPlanner, describeEntities } from './builtin-planner.js';
@@ -98,6 +99,8 @@ interface Executed {
   result: AgentResultSet | undefined;
   repairs: number;
   lastError: string;
+  /** Set when the plan's SQL leaves part of the plan out: said as the answer, which is an error. */
+  leftOut?: string;
 }
 
 type PartialAnswer = Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings' | 'interpretation'> & {
@@ -279,8 +282,23 @@ class AnswerRun {
     }
   }
 
+  /**
+   * The SQL compiled from a plan must do the whole plan, or the restatement would not be true: what it leaves
+   * out makes the answer an error, never a confident answer. (SQL the guard refuses is reported by `run`.)
+   */
+  private async leftOut(draft: PlannerDraft, sql: string): Promise<string | undefined> {
+    if (!draft.plan || draft.freeSql) return undefined;
+    const check = await verifyPlan(draft.plan, { sql }, this.context.builtin.analyst.time);
+    if (check.refused || check.missing.length === 0) return undefined;
+    const message = describePlanCheck(check);
+    this.report('verify', message);
+    return message;
+  }
+
   /** Guard, run, and ask the planner to repair a failure, a bounded number of times. */
   private async execute(current: Planner, draft: PlannerDraft, firstSql: string): Promise<Executed> {
+    const leftOut = await this.leftOut(draft, firstSql);
+    if (leftOut) return { sql: firstSql, result: undefined, repairs: 0, lastError: leftOut, leftOut };
     let sql = firstSql;
     let lastError = '';
     let repairs = 0;
@@ -350,7 +368,7 @@ class AnswerRun {
 
   private failed(draft: PlannerDraft, executed: Executed): AgentAnswer {
     this.report('complete', 'The query could not be run');
-    const message = `The query could not be run: ${executed.lastError}`;
+    const message = executed.leftOut ?? `The query could not be run: ${executed.lastError}`;
     return this.finish({
       responseType: 'error',
       classification: {

@@ -226,7 +226,9 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   if (having) {
     const groupConds = [...conditions];
     const groupKeys = [...keys, 'f.postcode'];
-    return `SELECT ${groupKeys.join(', ')} FROM ${src.from}\n    ${where(groupConds)}\n    GROUP BY ${groupKeys.join(', ')}\n    ${having}`.replace(
+    // A key may carry an output name ("f.operator AS operator"): GROUP BY takes the expression alone.
+    const groupBy = groupKeys.map((key) => key.replace(/ AS \w+$/, ''));
+    return `SELECT ${groupKeys.join(', ')} FROM ${src.from}\n    ${where(groupConds)}\n    GROUP BY ${groupBy.join(', ')}\n    ${having}`.replace(
       /\n {4}\n/g,
       '\n',
     );
