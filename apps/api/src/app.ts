@@ -57,7 +57,9 @@ import type { LogRing } from './lib/log-ring.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
 import { metricsRoutes, startEventLoopMonitor } from './lib/metrics.js';
+import { rateLimitStore } from './lib/rate-limit-store.js';
 import { connectSharedBus, type SharedBus } from './lib/shared-bus.js';
+import { registerStorableInputCheck } from './lib/storable-input.js';
 import { redisThrottleFactory } from './lib/throttle.js';
 import type { WarehouseState } from './lib/warehouse-lifecycle.js';
 import { API_PREFIX, registerWebApp } from './lib/web-app.js';
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  registerStorableInputCheck(app);
   await registerHttpHooks(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES, handleProtocols: selectBearerProtocol },
@@ -153,12 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app, config, bus);
 
   const tokens = createTokenService(deps.jwtSecret, config.tokenTtlHours);
+  const throttleStore = bus ? redisThrottleFactory(bus.redis, bus.prefix, { health: bus.health }) : undefined;
   const auth = createAuthService({
     db,
     tokens,
     logger: logger.child({ component: 'auth' }),
     accessEvents,
-    ...(bus ? { throttleStore: redisThrottleFactory(bus.redis, bus.prefix) } : {}),
+    ...(throttleStore ? { throttleStore } : {}),
     ...(overrides.loginThrottle ? { throttle: overrides.loginThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger.child({ component: 'users' }),
     accessEvents,
     publicUrl: config.publicUrl,
+    ...(throttleStore ? { throttleStore } : {}),
     ...(overrides.resetThrottle ? { resetThrottle: overrides.resetThrottle } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -297,6 +302,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
 const RATE_LIMITED_ROUTES = new Set([
   `${API_PREFIX}/query`,
   `${API_PREFIX}/query/v2`,
+  `${API_PREFIX}/query/:id/alternatives/:index`,
   `${API_PREFIX}/chat/message`,
   `${API_PREFIX}/chat/message/stream`,
 ]);
@@ -306,7 +312,12 @@ async function registerRateLimits(app: FastifyInstance, config: Config, bus: Sha
   if (max === 0) return;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(bus ? { redis: bus.redis, nameSpace: `${bus.prefix}rate:` } : {}),
+    // Counted in Redis when there is one, and in this process's memory while it does not answer.
+    store: rateLimitStore({
+      redis: bus?.redis,
+      prefix: `${bus?.prefix ?? ''}rate:`,
+      health: bus?.health,
+    }),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(
         `Too many questions: the limit is ${context.max} a minute. Try again in ${context.after}.`,

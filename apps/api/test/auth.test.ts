@@ -124,11 +124,11 @@ describe.each(testBackends())('auth on $name', (backend) => {
 
     it('answers 401 for an expired token', async () => {
       // The app's own secret with a lifetime in the past.
-      const { token } = await createTokenService(t.jwtSecret, -1).sign(t.admin.id);
+      const { token } = await createTokenService(t.jwtSecret, -1).sign(t.admin.id, 0);
       const response = await t.request('GET', '/api/auth/me', { token });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Invalid or expired token' });
-      const valid = await createTokenService(t.jwtSecret, 1).sign(t.admin.id);
+      const valid = await createTokenService(t.jwtSecret, 1).sign(t.admin.id, 0);
       expect((await t.request('GET', '/api/auth/me', { token: valid.token })).statusCode).toBe(200);
     });
 
@@ -147,13 +147,15 @@ describe.each(testBackends())('auth on $name', (backend) => {
       expect(response.json()).toEqual({ detail: 'User no longer exists' });
     });
 
-    it('reflects a role change at once (the role is read per request, not from the token)', async () => {
+    it('reflects a role change at once: the old token ends, a new sign-in carries the new role', async () => {
       const user = await t.createUser();
       await t.request('PUT', `/api/users/${user.id}`, {
         token: t.admin.token,
         body: { email: user.email, role: 'admin' },
       });
-      const response = await t.request('GET', '/api/auth/me', { token: user.token });
+      expect((await t.request('GET', '/api/auth/me', { token: user.token })).statusCode).toBe(401);
+      const token = await t.login(user.email, user.password);
+      const response = await t.request('GET', '/api/auth/me', { token });
       expect(response.json().role).toBe('admin');
     });
   });

@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { type McpServer, mcpServerSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/env.js';
-import { insertUserServer } from '../src/features/mcp/mcp.queries.js';
+import { insertUserServerWithin } from '../src/features/mcp/mcp.queries.js';
 import { USER_SERVERS_OFF } from '../src/features/mcp/mcp.service.js';
 import { MAX_OUTPUT_BYTES } from '../src/features/mcp/mcp-connection.js';
 import { SANDBOX_PROCESSES, SANDBOX_UID, SandboxProbe } from '../src/features/mcp/mcp-sandbox.js';
@@ -337,9 +337,10 @@ describe('custom MCP servers when the sandbox is off or cannot start', () => {
     expect(response.json()).toEqual({ detail: USER_SERVERS_OFF });
     expect(USER_SERVERS_OFF).toMatch(/MCP_USER_SERVERS=sandboxed/);
     // A server added before they were turned off is shown with the reason and never started.
-    const id = await insertUserServer({
+    const id = await insertUserServerWithin({
       db: t.db,
       row: { user_id: user.id, name: 'Earlier', command: 'node', args: [TEST_SERVER], env: {} },
+      max: 10,
     });
     const earlier = await t.request('GET', `/api/mcp/servers/${id}`, { token: user.token });
     expect(mcpServerSchema.parse(earlier.json())).toMatchObject({

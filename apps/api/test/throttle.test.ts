@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOGIN_THROTTLE } from '../src/features/auth/auth.service.js';
 import { createTestApp, type TestApp, testBackends, uniqueEmail } from './helpers/test-app.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 describe.each(testBackends())('throttling on $name', (backend) => {
   let t: TestApp;
@@ -73,4 +77,57 @@ describe.each(testBackends())('throttling on $name', (backend) => {
     }
     clock += 61_000;
   });
+});
+
+/**
+ * Issue 24, acceptance 3: attempts are counted before the password is checked, so 100 sign-ins sent at once for one
+ * e-mail are not all checked. The right password, sent among them, is not accepted once the limit is reached.
+ */
+describe.each(testBackends())('100 parallel sign-ins for one e-mail on $name', (backend) => {
+  const LIMIT = DEFAULT_LOGIN_THROTTLE.perEmail.limit;
+  const stores: Array<{ name: string; env: (prefix: string) => Record<string, string> }> = [
+    { name: 'memory', env: () => ({}) },
+    { name: 'redis', env: (prefix) => ({ REDIS_URL, REDIS_KEY_PREFIX: prefix }) },
+  ];
+
+  it.each(stores)(
+    'checks at most the limit with the $name store (Redis: across two servers)',
+    async ({ env }) => {
+      const prefix = `qa-test-${randomUUID()}:`;
+      const a = await createTestApp(backend, { env: env(prefix) });
+      // A second server on the same Redis (with the memory store it keeps its own count).
+      const b = env(prefix).REDIS_URL ? await createTestApp(backend, { env: env(prefix) }) : undefined;
+      try {
+        const user = await a.createUser();
+        const attempt = (app: TestApp, i: number, password = 'Wrong-Passw0rd') =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: user.email, password },
+            // Spread over addresses so only the per-e-mail rule is tested.
+            remoteAddress: `10.9.${Math.floor(i / 250)}.${i % 250}`,
+          });
+        const responses = await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            i === 50 ? attempt(a, i, user.password) : attempt(b && i % 2 ? b : a, i),
+          ),
+        );
+        const codes = responses.map((r) => r.statusCode);
+        const checked = codes.filter((code) => code === 401 || code === 200).length;
+        console.log(
+          `100 parallel sign-ins (${backend.name}, ${b ? 'redis, two servers' : 'memory'}): ` +
+            `${codes.filter((c) => c === 401).length} x 401, ${codes.filter((c) => c === 429).length} x 429, ` +
+            `right password: ${codes[50]}`,
+        );
+        expect(checked).toBeLessThanOrEqual(LIMIT);
+        expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(100 - LIMIT);
+        expect(codes.every((code) => code === 401 || code === 429 || code === 200)).toBe(true);
+        // Sent in the middle, after the limit was reached: refused without being checked.
+        expect(codes[50]).toBe(429);
+      } finally {
+        await b?.close();
+        await a.close();
+      }
+    },
+  );
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { roleSchema } from './common.js';
+import { roleSchema, storableText } from './common.js';
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
+  email: storableText().trim().min(1, 'Email is required').max(320),
+  // Longer than any password the policy allows, yet a bound on what is hashed for a sign-in attempt.
+  password: storableText().min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { storableText } from './common.js';
+import { alternativeSchema } from './query.js';
 
 export const chatRequestSchema = z.object({
-  message: z.string().trim().min(1, 'Message cannot be empty').max(20000),
-  session_id: z.string().min(1).max(100),
-  model: z.string().min(1).optional(),
+  message: storableText().trim().min(1, 'Message cannot be empty').max(20000),
+  session_id: storableText().min(1).max(100),
+  model: storableText().min(1).max(200).optional(),
   /**
    * Regenerate or edit-and-resend: the position (0-based, among the conversation's questions) of the question
    * this message replaces; that question and everything after it are removed before the new turn.
    */
   replace_from: z.number().int().min(0).optional(),
+  /**
+   * A "Did you mean" choice: the index of one of the alternatives of the conversation's latest answer. That
+   * reading's plan is answered directly (with the built-in analyst); `message` is what the conversation shows.
+   */
+  alternative: z.number().int().min(0).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -58,6 +65,8 @@ export const chatMessageSchema = z.object({
   tool_calls: z.array(toolCallSchema).optional(),
   tool_results: z.array(toolResultSchema).optional(),
   model: z.string().optional(),
+  /** Other readings of the question this answer read (the built-in analyst), as "Did you mean" choices. */
+  alternatives: z.array(alternativeSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -147,12 +156,12 @@ export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
 export const chatSessionsResponseSchema = z.object({ sessions: z.array(chatSessionSummarySchema) });
 
 /** GET /api/chat/sessions?q=: full-text search over the user's conversations (titles and messages). */
-export const chatSessionsQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+export const chatSessionsQuerySchema = z.object({ q: storableText().trim().max(200).optional() });
 export type ChatSessionsQuery = z.infer<typeof chatSessionsQuerySchema>;
 
 /** PATCH /api/chat/sessions/{id}: rename a conversation. */
 export const chatSessionRenameSchema = z.object({
-  title: z.string().trim().min(1, 'Title cannot be empty').max(80),
+  title: storableText().trim().min(1, 'Title cannot be empty').max(80),
 });
 export type ChatSessionRename = z.infer<typeof chatSessionRenameSchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { classificationSchema, progressEntrySchema, resultColumnSchema } from './query.js';
+import { storableText } from './common.js';
+import {
+  alternativeSchema,
+  classificationSchema,
+  progressEntrySchema,
+  readingChoiceSchema,
+  resultColumnSchema,
+} from './query.js';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
@@ -31,7 +38,15 @@ export const queryRecordSchema = z.object({
 });
 export type QueryRecord = z.infer<typeof queryRecordSchema>;
 
-export const queryDetailSchema = queryRecordSchema.extend({ can_archive: z.boolean() });
+export const queryDetailSchema = queryRecordSchema.extend({
+  can_archive: z.boolean(),
+  /** The other readings offered under the answer ("Did you mean"); empty when there are none. */
+  alternatives: z.array(alternativeSchema),
+  /** The latest reading chosen among them, and by whom (null when the answer is the first reading). */
+  reading_choice: readingChoiceSchema.nullable(),
+  /** Whether this user may choose another reading (the owner or an admin). */
+  can_choose: z.boolean(),
+});
 export type QueryDetail = z.infer<typeof queryDetailSchema>;
 
 export const queryHistoryParamsSchema = z.object({
@@ -42,9 +57,9 @@ export const queryHistoryParamsSchema = z.object({
     .default(false)
     .transform((v) => v === true || v === 'true'),
   /** Words in the question, SQL or analysis (PostgreSQL full-text search). */
-  q: z.string().trim().max(200).optional(),
+  q: storableText().trim().max(200).optional(),
   /** Part of the asker's e-mail address. */
-  asker: z.string().trim().max(254).optional(),
+  asker: storableText().trim().max(254).optional(),
   /** Asked on or after / on or before these days (YYYY-MM-DD, UTC). */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -80,6 +95,6 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 export const createCommentRequestSchema = z.object({
-  comment_text: z.string().trim().min(1, 'Comment cannot be empty').max(5000),
+  comment_text: storableText().trim().min(1, 'Comment cannot be empty').max(5000),
 });
 export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;

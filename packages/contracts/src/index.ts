@@ -57,11 +57,15 @@ export type { ErrorResponse, Role } from './common.js';
 export {
   emailSchema,
   errorResponseSchema,
+  isStorableText,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_POLICY_MESSAGES,
   passwordPolicyError,
   passwordSchema,
   roleSchema,
+  storableText,
+  UNSTORABLE_TEXT_MESSAGE,
 } from './common.js';
 export { parseCsv } from './csv.js';
 export type {
@@ -101,6 +105,8 @@ export {
   mcpToggleRequestSchema,
 } from './mcp.js';
 export type {
+  Alternative,
+  ChooseAlternativeRequest,
   Classification,
   Dataset,
   FeedbackRequest,
@@ -108,10 +114,13 @@ export type {
   ProgressEntry,
   QueryRequest,
   QueryResult,
+  ReadingChoice,
   ResultColumn,
   ResultColumnType,
 } from './query.js';
 export {
+  alternativeSchema,
+  chooseAlternativeRequestSchema,
   classificationSchema,
   datasetSchema,
   feedbackRequestSchema,
@@ -120,6 +129,7 @@ export {
   progressEntrySchema,
   queryRequestSchema,
   queryResultSchema,
+  readingChoiceSchema,
   resultColumnSchema,
   resultColumnTypeSchema,
 } from './query.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './common.js';
 
 export const mcpTierSchema = z.enum(['core', 'optional', 'user']);
 export type McpTier = z.infer<typeof mcpTierSchema>;
@@ -44,9 +45,9 @@ export const MCP_CONFIG_PLACEHOLDER = `{
 }`;
 
 export const customMcpConfigSchema = z.object({
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
+  command: storableText().min(1).max(1000),
+  args: z.array(storableText().max(4000)).max(100).optional(),
+  env: z.record(storableText().max(200), storableText().max(4000)).optional(),
 });
 export type CustomMcpConfig = z.infer<typeof customMcpConfigSchema>;
 
@@ -69,7 +70,7 @@ export function customMcpConfigError(text: string): string | null {
 }
 
 export const addCustomMcpServerRequestSchema = z.object({
-  name: z.string().trim().min(1, MCP_CONFIG_MESSAGES.nameRequired).max(100),
+  name: storableText().trim().min(1, MCP_CONFIG_MESSAGES.nameRequired).max(100),
   /** Either the parsed object or the JSON text the user typed. */
   config: z.union([z.string(), z.unknown()]),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, roleSchema } from './common.js';
+import { emailSchema, passwordSchema, roleSchema, storableText } from './common.js';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -37,11 +37,13 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
-export const requestPasswordResetSchema = z.object({ email: z.string().trim().min(1, 'Email is required') });
+export const requestPasswordResetSchema = z.object({
+  email: storableText().trim().min(1, 'Email is required').max(320),
+});
 export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
 
 export const setPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'Invalid or missing reset token'),
+  token: storableText().min(1, 'Invalid or missing reset token').max(200),
   new_password: passwordSchema,
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;

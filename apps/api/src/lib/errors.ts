@@ -7,6 +7,7 @@
 import type { ErrorResponse } from '@qa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isRedisUnavailable } from './shared-bus.js';
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -92,6 +93,8 @@ function send(reply: FastifyReply, status: number, detail: string, headers: Reco
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
+export const SHARED_STATE_UNAVAILABLE_DETAIL =
+  'The shared state store (Redis) is unavailable for a moment. Please try again.';
 export const DATABASE_UNAVAILABLE_DETAIL = 'The database is unavailable for a moment. Please try again.';
 
 /**
@@ -119,6 +122,14 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     // Fastify reports a JSON parse failure as a plain SyntaxError with statusCode 400.
     if (fastifyError.statusCode === 400)
       return send(reply, 400, FASTIFY_CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY!);
+  }
+  if (isRedisUnavailable(error)) {
+    // Shared state (throttles, rate limits) falls back to memory; anything else that needs Redis waits for it.
+    request.log.warn(
+      { err: error.message, url: request.routeOptions.url ?? request.url },
+      'Redis unavailable',
+    );
+    return send(reply, 503, SHARED_STATE_UNAVAILABLE_DETAIL, { 'retry-after': '2' });
   }
   if (isLostDatabaseConnection(error)) {
     request.log.warn(

@@ -1,6 +1,7 @@
 /**
  * Access tokens: HS256 JWTs (jose) carrying the user id (sub), a unique jti (so logout can revoke exactly this
- * token) and an expiry. The signing secret comes from JWT_SECRET or is generated once and kept in
+ * token), the user's session version when it was signed (`sv`: a token is refused once the user's version has
+ * moved on, which ends every session at once) and an expiry. The signing secret comes from JWT_SECRET or is generated once and kept in
  * DATA_DIR/jwt-secret (mode 0600), so tokens survive restarts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,12 +15,14 @@ const ISSUER = 'query-agent';
 export interface TokenClaims {
   userId: string;
   jti: string;
+  /** The user's session version when the token was signed (0 for tokens signed before versions existed). */
+  sessionVersion: number;
   /** Expiry as a Date. */
   expiresAt: Date;
 }
 
 export interface TokenService {
-  sign(userId: string): Promise<{ token: string; claims: TokenClaims }>;
+  sign(userId: string, sessionVersion: number): Promise<{ token: string; claims: TokenClaims }>;
   /** Returns the claims, or null for a malformed, forged or expired token. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -28,11 +31,11 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
   const key = new TextEncoder().encode(secret);
   const ttlSeconds = Math.round(ttlHours * 3600);
   return {
-    async sign(userId) {
+    async sign(userId, sessionVersion) {
       const jti = randomUUID();
       const nowSeconds = Math.floor(Date.now() / 1000);
       const exp = nowSeconds + ttlSeconds;
-      const token = await new SignJWT({})
+      const token = await new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setJti(jti)
@@ -40,13 +43,20 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
         .setIssuedAt(nowSeconds)
         .setExpirationTime(exp)
         .sign(key);
-      return { token, claims: { userId, jti, expiresAt: new Date(exp * 1000) } };
+      return { token, claims: { userId, jti, sessionVersion, expiresAt: new Date(exp * 1000) } };
     },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
         if (!payload.sub || !payload.jti || !payload.exp) return null;
-        return { userId: payload.sub, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+        const sv = payload.sv ?? 0;
+        if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
+        return {
+          userId: payload.sub,
+          jti: payload.jti,
+          sessionVersion: sv,
+          expiresAt: new Date(payload.exp * 1000),
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -3,5 +3,6 @@
  * invitation tokens are passwords; the log is read live by admins in the browser, so it never carries them.
  */
 export function maskSecrets(text: string): string {
-  return text.replace(/([?&;]token=)[^&\s"'\\]+/gi, '$1[hidden]');
+  // A value the request log already scrubbed (logger.ts scrubUrl: [redacted]) is left as it is.
+  return text.replace(/([?&;]token=)(?!\[redacted\](?:[&\s"'\\]|$))[^&\s"'\\]+/gi, '$1[hidden]');
 }

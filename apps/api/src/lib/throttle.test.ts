@@ -1,36 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { FailureThrottle } from './throttle.js';
+import { memoryThrottle, SlidingWindowThrottle } from './throttle.js';
 
-describe('FailureThrottle', () => {
-  it('blocks after the limit and lets the key go when the oldest failure leaves the window', () => {
+describe('SlidingWindowThrottle', () => {
+  it('refuses after the limit and lets the key go when the oldest attempt leaves the window', () => {
     let now = 0;
-    const throttle = new FailureThrottle({ limit: 3, windowMs: 60_000 }, () => now);
+    const throttle = new SlidingWindowThrottle({ limit: 3, windowMs: 60_000 }, () => now);
     for (const at of [0, 10_000, 20_000]) {
       now = at;
-      expect(throttle.check('k').blocked).toBe(false);
-      throttle.record('k');
+      expect(throttle.take('k').allowed).toBe(true);
     }
     now = 30_000;
-    expect(throttle.check('k')).toEqual({ blocked: true, retryAfterSeconds: 30 });
+    expect(throttle.take('k')).toEqual({ allowed: false, retryAfterSeconds: 30 });
     now = 60_001;
-    expect(throttle.check('k').blocked).toBe(false);
+    expect(throttle.take('k').allowed).toBe(true);
   });
 
-  it('never blocks for longer than the window, however many failures came before', () => {
+  it('does not count refused attempts, so the wait is never longer than the window', () => {
     let now = 0;
-    const throttle = new FailureThrottle({ limit: 2, windowMs: 1000 }, () => now);
-    for (let i = 0; i < 100; i++) throttle.record('k');
-    expect(throttle.check('k').retryAfterSeconds).toBeLessThanOrEqual(1);
+    const throttle = new SlidingWindowThrottle({ limit: 2, windowMs: 1000 }, () => now);
+    for (let i = 0; i < 100; i++) throttle.take('k');
+    now = 999;
+    expect(throttle.take('k')).toEqual({ allowed: false, retryAfterSeconds: 1 });
     now = 1001;
-    expect(throttle.check('k').blocked).toBe(false);
+    expect(throttle.take('k').allowed).toBe(true);
   });
 
-  it('keeps keys apart and forgets a key on clear', () => {
-    const throttle = new FailureThrottle({ limit: 1, windowMs: 1000 });
-    throttle.record('a');
-    expect(throttle.check('a').blocked).toBe(true);
-    expect(throttle.check('b').blocked).toBe(false);
+  it('keeps keys apart, gives back one attempt, and forgets a key on clear', () => {
+    const throttle = new SlidingWindowThrottle({ limit: 1, windowMs: 1000 });
+    const taken = throttle.take('a');
+    expect(throttle.take('a').allowed).toBe(false);
+    expect(throttle.take('b').allowed).toBe(true);
+    if (taken.allowed) throttle.giveBack('a', taken.at);
+    expect(throttle.take('a').allowed).toBe(true);
     throttle.clear('a');
-    expect(throttle.check('a').blocked).toBe(false);
+    expect(throttle.take('a').allowed).toBe(true);
+  });
+});
+
+describe('memoryThrottle', () => {
+  it('lets exactly the limit through when attempts arrive together', async () => {
+    const throttle = memoryThrottle({ limit: 5, windowMs: 60_000 }, 'test');
+    const attempts = await Promise.all(Array.from({ length: 100 }, () => throttle.attempt('k')));
+    expect(attempts.filter((a) => a.allowed)).toHaveLength(5);
   });
 });

@@ -46,4 +46,10 @@ describe('readings ranked over the plans the tags allow', () => {
     const u = read('full fibre premises in LS1 4AP');
     for (const candidate of u.candidates ?? []) expect(candidate.interpretation).toBeTruthy();
   });
+
+  it("asks back, naming the words, when no reading uses two or more of the question's main words", () => {
+    const u = read('Hyperoptic upload speeds forecast in Leeds');
+    expect(u.askBack).toEqual(['upload', 'speeds']);
+    expect(read('How many premises in Leeds have full fibre?').askBack).toBeUndefined();
+  });
 });

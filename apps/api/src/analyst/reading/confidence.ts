@@ -50,7 +50,18 @@ export function accountFor(
   );
   const timeMatched = parseTime(text, ctx).matched;
   const ignored = leftoverWords(question, entities, timeMatched, usesNumber);
-  const conditions = uncarriedConditions(question, plan, entities, timeMatched);
+  // A name the plan uses in another of its meanings ("CF" as the Cardiff postcode area, not CityFibre) is used.
+  const usedNames = new Set(
+    [
+      ...(plan.geo?.values ?? []),
+      ...(plan.subject.operatorGroups ?? []),
+      ...(plan.subject.operators ?? []),
+    ].map((v) => v.toLowerCase()),
+  );
+  const conditions = uncarriedConditions(question, plan, entities, timeMatched).filter((condition) => {
+    const quoted = /\("([^"]+)"\)/.exec(condition)?.[1];
+    return !quoted || !usedNames.has(quoted.toLowerCase());
+  });
   // A tag the plan leaves unused is a condition not carried, unless the word check already said it.
   const said = [...ignored, ...conditions].join(' ').toLowerCase();
   const uncarried = [

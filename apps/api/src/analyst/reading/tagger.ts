@@ -12,7 +12,7 @@
 import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
 import type { Tag, TagRole, Token } from './reading-types.js';
 import { numberFrom, parseTime, type TimeContext } from './time-phrases.js';
-import { AVAILABILITY_WORDS, FUNCTION_WORDS, PRESENTATION_WORDS, VOCABULARY } from './vocabulary.js';
+import { FUNCTION_WORDS, isAccountedWord, VOCABULARY } from './vocabulary.js';
 
 export interface Tagging {
   /** The normalised question the spans refer to. */
@@ -177,13 +177,14 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
   });
   for (const tag of qualifiers) tag.role = 'grammar';
 
+  // What no tag covers is unplaced, unless the vocabulary accounts for it (a function, filler or grammar word).
   const unplaced = tokens.filter(
     (t) =>
       !t.functionWord &&
       free(t.start, t.end) &&
-      !PRESENTATION_WORDS.has(t.text) &&
-      !AVAILABILITY_WORDS.has(t.text) &&
-      !/^\W+$/.test(t.text),
+      !/^\W+$/.test(t.text) &&
+      !/\d/.test(t.text) &&
+      !isAccountedWord(t.text),
   );
   tags.sort((a, b) => a.start - b.start);
   return { text, tokens, tags, entities, unplaced };

@@ -68,3 +68,25 @@ export async function runTool(
     return toolError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * Characters a tool result may hold as JSON: what the model is sent and what is saved with the answer. The tools
+ * keep well under it themselves (run_sql hands back at most 100k); this is the bound for every tool and server.
+ */
+export const TOOL_RESULT_CHAR_LIMIT = 256_000;
+
+/** The result as it is, or an error saying it was too large when its JSON is over TOOL_RESULT_CHAR_LIMIT. */
+export function capToolResult(toolName: string, result: unknown): unknown {
+  let length: number;
+  try {
+    length = JSON.stringify(result ?? null).length;
+  } catch {
+    return toolError(`The result of ${toolName} could not be read as JSON.`);
+  }
+  if (length <= TOOL_RESULT_CHAR_LIMIT) return result;
+  return toolError(
+    `The result of ${toolName} is too large: ${length.toLocaleString('en-GB')} characters, and a tool result ` +
+      `may hold at most ${TOOL_RESULT_CHAR_LIMIT.toLocaleString('en-GB')}. Ask for less.`,
+    { result_length: length },
+  );
+}

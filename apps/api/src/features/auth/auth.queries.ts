@@ -3,7 +3,7 @@ import type { AppDb } from '../../db/database.js';
 export function findUserForLogin({ db, email }: { db: AppDb; email: string }) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'password_hash'])
+    .select(['id', 'email', 'role', 'password_hash', 'session_version'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -16,6 +16,7 @@ export function findTokenSubject({ db, userId, jti }: { db: AppDb; userId: strin
       'id',
       'email',
       'role',
+      'session_version',
       eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'),
     ])
     .where('id', '=', userId)
@@ -24,6 +25,15 @@ export function findTokenSubject({ db, userId, jti }: { db: AppDb; userId: strin
 
 export async function recordLogin({ db, userId }: { db: AppDb; userId: string }) {
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', userId).execute();
+}
+
+/** Ends every session of the user: tokens signed before this carry an older version and are refused. */
+export async function endAllSessions({ db, userId }: { db: AppDb; userId: string }) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function revokeToken({ db, jti, expiresAt }: { db: AppDb; jti: string; expiresAt: Date }) {

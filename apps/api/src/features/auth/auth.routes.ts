@@ -19,4 +19,14 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     await auth.logout(currentUser(request));
     return { message: 'Signed out' };
   });
+
+  // Ends every session of the signed-in user (every browser and device), e.g. after a lost laptop.
+  app.post(
+    '/logout-everywhere',
+    { onRequest: app.requireUser },
+    async (request): Promise<MessageResponse> => {
+      await auth.logoutEverywhere(currentUser(request));
+      return { message: 'Signed out everywhere' };
+    },
+  );
 }

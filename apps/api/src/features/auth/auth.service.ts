@@ -1,7 +1,7 @@
 /**
  * Sign-in, token checks and sign-out. Unknown e-mails and wrong passwords get the same answer in about the same
- * time; repeated failures are throttled per e-mail and per client address (a short sliding window, never a long
- * lockout), and a success clears the e-mail's count.
+ * time; attempts are throttled per e-mail and per client address (a short sliding window, never a long lockout),
+ * counted before the password is checked; a success gives its attempt back and clears the e-mail's count.
  */
 import type { AuthUser, LoginRequest, LoginResponse } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
@@ -15,6 +15,7 @@ import { memoryThrottle, type ThrottleFactory, type ThrottleRule } from '../../l
 import * as queries from './auth.queries.js';
 
 export const LOGIN_FAILED_DETAIL = 'Incorrect email or password';
+export const SESSION_ENDED_DETAIL = 'Session has ended: please sign in again';
 export const LOGIN_THROTTLED_DETAIL = 'Too many failed sign-in attempts. Please wait and try again.';
 
 /** Failures counted twice: per e-mail address asked about and per client address asking. */
@@ -61,6 +62,8 @@ export function createAuthService({
       const subject = await queries.findTokenSubject({ db, userId: claims.userId, jti: claims.jti });
       if (!subject) return { ok: false, detail: 'User no longer exists' };
       if (subject.revoked) return { ok: false, detail: 'Token has been revoked' };
+      if (subject.session_version !== claims.sessionVersion)
+        return { ok: false, detail: SESSION_ENDED_DETAIL };
       const user: RequestUser = {
         id: subject.id,
         email: subject.email,
@@ -74,29 +77,34 @@ export function createAuthService({
 
   async function login(input: LoginRequest, address: string): Promise<LoginResponse> {
     const email = input.email.trim().toLowerCase();
-    const emailKey = `email:${email}`;
-    const addressKey = `ip:${address}`;
-    for (const status of await Promise.all([byEmail.check(emailKey), byAddress.check(addressKey)])) {
-      if (status.blocked) {
-        logger.warn({ email, address, retry_after_s: status.retryAfterSeconds }, 'Sign-in throttled');
-        throw AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, status.retryAfterSeconds);
-      }
+    // Each attempt is counted before the password is checked, so parallel attempts cannot all be checked.
+    const byThisEmail = await byEmail.attempt(`email:${email}`);
+    if (!byThisEmail.allowed) throw throttled(email, address, byThisEmail.retryAfterSeconds);
+    const fromThisAddress = await byAddress.attempt(`ip:${address}`);
+    if (!fromThisAddress.allowed) {
+      await byThisEmail.release();
+      throw throttled(email, address, fromThisAddress.retryAfterSeconds);
     }
 
     const user = await queries.findUserForLogin({ db, email });
     const valid = await verifyPassword(user?.password_hash, input.password);
     if (!user || !valid) {
-      await Promise.all([byEmail.record(emailKey), byAddress.record(addressKey)]);
       logger.info({ email, address }, 'Sign-in failed');
       throw AppError.unauthorized(LOGIN_FAILED_DETAIL);
     }
 
-    await byEmail.clear(emailKey);
+    // A success is not a failure from this address, and clears the e-mail's count.
+    await Promise.all([fromThisAddress.release(), byEmail.clear(`email:${email}`)]);
     await queries.recordLogin({ db, userId: user.id });
-    const { token } = await tokens.sign(user.id);
+    const { token } = await tokens.sign(user.id, user.session_version);
     logger.info({ user_id: user.id, email: user.email }, 'Signed in');
     const authUser: AuthUser = { id: user.id, email: user.email, role: user.role };
     return { access_token: token, token_type: 'bearer', user: authUser };
+  }
+
+  function throttled(email: string, address: string, retryAfterSeconds: number): AppError {
+    logger.warn({ email, address, retry_after_s: retryAfterSeconds }, 'Sign-in throttled');
+    return AppError.tooManyRequests(LOGIN_THROTTLED_DETAIL, retryAfterSeconds);
   }
 
   async function logout(user: RequestUser): Promise<void> {
@@ -106,7 +114,14 @@ export function createAuthService({
     logger.info({ user_id: user.id, email: user.email }, 'Signed out');
   }
 
-  return { authenticator, login, logout };
+  /** Ends every session of the user, on every device (this token included). */
+  async function logoutEverywhere(user: RequestUser): Promise<void> {
+    await queries.endAllSessions({ db, userId: user.id });
+    accessEvents?.changed(user.id);
+    logger.info({ user_id: user.id, email: user.email }, 'Signed out everywhere');
+  }
+
+  return { authenticator, login, logout, logoutEverywhere };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -6,6 +6,7 @@
  */
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
+import { capToolResult } from '../../analyst/tools/tool-types.js';
 import type { ToolServer } from '../mcp/mcp.service.js';
 
 const MAX_TOOL_NAME = 64;
@@ -31,7 +32,9 @@ export function chatToolSet(servers: ToolServer[]): { tools: ToolSet; info: Map<
       tools[name] = dynamicTool({
         description: tool.description ?? tool.title ?? tool.name,
         inputSchema: jsonSchema(schema as JSONSchema7),
-        execute: (input, { abortSignal }) => server.call(tool.name, input, abortSignal),
+        // Whatever a server hands back, the model and the saved answer get at most TOOL_RESULT_CHAR_LIMIT.
+        execute: async (input, { abortSignal }) =>
+          capToolResult(tool.name, await server.call(tool.name, input, abortSignal)),
       });
       info.set(name, { serverId: server.serverId, isMcp: server.tier !== 'core' });
     }

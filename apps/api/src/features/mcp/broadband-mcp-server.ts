@@ -8,7 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BROADBAND_TOOLS } from '../../analyst/tools/index.js';
-import { runTool, type ToolContext, type ToolOutput } from '../../analyst/tools/tool-types.js';
+import { capToolResult, runTool, type ToolContext, type ToolOutput } from '../../analyst/tools/tool-types.js';
 
 export const BROADBAND_MCP_SERVER_NAME = 'query-agent-broadband';
 export const BROADBAND_MCP_SERVER_VERSION = '1.0.0';
@@ -47,7 +47,8 @@ export function createBroadbandMcpServer(resolve: ToolContextResolver): McpServe
       async (args: unknown, extra: { signal: AbortSignal; _meta?: Record<string, unknown> }) => {
         const context = resolve(extra._meta);
         if (!context) return toCallToolResult({ error: 'This tool call has no request context.' });
-        return toCallToolResult(await runTool(tool, args, { ...context, signal: extra.signal }));
+        const output = await runTool(tool, args, { ...context, signal: extra.signal });
+        return toCallToolResult(capToolResult(tool.name, output) as ToolOutput);
       },
     );
   }

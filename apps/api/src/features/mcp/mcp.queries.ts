@@ -19,28 +19,34 @@ export function getUserServer({ db, userId, id }: { db: AppDb; userId: string; i
     .executeTakeFirst();
 }
 
-export async function countUserServers({ db, userId }: { db: AppDb; userId: string }): Promise<number> {
-  const row = await db
-    .selectFrom('mcp_user_servers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function insertUserServer({
+/**
+ * Adds a user's server unless they already have `max`: the count and the insert are one transaction holding the
+ * user's row locked, so parallel adds queue behind each other and cannot all pass the count. Null when full.
+ */
+export async function insertUserServerWithin({
   db,
   row,
+  max,
 }: {
   db: AppDb;
   row: { user_id: string; name: string; command: string; args: string[]; env: Record<string, string> };
-}): Promise<string> {
-  const inserted = await db
-    .insertInto('mcp_user_servers')
-    .values({ ...row, args: JSON.stringify(row.args), env: JSON.stringify(row.env) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+  max: number;
+}): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().executeTakeFirst();
+    const counted = await trx
+      .selectFrom('mcp_user_servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', row.user_id)
+      .executeTakeFirst();
+    if (Number(counted?.n ?? 0) >= max) return null;
+    const inserted = await trx
+      .insertInto('mcp_user_servers')
+      .values({ ...row, args: JSON.stringify(row.args), env: JSON.stringify(row.env) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  });
 }
 
 export async function setUserServerEnabled({

@@ -13,9 +13,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { CoreBroadbandSession } from './core-session.js';
 import {
-  countUserServers,
   deleteUserServer,
-  insertUserServer,
+  insertUserServerWithin,
   saveServerSetting,
   setUserServerEnabled,
 } from './mcp.queries.js';
@@ -117,15 +116,16 @@ export function createMcpService({
       if (policy.mode === 'off') throw AppError.forbidden(USER_SERVERS_OFF);
       const { name, config } = validateCustomServer({ name: body.name, config: body.config }, policy);
       await userServersAvailable(ctx);
-      if ((await countUserServers({ db, userId: user.id })) >= MAX_USER_SERVERS) {
+      const id = await insertUserServerWithin({
+        db,
+        row: { user_id: user.id, name, command: config.command, args: config.args, env: config.env },
+        max: MAX_USER_SERVERS,
+      });
+      if (!id) {
         throw AppError.unprocessable(
           `You can add at most ${MAX_USER_SERVERS} custom servers; delete one first`,
         );
       }
-      const id = await insertUserServer({
-        db,
-        row: { user_id: user.id, name, command: config.command, args: config.args, env: config.env },
-      });
       logger.info({ user_id: user.id, server_id: id, command: config.command }, 'Custom MCP server added');
       return this.get(user, id);
     },

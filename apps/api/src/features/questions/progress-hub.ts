@@ -25,7 +25,10 @@ export class ProgressHub {
   /** Starts hearing other processes' progress (a no-op without a bus). */
   async start(): Promise<void> {
     if (!this.bus || this.stopListening) return;
-    this.stopListening = await this.bus.subscribe('progress', (raw) => {
+    const bus = this.bus;
+    this.stopListening = await bus.subscribe('progress', (raw, origin) => {
+      // This process's own messages were delivered when published.
+      if (origin === bus.origin) return;
       const { userId, channel, message } = raw as BusMessage;
       this.deliver(userId, channel, message);
     });
@@ -58,12 +61,12 @@ export class ProgressHub {
 
   publish(userId: string, channel: string | undefined, message: LiveFeedMessage): void {
     if (!channel) return;
+    // Delivered here at once (even while Redis is away), and through Redis to the other processes' sockets.
+    this.deliver(userId, channel, message);
     if (this.bus) {
       const envelope: BusMessage = { userId, channel, message };
       this.bus.publish('progress', envelope);
-      return;
     }
-    this.deliver(userId, channel, message);
   }
 
   private deliver(userId: string, channel: string, message: LiveFeedMessage): void {

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { FailureThrottle } from '../../lib/throttle.js';
+import { memoryThrottle, type Throttle, type ThrottleFactory } from '../../lib/throttle.js';
 import type { PerEmailAndAddressRules } from '../auth/auth.service.js';
 import { inviteMail, resetMail } from './password-mails.js';
 import { DETAILS } from './user-messages.js';
@@ -34,6 +34,8 @@ export interface PasswordLinksDeps {
   logger: Logger;
   publicUrl: string;
   resetThrottle?: ResetThrottleRules;
+  /** Where requests are counted: this process's memory (default) or Redis, shared by every server process. */
+  throttleStore?: ThrottleFactory;
   now?: () => number;
   /** Told when a user's password changes, so their open sockets check again. */
   accessEvents?: AccessEvents;
@@ -49,11 +51,12 @@ export function createPasswordLinks({
   logger,
   publicUrl,
   resetThrottle = DEFAULT_RESET_THROTTLE,
+  throttleStore = memoryThrottle,
   now = Date.now,
   accessEvents,
 }: PasswordLinksDeps) {
-  const resetByEmail = new FailureThrottle(resetThrottle.perEmail, now);
-  const resetByAddress = new FailureThrottle(resetThrottle.perAddress, now);
+  const resetByEmail = throttleStore(resetThrottle.perEmail, 'reset-email', now);
+  const resetByAddress = throttleStore(resetThrottle.perAddress, 'reset-address', now);
 
   async function issuePasswordLink(user: { id: string; email: string }, purpose: PasswordTokenPurpose) {
     const token = randomBytes(32).toString('base64url');
@@ -76,17 +79,23 @@ export function createPasswordLinks({
   ): Promise<MessageResponse> {
     const email = rawEmail.trim().toLowerCase();
     // An admin's Reset Password action (user management) uses the same endpoint and is not throttled.
-    const throttled: Array<[FailureThrottle, string]> = byAdmin
+    const throttled: Array<[Throttle, string]> = byAdmin
       ? []
       : [
           [resetByEmail, `email:${email}`],
           [resetByAddress, `ip:${address}`],
         ];
+    // Every request counts (it sends an e-mail); the count and the decision are one step.
+    const counted: Array<() => Promise<void>> = [];
     for (const [throttle, key] of throttled) {
-      const status = throttle.check(key);
-      if (status.blocked) throw AppError.tooManyRequests(DETAILS.resetThrottled, status.retryAfterSeconds);
+      const attempt = await throttle.attempt(key);
+      if (!attempt.allowed) {
+        // A refused request was not made: take back what the other rule counted for it.
+        await Promise.all(counted.map((release) => release()));
+        throw AppError.tooManyRequests(DETAILS.resetThrottled, attempt.retryAfterSeconds);
+      }
+      counted.push(attempt.release);
     }
-    for (const [throttle, key] of throttled) throttle.record(key);
 
     const user = await queries.findUserByEmail({ db, email });
     if (user) {

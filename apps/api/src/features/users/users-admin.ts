@@ -114,7 +114,9 @@ export async function updateUser(
   if (input.monthly_budget_usd !== undefined) changes.monthly_budget_usd = input.monthly_budget_usd;
   let row: UserRowLike | undefined;
   try {
-    row = await queries.updateUser({ db, id, changes });
+    // A new password or role ends the user's sessions: tokens signed before it are refused from now on.
+    const endSessions = Boolean(input.password) || existing.role !== input.role;
+    row = await queries.updateUser({ db, id, changes, endSessions });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(DETAILS.emailTaken);
     throw error;

@@ -36,8 +36,27 @@ export function insertUser({ db, user }: { db: AppDb; user: NewUserRow }) {
   return db.insertInto('users').values(user).returning(USER_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export function updateUser({ db, id, changes }: { db: AppDb; id: string; changes: UserUpdate }) {
-  return db.updateTable('users').set(changes).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
+/** With `endSessions`, the user's session version moves on in the same statement (see 0008_session_version). */
+export function updateUser({
+  db,
+  id,
+  changes,
+  endSessions = false,
+}: {
+  db: AppDb;
+  id: string;
+  changes: UserUpdate;
+  endSessions?: boolean;
+}) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      ...changes,
+      ...(endSessions ? { session_version: eb('session_version', '+', 1) } : {}),
+    }))
+    .where('id', '=', id)
+    .returning(USER_COLUMNS)
+    .executeTakeFirst();
 }
 
 export async function deleteUser({ db, id }: { db: AppDb; id: string }): Promise<boolean> {
@@ -92,7 +111,12 @@ export async function setPasswordHash({
   userId: string;
   passwordHash: string;
 }) {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  // A new password ends every session the old one opened.
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Old tokens (used or expired for more than a day) are kept no longer than needed. */
