@@ -61,6 +61,9 @@ export const DIMENSION_LIST = [
       'borough',
       'boroughs',
       'lad',
+      'authority',
+      'authorities',
+      "la's",
     ],
   },
   {
@@ -129,7 +132,16 @@ export const DIMENSION_LIST = [
     label: 'network',
     plural: 'networks',
     example: 'Openreach',
-    phrases: ['network', 'networks', 'infrastructure', 'wholesale network', 'build', 'operator group'],
+    phrases: [
+      'network',
+      'networks',
+      'infrastructure',
+      'wholesale network',
+      'build',
+      'operator group',
+      'builder',
+      'builders',
+    ],
   },
   {
     id: 'operator',
@@ -150,6 +162,10 @@ export const DIMENSION_LIST = [
       'brands',
       'provider',
       'cp',
+      'reseller',
+      'resellers',
+      'providers',
+      'cps',
     ],
   },
   {
@@ -170,7 +186,7 @@ export const DIMENSION_LIST = [
     label: 'segment',
     plural: 'segments',
     example: 'residential',
-    phrases: ['segment', 'residential', 'business', 'consumer'],
+    phrases: ['segment', 'residential', 'business', 'consumer', 'resi', 'businesses', 'sme'],
   },
   {
     id: 'month',

@@ -51,6 +51,7 @@ export const SEGMENTS = {
       'fibre to the premises',
       'fibre to the home',
       'pure fibre',
+      'fttponly',
     ],
   },
   fttc: {
@@ -123,7 +124,18 @@ export const SEGMENTS = {
       summary: downAtLeast(GIGABIT_DOWN_MBPS),
     },
     unit: 'Mbit/s',
-    phrases: ['gigabit', 'gigabit-capable', 'gigabit capable', 'gc', '1gbps+', 'gig', 'gig-capable'],
+    phrases: [
+      'gigabit',
+      'gigabit-capable',
+      'gigabit capable',
+      'gc',
+      '1gbps+',
+      'gig',
+      'gig-capable',
+      '1gbps',
+      '1 gbps',
+      '1000mbps',
+    ],
   },
   cable_only_gigabit: {
     id: 'cable_only_gigabit',
@@ -156,7 +168,7 @@ export const SEGMENTS = {
       summary: downAtLeast(SUPERFAST_DOWN_MBPS),
     },
     unit: 'Mbit/s',
-    phrases: ['superfast', 'sfbb', '30mbps+', 'superfast broadband'],
+    phrases: ['superfast', 'sfbb', '30mbps+', 'superfast broadband', '30 mbps+'],
   },
   ultrafast: {
     id: 'ultrafast',
@@ -172,7 +184,7 @@ export const SEGMENTS = {
       summary: downAtLeast(ULTRAFAST_DOWN_MBPS),
     },
     unit: 'Mbit/s',
-    phrases: ['ultrafast', 'ufbb', '300mbps+', 'ultrafast broadband'],
+    phrases: ['ultrafast', 'ufbb', '300mbps+', 'ultrafast broadband', '300 mbps+'],
   },
   below_uso: {
     id: 'below_uso',
@@ -200,6 +212,8 @@ export const SEGMENTS = {
       'slow broadband',
       'not-spots',
       'not spots',
+      'notspots',
+      'universal service',
     ],
   },
   altnet: {
@@ -242,6 +256,10 @@ export const SEGMENTS = {
       'two or more networks',
       'ff networks',
       'full-fibre networks',
+      'overbuilding',
+      'overlapping',
+      'compete',
+      'competing',
     ],
   },
   forecast: {

@@ -159,8 +159,11 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
       );
     case 'superfast':
     case 'ultrafast':
-    case 'below_uso':
       return anyThreshold;
+    case 'below_uso':
+      return Boolean(s.belowUso) || anyThreshold;
+    case 'cable_only_gigabit':
+      return Boolean(s.gigabit && (s.exclude?.tech || s.onlyTech)) || techs.includes('cable');
     case 'fttc':
     case 'adsl':
     case 'fwa':
@@ -443,6 +446,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     else if (tech.value === 'gigabit') plan.subject.gigabit = true;
     else if (['fttc', 'adsl', 'cable', 'fwa'].includes(tech.value)) plan.subject.tech = tech.value as 'fttc';
     else if (tech.value === 'altnet') plan.subject.altnet = true;
+    else if (tech.value === 'below_uso') plan.subject.belowUso = true;
     if (JSON.stringify(plan.subject) !== JSON.stringify(base.subject))
       edits.push({ plan, differs: `with ${tech.text}` });
   }
