@@ -42,7 +42,7 @@ export {
 } from './generator/build.js';
 export { addMonths, FIRST_SNAPSHOT, LATEST_SNAPSHOT } from './generator/calendar.js';
 export { type County, type Geography, loadGeography } from './geography/geography.js';
-export { type GuardOptions, type GuardResult, guardSql } from './guard/guard.js';
+export { type GuardOptions, type GuardResult, guardSql, parseSqlTree } from './guard/guard.js';
 export { type ImportOptions, type ImportResult, importWarehouse } from './importer/import.js';
 export {
   type CalibrationReport,
