@@ -86,6 +86,20 @@ export class ChatPage {
     await expect(this.stop).toBeHidden();
   }
 
+  /** The "Did you mean" choices under the latest answer (only the latest answer offers them). */
+  get choices(): Locator {
+    return this.page.getByTestId('did-you-mean').getByTestId('alternative-choice');
+  }
+
+  /** Chooses another reading of the last question and waits until its answer has finished. */
+  async chooseAndWait(index: number, timeout = 90_000) {
+    const asked = await this.userTexts.count();
+    await this.choices.nth(index).click();
+    await expect(this.userTexts).toHaveCount(asked + 1, { timeout });
+    await expect(this.input).toBeVisible({ timeout });
+    await expect(this.stop).toBeHidden();
+  }
+
   /** Pixels between the bottom of the message list and the bottom of what is shown. */
   async distanceFromBottom(): Promise<number> {
     return this.page

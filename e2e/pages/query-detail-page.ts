@@ -20,6 +20,9 @@ export class QueryDetailPage {
   readonly commentBox: Locator;
   readonly addComment: Locator;
   readonly progressLog: Locator;
+  readonly interpretationText: Locator;
+  readonly choices: Locator;
+  readonly readingChoice: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Query Results', level: 1 });
@@ -40,6 +43,9 @@ export class QueryDetailPage {
     this.commentBox = page.getByPlaceholder('Add a comment...');
     this.addComment = page.getByRole('button', { name: 'Add Comment' });
     this.progressLog = page.getByTestId('progress-log');
+    this.interpretationText = page.getByTestId('interpretation-text');
+    this.choices = page.getByTestId('did-you-mean').getByTestId('alternative-choice');
+    this.readingChoice = page.getByTestId('reading-choice');
   }
 
   async goto(id: string) {

@@ -19,6 +19,11 @@ export class QueryPage {
   readonly progressPanel: Locator;
   readonly progressToggle: Locator;
   readonly progressItems: Locator;
+  readonly interpretationText: Locator;
+  /** "Did you mean": the other readings under the answer, and the note of the latest choice. */
+  readonly didYouMean: Locator;
+  readonly choices: Locator;
+  readonly readingChoice: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.getByPlaceholder('Enter your SQL query request...');
@@ -38,6 +43,10 @@ export class QueryPage {
     this.progressPanel = page.getByTestId('progress-panel');
     this.progressToggle = this.progressPanel.getByRole('button', { name: /Progress Updates/ });
     this.progressItems = page.getByTestId('progress-item');
+    this.interpretationText = this.result.getByTestId('interpretation-text');
+    this.didYouMean = this.result.getByTestId('did-you-mean');
+    this.choices = this.didYouMean.getByTestId('alternative-choice');
+    this.readingChoice = this.result.getByTestId('reading-choice');
   }
 
   async goto() {
@@ -57,5 +66,20 @@ export class QueryPage {
     expect(answer.status(), await answer.text()).toBe(200);
     await expect(this.generate).toHaveText('Generate Query', { timeout: 10_000 });
     return (await answer.json()) as { id?: string };
+  }
+
+  /** Chooses the reading at `index` under "Did you mean" and waits for its answer; returns the new result. */
+  async choose(index: number): Promise<{ id?: string; interpretation?: string; [key: string]: unknown }> {
+    const response = this.page.waitForResponse(
+      (r) =>
+        /\/api\/query\/[^/]+\/alternatives\/\d+$/.test(new URL(r.url()).pathname) &&
+        r.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
+    await this.choices.nth(index).click();
+    const answer = await response;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect(this.page.getByTestId('alternative-running')).toHaveCount(0, { timeout: 10_000 });
+    return (await answer.json()) as { id?: string; interpretation?: string };
   }
 }

@@ -302,6 +302,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
 const RATE_LIMITED_ROUTES = new Set([
   `${API_PREFIX}/query`,
   `${API_PREFIX}/query/v2`,
+  `${API_PREFIX}/query/:id/alternatives/:index`,
   `${API_PREFIX}/chat/message`,
   `${API_PREFIX}/chat/message/stream`,
 ]);

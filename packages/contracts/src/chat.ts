@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './common.js';
+import { alternativeSchema } from './query.js';
 
 export const chatRequestSchema = z.object({
   message: storableText().trim().min(1, 'Message cannot be empty').max(20000),
@@ -10,6 +11,11 @@ export const chatRequestSchema = z.object({
    * this message replaces; that question and everything after it are removed before the new turn.
    */
   replace_from: z.number().int().min(0).optional(),
+  /**
+   * A "Did you mean" choice: the index of one of the alternatives of the conversation's latest answer. That
+   * reading's plan is answered directly (with the built-in analyst); `message` is what the conversation shows.
+   */
+  alternative: z.number().int().min(0).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -59,6 +65,8 @@ export const chatMessageSchema = z.object({
   tool_calls: z.array(toolCallSchema).optional(),
   tool_results: z.array(toolResultSchema).optional(),
   model: z.string().optional(),
+  /** Other readings of the question this answer read (the built-in analyst), as "Did you mean" choices. */
+  alternatives: z.array(alternativeSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { storableText } from './common.js';
-import { classificationSchema, progressEntrySchema, resultColumnSchema } from './query.js';
+import {
+  alternativeSchema,
+  classificationSchema,
+  progressEntrySchema,
+  readingChoiceSchema,
+  resultColumnSchema,
+} from './query.js';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
@@ -32,7 +38,15 @@ export const queryRecordSchema = z.object({
 });
 export type QueryRecord = z.infer<typeof queryRecordSchema>;
 
-export const queryDetailSchema = queryRecordSchema.extend({ can_archive: z.boolean() });
+export const queryDetailSchema = queryRecordSchema.extend({
+  can_archive: z.boolean(),
+  /** The other readings offered under the answer ("Did you mean"); empty when there are none. */
+  alternatives: z.array(alternativeSchema),
+  /** The latest reading chosen among them, and by whom (null when the answer is the first reading). */
+  reading_choice: readingChoiceSchema.nullable(),
+  /** Whether this user may choose another reading (the owner or an admin). */
+  can_choose: z.boolean(),
+});
 export type QueryDetail = z.infer<typeof queryDetailSchema>;
 
 export const queryHistoryParamsSchema = z.object({

@@ -105,6 +105,8 @@ export {
   mcpToggleRequestSchema,
 } from './mcp.js';
 export type {
+  Alternative,
+  ChooseAlternativeRequest,
   Classification,
   Dataset,
   FeedbackRequest,
@@ -112,10 +114,13 @@ export type {
   ProgressEntry,
   QueryRequest,
   QueryResult,
+  ReadingChoice,
   ResultColumn,
   ResultColumnType,
 } from './query.js';
 export {
+  alternativeSchema,
+  chooseAlternativeRequestSchema,
   classificationSchema,
   datasetSchema,
   feedbackRequestSchema,
@@ -124,6 +129,7 @@ export {
   progressEntrySchema,
   queryRequestSchema,
   queryResultSchema,
+  readingChoiceSchema,
   resultColumnSchema,
   resultColumnTypeSchema,
 } from './query.js';

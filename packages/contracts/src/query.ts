@@ -39,6 +39,32 @@ export type ResultColumnType = z.infer<typeof resultColumnTypeSchema>;
 export const resultColumnSchema = z.object({ name: z.string(), type: resultColumnTypeSchema });
 export type ResultColumn = z.infer<typeof resultColumnSchema>;
 
+/**
+ * Another reading of the question, offered under an answer as a "Did you mean" choice. Addressed by its index
+ * in the answer's list: the plan behind it stays on the server.
+ */
+export const alternativeSchema = z.object({
+  /** The reading restated in one plain-English sentence, like `interpretation`. */
+  interpretation: z.string(),
+});
+export type Alternative = z.infer<typeof alternativeSchema>;
+
+/** The latest "Did you mean" choice made on a saved question: the reading it replaced, who chose, when. */
+export const readingChoiceSchema = z.object({
+  /** The interpretation of the answer the choice replaced (null when that answer had none). */
+  previous_interpretation: z.string().nullable(),
+  chosen_by: z.string(),
+  chosen_at: z.string(),
+});
+export type ReadingChoice = z.infer<typeof readingChoiceSchema>;
+
+/** POST /api/query/{id}/alternatives/{index}: answer another reading of a saved question. */
+export const chooseAlternativeRequestSchema = z.object({
+  /** As for a question: the asking tab's progress channel. */
+  progress_channel: z.string().max(100).optional(),
+});
+export type ChooseAlternativeRequest = z.infer<typeof chooseAlternativeRequestSchema>;
+
 /** The query result (what POST /api/query and /api/query/v2 return). */
 export const queryResultSchema = z.object({
   id: z.string().optional(),
@@ -59,6 +85,10 @@ export const queryResultSchema = z.object({
   row_count: z.number().int().optional(),
   truncated: z.boolean().optional(),
   planner: z.string().optional(),
+  /** Other readings of the question, best first (at most three); empty when there are none. */
+  alternatives: z.array(alternativeSchema).optional(),
+  /** Set when this answer is a reading chosen under "Did you mean". */
+  reading_choice: readingChoiceSchema.nullable().optional(),
   timings_ms: z.object({ agent: z.number(), warehouse: z.number(), total: z.number() }).optional(),
 });
 export type QueryResult = z.infer<typeof queryResultSchema>;

@@ -127,6 +127,31 @@ export interface QueriesTable {
   archived_at: NullableTimestamp;
   feedback_rating: boolean | null;
   feedback_comment: string | null;
+  /** The semantic plan answered (null for free SQL, answers that are not data, and older queries). */
+  plan: NullableJson<Record<string, unknown>>;
+  /** The other readings offered under the answer, best first (null for older queries). */
+  alternatives: NullableJson<StoredAlternative[]>;
+}
+
+/** A "Did you mean" reading as stored: its sentence and the plan it answers. */
+export interface StoredAlternative {
+  interpretation: string;
+  plan: Record<string, unknown>;
+}
+
+/** One "Did you mean" choice on a query: the reading chosen, the answer it replaced, who chose and when. */
+export interface QueryReadingChoicesTable {
+  id: Generated<string>;
+  query_id: string;
+  alternative_index: number;
+  chosen_interpretation: string;
+  chosen_plan: Json<Record<string, unknown>>;
+  previous_interpretation: string | null;
+  previous_plan: NullableJson<Record<string, unknown>>;
+  previous_sql: string | null;
+  user_id: string | null;
+  user_email: string;
+  created_at: CreatedAt;
 }
 
 export interface QueryCommentsTable {
@@ -217,6 +242,7 @@ export interface Database {
   queries: QueriesTable;
   query_comments: QueryCommentsTable;
   query_feedback: QueryFeedbackTable;
+  query_reading_choices: QueryReadingChoicesTable;
   chat_sessions: ChatSessionsTable;
   chat_messages: ChatMessagesTable;
   charts: ChartsTable;

@@ -3,10 +3,21 @@
  * explanation and the analysis from the plan and the result; it cannot repair SQL (its SQL is built from the
  * catalog's names, so a failure is a bug to report, not something to retry). Also the entity resolver for both
  * planners: the analyst's lexicon comes from the data itself.
+ *
+ * A plan chosen by the user among an answer's alternatives ("Did you mean") is answered by `draftFromPlan`: checked
+ * like a language model's plan (it comes back from the browser's choice, through storage), compiled, restated and
+ * given the confidence its fit to the question's words earns, without reading the words again.
  */
 import type { Dataset } from '@qa/contracts';
+import { interpret } from '../compile/interpret.js';
+import { buildQuery } from '../compile/sql-builder.js';
 import { type AnalystKnowledge, type AnalystPlan, BuiltinAnalyst } from '../reading/builtin-analyst.js';
+import { accountFor, checkCompiled } from '../reading/confidence.js';
 import type { Entity, Lexicon } from '../reading/lexicon.js';
+import type { AlternativeReading } from '../reading/reading-types.js';
+import type { Plan } from '../semantic/plan.js';
+import { distinctAlternatives } from './alternatives.js';
+import { checkPlan } from './check-plan.js';
 import type {
   AnalyseRequest,
   Planner,
@@ -21,6 +32,39 @@ export const BUILTIN_PLANNER_MODEL = 'builtin';
 export interface BuiltinReading {
   analyst: AnalystPlan;
   classification: PlannerClassification;
+  /** The reader's other readings of the question, best first, none with the chosen plan. */
+  alternatives: AlternativeReading[];
+}
+
+/** Said, with the words, when the analyst asks back instead of answering a reading that leaves them out. */
+export const ASK_BACK_REASONING =
+  'No reading of the question uses all its main words, so rather than guess, here are the closest questions the data can answer. Choose one under "Did you mean", or rephrase. Not placed together:';
+
+/** Said as the reasoning of an answer to a reading chosen under "Did you mean". */
+export const CHOSEN_READING_REASONING =
+  'The reading chosen from the other readings of the question, answered without reading the words again.';
+
+/** A plan given to answer directly that does not fit the data (its names, combinations or dates). */
+export class InvalidPlanError extends Error {
+  constructor(readonly errors: string[]) {
+    super(`The reading cannot be answered: ${errors.slice(0, 3).join('; ')}`);
+    this.name = 'InvalidPlanError';
+  }
+}
+
+/**
+ * The reader's candidate readings after its chosen one, as alternatives. The one place the reader's ranked
+ * candidates (reading-types.ts `CandidateReading`) become "Did you mean" choices, for the query tool and the
+ * chat alike; a reading without candidates has none.
+ */
+export function readingAlternatives(
+  planned: Pick<AnalystPlan, 'plan' | 'interpretation'> & { alternatives?: readonly AlternativeReading[] },
+): AlternativeReading[] {
+  if (!planned.plan) return [];
+  return distinctAlternatives(
+    { plan: planned.plan, interpretation: planned.interpretation },
+    (planned.alternatives ?? []).map(({ interpretation, plan }) => ({ interpretation, plan })),
+  );
 }
 
 export class BuiltinPlanner implements Planner {
@@ -40,6 +84,21 @@ export class BuiltinPlanner implements Planner {
   read(question: string): BuiltinReading {
     const analyst = this.analyst.plan(question);
     const understanding = analyst.understanding;
+    if (understanding.kind === 'data' && understanding.askBack) {
+      // No reading uses the question's main words: offer the closest readings rather than guess one.
+      const [best, ...rest] = understanding.candidates ?? [];
+      const offered = [best, ...rest].filter((c): c is NonNullable<typeof c> => Boolean(c)).slice(0, 3);
+      return {
+        analyst: { understanding },
+        classification: {
+          type: 'unsupported',
+          confidence: clamp(0.5),
+          reasoning: `${ASK_BACK_REASONING} ${understanding.askBack.map((w) => `"${w}"`).join(', ')}.`,
+          suggested_databases: [understanding.plan.dataset as Dataset],
+        },
+        alternatives: offered.map(({ interpretation, plan }) => ({ interpretation, plan })),
+      };
+    }
     const classification: PlannerClassification =
       understanding.kind === 'data'
         ? {
@@ -54,11 +113,11 @@ export class BuiltinPlanner implements Planner {
             reasoning: understanding.reasoning,
             suggested_databases: [],
           };
-    return { analyst, classification };
+    return { analyst, classification, alternatives: readingAlternatives(analyst) };
   }
 
   async draft(call: PlannerCall): Promise<PlannerDraft> {
-    const { analyst, classification } = this.read(call.question);
+    const { analyst, classification, alternatives } = this.read(call.question);
     return {
       classification,
       notes: [],
@@ -66,6 +125,38 @@ export class BuiltinPlanner implements Planner {
         ? { plan: analyst.plan, built: analyst.built, sql: analyst.built.sql }
         : {}),
       ...(analyst.interpretation ? { interpretation: analyst.interpretation } : {}),
+      ...(alternatives.length ? { alternatives } : {}),
+    };
+  }
+
+  /**
+   * A draft for a plan given whole (a "Did you mean" choice): checked against the data, compiled and restated;
+   * its confidence is how well it accounts for the question's words, as for a language model's plan.
+   * Throws InvalidPlanError when the plan does not fit the data.
+   */
+  draftFromPlan({ question, plan: given }: { question: string; plan: unknown }): PlannerDraft {
+    const { lexicon, time } = this.analyst;
+    const check = checkPlan(given, { lexicon, time, entities: [] });
+    if (!check.ok) throw new InvalidPlanError(check.errors);
+    // The reading's own defaults ("the latest snapshot") are part of what it says; its unknowns are measured again.
+    const plan: Plan = { ...check.plan, assumptions: stringsOf(given, 'assumptions') };
+    const built = buildQuery(plan, time);
+    const reading = accountFor(question, plan, lexicon.find(question), time);
+    plan.unknowns.push(...reading.unknowns);
+    const confidence = checkCompiled(plan, built.sql, reading.confidence);
+    return {
+      classification: {
+        type: 'data_query',
+        confidence: clamp(confidence),
+        reasoning: CHOSEN_READING_REASONING,
+        suggested_databases: [plan.dataset],
+      },
+      plan,
+      built,
+      sql: built.sql,
+      interpretation: interpret(plan, time),
+      // The narration says what the plan leaves unused (plan.unknowns): no note repeats it.
+      notes: [],
     };
   }
 
@@ -117,6 +208,11 @@ function describeEntity(entity: Entity): Pick<ResolvedEntity, 'kind' | 'values' 
 }
 
 const clamp = (value: number) => Math.max(0, Math.min(1, value));
+
+function stringsOf(value: unknown, key: string): string[] {
+  const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+}
 
 export function describeEntities(entities: ResolvedEntity[]): string {
   return entities

@@ -7,6 +7,7 @@
  */
 import type { Dataset } from '@qa/contracts';
 import type { BuiltQuery } from '../compile/sql-builder.js';
+import type { AlternativeReading } from '../reading/reading-types.js';
 import type { Plan } from '../semantic/plan.js';
 import type { AgentResultSet } from './agent-warehouse.js';
 
@@ -53,6 +54,11 @@ export interface PlannerDraft {
   message?: string;
   /** Said in the analysis when the planner fell back or assumed something. */
   notes: string[];
+  /**
+   * Other readings of the question, best first (at most MAX_ALTERNATIVES), offered under the answer as "Did you
+   * mean" choices; choosing one answers its plan directly (AnswerRequest.plan).
+   */
+  alternatives?: AlternativeReading[];
 }
 
 export interface PlannerCall {

@@ -6,6 +6,11 @@
  * Each stage reports progress (`Classifying question...`, `Executing SQL query: <sql>`, `Query executed
  * successfully`, `Retrying with corrected SQL...`), which the caller streams to the browser and saves.
  *
+ * A reading chosen under "Did you mean" (`AnswerRequest.plan`) skips the reading: the built-in planner checks the
+ * plan against the data, compiles and restates it, and the stages from running onwards are the same. Every data
+ * answer carries the plan it answered and the other readings worth offering (alternatives.ts): the built-in
+ * reader's own, or for the LLM planner the built-in analyst's readings that differ from the model's plan.
+ *
  * Safety does not depend on the planner: every SQL text, whoever wrote it, passes the warehouse's guard
  * (one read-only SELECT over catalog names, row cap) before it runs on a read-only connection with a timeout.
  * Confidence is honest: the planner's own, lowered by repairs, empty results and a disagreeing cross-check,
@@ -13,9 +18,13 @@
  * semantic layer.
  */
 import type { Classification } from '@qa/contracts';
+import { describePlanCheck, verifyPlan } from '../compile/verify-plan.js';
+import type { AlternativeReading } from '../reading/reading-types.js';
+import type { Plan } from '../semantic/plan.js';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
 import { compareAnswers, samePlan } from './agreement.js';
-import { type BuiltinPlanner, describeEntities } from './builtin-planner.js';
+import { distinctAlternatives } from './alternatives.js';
+import { type BuiltinPlanner, type BuiltinReading, describeEntities } from './builtin-planner.js';
 import { FREE_SQL_MAX_CONFIDENCE, PlannerOutputError } from './llm-planner.js';
 import { untracedNumbers } from './number-check.js';
 import type { Planner, PlannerClassification, PlannerDraft, ResolvedEntity } from './planner.js';
@@ -46,6 +55,10 @@ export interface AgentAnswer {
   explanation?: string;
   result?: AgentResultSet;
   analysis?: string;
+  /** The semantic plan answered (none for free SQL and for answers that are not data). */
+  plan?: Plan;
+  /** Other readings of the question, best first, offered as "Did you mean" choices. */
+  alternatives?: AlternativeReading[];
   progress: ProgressEvent[];
   planner: 'builtin' | 'llm';
   model: string;
@@ -59,6 +72,13 @@ export interface AnswerRequest {
   onProgress?: (event: ProgressEvent) => void;
   /** The dates used in system_info answers. */
   now?: () => Date;
+  /**
+   * A reading chosen under "Did you mean": answered directly by the built-in planner, without reading the
+   * question again (checked against the data first: it comes back through storage).
+   */
+  plan?: Plan;
+  /** With `plan`: the other readings to offer under its answer. */
+  alternatives?: AlternativeReading[];
 }
 
 export interface QueryAgentDeps {
@@ -71,6 +91,8 @@ export interface QueryAgentDeps {
 export const SYSTEM_INFO_INTERPRETATION =
   'A question about the data itself: what it holds, how it is organised and how recent it is';
 export const UNSUPPORTED_INTERPRETATION = 'A question the broadband data cannot answer';
+export const ASKED_BACK_INTERPRETATION =
+  'No single reading uses all the words of the question: choose the closest under "Did you mean"';
 /** Said when a planner wrote SQL without a restatement of the question (a model that left the field empty). */
 export const UNSTATED_INTERPRETATION = 'The question as written (the planner did not restate it)';
 
@@ -98,6 +120,8 @@ interface Executed {
   result: AgentResultSet | undefined;
   repairs: number;
   lastError: string;
+  /** Set when the plan's SQL leaves part of the plan out: said as the answer, which is an error. */
+  leftOut?: string;
 }
 
 type PartialAnswer = Omit<AgentAnswer, 'progress' | 'planner' | 'model' | 'timings' | 'interpretation'> & {
@@ -125,6 +149,7 @@ class AnswerRun {
   private readonly notes: string[] = [];
   private planner: Planner;
   private entities: ResolvedEntity[] = [];
+  private builtinReading: BuiltinReading | undefined;
 
   constructor(
     private readonly context: AgentContext,
@@ -135,6 +160,12 @@ class AnswerRun {
 
   private get call() {
     return { question: this.request.question, entities: this.entities, ...signalOf(this.request) };
+  }
+
+  /** The built-in analyst's own reading of the question, made once (fallback, cross-check, alternatives). */
+  private readBuiltin(): BuiltinReading {
+    this.builtinReading ??= this.context.builtin.read(this.request.question);
+    return this.builtinReading;
   }
 
   private report(stage: string, message: string): void {
@@ -187,12 +218,36 @@ class AnswerRun {
       result,
       analysis,
       interpretation: ran.draft.interpretation,
+      ...this.readings(ran.draft),
     });
+  }
+
+  /** The plan answered and the other readings worth offering beside it. */
+  private readings(draft: PlannerDraft): Pick<AgentAnswer, 'plan' | 'alternatives'> {
+    const answered = { plan: draft.plan, interpretation: draft.interpretation };
+    let offered: AlternativeReading[];
+    if (this.request.plan) offered = this.request.alternatives ?? [];
+    else if (this.planner.kind === 'builtin') offered = draft.alternatives ?? [];
+    else {
+      // The LLM answered: the built-in analyst's readings that differ from the model's plan are the alternatives.
+      const reading = this.readBuiltin();
+      const { plan, interpretation } = reading.analyst;
+      offered =
+        reading.classification.type === 'data_query' && plan && interpretation
+          ? [{ interpretation, plan }, ...reading.alternatives]
+          : [];
+    }
+    const alternatives = distinctAlternatives(answered, offered);
+    return {
+      ...(draft.plan ? { plan: draft.plan } : {}),
+      ...(alternatives.length ? { alternatives } : {}),
+    };
   }
 
   /** Stage 1: names resolved, the question classified and planned (the built-in analyst if the model fails). */
   private async classify(): Promise<PlannerDraft> {
     const { builtin } = this.context;
+    if (this.request.plan) return this.chosen(this.request.plan);
     this.report('classify', 'Classifying question...');
     this.entities = builtin.resolveEntities(this.request.question);
     this.report(
@@ -230,6 +285,20 @@ class AnswerRun {
     return draft;
   }
 
+  /** Stage 1 for a reading chosen under "Did you mean": its plan, checked and compiled; the words are not read. */
+  private chosen(plan: Plan): PlannerDraft {
+    const { builtin } = this.context;
+    this.planner = builtin;
+    this.entities = builtin.resolveEntities(this.request.question);
+    this.report('plan', 'Answering the reading chosen under "Did you mean"...');
+    const draft = builtin.draftFromPlan({ question: this.request.question, plan });
+    this.report(
+      'classify',
+      `Answering: ${draft.interpretation} (confidence ${percent(draft.classification.confidence)})`,
+    );
+    return draft;
+  }
+
   private describeData(classification: PlannerClassification): AgentAnswer {
     const { warehouse } = this.context;
     this.report('complete', 'Described the available data');
@@ -242,8 +311,22 @@ class AnswerRun {
     });
   }
 
-  private refuse({ classification }: PlannerDraft): AgentAnswer {
+  private refuse(draft: PlannerDraft): AgentAnswer {
+    const { classification } = draft;
     const { warehouse } = this.context;
+    if (draft.alternatives?.length) {
+      // Asked back: the closest readings are the answer's choices; the message lists them too.
+      this.report('complete', 'Asked back with the closest readings');
+      return this.finish({
+        responseType: 'unsupported',
+        classification: { ...classification, type: 'unsupported' },
+        message: `${classification.reasoning}\n\n${draft.alternatives.map((a) => `- ${a.interpretation}`).join('\n')}`,
+        interpretation: ASKED_BACK_INTERPRETATION,
+        alternatives: draft.alternatives,
+        availableDatabases: warehouse.datasets().map((d) => d.name),
+        exampleQueries: warehouse.exampleQuestions(),
+      });
+    }
     const why =
       classification.type === 'unsupported'
         ? classification.reasoning || 'The question cannot be answered from the broadband data.'
@@ -279,8 +362,23 @@ class AnswerRun {
     }
   }
 
+  /**
+   * The SQL compiled from a plan must do the whole plan, or the restatement would not be true: what it leaves
+   * out makes the answer an error, never a confident answer. (SQL the guard refuses is reported by `run`.)
+   */
+  private async leftOut(draft: PlannerDraft, sql: string): Promise<string | undefined> {
+    if (!draft.plan || draft.freeSql) return undefined;
+    const check = await verifyPlan(draft.plan, { sql }, this.context.builtin.analyst.time);
+    if (check.refused || check.missing.length === 0) return undefined;
+    const message = describePlanCheck(check);
+    this.report('verify', message);
+    return message;
+  }
+
   /** Guard, run, and ask the planner to repair a failure, a bounded number of times. */
   private async execute(current: Planner, draft: PlannerDraft, firstSql: string): Promise<Executed> {
+    const leftOut = await this.leftOut(draft, firstSql);
+    if (leftOut) return { sql: firstSql, result: undefined, repairs: 0, lastError: leftOut, leftOut };
     let sql = firstSql;
     let lastError = '';
     let repairs = 0;
@@ -322,7 +420,7 @@ class AnswerRun {
     let draft = first;
     let executed = await this.execute(this.planner, draft, sql);
     if (executed.result || this.planner.kind !== 'llm') return { draft, executed };
-    const fallback = builtin.read(this.request.question);
+    const fallback = this.readBuiltin();
     if (fallback.classification.type === 'data_query' && fallback.analyst.built) {
       this.report('plan', 'Falling back to the built-in analyst...');
       this.planner = builtin;
@@ -350,7 +448,7 @@ class AnswerRun {
 
   private failed(draft: PlannerDraft, executed: Executed): AgentAnswer {
     this.report('complete', 'The query could not be run');
-    const message = `The query could not be run: ${executed.lastError}`;
+    const message = executed.leftOut ?? `The query could not be run: ${executed.lastError}`;
     return this.finish({
       responseType: 'error',
       classification: {
@@ -361,6 +459,7 @@ class AnswerRun {
       sql: executed.sql,
       analysis: message,
       interpretation: draft.interpretation,
+      ...this.readings(draft),
     });
   }
 
@@ -379,7 +478,7 @@ class AnswerRun {
     if (executed.repairs > 0) confidence -= 0.1 * executed.repairs;
     if (result.rowCount === 0) confidence -= 0.15;
     if (this.planner.kind === 'llm') {
-      const reading = this.context.builtin.read(this.request.question);
+      const reading = this.readBuiltin();
       const { plan, built } = reading.analyst;
       if (reading.classification.type === 'data_query' && built) {
         this.report('verify', 'Cross-checking with the built-in analyst...');

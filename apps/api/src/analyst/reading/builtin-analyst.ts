@@ -12,6 +12,7 @@ import type { Plan } from '../semantic/plan.js';
 import { checkCompiled } from './confidence.js';
 import { isFollowUp, readFollowUp, type TurnContext } from './followup.js';
 import { Lexicon, type LexiconData, type OperatorRow } from './lexicon.js';
+import { type AlternativeReading, MAX_ALTERNATIVES } from './reading-types.js';
 import { quarterOf, type TimeContext } from './time-phrases.js';
 import { type Understanding, understand } from './understand.js';
 
@@ -87,7 +88,12 @@ export interface AnalystPlan {
   built?: BuiltQuery;
   /** The plan restated in one sentence (data questions only). */
   interpretation?: string;
+  /** The next-best readings of the question, offered as "Did you mean" (data questions only). */
+  alternatives?: AlternativeReading[];
 }
+
+/** How far below the best reading's score an alternative may be and still be offered. */
+const ALTERNATIVE_MARGIN = 3;
 
 export class BuiltinAnalyst {
   constructor(private readonly knowledge: AnalystKnowledge) {}
@@ -106,7 +112,15 @@ export class BuiltinAnalyst {
     const built = buildQuery(understanding.plan, this.knowledge.time);
     understanding.confidence = checkCompiled(understanding.plan, built.sql, understanding.confidence);
     const interpretation = interpret(understanding.plan, this.knowledge.time);
-    return { understanding, plan: understanding.plan, built, interpretation };
+    const [best, ...rest] = understanding.candidates ?? [];
+    // Only readings near the best are worth offering; far below it they are noise, not doubt.
+    const alternatives = rest
+      .filter(
+        (c) => c.interpretation !== interpretation && best && c.score >= best.score - ALTERNATIVE_MARGIN,
+      )
+      .slice(0, MAX_ALTERNATIVES)
+      .map(({ interpretation: sentence, plan }) => ({ interpretation: sentence, plan }));
+    return { understanding, plan: understanding.plan, built, interpretation, alternatives };
   }
 
   /**

@@ -39,6 +39,8 @@ export function accountFor(
   entities: EntityMatch[],
   ctx: TimeContext,
   options: { text?: string; domain?: boolean } = {},
+  /** Tags of the question the plan does not use (candidates.ts), described. */
+  unusedTags: string[] = [],
 ): Reading {
   const text =
     options.text ?? ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
@@ -48,7 +50,26 @@ export function accountFor(
   );
   const timeMatched = parseTime(text, ctx).matched;
   const ignored = leftoverWords(question, entities, timeMatched, usesNumber);
-  const uncarried = uncarriedConditions(question, plan, entities, timeMatched);
+  // A name the plan uses in another of its meanings ("CF" as the Cardiff postcode area, not CityFibre) is used.
+  const usedNames = new Set(
+    [
+      ...(plan.geo?.values ?? []),
+      ...(plan.subject.operatorGroups ?? []),
+      ...(plan.subject.operators ?? []),
+    ].map((v) => v.toLowerCase()),
+  );
+  const conditions = uncarriedConditions(question, plan, entities, timeMatched).filter((condition) => {
+    const quoted = /\("([^"]+)"\)/.exec(condition)?.[1];
+    return !quoted || !usedNames.has(quoted.toLowerCase());
+  });
+  // A tag the plan leaves unused is a condition not carried, unless the word check already said it.
+  const said = [...ignored, ...conditions].join(' ').toLowerCase();
+  const uncarried = [
+    ...conditions,
+    ...unusedTags
+      .filter((tag) => !said.includes(tag.slice(1, tag.indexOf('"', 1)).toLowerCase()))
+      .map((tag) => `${tag} not used`),
+  ];
   let confidence = FULL;
   if (options.domain === false) confidence -= 0.3;
   confidence -= 0.08 * plan.assumptions.length;

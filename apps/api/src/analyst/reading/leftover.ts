@@ -10,132 +10,14 @@
  * councils have ..."). Those are checked against the plan itself.
  */
 
+import { FULL_FIBRE, takeUpTech } from '@qa/warehouse';
 import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
 import type { EntityMatch } from './lexicon.js';
 import { numberFrom } from './time-phrases.js';
+import { isAccountedWord, NUMBER_WORDS } from './vocabulary.js';
 
-const FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
-has have had having can could would should will shall may might must i me my we our you your it its they them their
-this that these those there here what which who whom whose how when where why whats whos please pls plz thanks
-thank just about into than then so if also any some all each every per vs v versus via me give show tell list
-find get got gets see look looking want need know like compare compared between across within among out up
-same such other others only very much many more most less least few fewer one ones s t don doesn isn aren
-not no nor yes ok okay hey hi hello currently current now today still yet already ever again etc eg ie
-let lets make made use using used`;
-
-/** Words the analyst's grammar reads (understand.ts, time-phrases.ts): measures, subjects, shapes, time words. */
-const GRAMMAR_WORDS = `premises premise homes home properties property postcodes postcode households household
-population people residents citizens lines line subscribers subscriber subscriptions customers connections
-coverage covered cover covers covering coverages share shares percent percentage percentages proportion
-penetration rate rates count counts number numbers total totals totalled overall whole entire
-fibre fiber full fttp ftth fttponly fttc vdsl adsl copper cable docsis fwa fixed wireless gigabit gig gigabits
-capable superfast ultrafast uso broadband speed speeds mbps mbit mb gbps gbit meg download downloads upload uploads
-fastest quickest max maximum best top highest lowest slowest worst bottom biggest largest smallest greatest
-leading leader leaders leads lead dominant strongest weakest main major poorest
-network networks operator operators provider providers isp isps builder builders retailer retailers brand brands
-reseller resellers partner partners company companies group groups infrastructure altnet altnets alt net nets
-alternative independent openreach virgin media
-overbuild overbuilt overbuilding overlap overlaps overlapping compete competing competition competitor competitors
-rival rivals choice choose option options both common shared head sole alone exclusive
-symmetric symmetrical symetric
-region regions regional nation nations country countries local authority authorities council councils borough
-boroughs district districts area areas place places town towns city cities county counties unitary
-urban rural postcode postcodes
-market take takeup uptake retail residential resi business businesses consumer enterprise smb sme segment segments
-forecast forecasts forecasted expected projected projection predicted planned outlook plan plans
-attractive attractiveness deprivation deprived score scores build potential case
-gain gained gains gaining add added adds adding addition additions grow grown growth grew grows growing increase
-increased increases rise rose risen went gone climb climbed jump jumped improve improved improvement boost
-boosted uplift delta change changed changes progress rolled rollout roll expand expanded expansion built
-new newly first time times live
-month months monthly quarter quarters quarterly year years yearly annual annually week half daily
-series trend trends timeline history historically evolution trajectory over time since until through during
-ago last past previous prior latest recent recently next snapshot snapshots date dates period periods
-january february march april may june july august september october november december
-jan feb mar apr jun jul aug sep sept oct nov dec h1 h2 q1 q2 q3 q4 yoy qoq
-rank ranked ranking ranks league table order sorted sort split breakdown broken grouped distribution
-average avg mean median
-without lack lacking unserved missing cannot cant unable reach receive access available availability
-offer offers offered offering present presence pass passes passed passing footprint footprints
-different distinct separate unique multiple several
-at least exactly above below under over than more fewer plus
-points point pp down up tech technology technologies own names name digital digitally start end left yr yrs
-mth mths qtr ff rfog la las data report reports reported service services`;
-
-/** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
-const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
-operating able break anyway actually overall roughly approximately around about ie eg`;
-
-/** How to show the answer (a chart, a map, a table): presentation, not a condition on the figures. */
-const PRESENTATION_WORDS = `chart charts graph graphs map maps mapped mapping plot plots plotted visualise visualize
-visualisation visualization draw drawn display bar bars pie stacked choropleth heatmap table tables`;
-
-/** Typos are forgiven only against the grammar's own words, and only in longer words ("premisses"). */
-const GRAMMAR = new Set(GRAMMAR_WORDS.split(/\s+/).filter((w) => w.length >= 5));
-
-const KNOWN = new Set(
-  `${FUNCTION_WORDS} ${GRAMMAR_WORDS} ${FILLER_WORDS} ${PRESENTATION_WORDS}`
-    .split(/\s+/)
-    .map((w) => w.trim())
-    .filter(Boolean),
-);
-
-const NUMBER_WORDS =
-  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|first|second|third|half|quarter|dozen)$/;
-
-/** Known words one edit away from `word` ("premisses", "coverge"): a typo of a grammar word is that word. */
-function closeToKnown(word: string): boolean {
-  if (word.length < 6) return false;
-  for (const known of GRAMMAR) {
-    // A letter missing, doubled or swapped; a different letter would make another word ("charge", "change").
-    if (Math.abs(known.length - word.length) === 1 && withinOneEdit(word, known)) return true;
-    if (known.length === word.length && swapped(word, known)) return true;
-  }
-  return false;
-}
-
-function swapped(a: string, b: string): boolean {
-  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
-  return (
-    diff.length === 2 &&
-    diff[1] === diff[0]! + 1 &&
-    a[diff[0]!] === b[diff[1]!] &&
-    a[diff[1]!] === b[diff[0]!]
-  );
-}
-
-function withinOneEdit(a: string, b: string): boolean {
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    edits += 1;
-    if (edits > 1) return false;
-    if (a.length > b.length) i += 1;
-    else if (b.length > a.length) j += 1;
-    else {
-      i += 1;
-      j += 1;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
-}
-
-function stem(word: string): string[] {
-  const forms = [word, word.replace(/'/g, '')];
-  if (word.endsWith("'s")) forms.push(word.slice(0, -2));
-  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('es')) forms.push(word.slice(0, -2));
-  if (word.endsWith('s')) forms.push(word.slice(0, -1));
-  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
-  if (word.endsWith('ing')) forms.push(word.slice(0, -3));
-  return forms;
-}
+/** Full fibre as the take-up tables spell it (the semantic model's). */
+const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
 
 /**
  * The content words of `question` that the reading did not use. `entities` are the lexicon's matches (their
@@ -167,8 +49,7 @@ export function leftoverWords(
     if (/\d/.test(word) || word.length <= 1) continue;
     // "one" is also plain presence ("at least one altnet"); other number words must reach the plan.
     if (NUMBER_WORDS.test(word) && (usesNumber || word === 'one' || word === 'first')) continue;
-    if (word.split('-').every((part) => stem(part).some((form) => KNOWN.has(form)) || closeToKnown(part)))
-      continue;
+    if (word.split('-').every(isAccountedWord)) continue;
     if (!left.includes(word)) left.push(word);
   }
   return left;
@@ -226,7 +107,7 @@ export function uncarriedConditions(
     s.exactNetworks === 1 &&
     /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
-    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || noCompetition,
+    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.belowUso || s.soleGroup || noCompetition,
   );
   if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
   const threshold =
@@ -234,6 +115,7 @@ export function uncarriedConditions(
     s.exactNetworks !== undefined ||
     s.minDown !== undefined ||
     s.bestDownBelow !== undefined ||
+    s.belowUso === true ||
     s.gigabit === true;
   const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
   // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
@@ -246,7 +128,7 @@ export function uncarriedConditions(
     missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
-  if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
+  if (speed && !(s.minDown || s.bestDownBelow || s.belowUso || s.gigabit || s.symmetric))
     missing.push(`the speed ("${speed[0].trim()}")`);
   // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
   const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
@@ -337,7 +219,7 @@ function readsTwoDates(plan: Plan): boolean {
 }
 
 const TECH_WORDS: [RegExp, string[]][] = [
-  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, ['fttponly', 'fttp']],
+  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, [FULL_FIBRE, FULL_FIBRE_TAKE_UP]],
   [/\b(?:fttc|vdsl)\b/, ['fttc']],
   [/\b(?:adsl|copper)\b/, ['adsl']],
   [/\b(?:cable|docsis)\b/, ['cable']],
@@ -360,7 +242,7 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
     const named = text.match(pattern);
     // Forecasts are of full fibre only; Virgin Media's network is cable.
     if (!named || plan.dimension === 'tech') continue;
-    if (techs.includes('fttponly') && plan.dataset === 'upc_forecast') continue;
+    if (techs.includes(FULL_FIBRE) && plan.dataset === 'upc_forecast') continue;
     if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
     if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
   }

@@ -135,6 +135,11 @@ const STOP_ALIASES = new Set([
   'ni',
 ]);
 
+/** The form every span of a question refers to: lower case, quotes straightened, spaces collapsed. */
+export function normaliseQuestion(text: string): string {
+  return normalise(text);
+}
+
 function normalise(text: string): string {
   return text
     .toLowerCase()

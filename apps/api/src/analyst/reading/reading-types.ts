@@ -44,6 +44,8 @@ export interface Tag {
   value: string;
   /** Matched by a close spelling, not exactly. */
   fuzzy?: boolean;
+  /** Other things the same span can mean ("CF": CityFibre, or the Cardiff postcode area). */
+  alternatives?: { role: TagRole; value: string }[];
 }
 
 export interface CandidateReading {

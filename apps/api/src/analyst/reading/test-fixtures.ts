@@ -56,7 +56,7 @@ export const testLexicon = new Lexicon({
     { la_name: 'Glasgow City', government_region: 'Scotland', country: 'Scotland' },
     { la_name: 'Belfast', government_region: 'Northern Ireland', country: 'Northern Ireland' },
   ],
-  postcodeAreas: ['LS', 'M', 'SW', 'W', 'EH', 'G', 'BT', 'HU', 'TR', 'B'],
+  postcodeAreas: ['LS', 'M', 'SW', 'W', 'EH', 'G', 'BT', 'HU', 'TR', 'B', 'CF'],
   takeUpOperators: [
     'BT',
     'Sky',

@@ -5,16 +5,29 @@
  * the lowest coverage?", "show that as a line chart") is read against the previous turn's context, which the
  * chat stores with each answer. The same reading is made on both steps of an answer (tool calls, then the
  * text), so it must be a pure function of the message and that context.
+ *
+ * Each answer from a fresh reading carries the reader's other readings ("Did you mean"); choosing one asks its
+ * plan directly (`chosenAction`, see reading-choice.ts), without reading the words again.
  */
+import { readingAlternatives } from '../../analyst/agent/builtin-planner.js';
 import type { AnalystPlan, BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
 import type { TurnContext } from '../../analyst/reading/followup.js';
+import type { AlternativeReading } from '../../analyst/reading/reading-types.js';
+import { PLACE_COLUMNS, TIME_DIMENSIONS as PLAN_TIME_DIMENSIONS } from '../../analyst/semantic/plan.js';
 import type { ChartType } from '../../analyst/visuals/echarts-spec.js';
 
 type Draw = { tool: 'create_chart'; type: ChartType } | { tool: 'create_map' };
 
 /** What one answer leaves for the next message to refer to; saved with the answer (JSON). */
 export type ChatTurnContext =
-  | ({ kind: 'query'; draw?: Draw } & TurnContext)
+  | ({
+      kind: 'query';
+      draw?: Draw;
+      /** The question the plan was read from (a chosen reading keeps the question it was chosen for). */
+      question?: string;
+      /** Other readings of that question, offered as "Did you mean" choices, addressed by index. */
+      alternatives?: AlternativeReading[];
+    } & TurnContext)
   | { kind: 'la_stats'; localAuthority: string };
 
 export type BuiltinAction =
@@ -24,6 +37,8 @@ export type BuiltinAction =
       kind: 'query';
       question: string;
       planned: AnalystPlan;
+      /** Other readings of the question, offered under the answer. */
+      alternatives: AlternativeReading[];
       sql: string;
       draw?: Draw;
       measure?: string;
@@ -44,14 +59,9 @@ const WANTS_PROFILE =
 const ABOUT_DATA =
   /\b(what (data|datasets?|tables?|columns?|information)|which (data|datasets?|tables?)|describe (the )?(data|datasets?|tables?)|what can you (do|answer|tell))\b/i;
 
-const GEO_DIMENSIONS = new Set([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-]);
-const TIME_DIMENSIONS = new Set(['month', 'quarter', 'half_year']);
+/** The places a map can colour (the plan's place levels) and the series a line chart draws. */
+const GEO_DIMENSIONS: ReadonlySet<string> = PLACE_COLUMNS;
+const TIME_DIMENSIONS: ReadonlySet<string> = PLAN_TIME_DIMENSIONS;
 
 /** "Show me full fibre coverage by region as a chart" -> "Full fibre coverage by region". */
 export function titleFromQuestion(question: string): string {
@@ -142,7 +152,12 @@ function chartTypeFor(message: string, dimension: string | undefined): ChartType
   return 'bar';
 }
 
-function queryAction(message: string, planned: AnalystPlan, draw: Draw | undefined): BuiltinAction {
+function queryAction(
+  message: string,
+  planned: AnalystPlan,
+  draw: Draw | undefined,
+  alternatives: AlternativeReading[] = [],
+): BuiltinAction {
   if (!planned.built) return { kind: 'unsupported', reasoning: planned.understanding.reasoning };
   const measure = measureColumn(planned);
   const place =
@@ -155,6 +170,7 @@ function queryAction(message: string, planned: AnalystPlan, draw: Draw | undefin
     kind: 'query',
     question: message,
     planned,
+    alternatives,
     sql: planned.built.sql,
     ...(drawn ? { draw: drawn } : {}),
     ...(measure ? { measure } : {}),
@@ -230,10 +246,23 @@ export function readMessage(
     kind: 'query',
     question,
     planned,
+    alternatives: readingAlternatives(planned),
     sql: planned.built.sql,
     ...(draw ? { draw } : {}),
     ...(measure ? { measure } : {}),
     ...(place ? { place } : {}),
     title: titleFromQuestion(message),
   };
+}
+
+/**
+ * A reading chosen under "Did you mean" (already checked and compiled): answered as it is, for the question it
+ * was chosen for, with the readings to offer beside it. Nothing is drawn: the choice is about the figures.
+ */
+export function chosenAction(
+  question: string,
+  planned: AnalystPlan,
+  alternatives: AlternativeReading[],
+): BuiltinAction {
+  return queryAction(question, planned, undefined, alternatives);
 }

@@ -21,7 +21,8 @@ import { formatNumber } from '../../analyst/compile/narrate.js';
 import { BUILTIN_MODEL_ID } from '../../analyst/llm/model-table.js';
 import type { BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
 import { SQL_ROW_LIMIT } from '../../analyst/tools/warehouse-sql.js';
-import { type BuiltinAction, type ChatTurnContext, readMessage } from './builtin-intent.js';
+import { type BuiltinAction, type ChatTurnContext, chosenAction, readMessage } from './builtin-intent.js';
+import type { ChosenReading } from './reading-choice.js';
 
 const CHARS_PER_TOKEN = 4;
 const TEXT_CHUNK_CHARS = 24;
@@ -122,18 +123,22 @@ export class BuiltinChatModel implements LanguageModelV3 {
   /**
    * @param previous what the previous answer in the conversation left (its plan), read from the stored
    *   conversation, so a follow-up resolves the same on any server process and after a reload.
+   * @param chosen a reading chosen under "Did you mean": answered as it is, the message is not read.
    */
   constructor(
     private readonly analyst: BuiltinAnalyst,
     private readonly exampleQuestions: string[] = [],
     private readonly previous: ChatTurnContext | null = null,
+    private readonly chosen: ChosenReading | null = null,
   ) {}
 
   /** What to say or call for this prompt. */
   private step(options: LanguageModelV3CallOptions): Step {
     const { message, results } = readPrompt(options.prompt);
     const available = new Set((options.tools ?? []).map((tool) => tool.name));
-    const action = readMessage(this.analyst, message, this.previous);
+    const action = this.chosen
+      ? chosenAction(this.chosen.question, this.chosen.planned, this.chosen.alternatives)
+      : readMessage(this.analyst, message, this.previous);
     this.turnContext = contextOf(action, results);
     if (results.size > 0) return { text: this.answer(action, results), toolCalls: [] };
     return this.plan(action, available);
@@ -342,7 +347,13 @@ function contextOf(action: BuiltinAction, results: ToolResults): ChatTurnContext
   if (action.kind === 'la_stats') return { kind: 'la_stats', localAuthority: action.localAuthority };
   if (action.kind !== 'query' || !action.planned.plan) return null;
   const plan = action.planned.plan;
-  const context: ChatTurnContext = { kind: 'query', plan, ...(action.draw ? { draw: action.draw } : {}) };
+  const context: ChatTurnContext = {
+    kind: 'query',
+    plan,
+    question: action.question,
+    ...(action.draw ? { draw: action.draw } : {}),
+    ...(action.alternatives.length ? { alternatives: action.alternatives } : {}),
+  };
   const result = asRecord(results.get('run_sql')?.value);
   const columns = Array.isArray(result.columns) ? result.columns.map(String) : [];
   const rows = (Array.isArray(result.rows) ? result.rows : []) as unknown[][];

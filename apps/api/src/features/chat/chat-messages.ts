@@ -3,7 +3,14 @@
  * (the history, the whole-answer response, the stream's `tool_result` and `message_complete`) has its chart
  * links signed for the owner's browser here, whatever path sends it.
  */
-import type { ChatMessage, ChatStreamEvent, NestedUsage, ToolCall, ToolResult } from '@qa/contracts';
+import type {
+  Alternative,
+  ChatMessage,
+  ChatStreamEvent,
+  NestedUsage,
+  ToolCall,
+  ToolResult,
+} from '@qa/contracts';
 import type { LinkOwner } from '../charts/chart-links.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { listMessages } from './chat.queries.js';
@@ -28,11 +35,24 @@ export function eventForOwner(
   return event;
 }
 
+/** The "Did you mean" choices of an answer, from the context saved with it (their plans stay on the server). */
+export function alternativesOf(context: unknown): Alternative[] {
+  const alternatives =
+    context && typeof context === 'object' ? (context as { alternatives?: unknown }).alternatives : undefined;
+  if (!Array.isArray(alternatives)) return [];
+  return alternatives.flatMap((a) =>
+    a && typeof a === 'object' && typeof (a as Alternative).interpretation === 'string'
+      ? [{ interpretation: (a as Alternative).interpretation }]
+      : [],
+  );
+}
+
 /** A stored message as the history shows it, its empty parts left out. */
 export function toChatMessage(charts: ChartService, row: StoredMessage, owner: LinkOwner): ChatMessage {
   const usage = row.usage as NestedUsage | null;
   const toolCalls = (row.tool_calls ?? []) as ToolCall[];
   const toolResults = (row.tool_results ?? []) as ToolResult[];
+  const alternatives = alternativesOf(row.plan);
   return forOwner(
     charts,
     {
@@ -44,6 +64,7 @@ export function toChatMessage(charts: ChartService, row: StoredMessage, owner: L
       ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
       ...(toolResults.length ? { tool_results: toolResults } : {}),
       ...(row.model ? { model: row.model } : {}),
+      ...(alternatives.length ? { alternatives } : {}),
     },
     owner,
   );

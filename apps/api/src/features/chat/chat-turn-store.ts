@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage, NestedUsage } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
 import { insertMessage } from './chat.queries.js';
+import { alternativesOf } from './chat-messages.js';
 import type { TurnTranscript } from './chat-stream-events.js';
 
 export async function saveQuestion(db: AppDb, sessionId: string, content: string, createdAt: Date) {
@@ -105,6 +106,7 @@ export async function saveAnswer(
   answer: FinishedAnswer,
 ): Promise<{ final: ChatMessage; error: ChatMessage | null }> {
   const { sessionId, messageId, model, transcript, usage, aborted, finishedAt } = answer;
+  const alternatives = alternativesOf(answer.plan);
   const assistant: ChatMessage = {
     id: messageId,
     type: 'assistant',
@@ -114,6 +116,7 @@ export async function saveAnswer(
     ...(transcript.toolCalls.length ? { tool_calls: transcript.toolCalls } : {}),
     ...(transcript.toolResults.length ? { tool_results: transcript.toolResults } : {}),
     model,
+    ...(alternatives.length ? { alternatives } : {}),
   };
   const saveAssistant = transcript.text || transcript.toolCalls.length > 0 || !transcript.error;
   if (saveAssistant) {

@@ -28,6 +28,7 @@ import {
   userSessions,
 } from './chat-sessions.js';
 import { type EmitEvent, type PreparedTurn, runTurn } from './chat-turn.js';
+import { type ChosenReading, chooseReading } from './reading-choice.js';
 
 export type { EmitEvent, PreparedTurn } from './chat-turn.js';
 
@@ -78,9 +79,21 @@ async function prepareTurn(
   user: RequestUser,
   input: ChatRequest,
 ): Promise<PreparedTurn> {
-  const resolved = resolveModel(registry, input.model);
+  const choosing = input.alternative !== undefined;
+  if (choosing && input.replace_from !== undefined)
+    throw AppError.unprocessable('alternative: cannot be combined with replace_from');
+  // A "Did you mean" choice is answered by the built-in analyst, whichever model the conversation uses: the
+  // plan is already decided, and it costs nothing.
+  const resolved = resolveModel(registry, choosing ? BUILTIN_MODEL_ID : input.model);
   await assertWithinBudget(db, { userId: user.id, model: resolved.modelId });
   const ready = await warehouseReady(agent, logger, 'The warehouse could not be opened for the chat');
+  let chosen: ChosenReading | null = null;
+  if (input.alternative !== undefined) {
+    // A choice is made in an existing conversation, on its latest answer.
+    await ownSession(db, user, input.session_id);
+    const previous = (await latestAnswerPlan({ db, sessionId: input.session_id })) as ChatTurnContext | null;
+    chosen = chooseReading(ready.builtin, previous, input.alternative, input.message);
+  }
   // Last, so a refused request leaves no empty conversation behind.
   await ensureSession(db, user, input.session_id, input.message);
   // Regenerate / edit-and-resend: the replaced question and what followed go before the new turn is read.
@@ -104,6 +117,7 @@ async function prepareTurn(
       ready.builtin.analyst,
       ready.warehouse.exampleQuestions(),
       (await latestAnswerPlan({ db, sessionId: input.session_id })) as ChatTurnContext | null,
+      chosen,
     );
   return {
     user,

@@ -1,7 +1,9 @@
 /** Data access for saved queries, their comments and feedback. Visibility rules live in questions.service.ts. */
+
+import type { Insertable, Updateable } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AppDb } from '../../db/database.js';
-import type { Database, NewQueryRow } from '../../db/schema.js';
+import type { Database, NewQueryRow, QueriesTable, QueryReadingChoicesTable } from '../../db/schema.js';
 
 /** Which archived queries a list or lookup may include. */
 export type ArchivedScope = { kind: 'all' } | { kind: 'own'; userId: string };
@@ -188,4 +190,62 @@ export async function upsertFeedback({
       .where('id', '=', queryId)
       .execute();
   });
+}
+
+/** The answer fields a "Did you mean" choice replaces on a query. */
+export type QueryAnswerUpdate = Pick<
+  Updateable<QueriesTable>,
+  | 'response_type'
+  | 'message'
+  | 'classification'
+  | 'interpretation'
+  | 'sql_query'
+  | 'sql_explanation'
+  | 'csv_results'
+  | 'result_columns'
+  | 'csv_analysis'
+  | 'progress_log'
+  | 'planner'
+  | 'model'
+  | 'row_count'
+  | 'truncated'
+  | 'agent_ms'
+  | 'warehouse_ms'
+  | 'total_ms'
+  | 'plan'
+  | 'alternatives'
+>;
+
+/** A choice saved with the answer it made: the query's answer replaced and the choice recorded, together. */
+export async function saveReadingChoice({
+  db,
+  queryId,
+  answer,
+  choice,
+}: {
+  db: AppDb;
+  queryId: string;
+  answer: QueryAnswerUpdate;
+  choice: Omit<Insertable<QueryReadingChoicesTable>, 'query_id'>;
+}) {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('queries').set(answer).where('id', '=', queryId).execute();
+    return trx
+      .insertInto('query_reading_choices')
+      .values({ ...choice, query_id: queryId })
+      .returning(['user_email', 'previous_interpretation', 'created_at'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** The latest "Did you mean" choice made on a query, if any. */
+export function latestReadingChoice({ db, queryId }: { db: AppDb; queryId: string }) {
+  return db
+    .selectFrom('query_reading_choices')
+    .select(['user_email', 'previous_interpretation', 'created_at'])
+    .where('query_id', '=', queryId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -1,11 +1,13 @@
 /**
  * The questions' routes:
- * - /api/query, /api/query/v2 (ask) and /api/query/feedback;
+ * - /api/query, /api/query/v2 (ask), /api/query/{id}/alternatives/{index} ("Did you mean": answer another
+ *   reading of a saved question) and /api/query/feedback;
  * - /api/history/...: recent prompts, the history list, a query's detail, archive and comments;
  * - the live progress feed /api/ws/progress?channel=<id> (authenticated like /api/ws/logs; messages
  *   {message, stage, timestamp, query_id}; `{"message":"ping"}` every 25 s).
  */
 import {
+  chooseAlternativeRequestSchema,
   createCommentRequestSchema,
   feedbackRequestSchema,
   LIVE_FEED_PING,
@@ -14,6 +16,7 @@ import {
   queryRequestSchema,
 } from '@qa/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { abortOnDisconnect } from '../../lib/abort-on-disconnect.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { registerAuthenticatedSocket } from '../../lib/authenticated-socket.js';
@@ -28,6 +31,11 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 
 type IdParams = { Params: { id: string } };
 
+const alternativeParamsSchema = z.object({
+  id: z.string(),
+  index: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0),
+});
+
 export async function queryRoutes(app: FastifyInstance, { questions }: { questions: QuestionsService }) {
   const guard = { onRequest: app.requireUser };
 
@@ -39,6 +47,13 @@ export async function queryRoutes(app: FastifyInstance, { questions }: { questio
     });
   ask('v1');
   ask('v2');
+
+  app.post('/:id/alternatives/:index', guard, async (request, reply) => {
+    const { id, index } = parseInput(alternativeParamsSchema, request.params);
+    const input = parseInput(chooseAlternativeRequestSchema, request.body);
+    const controller = abortOnDisconnect(reply);
+    return questions.chooseAlternative(currentUser(request), id, { index, input }, controller.signal);
+  });
 
   app.post('/feedback', guard, async (request) =>
     questions.submitFeedback(currentUser(request), parseInput(feedbackRequestSchema, request.body)),

@@ -6,6 +6,11 @@
  * query result (docs/product.md#query-result). Both versions return the classification (v1 clients simply ignore
  * it).
  *
+ * Choosing another reading (POST /api/query/{id}/alternatives/{index}, "Did you mean"): the owner or an admin
+ * picks one of the alternatives saved with the answer; its plan is answered directly by the built-in analyst
+ * (through the same admission as a question), replaces the answer on the query, and the choice is recorded with
+ * the answer it replaced, which becomes one of the new answer's alternatives.
+ *
  * Saved questions (history, detail, comments, archive, feedback), with these server-side rules:
  * - a non-admin never sees another user's archived query, in a list or by id (404, as if it did not exist);
  * - admins see everything; in the history list archived queries of others appear only with show_archived;
@@ -16,12 +21,14 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ArchiveResponse,
+  ChooseAlternativeRequest,
   Comment,
   QueryDetail,
   QueryHistoryResponse,
   QueryRecord,
   QueryRequest,
   QueryResult,
+  ReadingChoice,
   RecentPrompt,
   ResultColumn,
   ResultColumnType,
@@ -29,12 +36,16 @@ import type {
 import { RECENT_QUERIES_PAGE_SIZE } from '@qa/contracts';
 import type { AgentRuntime } from '../../analyst/agent/agent-runtime.js';
 import type { AgentColumn } from '../../analyst/agent/agent-warehouse.js';
+import { alternativesAfterChoosing } from '../../analyst/agent/alternatives.js';
+import { InvalidPlanError } from '../../analyst/agent/builtin-planner.js';
 import { toCsv } from '../../analyst/agent/csv.js';
 import type { Planner } from '../../analyst/agent/planner.js';
-import type { AgentAnswer } from '../../analyst/agent/query-agent.js';
+import type { AgentAnswer, AnswerRequest } from '../../analyst/agent/query-agent.js';
 import { assertWithinBudget, recordUsage } from '../../analyst/llm/usage.js';
+import type { AlternativeReading } from '../../analyst/reading/reading-types.js';
+import type { Plan } from '../../analyst/semantic/plan.js';
 import type { AppDb } from '../../db/database.js';
-import type { QueryRow } from '../../db/schema.js';
+import type { ProgressLogEntry, QueryRow, StoredAlternative } from '../../db/schema.js';
 import { runAsAsker } from '../../lib/asker-context.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
@@ -50,15 +61,20 @@ import {
   type HistoryFilters,
   insertComment,
   insertQuery,
+  latestReadingChoice,
   listComments,
   listQueries,
+  type QueryAnswerUpdate,
   recentQueries,
+  saveReadingChoice,
   setArchived,
   upsertFeedback,
 } from './questions.queries.js';
 
 export const QUERY_NOT_FOUND = 'Query not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
+export const ALTERNATIVE_NOT_FOUND = 'Alternative not found';
+export const ONLY_OWNER_CHOOSES = 'Only the owner of a query or an admin can choose another reading';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -105,7 +121,11 @@ export function toResultColumns(columns: AgentColumn[]): ResultColumn[] {
   return columns.map((column) => ({ name: column.name, type: resultColumnType(column.type) }));
 }
 
-export function toQueryResult(id: string, answer: AgentAnswer): QueryResult {
+export function toQueryResult(
+  id: string,
+  answer: AgentAnswer,
+  readingChoice: ReadingChoice | null = null,
+): QueryResult {
   const result = answer.result;
   return {
     id,
@@ -123,6 +143,8 @@ export function toQueryResult(id: string, answer: AgentAnswer): QueryResult {
     row_count: result?.rowCount ?? 0,
     truncated: result?.truncated ?? false,
     planner: answer.planner,
+    alternatives: (answer.alternatives ?? []).map(({ interpretation }) => ({ interpretation })),
+    reading_choice: readingChoice,
     timings_ms: {
       agent: answer.timings.agentMs,
       warehouse: answer.timings.warehouseMs,
@@ -180,6 +202,26 @@ async function plannerFor(
   });
 }
 
+/** The plan and the alternatives of an answer as the queries table stores them (jsonb). */
+function storedReadings(answer: AgentAnswer) {
+  const alternatives: StoredAlternative[] = (answer.alternatives ?? []).map(({ interpretation, plan }) => ({
+    interpretation,
+    plan: plan as unknown as Record<string, unknown>,
+  }));
+  return {
+    plan: answer.plan ? JSON.stringify(answer.plan) : null,
+    alternatives: JSON.stringify(alternatives),
+  };
+}
+
+/** The alternatives saved with a query, as the agent takes them (their plans are checked again before use). */
+function savedAlternatives(row: QueryRow): AlternativeReading[] {
+  return (row.alternatives ?? []).map(({ interpretation, plan }) => ({
+    interpretation,
+    plan: plan as unknown as Plan,
+  }));
+}
+
 async function saveAnswer(
   db: AppDb,
   { id, user, input }: { id: string; user: RequestUser; input: QueryRequest },
@@ -212,8 +254,49 @@ async function saveAnswer(
       agent_ms: answer.timings.agentMs,
       warehouse_ms: answer.timings.warehouseMs,
       total_ms: answer.timings.totalMs,
+      ...storedReadings(answer),
     },
   });
+}
+
+/** Runs the agent as the asking user (a fair share of the warehouse), with its progress sent to the asking tab. */
+function runAgent(
+  deps: QuestionsServiceDeps,
+  ready: ReadyRuntime,
+  user: RequestUser,
+  target: { queryId: string; progressChannel: string | undefined },
+  request: Omit<AnswerRequest, 'onProgress'>,
+): Promise<AgentAnswer> {
+  const publish = (event: { message: string; stage: string; timestamp: string; queue_ahead?: number }) =>
+    deps.hub.publish(user.id, target.progressChannel, { ...event, query_id: target.queryId });
+  return runAsAsker(
+    {
+      userId: user.id,
+      onQueued: (ahead) =>
+        publish({
+          message: queuedMessage(ahead),
+          stage: 'queued',
+          timestamp: new Date().toISOString(),
+          queue_ahead: ahead,
+        }),
+    },
+    () => ready.agent.answer({ ...request, onProgress: publish }),
+  );
+}
+
+function logAnswer(deps: QuestionsServiceDeps, queryId: string, answer: AgentAnswer, message: string) {
+  deps.logger.info(
+    {
+      query_id: queryId,
+      planner: answer.planner,
+      model: answer.model,
+      response_type: answer.responseType,
+      rows: answer.result?.rowCount ?? 0,
+      agent_ms: answer.timings.agentMs,
+      warehouse_ms: answer.timings.warehouseMs,
+    },
+    message,
+  );
 }
 
 async function answerQuestion(
@@ -225,54 +308,29 @@ async function answerQuestion(
 ): Promise<QueryResult> {
   const queryId = randomUUID();
   const planner = await plannerFor(deps, ready, user, input, queryId);
-  const publish = (event: { message: string; stage: string; timestamp: string; queue_ahead?: number }) =>
-    deps.hub.publish(user.id, input.progress_channel, { ...event, query_id: queryId });
-  const answer = await runAsAsker(
-    {
-      userId: user.id,
-      onQueued: (ahead) =>
-        publish({
-          message: queuedMessage(ahead),
-          stage: 'queued',
-          timestamp: new Date().toISOString(),
-          queue_ahead: ahead,
-        }),
-    },
-    () =>
-      ready.agent.answer({
-        question: input.prompt,
-        planner,
-        ...(signal ? { signal } : {}),
-        onProgress: publish,
-      }),
+  const answer = await runAgent(
+    deps,
+    ready,
+    user,
+    { queryId, progressChannel: input.progress_channel },
+    { question: input.prompt, planner, ...(signal ? { signal } : {}) },
   );
   const result = toQueryResult(queryId, answer);
   await saveAnswer(deps.db, { id: queryId, user, input }, result, answer);
-  deps.logger.info(
-    {
-      query_id: queryId,
-      planner: answer.planner,
-      model: answer.model,
-      response_type: answer.responseType,
-      rows: answer.result?.rowCount ?? 0,
-      agent_ms: answer.timings.agentMs,
-      warehouse_ms: answer.timings.warehouseMs,
-    },
-    'Query answered',
-  );
+  logAnswer(deps, queryId, answer, 'Query answered');
   return result;
 }
 
-async function ask(
+/**
+ * Work on the warehouse, admitted like a question: refused before any work (or model spend) when the warehouse
+ * queue is already full, so nothing is saved and the client is told when to come back.
+ */
+async function admitted<T>(
   deps: QuestionsServiceDeps,
-  user: RequestUser,
-  input: QueryRequest,
-  signal?: AbortSignal,
-): Promise<QueryResult> {
+  work: (ready: ReadyRuntime) => Promise<T>,
+): Promise<T> {
   const { runtime, logger, gate } = deps;
   const ready = await warehouseReady(runtime, logger);
-  // Refuse before any work (or model spend) when the warehouse queue is already full: nothing is saved, and
-  // the client is told when to come back.
   let leave: () => void = () => {};
   try {
     if (gate) leave = gate.admitQuestion();
@@ -281,10 +339,115 @@ async function ask(
     throw error;
   }
   try {
-    return await answerQuestion(deps, ready, user, input, signal);
+    return await work(ready);
   } finally {
     leave();
   }
+}
+
+function ask(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  input: QueryRequest,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  return admitted(deps, (ready) => answerQuestion(deps, ready, user, input, signal));
+}
+
+/** The answer fields of a query replaced by the answer to a chosen reading; the progress log grows. */
+function answerUpdate(row: QueryRow, answer: AgentAnswer, result: QueryResult): QueryAnswerUpdate {
+  const earlier: ProgressLogEntry[] = Array.isArray(row.progress_log) ? row.progress_log : [];
+  return {
+    response_type: answer.responseType,
+    message: answer.message ?? null,
+    classification: JSON.stringify(answer.classification),
+    interpretation: answer.interpretation,
+    sql_query: result.sql_query ?? null,
+    sql_explanation: result.sql_explanation ?? null,
+    csv_results: result.csv_results ?? null,
+    result_columns: result.result_columns ? JSON.stringify(result.result_columns) : null,
+    csv_analysis: result.csv_analysis ?? null,
+    progress_log: JSON.stringify([...earlier, ...answer.progress]),
+    planner: answer.planner,
+    model: answer.model,
+    row_count: answer.result?.rowCount ?? null,
+    truncated: answer.result?.truncated ?? false,
+    agent_ms: answer.timings.agentMs,
+    warehouse_ms: answer.timings.warehouseMs,
+    total_ms: answer.timings.totalMs,
+    ...storedReadings(answer),
+  };
+}
+
+/**
+ * "Did you mean": answers the reading `index` of a saved query's alternatives with its plan (no reading of the
+ * words, no model call), saves it as the query's answer and records the choice. The caller has checked that
+ * this user may choose on this query.
+ */
+async function chooseReading(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  row: QueryRow,
+  { index, input }: { index: number; input: ChooseAlternativeRequest },
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const alternatives = savedAlternatives(row);
+  const chosen = alternatives[index];
+  if (!chosen) throw AppError.notFound(ALTERNATIVE_NOT_FOUND);
+  const previousPlan = row.plan ? (row.plan as unknown as Plan) : undefined;
+  const offered = alternativesAfterChoosing(
+    { plan: previousPlan, interpretation: row.interpretation },
+    alternatives,
+    index,
+  );
+  return admitted(deps, async (ready) => {
+    const answer = await runAgent(
+      deps,
+      ready,
+      user,
+      { queryId: row.id, progressChannel: input.progress_channel },
+      {
+        question: row.prompt,
+        planner: ready.builtin,
+        plan: chosen.plan,
+        alternatives: offered,
+        ...(signal ? { signal } : {}),
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof InvalidPlanError) throw AppError.unprocessable(error.message);
+      throw error;
+    });
+    const result = toQueryResult(row.id, answer);
+    const saved = await saveReadingChoice({
+      db: deps.db,
+      queryId: row.id,
+      answer: answerUpdate(row, answer, result),
+      choice: {
+        alternative_index: index,
+        chosen_interpretation: chosen.interpretation,
+        chosen_plan: JSON.stringify(chosen.plan),
+        previous_interpretation: row.interpretation,
+        previous_plan: row.plan ? JSON.stringify(row.plan) : null,
+        previous_sql: row.sql_query,
+        user_id: user.id,
+        user_email: user.email,
+      },
+    });
+    logAnswer(deps, row.id, answer, 'Another reading chosen and answered');
+    return { ...result, reading_choice: toReadingChoice(saved) };
+  });
+}
+
+function toReadingChoice(row: {
+  user_email: string;
+  previous_interpretation: string | null;
+  created_at: Date | string;
+}): ReadingChoice {
+  return {
+    previous_interpretation: row.previous_interpretation,
+    chosen_by: row.user_email,
+    chosen_at: iso(row.created_at) ?? '',
+  };
 }
 
 const toComment = (row: {
@@ -348,7 +511,22 @@ function savedQuestions(db: AppDb) {
 
     async detail(user: RequestUser, id: string): Promise<QueryDetail> {
       const row = await visibleQuery(user, id);
-      return { ...toQueryRecord(row), can_archive: isAdmin(user) || row.user_id === user.id };
+      const choice = await latestReadingChoice({ db, queryId: row.id });
+      const owns = isAdmin(user) || row.user_id === user.id;
+      return {
+        ...toQueryRecord(row),
+        can_archive: owns,
+        alternatives: (row.alternatives ?? []).map(({ interpretation }) => ({ interpretation })),
+        reading_choice: choice ? toReadingChoice(choice) : null,
+        can_choose: owns,
+      };
+    },
+
+    /** The query if this user may choose another reading of it: 404 if hidden, 403 if not theirs. */
+    async choosableQuery(user: RequestUser, id: string): Promise<QueryRow> {
+      const row = await visibleQuery(user, id);
+      if (!isAdmin(user) && row.user_id !== user.id) throw AppError.forbidden(ONLY_OWNER_CHOOSES);
+      return row;
     },
 
     async toggleArchive(user: RequestUser, id: string): Promise<ArchiveResponse> {
@@ -399,9 +577,20 @@ function savedQuestions(db: AppDb) {
 }
 
 export function createQuestionsService(deps: QuestionsServiceDeps) {
+  const saved = savedQuestions(deps.db);
   return {
     ask: (user: RequestUser, input: QueryRequest, signal?: AbortSignal) => ask(deps, user, input, signal),
-    ...savedQuestions(deps.db),
+    /** "Did you mean": answers another reading of a saved question and saves it as its answer. */
+    async chooseAlternative(
+      user: RequestUser,
+      id: string,
+      choice: { index: number; input: ChooseAlternativeRequest },
+      signal?: AbortSignal,
+    ): Promise<QueryResult> {
+      const row = await saved.choosableQuery(user, id);
+      return chooseReading(deps, user, row, choice, signal);
+    },
+    ...saved,
   };
 }
 

@@ -87,6 +87,12 @@ export function ChatConversation({
       const question = state.items.findLast((item) => item.type === 'user');
       if (question) replace(question.content, question.id);
     },
+    onChooseAlternative: (index, interpretation) => {
+      if (state.running) return;
+      // The choice shows as the user's message: the reading in words.
+      void chat.send(interpretation, { alternative: index });
+      requestAnimationFrame(scroll.scrollToBottom);
+    },
   };
 
   return (

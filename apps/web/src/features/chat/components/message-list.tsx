@@ -5,6 +5,7 @@
 import { Check, CircleAlert, Copy, Pencil, RotateCcw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
+import { DidYouMean } from '../../../components/query-result/did-you-mean';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
@@ -20,6 +21,8 @@ export interface MessageActions {
   onEdit: (id: string, text: string) => void;
   /** Ask the last question again, replacing its answer. */
   onRegenerate: () => void;
+  /** Ask another reading of the last question ("Did you mean"), by its index under the last answer. */
+  onChooseAlternative: (index: number, interpretation: string) => void;
 }
 
 export function MessageList({
@@ -120,6 +123,15 @@ function Message({
             }
           })
         )}
+        {last && actions && !item.streaming ? (
+          <DidYouMean
+            alternatives={item.alternatives}
+            onChoose={(index) => {
+              const chosen = item.alternatives?.[index];
+              if (chosen) actions.onChooseAlternative(index, chosen.interpretation);
+            }}
+          />
+        ) : null}
         <div className="flex flex-wrap items-center gap-x-2">
           <MessageFooter item={item} modelLabels={modelLabels} />
           {!item.streaming && item.content ? <CopyButton text={item.content} /> : null}

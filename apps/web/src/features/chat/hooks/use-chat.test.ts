@@ -95,6 +95,32 @@ describe('useChat', () => {
     expect(result.current.state.items.map((i) => i.content)).toEqual(['Hi', 'Whole reply']);
   });
 
+  it('sends a "Did you mean" choice as the reading in words with the index of the alternative', async () => {
+    const fetchFn = vi.fn(async () =>
+      Response.json({
+        message: { id: 'a2', type: 'assistant', content: 'Chosen reply', timestamp: '2026-11-01T10:00:00Z' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchFn);
+    const { result } = renderHook(() =>
+      useChat({ sessionId: 's3', restore: false, streaming: false, model: 'builtin' }),
+    );
+    await act(async () => {
+      await result.current.send('Full fibre coverage in the CF postcode area', { alternative: 1 });
+    });
+    const init = (fetchFn.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
+      message: 'Full fibre coverage in the CF postcode area',
+      session_id: 's3',
+      model: 'builtin',
+      alternative: 1,
+    });
+    expect(result.current.state.items.map((i) => i.content)).toEqual([
+      'Full fibre coverage in the CF postcode area',
+      'Chosen reply',
+    ]);
+  });
+
   it('restores a saved conversation', async () => {
     vi.stubGlobal(
       'fetch',

@@ -67,12 +67,12 @@ export function useChat({
   }, [restore, sessionId]);
 
   const send = useCallback(
-    async (text: string, options: { replaceFrom?: number } = {}): Promise<boolean> => {
+    async (text: string, options: { replaceFrom?: number; alternative?: number } = {}): Promise<boolean> => {
       const message = text.trim();
       if (!message || controllerRef.current) return false;
       const controller = new AbortController();
       controllerRef.current = controller;
-      const { replaceFrom } = options;
+      const { replaceFrom, alternative } = options;
       dispatch({
         type: 'request_started',
         id: createSessionId(),
@@ -89,6 +89,8 @@ export function useChat({
         session_id: sessionId,
         ...(model ? { model } : {}),
         ...(replaceFrom !== undefined ? { replace_from: replaceFrom } : {}),
+        // A "Did you mean" choice on the latest answer: its reading is answered directly.
+        ...(alternative !== undefined ? { alternative } : {}),
       };
       try {
         if (streaming) {

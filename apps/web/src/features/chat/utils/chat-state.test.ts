@@ -373,3 +373,29 @@ describe('non-streaming reply and history', () => {
     ).toBe(0.02);
   });
 });
+
+describe('"Did you mean" choices', () => {
+  const alternatives = [{ interpretation: 'Full fibre coverage in the CF postcode area' }];
+
+  it('keeps the alternatives of a streamed answer from message_complete', () => {
+    const state = run([
+      { type: 'text_delta', delta: 'Answered.' },
+      {
+        type: 'message_complete',
+        message: { id: 'm1', type: 'assistant', content: 'Answered.', timestamp: now, alternatives },
+      },
+    ]);
+    expect(state.items[1]?.alternatives).toEqual(alternatives);
+  });
+
+  it('keeps the alternatives of a whole reply and of a restored conversation', () => {
+    const message = { id: 'm2', type: 'assistant' as const, content: 'Whole', timestamp: now, alternatives };
+    const replied = chatReducer(started(), { type: 'reply_received', message });
+    expect(replied.items[1]?.alternatives).toEqual(alternatives);
+    const restored = chatReducer(initialChatState, {
+      type: 'history_loaded',
+      history: { session_id: 's', messages: [message] },
+    });
+    expect(restored.items[0]?.alternatives).toEqual(alternatives);
+  });
+});

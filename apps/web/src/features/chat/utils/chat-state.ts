@@ -4,7 +4,7 @@
  * hides on the first text_delta, tool_preparing, tool_call, typing_end or error. Everything is a pure
  * reducer so each rule has a unit test; ids and clock readings come in on the actions.
  */
-import type { ChatHistory, ChatMessage, ChatStreamEvent, UsageObject } from '@qa/contracts';
+import type { Alternative, ChatHistory, ChatMessage, ChatStreamEvent, UsageObject } from '@qa/contracts';
 import {
   addToolCall,
   addToolResult,
@@ -32,6 +32,8 @@ export type ChatItem = {
   detail?: string | undefined;
   /** The assistant message still receiving the stream. */
   streaming?: boolean;
+  /** Other readings of the question this answer read: the "Did you mean" choices. */
+  alternatives?: Alternative[] | undefined;
 };
 
 export type ChatState = {
@@ -193,6 +195,7 @@ function applyStreamEvent(state: ChatState, event: ChatStreamEvent, id: string, 
           timestamp,
           usage: item.usage ?? message?.usage,
           model: message?.model ?? item.model,
+          alternatives: message?.alternatives ?? item.alternatives,
         };
       });
     }
@@ -301,6 +304,7 @@ export function savedMessageItem(message: ChatMessage): ChatItem {
     timestamp: message.timestamp,
     usage: message.usage,
     model: message.model,
+    alternatives: message.alternatives,
   };
 }
 

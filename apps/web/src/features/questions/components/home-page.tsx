@@ -3,13 +3,16 @@
  * result and live messages, hides the recent list and runs the question on /query (or /query/v2 when the
  * v2 flag is on); success keeps the result and reloads the recent list, failure shows the error banner.
  */
+import type { QueryResult } from '@qa/contracts';
 import { useRef, useState } from 'react';
+import { DidYouMean, ReadingChoiceNote } from '../../../components/query-result/did-you-mean';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useV2Flag } from '../../../hooks/use-v2-flag';
+import { alternativeErrorMessage, useChooseAlternative } from '../api/choose-alternative';
 import { useRecentQueries } from '../api/get-recent-queries';
 import { queryErrorMessage, useRunQuery } from '../api/run-query';
 import { useProgressFeed } from '../hooks/use-progress-feed';
@@ -30,8 +33,11 @@ export function HomePage() {
   const [prompt, setPrompt] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const run = useRunQuery();
+  // "Did you mean": the answer to a chosen reading replaces the one shown, until the next question.
+  const choose = useChooseAlternative();
+  const [chosen, setChosen] = useState<QueryResult | null>(null);
   const loading = run.isPending;
-  const result = run.data ?? null;
+  const result = chosen ?? run.data ?? null;
   const error = run.isError ? queryErrorMessage(run.error) : null;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -41,7 +47,18 @@ export function HomePage() {
     // A new run starts with no result and no error; the live messages are cleared by hand.
     feed.clear();
     setSubmitted(true);
+    setChosen(null);
+    choose.reset();
     run.mutate({ prompt: text, useV2, progressChannel: channel });
+  };
+
+  const chooseReading = (index: number) => {
+    if (!result?.id || loading || choose.isPending) return;
+    feed.clear();
+    choose.mutate(
+      { queryId: result.id, index, progressChannel: channel },
+      { onSuccess: (answer) => setChosen(answer) },
+    );
   };
 
   const fillExample = (example: string) => {
@@ -87,10 +104,21 @@ export function HomePage() {
         <QueryResultView
           result={result}
           systemInfo={<AnswerSystemInfo result={result} onExample={fillExample} />}
+          choices={
+            <>
+              <ReadingChoiceNote choice={result.reading_choice} />
+              <DidYouMean
+                alternatives={result.alternatives}
+                onChoose={chooseReading}
+                pendingIndex={choose.isPending ? choose.variables.index : null}
+                error={choose.isError ? alternativeErrorMessage(choose.error) : null}
+              />
+            </>
+          }
           data-testid="query-result"
         />
       ) : null}
-      {submitted ? <ProgressPanel messages={feed.messages} loading={loading} /> : null}
+      {submitted ? <ProgressPanel messages={feed.messages} loading={loading || choose.isPending} /> : null}
     </div>
   );
 }

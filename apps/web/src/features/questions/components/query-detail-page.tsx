@@ -7,6 +7,7 @@ import type { QueryDetail } from '@qa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, ArrowLeft, FileQuestion, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { DidYouMean, ReadingChoiceNote } from '../../../components/query-result/did-you-mean';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -18,6 +19,7 @@ import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { useArchiveQuery } from '../api/archive-query';
+import { alternativeErrorMessage, useChooseAlternative } from '../api/choose-alternative';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
 import { archiveErrorMessage, queryDetailErrorMessage } from '../utils/history-messages';
@@ -158,9 +160,24 @@ function ResultPanel({ query }: { query: QueryDetail }) {
     void queryClient.invalidateQueries({ queryKey: queryDetailKey(query.id) });
     void queryClient.invalidateQueries({ queryKey: queryHistoryKey });
   };
+  // A choice saves another answer to this question: the page shows it once the detail is read again.
+  const choose = useChooseAlternative();
   return (
     <QueryResultView
       result={query}
+      choices={
+        <>
+          <ReadingChoiceNote choice={query.reading_choice} />
+          {query.can_choose ? (
+            <DidYouMean
+              alternatives={query.alternatives}
+              onChoose={(index) => choose.mutate({ queryId: query.id, index })}
+              pendingIndex={choose.isPending ? choose.variables.index : null}
+              error={choose.isError ? alternativeErrorMessage(choose.error) : null}
+            />
+          ) : null}
+        </>
+      }
       systemInfo={
         query.message && !query.sql_query ? (
           <MarkdownSection title="System Information" icon={FileQuestion} text={query.message} />

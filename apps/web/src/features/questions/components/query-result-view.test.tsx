@@ -50,4 +50,19 @@ describe('QueryResultView', () => {
       'section-explanation',
     ]);
   });
+
+  it('shows the "Did you mean" choices under the "Answered as" banner, before the sections', () => {
+    render(
+      <QueryResultView
+        result={{ ...answer, interpretation: 'Full fibre coverage, UK' }}
+        choices={<section data-testid="choices" />}
+        data-testid="view"
+      />,
+    );
+    const order = [...screen.getByTestId('view').querySelectorAll('[data-testid]')].map((node) =>
+      node.getAttribute('data-testid'),
+    );
+    expect(order.indexOf('interpretation')).toBeLessThan(order.indexOf('choices'));
+    expect(order.indexOf('choices')).toBeLessThan(order.indexOf('section-classification'));
+  });
 });

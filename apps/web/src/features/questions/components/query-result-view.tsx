@@ -54,18 +54,22 @@ function markdownSection(title: string, icon: LucideIcon, text: string | null | 
 }
 
 /**
- * An answer's sections under the "Answered as" banner, in the one order above; a section without content is
- * left out. The system information differs between the screens (the home page offers example questions), so each
- * screen renders it and passes it in.
+ * An answer's sections under the "Answered as" banner and the "Did you mean" choices, in the one order above; a
+ * section without content is left out. The system information differs between the screens (the home page offers
+ * example questions), so each screen renders it and passes it in; so are the choices (each screen shows the
+ * answer a choice makes in its own way).
  */
 export function QueryResultView({
   result,
   systemInfo,
+  choices,
   feedback,
   'data-testid': testId,
 }: {
   result: ResultFields;
   systemInfo?: ReactNode;
+  /** The other readings of the question and the latest choice among them, under the "Answered as" banner. */
+  choices?: ReactNode;
   /** The feedback form's saved state and what to do after a submit (the form needs a saved answer's id). */
   feedback?: Omit<FeedbackPanelProps, 'queryId'>;
   'data-testid': string;
@@ -104,6 +108,7 @@ export function QueryResultView({
   return (
     <div className="space-y-5" data-testid={testId}>
       <InterpretationBanner interpretation={result.interpretation} />
+      {choices}
       {RESULT_ORDER.map((name) => (
         <Fragment key={name}>{sections[name]}</Fragment>
       ))}

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { testTime } from '../reading/test-fixtures.js';
+import type { Plan } from '../semantic/plan.js';
+import { buildQuery } from './sql-builder.js';
+import { readSqlFacts } from './sql-facts.js';
+import { describePlanCheck, verifyPlan } from './verify-plan.js';
+
+const plan = (fields: Partial<Plan>): Plan => ({
+  dataset: 'upc',
+  measure: 'premises',
+  subject: {},
+  time: {},
+  notes: [],
+  unknowns: [],
+  assumptions: [],
+  ...fields,
+});
+
+/** The plan's compiled SQL with one piece of its text replaced: a compiler that forgot that piece. */
+async function missingAfter(p: Plan, from: string | RegExp, to: string): Promise<string[]> {
+  const { sql } = buildQuery(p, testTime);
+  const broken = sql.replace(from, to);
+  expect(broken, 'the replacement applies').not.toBe(sql);
+  const check = await verifyPlan(p, { sql: broken }, testTime);
+  expect(check.refused).toBeUndefined();
+  return check.missing;
+}
+
+const gigabitByLa = plan({
+  measure: 'coverage_pct',
+  subject: { gigabit: true },
+  dimension: 'la_name',
+  geo: { column: 'government_region', values: ['London', 'North West'] },
+  order: 'asc',
+  limit: 5,
+});
+const overlap = plan({
+  subject: { allGroups: ['Openreach', 'Virgin Media', 'CityFibre'], tech: 'fttponly' },
+});
+
+describe('the facts of a SQL statement, read with the guard’s parser', () => {
+  it('reads comparisons, dates, groupings, orderings, limits and set operations from the syntax tree', async () => {
+    const read = await readSqlFacts(
+      `WITH passed AS (
+         SELECT f.postcode FROM fact_operator f WHERE f.tech = 'fttponly' AND f.reported_at = DATE '2025-01-01'
+         INTERSECT SELECT f.postcode FROM fact_operator f WHERE f.fastest_down >= 1000
+       )
+       SELECT u.la_name, ROUND(100.0 * SUM(u.premises) / NULLIF(SUM(u.premises), 0)) AS coverage_pct
+       FROM upc_output u LEFT JOIN passed p ON p.postcode = u.postcode
+       WHERE u.la_name IN ('Leeds', 'Hull') AND p.postcode IS NULL
+       GROUP BY u.la_name ORDER BY coverage_pct ASC, u.la_name LIMIT 3`,
+    );
+    if (!read.ok) throw new Error(read.reason);
+    const { facts } = read;
+    expect(facts.comparisons).toContainEqual({ target: 'tech', op: '=', values: ['fttponly'] });
+    expect(facts.comparisons).toContainEqual({ target: 'la_name', op: 'in', values: ['Leeds', 'Hull'] });
+    expect(facts.comparisons).toContainEqual({ target: 'fastest_down', op: '>=', values: [1000] });
+    expect(facts.comparisons).toContainEqual({ target: 'postcode', op: 'is null', values: [] });
+    expect([...facts.dates]).toEqual(['2025-01-01']);
+    expect(facts.setOperations).toEqual([{ kind: 'INTERSECT', inputs: 2 }]);
+    expect(facts.groupBy).toEqual(new Set(['la_name']));
+    expect(facts.orderings[0]).toEqual([
+      { target: 'coverage_pct', descending: false },
+      { target: 'la_name', descending: false },
+    ]);
+    expect(facts.limits).toEqual([3]);
+    expect(facts.arithmetic.has('/')).toBe(true);
+    expect(facts.outputs).toEqual(['la_name', 'coverage_pct']);
+  });
+
+  it('says why SQL cannot be parsed', async () => {
+    const read = await readSqlFacts('SELECT f.operator FROM fact_operator f GROUP BY f.operator AS operator');
+    expect(read).toEqual({ ok: false, reason: expect.stringContaining('syntax error at or near "AS"') });
+  });
+});
+
+describe('checking compiled SQL against its plan', () => {
+  it('finds every element of a compiled plan in its SQL', async () => {
+    const plans = [
+      gigabitByLa,
+      overlap,
+      plan({ measure: 'coverage_pct', subject: { tech: 'fttponly', absent: true }, urbanRural: 'rural' }),
+      plan({
+        measure: 'change_pp',
+        subject: { tech: 'fttponly' },
+        dimension: 'la_name',
+        time: { from: '2025-11-01', to: '2026-11-01' },
+      }),
+      plan({
+        subject: { gigabit: true, soleGroup: 'Virgin Media' },
+        geo: { column: 'la_name', values: ['Leeds'] },
+      }),
+      plan({ subject: { tech: 'fttponly', minNetworks: 3 }, dimension: 'country' }),
+      plan({ subject: { tech: 'fwa', exclude: { tech: 'fttponly' } } }),
+      plan({
+        dataset: 'upc_forecast',
+        subject: { operatorGroups: ['Openreach'] },
+        time: { at: '2028-12-01' },
+      }),
+      plan({
+        subject: { tech: 'fttponly' },
+        dimension: 'year',
+        time: { seriesMonth: 3, seriesFrom: '2022-01-01' },
+      }),
+      plan({
+        measure: 'coverage_pct',
+        subject: { gigabit: true },
+        dimension: 'la_name',
+        groupFilter: { op: 'lt', value: 70 },
+        countGroups: true,
+      }),
+      plan({ subject: { tech: 'fttponly' }, dimension: 'government_region', leaderPerDimension: true }),
+      plan({
+        dataset: 'take_up',
+        measure: 'line_share_pct',
+        takeUp: { shareOf: 'Sky', segment: 'residential' },
+        time: { quarter: '2026Q2' },
+      }),
+    ];
+    for (const p of plans) {
+      const check = await verifyPlan(p, buildQuery(p, testTime), testTime);
+      expect(check, JSON.stringify(p)).toEqual({ ok: true, missing: [] });
+    }
+  });
+
+  it('lists a place, a network, a speed, a negation and an exclusion the SQL leaves out', async () => {
+    expect(
+      await missingAfter(gigabitByLa, "u.government_region IN ('London', 'North West')", 'TRUE'),
+    ).toEqual(['the place ("London, North West")']);
+    expect(await missingAfter(gigabitByLa, ", 'North West'", '')).toEqual([
+      'part of the place ("North West")',
+    ]);
+    expect(await missingAfter(gigabitByLa, /f\.fastest_down >= 1000/g, 'f.fastest_down >= 300')).toEqual([
+      'the speed ("gigabit")',
+    ]);
+    const without = plan({ measure: 'coverage_pct', subject: { tech: 'fttponly', absent: true } });
+    expect(await missingAfter(without, /IS NULL/g, 'IS NOT NULL')).toEqual(['the negation ("without")']);
+    const fwa = plan({ subject: { tech: 'fwa', exclude: { tech: 'fttponly' } } });
+    expect(await missingAfter(fwa, / AND f\.postcode NOT IN \(.*\)/, '')).toEqual([
+      'the exclusion ("no full fibre")',
+    ]);
+  });
+
+  it('requires an overlap of networks to intersect every one of them', async () => {
+    expect(await missingAfter(overlap, /INTERSECT/g, 'UNION')).toEqual([
+      'the overlap ("Openreach, Virgin Media and CityFibre all present")',
+    ]);
+    expect(await missingAfter(overlap, "'CityFibre'", "'Hyperoptic'")).toEqual(['the network ("CityFibre")']);
+  });
+
+  it('requires the measure, the grouping and the ranking the plan asks for', async () => {
+    expect(await missingAfter(gigabitByLa, /\/ NULLIF\(SUM\(u\.premises\), 0\)/, '')).toEqual([
+      'the measure ("a share: nothing is divided")',
+    ]);
+    expect(await missingAfter(gigabitByLa, 'LIMIT 5', 'LIMIT 50')).toEqual(['the number of results ("5")']);
+    expect(await missingAfter(gigabitByLa, 'coverage_pct ASC', 'coverage_pct DESC')).toEqual([
+      'the ranking ("lowest first")',
+    ]);
+    expect(
+      await missingAfter(gigabitByLa, 'ORDER BY coverage_pct ASC', 'ORDER BY premises_passed ASC'),
+    ).toEqual(['the ranking by the share (ranked by premises_passed)']);
+    expect(await missingAfter(gigabitByLa, /u\.la_name/g, 'u.country')).toEqual([
+      'the grouping ("by local authority")',
+    ]);
+  });
+
+  it('requires a change to compare its two dates, and a snapshot to read its date', async () => {
+    const change = plan({
+      measure: 'change_premises',
+      subject: { tech: 'fttponly' },
+      time: { from: '2024-11-01', to: '2026-11-01' },
+    });
+    expect(await missingAfter(change, /DATE '2024-11-01'/g, "DATE '2025-11-01'")).toEqual([
+      'the date ("2024-11-01")',
+    ]);
+    const past = plan({ subject: { operatorGroups: ['CityFibre'] }, time: { at: '2024-06-01' } });
+    expect(await missingAfter(past, "f.reported_at = DATE '2024-06-01'", 'TRUE')).toEqual([
+      'the date ("2024-06-01")',
+    ]);
+  });
+
+  it('requires take-up filters: the share of one operator’s lines divides by all lines', async () => {
+    const sky = plan({
+      dataset: 'take_up',
+      measure: 'line_share_pct',
+      takeUp: { shareOf: 'Sky' },
+      time: { quarter: '2026Q2' },
+    });
+    expect(await missingAfter(sky, /operator = 'Sky'/g, "operator = 'BT'")).toEqual([
+      'the share of lines ("Sky")',
+    ]);
+    expect(await missingAfter(sky, "quarter = '2026Q2'", "quarter = '2026Q3'")).toEqual([
+      'the quarter ("2026Q2")',
+    ]);
+  });
+
+  it('reports what the compiler itself cannot apply', async () => {
+    // Scores are averaged over every postcode: a subject on them is dropped.
+    const scores = plan({
+      dataset: 'upc_forecast',
+      measure: 'avg_attractiveness',
+      subject: { tech: 'fttponly', absent: true },
+    });
+    expect((await verifyPlan(scores, buildQuery(scores, testTime), testTime)).missing).toEqual([
+      'the technology ("full fibre")',
+      'the negation ("without")',
+      'the date ("2030-12-01")',
+    ]);
+    // Quarterly lines have no places.
+    const quarterly = plan({
+      dataset: 'take_up',
+      measure: 'lines',
+      dimension: 'quarter',
+      geo: { column: 'la_name', values: ['Leeds'] },
+    });
+    expect((await verifyPlan(quarterly, buildQuery(quarterly, testTime), testTime)).missing).toEqual([
+      'the place ("Leeds")',
+    ]);
+    // A number of results with nothing to rank.
+    const top = plan({ subject: { tech: 'fttponly' }, limit: 10 });
+    expect((await verifyPlan(top, buildQuery(top, testTime), testTime)).missing).toEqual([
+      'the number of results ("10")',
+    ]);
+    // A count of networks taken within one network is always 1.
+    const perNetwork = plan({
+      measure: 'postcodes',
+      subject: { altnet: true, exactNetworks: 5 },
+      dimension: 'operator',
+    });
+    expect((await verifyPlan(perNetwork, buildQuery(perNetwork, testTime), testTime)).missing).toEqual([
+      'the number of networks ("exactly 5")',
+    ]);
+  });
+
+  it('reports SQL the guard refuses, and says what was left out in one sentence', async () => {
+    const check = await verifyPlan(
+      overlap,
+      { sql: 'SELECT premises FROM upc_output u GROUP BY u.x AS y' },
+      testTime,
+    );
+    expect(check.ok).toBe(false);
+    expect(describePlanCheck(check)).toMatch(
+      /^The SQL written for this reading was refused by the safety check: /,
+    );
+    expect(
+      describePlanCheck({
+        ok: false,
+        missing: ['the place ("Leeds")', 'the network ("CityFibre")', 'the date ("2024-06-01")'],
+      }),
+    ).toBe(
+      'The SQL written for this reading leaves out the place ("Leeds"), the network ("CityFibre") and the date ("2024-06-01").',
+    );
+  });
+});

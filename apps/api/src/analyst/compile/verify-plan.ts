@@ -1,0 +1,558 @@
+/**
+ * Is the compiled SQL the plan? The restatement is generated from the plan, so it is only true when the SQL does
+ * everything the plan says. This lists every element of the plan that the SQL leaves out: each filter of the
+ * subject (technology, gigabit, speed thresholds, networks and operators and their overlap, altnets, quantifiers
+ * over networks, negation, the only network, exclusions), each place, urban or rural, the dataset, the measure (a
+ * share divides, a change compares two dates, lines are summed from take-up), the grouping, the ranking, the
+ * dates and the take-up filters.
+ *
+ * The SQL is read with DuckDB's parser (`sql-facts.ts`, as the warehouse guard reads it) and first passes the
+ * guard itself, so SQL the guard would refuse is reported too. Each element is checked by what the SQL does
+ * (a comparison on the right column with the right value, a GROUP BY, a LIMIT), never by a substring of its text.
+ * Several compiled forms say the same thing (the fast paths read `has_fttponly` or `gigabit_networks` from the
+ * postcode summaries rather than the technology's rows); each check accepts the forms the compiler writes.
+ */
+import {
+  addMonths,
+  DIMENSION_LIST,
+  FULL_FIBRE,
+  guardSql,
+  SEGMENTS,
+  TECHNOLOGY_SEGMENTS,
+  takeUpTech,
+} from '@qa/warehouse';
+import {
+  type Dimension,
+  describeGroupFilter,
+  GEO_DIMENSIONS,
+  type Plan,
+  type Tech,
+  TIME_DIMENSIONS,
+} from '../semantic/plan.js';
+import type { TimeContext } from '../semantic/time-context.js';
+import {
+  type Comparison,
+  type ComparisonOp,
+  type Constant,
+  readSqlFacts,
+  type SqlFacts,
+} from './sql-facts.js';
+
+export interface PlanCheck {
+  /** True when the guard accepts the SQL and nothing of the plan is missing from it. */
+  ok: boolean;
+  /** Why the guard (or the parser) refused the SQL. */
+  refused?: string;
+  /** Each plan element the SQL leaves out, in words: `the place ("Leeds")`, `the network ("CityFibre")`. */
+  missing: string[];
+}
+
+/** Checks compiled SQL against its plan: the guard first, then every element of the plan. */
+export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeContext): Promise<PlanCheck> {
+  const guarded = await guardSql(built.sql);
+  if (!guarded.ok) return { ok: false, refused: guarded.reason, missing: [] };
+  const read = await readSqlFacts(built.sql);
+  if (!read.ok) return { ok: false, refused: read.reason, missing: [] };
+  const missing = missingFromSql(plan, read.facts, time);
+  return { ok: missing.length === 0, missing };
+}
+
+/** The sentence an answer gives when its SQL is not its plan. */
+export function describePlanCheck(check: PlanCheck): string {
+  if (check.refused)
+    return `The SQL written for this reading was refused by the safety check: ${check.refused}`;
+  return `The SQL written for this reading leaves out ${joinWords(check.missing)}.`;
+}
+
+const joinWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+// Technologies, groupings and thresholds in the semantic model's words and numbers.
+const TECH_WORDS = Object.fromEntries(TECHNOLOGY_SEGMENTS.map((t) => [t.tech, t.label])) as Record<
+  Tech,
+  string
+>;
+
+const DIMENSION_WORDS: Record<Dimension, string> = {
+  ...(Object.fromEntries(DIMENSION_LIST.map((d) => [d.id, `by ${d.label}`])) as Record<Dimension, string>),
+  urban_rural: 'urban and rural',
+  networks: 'by number of networks',
+};
+
+const GIGABIT_MBPS = SEGMENTS.gigabit.threshold.down;
+const TIME_GRAINS = TIME_DIMENSIONS;
+const SHARE_MEASURES = new Set<Plan['measure']>([
+  'coverage_pct',
+  'line_share_pct',
+  'share_of_subject_pct',
+  'lines_change_pct',
+  'change_pp',
+]);
+const CHANGE_MEASURES = new Set<Plan['measure']>(['change_premises', 'change_pp', 'change_postcodes']);
+const ALTNET_TABLES = ['fact_altnet', 'fact_altnet_time_series'];
+const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode'];
+const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/** The facts, with the questions the checks ask of them. */
+class Evidence {
+  constructor(readonly facts: SqlFacts) {}
+
+  /** Comparisons on one of these targets, with one of these operators. */
+  on(targets: string[], ops?: ComparisonOp[]): Comparison[] {
+    return this.facts.comparisons.filter((c) => targets.includes(c.target) && (!ops || ops.includes(c.op)));
+  }
+
+  /** The target is tested for equality with (or IN a list holding) this value. */
+  equals(targets: string[], value: Constant): boolean {
+    return this.on(targets, ['=', 'in']).some((c) => c.values.includes(value));
+  }
+
+  /** The target is compared with a number by one of the operators, passing the test. */
+  number(targets: string[], ops: ComparisonOp[], test: (n: number) => boolean): boolean {
+    return this.on(targets, ops).some((c) => c.values.some((v) => typeof v === 'number' && test(v)));
+  }
+
+  /** A count of networks per postcode tested as asked (a count over a grouped network is always 1: no test). */
+  networkCount(ops: ComparisonOp[], test: (n: number) => boolean): boolean {
+    const counts = NETWORK_COUNTS.filter((c) => !this.facts.countsWithinGroup.has(c));
+    return this.number(counts, ops, test);
+  }
+
+  /** A bare boolean column used as a filter (`WHERE f.has_fttponly`). */
+  flag(column: string): boolean {
+    return this.on([column], ['true']).length > 0;
+  }
+
+  reads(...tables: string[]): boolean {
+    return tables.some((t) => this.facts.tables.has(t));
+  }
+
+  aggregates(fn: string[], column?: string): boolean {
+    return this.facts.aggregates.some(
+      (a) => fn.includes(a.fn) && (column === undefined || a.columns.includes(column)),
+    );
+  }
+
+  groups(column: string): boolean {
+    return this.facts.groupBy.has(column);
+  }
+
+  /** The months a series keeps: EXTRACT(MONTH ...) IN (...), else the months of its listed dates. */
+  seriesMonths(): Set<number> | undefined {
+    const filter = this.on(['month(reported_at)'], ['in', '=']).flatMap((c) => c.values);
+    if (filter.length) return new Set(filter.map(Number));
+    const dates = [...this.facts.dates];
+    return dates.length >= 2 ? new Set(dates.map((d) => Number(d.slice(5, 7)))) : undefined;
+  }
+}
+
+/** Every element of the plan the SQL's facts do not show, in words. */
+export function missingFromSql(plan: Plan, facts: SqlFacts, time: TimeContext): string[] {
+  const e = new Evidence(facts);
+  return [
+    ...datasetMissing(plan, e),
+    ...subjectMissing(plan, e),
+    ...placeMissing(plan, e),
+    ...measureMissing(plan, e),
+    ...dimensionMissing(plan, e),
+    ...rankingMissing(plan, e),
+    ...timeMissing(plan, e, time),
+    ...takeUpMissing(plan, e),
+    ...placeTestMissing(plan, e),
+  ];
+}
+
+function datasetMissing(plan: Plan, e: Evidence): string[] {
+  if (plan.dataset === 'upc_forecast' && !e.reads('forecast_footprint', 'postcode_attractiveness'))
+    return ['the forecast'];
+  if (plan.dataset === 'take_up' && !e.reads(...TAKE_UP_TABLES)) return ['the take-up data (lines)'];
+  if (plan.dataset === 'upc' && e.reads('forecast_footprint'))
+    return ['the availability data (not the forecast)'];
+  return [];
+}
+
+/** The evidence that the SQL keeps only postcodes where this technology is present. */
+function hasTech(plan: Plan, e: Evidence, tech: Tech): boolean {
+  if (plan.dataset === 'upc_forecast') return tech === FULL_FIBRE && e.reads('forecast_footprint');
+  return (
+    e.equals(['tech'], tech) ||
+    e.flag(`has_${tech}`) ||
+    e.equals(['only_tech'], tech) ||
+    (tech === FULL_FIBRE && e.on(['full_fibre_networks']).length > 0)
+  );
+}
+
+function hasGigabit(e: Evidence): boolean {
+  return (
+    e.number(['fastest_down'], ['>=', '>'], (n) => n >= GIGABIT_MBPS) ||
+    e.on(['gigabit_networks', 'sole_gigabit_network']).length > 0
+  );
+}
+
+/** A network or operator name used as a filter (the forecast and fact_altnet name networks `operator`). */
+function hasNetwork(e: Evidence, name: string): boolean {
+  return e.equals(
+    ['operator_group', 'operator', 'sole_gigabit_network', 'min(operator_group)', 'min(operator)'],
+    name,
+  );
+}
+
+const NETWORK_COUNTS = [
+  'count(distinct operator_group)',
+  'count(distinct operator)',
+  'full_fibre_networks',
+  'gigabit_networks',
+];
+
+/**
+ * Below the USO: the summary's flag (`meets_uso`), or no row offering the USO's speeds (NOT EXISTS a row with
+ * both thresholds).
+ */
+function hasBelowUso(e: Evidence): boolean {
+  const { down, up } = SEGMENTS.below_uso.threshold;
+  if (e.facts.columns.has('meets_uso')) return true;
+  return e.facts.comparisons.some((c) => {
+    if (!c.subquery || (c.op !== 'not exists' && c.op !== 'not in subquery')) return false;
+    const inner = new Evidence(c.subquery);
+    return (
+      inner.number(['fastest_down'], ['>=', '>'], (n) => n >= down) &&
+      inner.number(['fastest_up'], ['>=', '>'], (n) => n >= up)
+    );
+  });
+}
+
+function hasAltnet(e: Evidence): boolean {
+  return e.reads(...ALTNET_TABLES) || e.flag('is_altnet');
+}
+
+function subjectMissing(plan: Plan, e: Evidence): string[] {
+  const s = plan.subject;
+  const missing: string[] = [];
+  // Lines are counted by retail operator and technology (full fibre is `fttp` there): a subject on take-up is
+  // carried by those filters; nothing else of a postcode's availability can be.
+  if (plan.dataset === 'take_up' && plan.measure !== 'share_of_subject_pct') {
+    const dropped = [
+      s.tech && !e.equals(['tech'], takeUpTech(s.tech)) && TECH_WORDS[s.tech],
+      s.gigabit && 'gigabit',
+      s.altnet && 'altnets',
+      ...[...(s.operatorGroups ?? []), ...(s.operators ?? [])].filter(
+        (name) => !e.equals(['operator'], name),
+      ),
+    ].filter(Boolean);
+    return dropped.length ? [`the subject on take-up ("${dropped.join(', ')}")`] : [];
+  }
+  const techs = new Set<Tech>([...(s.tech ? [s.tech] : []), ...Object.values(s.groupTech ?? {})]);
+  for (const tech of techs)
+    if (!hasTech(plan, e, tech)) missing.push(`the technology ("${TECH_WORDS[tech]}")`);
+  if (s.gigabit && !hasGigabit(e)) missing.push('the speed ("gigabit")');
+  if (s.symmetric && !e.number(['fastest_up'], ['>=', '>'], (n) => n >= GIGABIT_MBPS))
+    missing.push('the upload speed ("symmetric gigabit")');
+  const minDown = s.minDown;
+  if (minDown && !e.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown))
+    missing.push(`the speed ("at least ${minDown} Mbit/s")`);
+  const below = s.bestDownBelow;
+  if (below && !e.number(['fastest_down', 'max(fastest_down)'], ['<'], (n) => n === below))
+    missing.push(`the speed ("best download under ${below} Mbit/s")`);
+  if (s.belowUso && !hasBelowUso(e)) missing.push(`the speed ("${SEGMENTS.below_uso.label}")`);
+  if (
+    s.onlyTech &&
+    !e.equals(['only_tech'], s.onlyTech) &&
+    !e.on(['tech'], ['<>']).some((c) => c.values.includes(s.onlyTech!))
+  )
+    missing.push(`the technology ("only ${TECH_WORDS[s.onlyTech]}")`);
+  for (const operator of s.operators ?? [])
+    if (!e.equals(['operator'], operator)) missing.push(`the operator ("${operator}")`);
+  for (const group of [...(s.operatorGroups ?? []), ...(s.allGroups ?? [])])
+    if (!hasNetwork(e, group)) missing.push(`the network ("${group}")`);
+  const all = s.allGroups ?? [];
+  if (
+    all.length >= 2 &&
+    plan.measure !== 'operator_list' &&
+    !e.facts.setOperations.some((op) => op.kind === 'INTERSECT' && op.inputs >= all.length)
+  )
+    missing.push(`the overlap ("${joinWords(all)} all present")`);
+  if (s.altnet && !hasAltnet(e)) missing.push('the altnets');
+  else if (s.networksAreAltnets && (s.minNetworks || s.exactNetworks) && !hasAltnet(e))
+    missing.push('the altnets (networks counted)');
+  const byCount = plan.dimension === 'networks';
+  const min = s.minNetworks;
+  if (min && !byCount && !e.networkCount(['>=', '>'], (n) => n === min || n === min - 1))
+    missing.push(`the number of networks ("at least ${min}")`);
+  const exact = s.exactNetworks;
+  if (exact && !byCount && !e.networkCount(['='], (n) => n === exact))
+    missing.push(`the number of networks ("exactly ${exact}")`);
+  if (s.soleGroup) {
+    const one = e.networkCount(['='], (n) => n === 1) || e.on(['sole_gigabit_network']).length > 0;
+    if (!one || !hasNetwork(e, s.soleGroup)) missing.push(`the only network ("${s.soleGroup}")`);
+  }
+  const negations = e.facts.comparisons.filter(
+    (c) =>
+      (c.op === 'is null' && c.target === 'postcode') || c.op === 'not in subquery' || c.op === 'not exists',
+  );
+  if (s.exclude) {
+    const without = s.exclude;
+    const excluded = negations.some((c) => {
+      if (!c.subquery) return false;
+      const inner = new Evidence(c.subquery);
+      return (!without.tech || hasTech(plan, inner, without.tech)) && (!without.gigabit || hasGigabit(inner));
+    });
+    if (!excluded) missing.push(`the exclusion ("no ${without.gigabit ? 'gigabit' : 'full fibre'}")`);
+  }
+  if (s.absent && negations.length < (s.exclude ? 2 : 1)) missing.push('the negation ("without")');
+  return missing;
+}
+
+function placeMissing(plan: Plan, e: Evidence): string[] {
+  const missing: string[] = [];
+  if (plan.geo) {
+    const { column, values, label } = plan.geo;
+    const absent = values.filter((v) => !e.equals([column], v));
+    if (absent.length === values.length) missing.push(`the place ("${label ?? values.join(', ')}")`);
+    else if (absent.length) missing.push(`part of the place ("${absent.join(', ')}")`);
+  }
+  if (plan.urbanRural && !e.equals(['urban_rural'], plan.urbanRural) && !e.groups('urban_rural'))
+    missing.push(`the ${plan.urbanRural} filter`);
+  return missing;
+}
+
+function measureMissing(plan: Plan, e: Evidence): string[] {
+  const m = plan.measure;
+  const divides = e.facts.arithmetic.has('/');
+  const subtracts = e.facts.arithmetic.has('-');
+  const missing = (what: string) => [`the measure ("${what}")`];
+  switch (m) {
+    case 'premises':
+      return e.aggregates(['sum'], 'premises') ? [] : missing('premises');
+    case 'households':
+    case 'population':
+      return e.aggregates(['sum'], m) ? [] : missing(m);
+    case 'postcodes': {
+      const counted =
+        e.aggregates(['count_star', 'count']) ||
+        e.aggregates(['sum'], 'postcodes') ||
+        e.facts.aggregates.some((a) => a.fn === 'sum' && a.columns.length === 0);
+      return counted ? [] : missing('postcodes');
+    }
+    case 'coverage_pct':
+    case 'share_of_subject_pct':
+      return divides ? [] : missing('a share: nothing is divided');
+    case 'change_premises':
+    case 'change_postcodes':
+    case 'change_pp': {
+      const out: string[] = [];
+      if (!subtracts || e.facts.dates.size < 2) out.push('the change (two dates compared)');
+      if (m === 'change_pp' && !divides) out.push('the change in points (a share: nothing is divided)');
+      return out;
+    }
+    case 'first_postcodes':
+    case 'first_premises':
+      return e.on(['min(activated_date)'], ['>', '>=']).length ? [] : missing('first activations');
+    case 'operator_count':
+      return e.facts.aggregates.some(
+        (a) =>
+          a.fn === 'count' &&
+          a.distinct &&
+          (a.columns.includes('operator_group') || a.columns.includes('operator')),
+      )
+        ? []
+        : missing('the number of networks');
+    case 'max_down':
+      return e.aggregates(['max'], 'fastest_down') ? [] : missing('the fastest download');
+    case 'max_up':
+      return e.aggregates(['max'], 'fastest_up') ? [] : missing('the fastest upload');
+    case 'avg_down':
+      return e.aggregates(['avg']) && e.facts.columns.has('fastest_down')
+        ? []
+        : missing('the average download');
+    case 'lines':
+      return e.aggregates(['sum'], 'lines') ? [] : missing('lines');
+    case 'line_share_pct':
+      return e.aggregates(['sum'], 'lines') && divides ? [] : missing('a share of lines');
+    case 'lines_change_pct':
+      return e.aggregates(['sum'], 'lines') && subtracts && divides ? [] : missing('the change in lines');
+    case 'avg_attractiveness':
+      return e.aggregates(['avg'], 'general_attractiveness') ? [] : missing('the attractiveness score');
+    case 'avg_deprivation':
+      return e.aggregates(['avg'], 'digital_deprivation') ? [] : missing('the deprivation score');
+    case 'operator_list':
+      return e.reads('operators') && e.facts.outputs.includes('operator') ? [] : missing('the operators');
+  }
+}
+
+function dimensionMissing(plan: Plan, e: Evidence): string[] {
+  const d = plan.dimension;
+  // A list of operator names is the answer itself, whatever grouping or order the reading gave it.
+  if (plan.measure === 'operator_list') return [];
+  if (!d) return plan.leaderPerDimension ? ['the places the leaders are found in'] : [];
+  const grouping = [`the grouping ("${DIMENSION_WORDS[d]}")`];
+  const out: string[] = [];
+  if (d === 'operator_group') {
+    const named = e.groups('operator_group');
+    const asOperator = e.groups('operator') && (plan.dataset !== 'upc' || e.reads(...ALTNET_TABLES));
+    if (!named && !asOperator) out.push(...grouping);
+  } else if (TIME_GRAINS.has(d)) {
+    out.push(...grainMissing(plan, e, d));
+  } else if (!e.groups(d)) {
+    out.push(...grouping);
+  }
+  if (plan.leaderPerDimension && !(e.facts.windows.has('row_number') || e.facts.windows.has('rank')))
+    out.push('the leader in each place (one network per place)');
+  if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
+    out.push('the flow (what each point added)');
+  return out;
+}
+
+function grainMissing(plan: Plan, e: Evidence, d: Dimension): string[] {
+  const grouping = [`the grouping ("${DIMENSION_WORDS[d]}")`];
+  if (plan.dataset === 'take_up') {
+    if (d !== 'quarter' || !e.groups('quarter')) return grouping;
+    const n = plan.time.quarterNumber;
+    return n && !e.on(['quarter'], ['like']).some((c) => c.values.includes(`%Q${n}`))
+      ? [`the quarter of each year ("Q${n}")`]
+      : [];
+  }
+  if (!e.groups('reported_at')) return grouping;
+  // Forecast points are half-yearly: every grain reads them as they are.
+  if (plan.dataset === 'upc_forecast') return [];
+  const months = e.seriesMonths();
+  const only = (allowed: number[]) => !!months && [...months].every((m) => allowed.includes(m));
+  if (d === 'quarter') {
+    const n = plan.time.quarterNumber;
+    if (n) return only([(n - 1) * 3 + 1]) ? [] : [`the quarter of each year ("Q${n}")`];
+    return only([1, 4, 7, 10]) ? [] : grouping;
+  }
+  if (d === 'half_year') return months && months.size <= 2 ? [] : grouping;
+  if (d === 'year') {
+    const month = plan.time.seriesMonth ?? 12;
+    return only([month]) ? [] : [`the grouping ("by year", at month ${month})`];
+  }
+  return [];
+}
+
+function rankingMissing(plan: Plan, e: Evidence): string[] {
+  const out: string[] = [];
+  const limit = plan.limit;
+  if (limit && !e.facts.limits.includes(limit)) out.push(`the number of results ("${limit}")`);
+  const d = plan.dimension;
+  if (plan.measure === 'operator_list') return out;
+  if (!d || TIME_GRAINS.has(d) || d === 'networks' || plan.countGroups || plan.leaderPerDimension) return out;
+  if (!plan.order && !limit) return out;
+  const ranking = e.facts.orderings[0];
+  const first = ranking?.[0];
+  const descending = (plan.order ?? 'desc') === 'desc';
+  if (!first || first.descending !== descending)
+    out.push(`the ranking ("${descending ? 'highest' : 'lowest'} first")`);
+  else if (first.target === d || first.target === 'operator_group' || first.target === 'operator')
+    out.push(`the ranking by the measure (ranked by ${first.target})`);
+  // Rows of networks, technologies or operators share one base (all premises, all lines), so ranking by the
+  // count ranks by the share; places each have their own base, so places must be ranked by the share itself.
+  else if (
+    SHARE_MEASURES.has(plan.measure) &&
+    GEO_DIMENSIONS.has(d) &&
+    !/_pct$|^pp_change$/.test(first.target) &&
+    !plan.takeUp?.rankByChange
+  )
+    out.push(`the ranking by the share (ranked by ${first.target})`);
+  else if (CHANGE_MEASURES.has(plan.measure) && !/_gained$|^pp_change$/.test(first.target))
+    out.push(`the ranking by the change (ranked by ${first.target})`);
+  return out;
+}
+
+function timeMissing(plan: Plan, e: Evidence, time: TimeContext): string[] {
+  const t = plan.time;
+  const out: string[] = [];
+  const dates = e.facts.dates;
+  const date = (d: string) => (dates.has(d) ? [] : [`the date ("${d}")`]);
+  if (plan.dataset === 'take_up') {
+    const quarters = e.on(['quarter'], ['=', 'in']).flatMap((c) => c.values);
+    if (
+      t.quarter &&
+      plan.dimension !== 'quarter' &&
+      plan.measure !== 'lines_change_pct' &&
+      !quarters.includes(t.quarter)
+    )
+      out.push(`the quarter ("${t.quarter}")`);
+    if (t.quarterYear && !e.on(['quarter'], ['like']).some((c) => c.values.includes(`${t.quarterYear}Q%`)))
+      out.push(`the year ("${t.quarterYear}")`);
+    if (t.lastQuarters && !e.on(['quarter'], ['in']).some((c) => c.values.length === t.lastQuarters))
+      out.push(`the last ${t.lastQuarters} quarters`);
+    if (plan.measure === 'lines_change_pct' && !e.on(['quarter'], ['in']).some((c) => c.values.length === 2))
+      out.push('the change (two quarters compared)');
+    return out;
+  }
+  const grain = plan.dimension && TIME_GRAINS.has(plan.dimension);
+  const firsts = plan.measure === 'first_postcodes' || plan.measure === 'first_premises';
+  if (CHANGE_MEASURES.has(plan.measure) || firsts) {
+    if (t.from) out.push(...date(t.from));
+    if (t.to && !firsts) out.push(...date(t.to));
+    return out;
+  }
+  if (grain) return seriesMissing(plan, e, time);
+  // A window on a level ("now vs 2 years ago", "between Dec 2026 and Dec 2028") is a time the SQL must use too.
+  const window = [t.from, t.to].filter((d): d is string => d !== undefined);
+  if (window.some((d) => !dates.has(d))) out.push(`the window ("${window.join(' to ')}")`);
+  const scores = plan.measure === 'avg_attractiveness' || plan.measure === 'avg_deprivation';
+  if (plan.dataset === 'upc_forecast' && !(scores && Object.keys(plan.subject).length === 0) && !t.from)
+    out.push(...date(t.at ?? time.forecastLast));
+  else if (plan.dataset !== 'upc_forecast' && t.at && t.at !== time.latest) out.push(...date(t.at));
+  return out;
+}
+
+/**
+ * A series starts and ends where the plan says, to within one point of its grain ("every March since 2022" starts
+ * at March 2022 though the plan's range starts in January), within the dates the data holds.
+ */
+function seriesMissing(plan: Plan, e: Evidence, time: TimeContext): string[] {
+  const t = plan.time;
+  const dates = [...e.facts.dates].sort();
+  const [first, last] =
+    plan.dataset === 'upc_forecast' ? [time.forecastFirst, time.forecastLast] : [time.earliest, time.latest];
+  const out: string[] = [];
+  const earliest = dates[0];
+  const latest = dates[dates.length - 1];
+  if (t.seriesFrom && t.seriesFrom >= first && t.seriesFrom <= last) {
+    const from = t.seriesFrom;
+    const firstPoint = dates.some((d) => d >= from && d < addMonths(from, 12));
+    // A flow also reads the point before the first, to say what the first one added.
+    if (!firstPoint || (!plan.flow && earliest !== undefined && earliest < from))
+      out.push(`the start of the series ("${from}")`);
+  }
+  if (t.seriesTo && t.seriesTo <= last && t.seriesTo >= first) {
+    if (!latest || latest > t.seriesTo || latest <= addMonths(t.seriesTo, -12))
+      out.push(`the end of the series ("${t.seriesTo}")`);
+  }
+  return out;
+}
+
+function takeUpMissing(plan: Plan, e: Evidence): string[] {
+  const t = plan.takeUp;
+  if (!t || plan.dataset !== 'take_up') return [];
+  const out: string[] = [];
+  for (const operator of t.operators ?? [])
+    if (!e.equals(['operator'], operator)) out.push(`the take-up operator ("${operator}")`);
+  for (const tech of [...(t.tech ? [t.tech] : []), ...(t.techs ?? [])])
+    if (!e.equals(['tech'], tech)) out.push(`the take-up technology ("${tech}")`);
+  if (t.segment && !e.equals(['segment'], t.segment)) out.push(`the segment ("${t.segment}")`);
+  if (t.shareOf) {
+    const of = t.shareOf.startsWith('tech:')
+      ? e.equals(['tech'], t.shareOf.slice(5))
+      : e.equals(['operator'], t.shareOf);
+    if (!of || !e.facts.arithmetic.has('/'))
+      out.push(`the share of lines ("${t.shareOf.replace('tech:', '')}")`);
+  }
+  if (t.rankByChange && plan.dimension && e.facts.orderings[0]?.[0]?.target !== 'change_lines')
+    out.push('the ranking by the change in lines');
+  return out;
+}
+
+function placeTestMissing(plan: Plan, e: Evidence): string[] {
+  const filter = plan.groupFilter;
+  if (!filter) return [];
+  const out: string[] = [];
+  const op = GROUP_OPS[filter.op];
+  if (!e.number(['coverage_pct'], [op], (n) => n === filter.value))
+    out.push(`the place test ("${describeGroupFilter(filter)}")`);
+  if (plan.countGroups && !(e.facts.outputs.length === 1 && e.aggregates(['count_star', 'count'])))
+    out.push('the count of places');
+  return out;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { testLexicon, testTime } from './test-fixtures.js';
+import { understand } from './understand.js';
+
+const read = (question: string) => {
+  const u = understand(question, testLexicon, testTime);
+  if (u.kind !== 'data') throw new Error(`not a data question: ${question}`);
+  return u;
+};
+
+describe('readings ranked over the plans the tags allow', () => {
+  it('answers a list of named places with one row for each of them', () => {
+    const { plan } = read('gigabit coverage in Leeds, Manchester and Birmingham');
+    expect(plan.geo).toMatchObject({ column: 'la_name' });
+    expect(new Set(plan.geo?.values)).toEqual(new Set(['Leeds', 'Manchester', 'Birmingham']));
+    expect(plan.dimension).toBe('la_name');
+  });
+
+  it('reads a list of nations as nations, even where the warehouse also names them as regions', () => {
+    const { plan } = read('gigabit coverage in Wales, Scotland and England');
+    expect(plan.geo?.column).toBe('country');
+    expect(new Set(plan.geo?.values)).toEqual(new Set(['Wales', 'Scotland', 'England']));
+  });
+
+  it('says a tag no reading can use, and is not confident', () => {
+    const u = read('For every region, which LA has the worst gigabit coverage?');
+    expect(u.plan.unknowns.join(' ')).toContain('"region" (a grouping)');
+    expect(u.confidence).toBeLessThan(0.8);
+  });
+
+  it('offers the other meaning of an ambiguous name as a candidate', () => {
+    const u = read('full fibre coverage in CF');
+    const readings = u.candidates?.map((c) => c.interpretation) ?? [];
+    expect(readings.some((r) => /CityFibre/.test(r))).toBe(true);
+    expect(readings.some((r) => /CF postcode area/.test(r))).toBe(true);
+  });
+
+  it("keeps the readers' plan when every tag is used (it wins ties)", () => {
+    const u = read('How many premises in Leeds have full fibre?');
+    expect(u.candidates?.[0]?.unused).toEqual([]);
+    expect(u.plan.geo?.values).toEqual(['Leeds']);
+    expect(u.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('never ranks a plan that does not compile', () => {
+    const u = read('full fibre premises in LS1 4AP');
+    for (const candidate of u.candidates ?? []) expect(candidate.interpretation).toBeTruthy();
+  });
+
+  it("asks back, naming the words, when no reading uses two or more of the question's main words", () => {
+    const u = read('Hyperoptic upload speeds forecast in Leeds');
+    expect(u.askBack).toEqual(['upload', 'speeds']);
+    expect(read('How many premises in Leeds have full fibre?').askBack).toBeUndefined();
+  });
+});

@@ -1,0 +1,607 @@
+/**
+ * Readings ranked over the plans the tags allow. The readers propose a first plan; from the tags, this module
+ * checks which of them that plan actually uses (a tag is used when the plan holds what it says: a place in its
+ * filter, a network in its subject, a number as its limit or threshold, a share as its measure, ...), then builds
+ * the other plans the tags allow by editing that one: a place, a list of places, a network, a technology, a
+ * grouping, a share, a limit the first plan left out; the other meaning of an ambiguous name ("CF": CityFibre or
+ * the Cardiff postcode area); the other measure when the question did not name one. Each candidate is compiled
+ * (a plan that does not compile is dropped) and scored by the tags it uses and the ones it leaves unused, in the
+ * manner of a floating semantic parser: new combinations of known parts are read without a rule for each.
+ *
+ * The best candidate answers; its unused tags are said in the answer and lower the confidence; the next ones are
+ * offered as "Did you mean".
+ */
+import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
+import { interpret } from '../compile/interpret.js';
+import { buildQuery } from '../compile/sql-builder.js';
+import { GEO_COLUMNS, type GeoColumn, type Plan } from '../semantic/plan.js';
+import type { TimeContext } from '../semantic/time-context.js';
+import type { Lexicon } from './lexicon.js';
+import type { CandidateReading, Tag } from './reading-types.js';
+import type { Tagging } from './tagger.js';
+
+/** Full fibre as the take-up tables spell it (the semantic model's). */
+const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
+
+const COUNT_MEASURES = new Set([
+  'premises',
+  'postcodes',
+  'households',
+  'population',
+  'operator_count',
+  'lines',
+  'change_premises',
+  'change_postcodes',
+  'first_postcodes',
+  'first_premises',
+]);
+const SHARE_MEASURES = new Set(['coverage_pct', 'change_pp', 'line_share_pct', 'share_of_subject_pct']);
+const TIME_GRAINS = new Set(['month', 'quarter', 'half_year', 'year']);
+/** Nations the warehouse also names as regions: a list mixing them with nations is a list of nations. */
+const NATION_REGIONS = new Set(['Wales', 'Scotland', 'Northern Ireland']);
+
+/** What a plan must hold for a tag to count as used (in any of its meanings: "CF" as CityFibre or Cardiff). */
+export function tagUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
+  if (tagMeaningUsed(tag, plan, tagging, lexicon)) return true;
+  return (tag.alternatives ?? []).some((alt) =>
+    tagMeaningUsed({ ...tag, ...alt, alternatives: [] }, plan, tagging, lexicon),
+  );
+}
+
+function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
+  const s = plan.subject;
+  const tu = plan.takeUp ?? {};
+  const groupsOf = (operators: string[] | undefined) =>
+    (operators ?? []).map((o) => lexicon.operators.find((row) => row.operator === o)?.operator_group ?? o);
+  const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
+  switch (tag.role) {
+    case 'time':
+    case 'grammar':
+      return true;
+    case 'place': {
+      if (tag.value === 'uk') return !plan.geo;
+      const values = placeValues(tag);
+      // Places that name the groups of the answer ("each nation (England, Wales, ...)") are its rows.
+      const column = placeColumn(tag);
+      const groupsNamed =
+        !plan.geo &&
+        (plan.dimension === column ||
+          (plan.dimension === 'country' && values.every((v) => NATION_REGIONS.has(v) || v === 'England')));
+      return groupsNamed || Boolean(plan.geo?.values.some((v) => values.includes(v)));
+    }
+    case 'network':
+      return (
+        [...(s.operatorGroups ?? []), ...(s.allGroups ?? []), ...groupsOf(s.operators)].includes(tag.value) ||
+        s.soleGroup === tag.value ||
+        Object.keys(s.groupTech ?? {}).includes(tag.value) ||
+        [...(tu.operators ?? []), tu.shareOf ?? ''].some((o) => o === tag.value || o.startsWith(tag.value))
+      );
+    case 'operator':
+      return (
+        [...(s.operators ?? []), ...(tu.operators ?? []), tu.shareOf ?? ''].includes(tag.value) ||
+        (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
+      );
+    case 'technology':
+      return technologyUsed(tag.value, plan, anyThreshold);
+    case 'measure':
+      return measureUsed(tag.value, plan, anyThreshold);
+    case 'dimension':
+      return dimensionUsed(tag, plan, tagging);
+    case 'ranking':
+      return (
+        Boolean(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter) ||
+        ['max_down', 'max_up'].includes(plan.measure)
+      );
+    case 'shape':
+      return shapeUsed(tag.value, plan);
+    case 'comparator': {
+      // "at least one" is presence, which every plan of a subject holds.
+      const next = tagging.tags.find(
+        (t) => t.role === 'number' && t.start >= tag.end && t.start - tag.end <= 1,
+      );
+      if (next && Number(next.value) <= 1) return true;
+      return Boolean(plan.groupFilter || s.minNetworks || s.exactNetworks || anyThreshold || plan.limit);
+    }
+    case 'number':
+      return numberUsed(Number(tag.value), tag, plan, tagging);
+    case 'quantifier':
+      return Boolean(s.minNetworks || s.exactNetworks || plan.groupFilter);
+    case 'negation':
+      return (
+        Boolean(
+          s.absent ||
+            s.exclude ||
+            s.bestDownBelow !== undefined ||
+            s.onlyTech ||
+            s.soleGroup ||
+            s.exactNetworks,
+        ) ||
+        (plan.groupFilter !== undefined && ['lt', 'lte'].includes(plan.groupFilter.op))
+      );
+    case 'dataset':
+      return plan.dataset === tag.value;
+    default:
+      return true;
+  }
+}
+
+function placeValues(tag: Tag): string[] {
+  return tag.value.slice(tag.value.indexOf(':') + 1).split('|');
+}
+
+function placeColumn(tag: Tag): string {
+  return tag.value.slice(0, tag.value.indexOf(':'));
+}
+
+function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
+  const s = plan.subject;
+  const tu = plan.takeUp ?? {};
+  const techs = [
+    s.tech,
+    s.onlyTech,
+    s.exclude?.tech,
+    ...Object.values(s.groupTech ?? {}),
+    tu.tech,
+    ...(tu.techs ?? []),
+  ];
+  switch (term) {
+    case 'full_fibre':
+      return (
+        techs.includes(FULL_FIBRE) ||
+        techs.includes(FULL_FIBRE_TAKE_UP) ||
+        plan.dataset === 'upc_forecast' ||
+        Boolean(s.minNetworks || s.exactNetworks || s.allGroups) ||
+        plan.dimension === 'tech'
+      );
+    case 'gigabit':
+      return Boolean(
+        s.gigabit ||
+          s.exclude?.gigabit ||
+          s.symmetric ||
+          (s.minDown ?? 0) >= GIGABIT_DOWN_MBPS ||
+          s.bestDownBelow === GIGABIT_DOWN_MBPS,
+      );
+    case 'superfast':
+    case 'ultrafast':
+      return anyThreshold;
+    case 'below_uso':
+      return Boolean(s.belowUso) || anyThreshold;
+    case 'cable_only_gigabit':
+      return Boolean(s.gigabit && (s.exclude?.tech || s.onlyTech)) || techs.includes('cable');
+    case 'fttc':
+    case 'adsl':
+    case 'fwa':
+    case 'cable':
+      // Virgin Media's footprint is its cable and its own fibre: naming cable beside it describes that network.
+      if (term === 'cable' && (s.operatorGroups ?? []).includes('Virgin Media') && !s.tech) return true;
+      return techs.includes(term) || plan.dimension === 'tech';
+    case 'altnet':
+      return Boolean(s.altnet || s.networksAreAltnets);
+    case 'overbuild':
+      return Boolean(s.minNetworks || s.exactNetworks || s.allGroups) || plan.measure === 'operator_count';
+    default:
+      return true;
+  }
+}
+
+function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
+  const m = plan.measure;
+  switch (term) {
+    case 'premises':
+      return (
+        [
+          'premises',
+          'change_premises',
+          'first_premises',
+          'coverage_pct',
+          'share_of_subject_pct',
+          'change_pp',
+        ].includes(m) || plan.groupFilter !== undefined
+      );
+    case 'postcodes':
+      return ['postcodes', 'change_postcodes', 'first_postcodes'].includes(m);
+    case 'households':
+      return m === 'households';
+    case 'population':
+      return m === 'population';
+    case 'share':
+      return SHARE_MEASURES.has(m) || m === 'lines_change_pct' || plan.groupFilter !== undefined;
+    case 'lines':
+      return plan.dataset === 'take_up';
+    case 'market_share':
+      return m === 'line_share_pct';
+    case 'networks':
+      return m === 'operator_count' || m === 'operator_list' || plan.dimension === 'networks';
+    case 'change':
+      return (
+        TIME_GRAINS.has(plan.dimension ?? '') ||
+        m.startsWith('change_') ||
+        m.startsWith('first_') ||
+        m === 'lines_change_pct' ||
+        Boolean(plan.flow) ||
+        Boolean(plan.takeUp?.change) ||
+        plan.time.from !== undefined ||
+        plan.time.seriesFrom !== undefined
+      );
+    case 'points':
+      return m === 'change_pp';
+    case 'speed':
+      return ['max_down', 'max_up', 'avg_down'].includes(m) || anyThreshold || Boolean(plan.subject.gigabit);
+    case 'score':
+      return m === 'avg_attractiveness' || m === 'avg_deprivation';
+    case 'average':
+      return m.startsWith('avg_');
+    default:
+      return true;
+  }
+}
+
+function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
+  const value = tag.value;
+  if (plan.dimension === value) return true;
+  if (
+    (value === 'operator' || value === 'operator_group') &&
+    ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
+  )
+    return true;
+  if (TIME_GRAINS.has(value)) {
+    return (
+      TIME_GRAINS.has(plan.dimension ?? '') ||
+      plan.time.from !== undefined ||
+      plan.time.seriesFrom !== undefined ||
+      Boolean(plan.takeUp?.change) ||
+      plan.time.quarter !== undefined ||
+      plan.time.lastQuarters !== undefined
+    );
+  }
+  if (value === 'urban_rural') return plan.urbanRural !== undefined;
+  // Naming both segments ("resi + business") is no segment filter: every take-up plan counts both by default.
+  if (value === 'segment') return plan.dataset === 'take_up';
+  if (value === 'tech') return Boolean(plan.subject.onlyTech || plan.subject.exclude);
+  if (value === 'postcode')
+    return ['postcodes', 'change_postcodes', 'first_postcodes'].includes(plan.measure);
+  if (value === 'operator_group') {
+    // "networks" names the subject's kind ("3+ networks", "altnet networks", "which networks ..."), or the
+    // networks ranked in each place ("the biggest network in each region").
+    const s = plan.subject;
+    if (
+      plan.leaderPerDimension ||
+      s.minNetworks ||
+      s.exactNetworks ||
+      s.altnet ||
+      s.operatorGroups?.length ||
+      plan.measure === 'operator_count' ||
+      plan.measure === 'operator_list'
+    )
+      return true;
+  }
+  if (value === 'operator') {
+    const s = plan.subject;
+    if (
+      s.operators?.length ||
+      s.operatorGroups?.length ||
+      plan.takeUp?.operators?.length ||
+      plan.measure === 'operator_list'
+    )
+      return true;
+  }
+  // A level word beside a place of that level qualifies the name ("Leeds council", "the CF area").
+  const near = tagging.tags.find(
+    (t) => t.role === 'place' && Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6,
+  );
+  if (near && plan.geo) return true;
+  // "how many councils ..." counts places; "per region" groups them: both set the dimension.
+  return Boolean(plan.countGroups && plan.dimension === value);
+}
+
+function shapeUsed(term: string, plan: Plan): boolean {
+  switch (term) {
+    case 'count':
+      return (
+        COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
+      );
+    case 'each':
+      return Boolean(plan.dimension || plan.leaderPerDimension);
+    case 'series':
+      return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
+    case 'only':
+      return Boolean(
+        plan.subject.onlyTech ||
+          plan.subject.soleGroup ||
+          plan.subject.exactNetworks === 1 ||
+          plan.subject.operatorGroups?.length ||
+          plan.subject.tech ||
+          plan.subject.gigabit,
+      );
+    case 'both':
+      return Boolean(plan.subject.allGroups || (plan.subject.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+    default:
+      return true;
+  }
+}
+
+function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean {
+  const s = plan.subject;
+  // "at least one altnet" is presence; "0, 1, 2 networks" are the rows of a count of networks.
+  if (n <= 1 && !s.absent) return true;
+  if (plan.dimension === 'networks') return true;
+  // A speed the named condition already means ("1000 down and 1000 up" for symmetric gigabit).
+  if (n === GIGABIT_DOWN_MBPS && (s.gigabit || s.symmetric)) return true;
+  // "the four nations": the number counts the places the answer lists.
+  const next = tagging.tags.find((t) => t.start >= tag.end && t.start - tag.end <= 1);
+  if (next && (next.role === 'dimension' || next.role === 'grammar') && plan.dimension) return true;
+  const values = [
+    plan.limit,
+    s.minNetworks,
+    s.exactNetworks,
+    s.minNetworks !== undefined ? s.minNetworks - 1 : undefined,
+    s.exactNetworks !== undefined ? s.exactNetworks : undefined,
+    s.minDown,
+    s.bestDownBelow,
+    s.minDown !== undefined ? s.minDown / 1000 : undefined,
+    plan.groupFilter?.value,
+    plan.time.lastQuarters,
+    plan.time.quarterNumber,
+  ];
+  return values.includes(n);
+}
+
+export interface Scored {
+  plan: Plan;
+  unusedTags: Tag[];
+  used: number;
+  score: number;
+  differs?: string;
+}
+
+/** Used tags count for a plan; unused ones against it; a default the readers had to assume costs a little. */
+export function scorePlan(plan: Plan, tagging: Tagging, lexicon: Lexicon, prior = 0): Scored {
+  const content = tagging.tags.filter((t) => t.role !== 'time' && t.role !== 'grammar');
+  const unusedTags = content.filter((t) => !tagUsed(t, plan, tagging, lexicon));
+  const used = content.length - unusedTags.length;
+  const score = used - 1.2 * unusedTags.length - 0.25 * plan.assumptions.length + prior + fit(plan, tagging);
+  return { plan, unusedTags, used, score };
+}
+
+/**
+ * How well a plan fits the words around its tags, beyond using them: a number right after a ranking word ("the
+ * biggest 3", "top five") is how many to show, not a count of networks per postcode.
+ */
+function fit(plan: Plan, tagging: Tagging): number {
+  let bonus = 0;
+  // A name that is a place or a network, right after "in", "across" or "within", reads as the place.
+  for (const tag of tagging.tags) {
+    const place = tag.role === 'place' ? tag : tag.alternatives?.find((a) => a.role === 'place');
+    if (!place || !tag.alternatives?.length) continue;
+    const before = tagging.text.slice(0, tag.start).trimEnd();
+    if (!/\b(?:in|across|within|around)$/.test(before)) continue;
+    bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
+  }
+  for (const [i, tag] of tagging.tags.entries()) {
+    const next = tagging.tags[i + 1];
+    if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
+    const n = Number(next.value);
+    if (plan.limit === n) bonus += 0.8;
+    else if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
+  }
+  return bonus;
+}
+
+const clone = (plan: Plan): Plan => structuredClone(plan);
+
+/** The plans the tags allow, as edits of the readers' plan: each fills in what that plan left unused. */
+export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  const edits: { plan: Plan; differs: string }[] = [];
+  const places = unused.filter((t) => t.role === 'place' && t.value !== 'uk');
+  if (places.length > 0) {
+    const byColumn = new Map<string, string[]>();
+    const nations = places.every(
+      (t) =>
+        placeColumn(t) === 'country' ||
+        (placeColumn(t) === 'government_region' && placeValues(t).every((v) => NATION_REGIONS.has(v))),
+    );
+    for (const tag of places) {
+      const column = nations ? 'country' : placeColumn(tag);
+      byColumn.set(column, [...(byColumn.get(column) ?? []), ...placeValues(tag)]);
+    }
+    for (const [column, values] of byColumn) {
+      if (!(GEO_COLUMNS as readonly string[]).includes(column)) continue;
+      const geoColumn = column as GeoColumn;
+      const plan = clone(base);
+      const previous = plan.geo;
+      // Places of another level join a list of nations as nations ("Wales, Scotland, NI and England").
+      const kept =
+        previous?.column === geoColumn ||
+        (geoColumn === 'country' && previous?.values.every((v) => NATION_REGIONS.has(v)))
+          ? previous.values
+          : [];
+      plan.geo = { column: geoColumn, values: [...new Set([...kept, ...values])] };
+      if (previous && plan.dimension === previous.column) plan.dimension = geoColumn;
+      edits.push({ plan, differs: `for ${values.join(', ')}` });
+      if (plan.geo.values.length >= 2 && !plan.dimension) {
+        const each = clone(plan);
+        each.dimension = geoColumn;
+        edits.push({ plan: each, differs: `one row for each of ${plan.geo.values.join(', ')}` });
+      }
+    }
+  }
+  const networks = unused.filter((t) => t.role === 'network').map((t) => t.value);
+  if (networks.length > 0) {
+    const plan = clone(base);
+    if (plan.dataset === 'take_up')
+      plan.takeUp = { ...plan.takeUp, operators: [...(plan.takeUp?.operators ?? []), ...networks] };
+    else plan.subject.operatorGroups = [...new Set([...(plan.subject.operatorGroups ?? []), ...networks])];
+    edits.push({ plan, differs: `for ${networks.join(' and ')}` });
+  }
+  const operators = unused.filter((t) => t.role === 'operator').map((t) => t.value);
+  if (operators.length > 0 && base.dataset === 'take_up') {
+    const share = clone(base);
+    share.takeUp = { ...share.takeUp, shareOf: operators[0]! };
+    if (share.measure !== 'line_share_pct') share.measure = 'line_share_pct';
+    edits.push({ plan: share, differs: `the share of lines of ${operators[0]}` });
+    const lines = clone(base);
+    lines.takeUp = { ...lines.takeUp, operators: [...(lines.takeUp?.operators ?? []), ...operators] };
+    edits.push({ plan: lines, differs: `lines of ${operators.join(' and ')}` });
+  }
+  const tech = unused.find((t) => t.role === 'technology');
+  if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
+    const plan = clone(base);
+    if (tech.value === 'full_fibre') plan.subject.tech = FULL_FIBRE;
+    else if (tech.value === 'gigabit') plan.subject.gigabit = true;
+    else if (['fttc', 'adsl', 'cable', 'fwa'].includes(tech.value)) plan.subject.tech = tech.value as 'fttc';
+    else if (tech.value === 'altnet') plan.subject.altnet = true;
+    else if (tech.value === 'below_uso') plan.subject.belowUso = true;
+    if (JSON.stringify(plan.subject) !== JSON.stringify(base.subject))
+      edits.push({ plan, differs: `with ${tech.text}` });
+  }
+  const share = unused.find((t) => t.role === 'measure' && t.value === 'share');
+  if (share && base.dataset === 'upc' && ['premises', 'postcodes'].includes(base.measure)) {
+    const plan = clone(base);
+    plan.measure = 'coverage_pct';
+    edits.push({ plan, differs: 'as a share of premises' });
+  }
+  for (const measure of ['postcodes', 'households', 'population'] as const) {
+    if (
+      unused.some((t) => t.role === 'measure' && t.value === measure) &&
+      ['premises', 'coverage_pct'].includes(base.measure)
+    ) {
+      const plan = clone(base);
+      plan.measure = measure;
+      edits.push({ plan, differs: `counting ${measure}` });
+    }
+  }
+  const dimension = unused.find(
+    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+  );
+  if (dimension && !base.dimension) {
+    const plan = clone(base);
+    plan.dimension = dimension.value as GeoColumn;
+    edits.push({ plan, differs: `by ${dimension.text}` });
+  }
+  const number = unused.find((t) => t.role === 'number');
+  if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
+    const plan = clone(base);
+    plan.limit = Number(number.value);
+    plan.order ??= tagging.tags.some((t) => t.role === 'ranking' && t.value === 'asc') ? 'asc' : 'desc';
+    edits.push({ plan, differs: `the ${number.text} ${plan.order === 'asc' ? 'lowest' : 'highest'}` });
+  }
+  return edits;
+}
+
+/** Other readings of the same words: the other meaning of an ambiguous name, the other measure. */
+export function otherMeanings(base: Plan, tagging: Tagging): { plan: Plan; differs: string }[] {
+  const out: { plan: Plan; differs: string }[] = [];
+  for (const tag of tagging.tags) {
+    for (const alt of tag.alternatives ?? []) {
+      if (tag.role === 'network' && alt.role === 'place') {
+        const plan = clone(base);
+        const groups = (plan.subject.operatorGroups ?? []).filter((g) => g !== tag.value);
+        if (groups.length) plan.subject.operatorGroups = groups;
+        else delete plan.subject.operatorGroups;
+        const column = alt.value.slice(0, alt.value.indexOf(':')) as GeoColumn;
+        plan.geo = { column, values: [alt.value.slice(alt.value.indexOf(':') + 1)] };
+        out.push({
+          plan,
+          differs: `"${tag.text.toUpperCase()}" read as the ${plan.geo.values[0]} postcode area`,
+        });
+      }
+      if (tag.role === 'place' && alt.role === 'network' && base.geo) {
+        const plan = clone(base);
+        const values = base.geo.values.filter((v) => !placeValues(tag).includes(v));
+        if (values.length) plan.geo = { ...base.geo, values };
+        else delete plan.geo;
+        plan.subject.operatorGroups = [...new Set([...(plan.subject.operatorGroups ?? []), alt.value])];
+        out.push({ plan, differs: `"${tag.text}" read as ${alt.value}` });
+      }
+    }
+  }
+  const namedMeasure = tagging.tags.some(
+    (t) =>
+      t.role === 'measure' &&
+      ['premises', 'share', 'postcodes', 'households', 'population', 'lines'].includes(t.value),
+  );
+  if (!namedMeasure && base.dataset === 'upc' && !base.countGroups) {
+    if (base.measure === 'premises') {
+      const plan = clone(base);
+      plan.measure = 'coverage_pct';
+      out.push({ plan, differs: 'as a share of premises' });
+    } else if (base.measure === 'coverage_pct') {
+      const plan = clone(base);
+      plan.measure = 'premises';
+      out.push({ plan, differs: 'as a number of premises' });
+    }
+  }
+  return out;
+}
+
+/** Compiles a candidate; a plan the compiler cannot turn into SQL is not a reading. */
+export function compiles(plan: Plan, time: TimeContext): boolean {
+  try {
+    buildQuery(plan, time);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The readers' plan and every plan the tags allow, compiled, scored, best first. */
+export function rankReadings(
+  base: Plan,
+  tagging: Tagging,
+  lexicon: Lexicon,
+  time: TimeContext,
+): CandidateReading[] {
+  // The readers' plan holds what the grammar knows beyond the tags (windows, flows, leaders): it wins ties.
+  const first = scorePlan(base, tagging, lexicon, 0.5);
+  const scored: Scored[] = [first];
+  const seen = new Set([signature(base)]);
+  const consider = (plan: Plan, differs: string, prior = 0) => {
+    const key = signature(plan);
+    if (seen.has(key) || !compiles(plan, time)) return;
+    seen.add(key);
+    scored.push({ ...scorePlan(plan, tagging, lexicon, prior), differs });
+  };
+  for (const edit of editsFor(base, first.unusedTags, tagging)) consider(edit.plan, edit.differs);
+  // Edits compose: a plan that took one edit may allow the next (a place and then its list's grouping).
+  for (const round of [1, 2]) {
+    void round;
+    for (const candidate of [...scored]) {
+      for (const edit of editsFor(candidate.plan, candidate.unusedTags, tagging)) {
+        consider(edit.plan, [candidate.differs, edit.differs].filter(Boolean).join(', '));
+      }
+    }
+  }
+  for (const other of otherMeanings(base, tagging)) consider(other.plan, other.differs, -0.6);
+  scored.sort((a, b) => b.score - a.score);
+  return scored.map((candidate) => ({
+    plan: candidate.plan,
+    interpretation: interpret(candidate.plan, time),
+    score: Number(candidate.score.toFixed(2)),
+    unused: candidate.unusedTags.map(describeTag),
+    ...(candidate.differs ? { differs: candidate.differs } : {}),
+  }));
+}
+
+function signature(plan: Plan): string {
+  const { notes: _notes, unknowns: _unknowns, assumptions: _assumptions, ...rest } = plan;
+  return JSON.stringify(rest);
+}
+
+export function describeTag(tag: Tag): string {
+  const what: Record<string, string> = {
+    place: 'a place',
+    network: 'a network',
+    operator: 'an operator',
+    technology: 'a technology or condition',
+    measure: 'a measure',
+    dimension: 'a grouping',
+    ranking: 'a ranking',
+    shape: 'the shape of the answer',
+    number: 'a number',
+    comparator: 'a comparison',
+    quantifier: 'a quantity',
+    negation: 'a negation',
+    dataset: 'the dataset',
+  };
+  return `"${tag.text}" (${what[tag.role] ?? tag.role})`;
+}

@@ -1,0 +1,227 @@
+/**
+ * Reads the question once into tagged spans. The text is normalised and tokenised; then, longest span first and
+ * never overlapping: names from the warehouse (places at every level, networks, operators and brands, through the
+ * lexicon), postcodes written as codes (a unit, a sector, a district, an area), time expressions (the time
+ * parser's spans), numbers and number words, and the vocabulary's phrases (technologies and named filters,
+ * measures, dimensions, rankings, shapes, comparators, negations, datasets). Every content token ends with one
+ * role, or is unplaced; function words and presentation words need none.
+ *
+ * Tagging says what the words are, not what the question means: which plan uses which tag is decided by the
+ * candidate readings (candidates.ts), and a tag no chosen plan uses is said in the answer.
+ */
+import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
+import type { Tag, TagRole, Token } from './reading-types.js';
+import { numberFrom, parseTime, type TimeContext } from './time-phrases.js';
+import { FUNCTION_WORDS, isAccountedWord, VOCABULARY } from './vocabulary.js';
+
+export interface Tagging {
+  /** The normalised question the spans refer to. */
+  text: string;
+  tokens: Token[];
+  tags: Tag[];
+  /** The lexicon's matches, for the readers that still take entities. */
+  entities: EntityMatch[];
+  /** Content tokens no tag covers. */
+  unplaced: Token[];
+}
+
+interface PhrasePattern {
+  role: TagRole;
+  value: string;
+  pattern: RegExp;
+  length: number;
+}
+
+/** One pattern per phrase of the vocabulary, longest first (built once: the vocabulary is data). */
+const PHRASES: PhrasePattern[] = Object.entries(VOCABULARY)
+  .flatMap(([role, terms]) =>
+    Object.entries(terms ?? {}).flatMap(([value, phrases]) =>
+      phrases.map((phrase) => ({
+        role: role as TagRole,
+        value,
+        pattern: new RegExp(`(?<![a-z0-9])${phraseSource(phrase)}(?![a-z0-9])`, 'g'),
+        length: phrase.length,
+      })),
+    ),
+  )
+  .sort((a, b) => b.length - a.length);
+
+function phraseSource(phrase: string): string {
+  const wild = phrase.endsWith('*');
+  const body = (wild ? phrase.slice(0, -1) : phrase).replace(/[.+?^${}()|[\]\\/<>=%-]/g, '\\$&');
+  // The model's phrases are singular or plural as written; the other number reads the same ("altnets").
+  return wild ? `${body}[a-z']*` : /[a-z]$/.test(phrase) ? `${body}(?:s|es)?` : body;
+}
+
+const MONTH_OR_PERIOD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^[qh][1-4]$/;
+const WORD = /[a-z0-9][a-z0-9'.&+\-/]*[a-z0-9+]|[a-z0-9]/g;
+const UNIT_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})\b/g;
+const SECTOR = /\b([A-Z]{1,2}\d[A-Z\d]?) (\d)(?![A-Z\d])/g;
+const DISTRICT = /\b([A-Z]{1,2}\d[A-Z\d]?)\b/g;
+
+export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext): Tagging {
+  const text = normaliseQuestion(question);
+  const padded = ` ${text} `;
+  const taken: boolean[] = new Array(text.length).fill(false);
+  const tags: Tag[] = [];
+  const free = (start: number, end: number) => {
+    for (let i = start; i < end; i++) if (taken[i]) return false;
+    return true;
+  };
+  const add = (tag: Tag) => {
+    if (tag.start < 0 || tag.end > text.length || !free(tag.start, tag.end)) return false;
+    for (let i = tag.start; i < tag.end; i++) taken[i] = true;
+    tags.push(tag);
+    return true;
+  };
+
+  // Postcodes written as codes first: "LS1 4AP", "LS1 4", "M1" (the district's letters would read as names).
+  for (const [pattern, column] of [
+    [UNIT_POSTCODE, 'postcode'],
+    [SECTOR, 'post_sector'],
+    [DISTRICT, 'postcode_district'],
+  ] as const) {
+    for (const m of question.matchAll(pattern)) {
+      const code =
+        column === 'postcode' ? `${m[1]} ${m[2]}` : column === 'post_sector' ? `${m[1]} ${m[2]}` : m[1]!;
+      if (!lexicon.postcodeAreas.has(code.replace(/\d.*$/, ''))) continue;
+      // The first free occurrence in the normalised text that is a whole word ("ls1 4", not inside "ls1 4ap").
+      const needle = m[0].toLowerCase();
+      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+        if (/[a-z0-9]/.test(text[at + needle.length] ?? ' ')) continue;
+        if (
+          add({ role: 'place', start: at, end: at + needle.length, text: m[0], value: `${column}:${code}` })
+        )
+          break;
+      }
+    }
+  }
+
+  // Names from the warehouse; the lexicon's positions are in the same normalised text. Where two names claim the
+  // same words, the longer one is the tag and the other an alternative reading of it.
+  const entities = lexicon.find(question);
+  const named = entities
+    .map((match) => entityTag(match, text))
+    .filter((tag): tag is Tag => tag !== null)
+    .sort((a, b) => b.end - b.start - (a.end - a.start));
+  for (const tag of named) {
+    if (add(tag)) continue;
+    const holder = tags.find((t) => t.start <= tag.start && t.end >= tag.end - 1 && t.value !== tag.value);
+    if (holder) holder.alternatives = [...(holder.alternatives ?? []), { role: tag.role, value: tag.value }];
+  }
+  // A two-letter network name that is also a postcode area ("CF": CityFibre or Cardiff) can be either.
+  for (const tag of tags) {
+    const code = tag.text.toUpperCase();
+    if (tag.role === 'network' && code.length <= 2 && lexicon.postcodeAreas.has(code)) {
+      if (!tag.alternatives?.some((a) => a.role === 'place'))
+        tag.alternatives = [...(tag.alternatives ?? []), { role: 'place', value: `postcode_area:${code}` }];
+    }
+  }
+
+  // Time expressions, as the time parser reads them (it reads "2 yrs" spelled out: find the phrase as written).
+  for (const phrase of parseTime(` ${spellOutTimeUnits(text)} `, ctx).matched) {
+    const written = new RegExp(
+      phrase
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\byears?\b/g, 'y(?:ea)?rs?')
+        .replace(/\bmonths?\b/g, '(?:m(?:on)?ths?|mos)'),
+    ).exec(text);
+    if (written) {
+      const at = written.index;
+      add({ role: 'time', start: at, end: at + written[0].length, text: written[0], value: phrase });
+    }
+  }
+
+  for (const { role, value, pattern } of PHRASES) {
+    for (const m of text.matchAll(pattern)) {
+      const start = m.index ?? 0;
+      add({ role, start, end: start + m[0].length, text: m[0], value });
+    }
+  }
+
+  const tokens: Token[] = [...padded.matchAll(WORD)].map((m) => {
+    const start = (m.index ?? 1) - 1;
+    return { text: m[0], start, end: start + m[0].length, functionWord: FUNCTION_WORDS.has(m[0]) };
+  });
+  for (const [index, token] of tokens.entries()) {
+    // A year ("to 2030", "in 2025", "dec 27", "q4 26") is time, whether or not the time parser took its phrase.
+    const previous = tokens[index - 1]?.text ?? '';
+    const shortYear =
+      /^\d\d$/.test(token.text) && (MONTH_OR_PERIOD.test(previous) || /^'\d\d$/.test(token.text));
+    if ((/^(?:19|20)\d\d$/.test(token.text) || shortYear) && free(token.start, token.end)) {
+      add({ role: 'time', start: token.start, end: token.end, text: token.text, value: token.text });
+      continue;
+    }
+    // "3+" is a number and "at least"; "90%" was normalised to "90".
+    const plus = /^(\d+)\+$/.exec(token.text);
+    const digits = plus ? plus[1]! : token.text;
+    const value = numberFrom(digits) ?? (/^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : null);
+    if (value === null || !free(token.start, token.end)) continue;
+    const end = plus ? token.end - 1 : token.end;
+    add({ role: 'number', start: token.start, end, text: digits, value: String(value) });
+    if (plus) add({ role: 'comparator', start: end, end: token.end, text: '+', value: 'gte' });
+  }
+  if (/%/.test(question) && !tags.some((t) => t.role === 'measure' && t.value === 'share')) {
+    tags.push({ role: 'measure', start: text.length, end: text.length, text: '%', value: 'share' });
+  }
+
+  // A level word right after another grouping or a place qualifies it ("rural areas", "Leeds council area").
+  const qualifiers = tags.filter((tag, i) => {
+    const before = tags.filter((t) => t !== tag && t.end <= tag.start).sort((a, b) => b.end - a.end)[0];
+    void i;
+    return (
+      tag.role === 'dimension' &&
+      before !== undefined &&
+      (before.role === 'dimension' || before.role === 'place') &&
+      tag.start - before.end <= 1
+    );
+  });
+  for (const tag of qualifiers) tag.role = 'grammar';
+
+  // What no tag covers is unplaced, unless the vocabulary accounts for it (a function, filler or grammar word).
+  const unplaced = tokens.filter(
+    (t) =>
+      !t.functionWord &&
+      free(t.start, t.end) &&
+      !/^\W+$/.test(t.text) &&
+      !/\d/.test(t.text) &&
+      !isAccountedWord(t.text),
+  );
+  tags.sort((a, b) => a.start - b.start);
+  return { text, tokens, tags, entities, unplaced };
+}
+
+/** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */
+export function spellOutTimeUnits(text: string): string {
+  return text
+    .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
+    .replace(/\byrs\b/g, 'years')
+    .replace(/\byr\b/g, 'year')
+    .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
+    .replace(/\bmths\b/g, 'months');
+}
+
+function entityTag(match: EntityMatch, text: string): Tag | null {
+  const start = Math.max(0, match.start);
+  const end = Math.min(text.length, match.end);
+  const base = { start, end, text: text.slice(start, end), ...(match.fuzzy ? { fuzzy: true } : {}) };
+  const e = match.entity;
+  switch (e.kind) {
+    case 'group':
+      return { ...base, role: 'network', value: e.group };
+    case 'operator':
+      return { ...base, role: 'operator', value: e.operator };
+    case 'la':
+      return { ...base, role: 'place', value: `la_name:${e.name}` };
+    case 'region':
+      return { ...base, role: 'place', value: `government_region:${e.names.join('|')}` };
+    case 'country':
+      return { ...base, role: 'place', value: `country:${e.name}` };
+    case 'area':
+      return { ...base, role: 'place', value: `postcode_area:${e.code}` };
+    case 'county':
+      return { ...base, role: 'place', value: `la_name:${e.laNames.join('|')}` };
+    case 'uk':
+      return { ...base, role: 'place', value: 'uk' };
+  }
+}
