@@ -17,8 +17,9 @@
  * Counting rules followed (the data contract): premises = SUM(upc_output.premises) over DISTINCT postcodes
  * (never summed over fact rows); postcodes = COUNT(DISTINCT postcode); area totals from upc_output; coverage %
  * = 100.0 * premises passed / all premises of the area; full fibre = tech 'fttponly' (take-up: 'fttp');
- * gigabit = fastest_down >= 1000 whatever the tech; superfast = best fastest_down >= 30; below the USO = best
- * fastest_down < 10 (every live postcode has at least one fact row, checked); a network = operators.
+ * gigabit = fastest_down >= 1000 whatever the tech; superfast = best fastest_down >= 30; below the USO = no row
+ * with fastest_down >= 10 AND fastest_up >= 1 (the contract's updated definition; postcodes with no service
+ * count, though every live postcode has at least one fact row, checked); a network = operators.
  * operator_group (Openreach counted once, CityFibre once); altnet = operators.is_altnet (fact_altnet.operator
  * is already canonical); Virgin Media's footprint = 'Virgin Cable' or 'Virgin Media RFOG'; the FWA operator is
  * 'Three Broadband' (group 'Three', take-up brand 'Three'); growth = premises at the later snapshot minus the
@@ -57,7 +58,7 @@ FROM upc_output u
 WHERE u.country = 'Scotland'
   AND u.postcode NOT IN (SELECT postcode FROM fact_operator WHERE tech = 'fttponly')`,
   },
-  // [neg] below the USO = best speed under 10; count of postcodes, not premises; rural + region filter
+  // [neg] below the USO = no row with 10 down and 1 up; count of postcodes, not premises; rural + region filter
   {
     id: 'h5-02',
     theme: 'technology_and_speeds',
@@ -67,7 +68,7 @@ WHERE u.country = 'Scotland'
 FROM upc_output u
 WHERE u.government_region = 'North East'
   AND u.urban_rural = 'rural'
-  AND u.postcode IN (SELECT postcode FROM fact_operator GROUP BY postcode HAVING MAX(fastest_down) < 10)`,
+  AND NOT EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.fastest_down >= 10 AND f.fastest_up >= 1)`,
   },
   // [neg] threshold on a computed share ("still under 70%"), per LA, lowest first
   {
@@ -685,7 +686,8 @@ WHERE u.postcode IN (SELECT postcode FROM fact_operator WHERE fastest_up >= 1000
     theme: 'technology_and_speeds',
     dataset: 'upc',
     question: 'worst 5 councils for % of premises under the USO',
-    gold: `WITH b AS (SELECT postcode FROM fact_operator GROUP BY postcode HAVING MAX(fastest_down) < 10)
+    gold: `WITH b AS (SELECT u.postcode FROM upc_output u WHERE NOT EXISTS (
+  SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.fastest_down >= 10 AND f.fastest_up >= 1))
 SELECT u.la_name,
        ROUND(100.0 * SUM(CASE WHEN b.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises), 2) AS below_uso_pct
 FROM upc_output u LEFT JOIN b ON b.postcode = u.postcode

@@ -39,7 +39,6 @@ const KNOWN_GAPS: Record<string, string[]> = {
   'h4-35': ['the technology ("full fibre")', 'the window ("2026-12-01 to 2028-12-01")'],
   'h4-36': ['the technology ("full fibre")', 'the negation ("without")', 'the date ("2030-12-01")'],
   'h4-38': ['the measure ("a share of lines")', 'the grouping ("by year")'],
-  'h5-16': ['the number of results ("3")'],
   'h5-23': ['the window ("2026-05-01 to 2026-11-01")'],
   'h5-28': ['the measure ("a share of lines")', 'the grouping ("by year")'],
   'h5-37': ['the window ("2027-06-01 to 2027-12-01")'],

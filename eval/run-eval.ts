@@ -26,6 +26,7 @@ import {
 } from '../apps/api/src/analyst/agent/warehouse-adapter.js';
 import { addUsage, costOf, type TokenUsage, ZERO_USAGE } from '../apps/api/src/analyst/llm/cost.js';
 import { createModelRegistry } from '../apps/api/src/analyst/llm/providers.js';
+import type { Plan } from '../apps/api/src/analyst/semantic/plan.js';
 import { loadConfig, loadDotEnvFile } from '../apps/api/src/config/env.js';
 import { type Cell, compareResults } from './compare-results.js';
 import { holdoutQuestions } from './holdout.js';
@@ -54,10 +55,16 @@ interface Outcome {
   confidence?: number;
   /** The agent asked back instead of answering: counted apart from right and wrong answers. */
   clarified: boolean;
+  /** A wrong (or asked-back) answer one of whose "Did you mean" alternatives gives the gold result. */
+  rightAlternative?: boolean;
 }
 
 /** Answer types that ask the user to rephrase or choose rather than answer. */
 const CLARIFYING_RESPONSES = new Set(['clarification', 'clarify']);
+/** An answer asks back when it says what it could not read and offers readings instead of a result. */
+const askedBack = (answer: AgentAnswer) =>
+  CLARIFYING_RESPONSES.has(answer.responseType) ||
+  (answer.responseType === 'unsupported' && (answer.alternatives?.length ?? 0) > 0);
 
 /** Confidence bins of the reliability table: [from, to). The top bin includes 1. */
 const CONFIDENCE_BINS: Array<[number, number]> = [
@@ -85,7 +92,7 @@ function pad(text: string, width: number) {
 }
 
 /** Asks the agent one question, timed; an error is returned, not thrown. */
-type Ask = (question: string) => Promise<{ answer: AgentAnswer | Error; latencyMs: number }>;
+type Ask = (question: string, plan?: Plan) => Promise<{ answer: AgentAnswer | Error; latencyMs: number }>;
 
 async function main() {
   const { values } = parseArgs({
@@ -164,10 +171,10 @@ async function main() {
     `Evaluating ${selected.length} questions (${values.set} set) with the ${planner.kind === 'llm' ? `LLM planner (${planner.model})` : 'built-in analyst'} on ${config.warehouseUrl ? 'PostgreSQL' : `DuckDB in ${config.dataDir}`}\n\n`,
   );
 
-  const ask: Ask = async (text) => {
+  const ask: Ask = async (text, plan) => {
     const started = performance.now();
     const answer = await ready.agent
-      .answer({ question: text, planner })
+      .answer({ question: text, planner, ...(plan ? { plan } : {}) })
       .catch((error: unknown) => error as Error);
     return { answer, latencyMs: performance.now() - started };
   };
@@ -239,7 +246,7 @@ async function expectClassification(
     set,
     question,
     match,
-    clarified: !match && CLARIFYING_RESPONSES.has(answer.responseType),
+    clarified: !match && askedBack(answer),
     confidence: answer.classification.confidence,
     reason: match
       ? `classified as ${answer.responseType}`
@@ -286,22 +293,43 @@ async function compareWithGold(
     set,
     question,
     confidence: answer.classification.confidence,
-    clarified: CLARIFYING_RESPONSES.has(answer.responseType),
+    clarified: askedBack(answer),
     latencyMs,
     warehouseMs: answer.timings.warehouseMs,
     planner: answer.planner,
     ...(answer.sql ? { sql: answer.sql } : {}),
+  };
+  // Whether a "Did you mean" alternative, chosen, would have given the gold result.
+  const rightAlternative = async () => {
+    for (const alternative of answer.alternatives ?? []) {
+      const chosen = await ask(question.question, alternative.plan);
+      if (chosen.answer instanceof Error || !chosen.answer.result) continue;
+      if (compareResults(table(chosen.answer.result), table(goldResult)).match) return true;
+    }
+    return false;
   };
   if (!answer.result) {
     const why =
       answer.responseType === 'error'
         ? answer.message
         : `answered as ${answer.responseType}: ${answer.classification.reasoning}`;
-    return { outcome: { ...base, match: false, reason: why ?? answer.responseType } };
+    return {
+      outcome: {
+        ...base,
+        match: false,
+        reason: why ?? answer.responseType,
+        rightAlternative: await rightAlternative(),
+      },
+    };
   }
   const comparison = compareResults(table(answer.result), table(goldResult));
   return {
-    outcome: { ...base, match: comparison.match, reason: comparison.reason },
+    outcome: {
+      ...base,
+      match: comparison.match,
+      reason: comparison.reason,
+      ...(comparison.match ? {} : { rightAlternative: await rightAlternative() }),
+    },
     analysis:
       `## ${question.id} ${comparison.match ? '' : '(WRONG) '}${question.question}\n\n` +
       `_Answered as:_ ${answer.interpretation ?? '(none)'}\n\n` +
@@ -377,7 +405,11 @@ function writeReliability(outcomes: Outcome[]) {
     `\nconfidently wrong (>= ${CONFIDENT} and wrong): ${confidentlyWrong.length} of ${outcomes.length} questions (${((100 * confidentlyWrong.length) / Math.max(1, outcomes.length)).toFixed(1)}%); ` +
       `answers at >= ${CONFIDENT} correct: ${confidentRight}/${confident.length} (${((100 * confidentRight) / Math.max(1, confident.length)).toFixed(1)}%)\n`,
   );
-  process.stdout.write(`clarifications: ${outcomes.filter((o) => o.clarified).length}\n\n`);
+  process.stdout.write(`clarifications: ${outcomes.filter((o) => o.clarified).length}\n`);
+  const wrong = outcomes.filter((o) => !o.match && o.question.gold);
+  process.stdout.write(
+    `right reading among the alternatives: ${wrong.filter((o) => o.rightAlternative).length} of ${wrong.length} wrong or asked-back data answers\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {

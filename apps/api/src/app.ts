@@ -366,6 +366,21 @@ async function mountFeatures(
     prefix: `${API_PREFIX}/charts`,
     charts: context.charts,
     history: context.questions,
+    canSeeQuery: async (userId, queryId) => {
+      const viewer = await context.db
+        .selectFrom('users')
+        .select(['id', 'email', 'role'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!viewer) return false;
+      return context.questions
+        .visibleQuery({ ...viewer, jti: '', sessionVersion: 0, tokenExpiresAt: new Date(0) }, queryId)
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return false;
+          throw error;
+        });
+    },
     toolContext: async (userId) => ({
       warehouse: (await context.agent.ready()).warehouse,
       charts: context.charts.sinkFor(userId),

@@ -122,4 +122,80 @@ describe.each(testBackends())('maps and charts on $name', (backend) => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it("follows its query's visibility: archived by its asker, another user's chart of it is gone", async () => {
+    const asker = await t.createUser();
+    const viewer = await t.createUser();
+    const answer = queryResultSchema.parse(
+      (
+        await t.request('POST', '/api/query', {
+          token: asker.token,
+          body: { prompt: 'Full fibre coverage by region' },
+        })
+      ).json(),
+    );
+    const charted = async (who: TestUser) =>
+      (
+        (await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: who.token })).json() as {
+          chart: { url: string };
+        }
+      ).chart.url;
+    const viewersChart = await charted(viewer);
+    const askersChart = await charted(asker);
+    expect((await t.request('GET', viewersChart)).statusCode).toBe(200);
+
+    const archived = await t.request('POST', `/api/history/archive-query/${answer.id}`, {
+      token: asker.token,
+    });
+    expect(archived.json()).toEqual({ is_archived: true });
+    // The viewer may no longer see the query, nor the chart drawn from it (with a link signed before).
+    expect(
+      (await t.request('GET', `/api/history/queries/${answer.id}`, { token: viewer.token })).statusCode,
+    ).toBe(404);
+    const gone = await t.request('GET', viewersChart);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('Chart not found.');
+    // The asker still sees both.
+    expect((await t.request('GET', askersChart)).statusCode).toBe(200);
+    // Unarchived, it is back.
+    await t.request('POST', `/api/history/archive-query/${answer.id}`, { token: asker.token });
+    expect((await t.request('GET', viewersChart)).statusCode).toBe(200);
+  });
+
+  it('ends a chart link with the session that received it', async () => {
+    const owner = await t.createUser();
+    const answer = queryResultSchema.parse(
+      (
+        await t.request('POST', '/api/query', {
+          token: owner.token,
+          body: { prompt: 'Full fibre coverage by region' },
+        })
+      ).json(),
+    );
+    const link = async (token: string) =>
+      (
+        (await t.request('POST', `/api/charts/for-query/${answer.id}`, { token })).json() as {
+          chart: { url: string };
+        }
+      ).chart.url;
+    const laptop = await link(owner.token);
+    const phoneToken = await t.login(owner.email, owner.password);
+    const phone = await link(phoneToken);
+    expect((await t.request('GET', laptop)).statusCode).toBe(200);
+
+    // Signing out on the laptop ends the laptop's links, not the phone's.
+    await t.request('POST', '/api/auth/logout', { token: owner.token });
+    const ended = await t.request('GET', laptop);
+    expect(ended.statusCode).toBe(403);
+    expect(ended.body).toContain('This chart link has expired');
+    expect((await t.request('GET', phone)).statusCode).toBe(200);
+    // Signing out everywhere ends them all.
+    await t.request('POST', '/api/auth/logout-everywhere', { token: phoneToken });
+    expect((await t.request('GET', phone)).statusCode).toBe(403);
+    // A link signed for one user's chart does not open another's.
+    const other = await t.createUser();
+    const others = await link(other.token);
+    const [, token] = others.split('?');
+    expect((await t.request('GET', `${phone.split('?')[0]}?${token}`)).statusCode).toBe(404);
+  });
 });

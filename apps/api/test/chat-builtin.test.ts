@@ -66,7 +66,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(chart.title).toBe(
       'Share of premises by region where full fibre is available, November 2026 snapshot',
     );
-    expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.[\w-]+$/);
+    expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.\d+\.[\w-]+\.[\w-]+$/);
 
     const text = eventsOf(events, 'text_delta')
       .map((e) => e.delta)
@@ -101,9 +101,11 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect((await t.request('GET', bare, { token: user.token })).statusCode).toBe(200);
     const other = await t.createUser();
     expect((await t.request('GET', bare, { token: other.token })).statusCode).toBe(404);
-    const [expires, mac] = chart.url.split('token=')[1]!.split('.');
-    expect((await t.request('GET', `${bare}?token=${Number(expires) + 1}.${mac}`)).statusCode).toBe(404);
-    expect((await t.request('GET', `${bare}?token=1000.${mac}`)).statusCode).toBe(404);
+    const [expires, ...rest] = chart.url.split('token=')[1]!.split('.');
+    expect(
+      (await t.request('GET', `${bare}?token=${Number(expires) + 1}.${rest.join('.')}`)).statusCode,
+    ).toBe(404);
+    expect((await t.request('GET', `${bare}?token=1000.${rest.join('.')}`)).statusCode).toBe(404);
     const assets = await t.request('GET', script!);
     expect(assets.statusCode).toBe(200);
     expect(assets.headers['content-type']).toContain('javascript');
@@ -267,7 +269,7 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(body.usage).toBeDefined();
     // The whole answer signs its chart link like the stream does, so the chart opens on first render.
     const chart = (body.message.tool_results![1]!.result as { chart: { url: string } }).chart;
-    expect(chart.url).toMatch(/\?token=\d+\.[\w-]+$/);
+    expect(chart.url).toMatch(/\?token=\d+\.\d+\.[\w-]+\.[\w-]+$/);
     expect((await t.request('GET', chart.url)).statusCode).toBe(200);
   });
 
@@ -300,6 +302,29 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     );
     expect(html.statusCode).toBe(302);
     expect((await t.request('GET', html.headers.location as string)).statusCode).toBe(200);
+    // Asked again, the same chart is drawn, not one more stored (it was stored on every call).
+    const countCharts = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('charts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countCharts();
+    for (let i = 0; i < 5; i++) {
+      const again = await t.request(
+        'GET',
+        '/api/charts/catalog/coverage/full-fibre-trend?period=12m&format=html',
+        {
+          token: user.token,
+        },
+      );
+      expect(String(again.headers.location).split('?')[0]).toBe(String(html.headers.location).split('?')[0]);
+    }
+    expect(await countCharts()).toBe(before);
     expect(
       (await t.request('GET', '/api/charts/catalog/no/such?format=json', { token: user.token })).statusCode,
     ).toBe(404);

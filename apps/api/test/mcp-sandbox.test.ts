@@ -94,11 +94,23 @@ describe('custom MCP servers in the sandbox', () => {
   let appPort: number;
   // DATA_DIR outside /tmp, where the default one lives (./data), with a JWT secret in it.
   const dataDir = path.join(REPO_ROOT, '.data-test', `mcp-sandbox-${randomBytes(4).toString('hex')}`);
-  const cleanup: string[] = [dataDir];
+  // A private folder (as a 0700 home is) holding an allowed script: uid 65534 cannot even look into it.
+  const privateHome = path.join(REPO_ROOT, '.data-test', `private-home-${randomBytes(4).toString('hex')}`);
+  const privateScripts = path.join(privateHome, 'mcp');
+  const cleanup: string[] = [dataDir, privateHome];
   let turn = 0;
 
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true });
+    mkdirSync(privateScripts, { recursive: true, mode: 0o755 });
+    chmodSync(privateHome, 0o700);
+    // The repository's test server and the module it imports, in a private folder.
+    for (const [from, to] of [
+      [TEST_SERVER, 'private-server.mjs'],
+      [path.join(FIXTURES, 'mini-mcp.mjs'), 'mini-mcp.mjs'],
+    ] as const) {
+      writeFileSync(path.join(privateScripts, to), readFileSync(from), { mode: 0o644 });
+    }
     warehouse = await createFixtureWarehouse();
     scripted = scriptedModel([]);
     t = await createTestApp(
@@ -108,7 +120,7 @@ describe('custom MCP servers in the sandbox', () => {
         overrides: { models: { [SCRIPTED]: scripted.model } },
         env: {
           DATA_DIR: dataDir,
-          MCP_ALLOWED_COMMANDS: `node:${FIXTURES}/*.mjs`,
+          MCP_ALLOWED_COMMANDS: `node:${FIXTURES}/*.mjs, node:${privateScripts}/*.mjs`,
           MCP_SANDBOX_CPU_SECONDS: String(CPU_SECONDS),
         },
       },
@@ -182,7 +194,11 @@ describe('custom MCP servers in the sandbox', () => {
       ],
       ['symlink to /bin/sh as the script', { command: 'node', args: [linkToShell] }, /is a shell/],
       ['symlink to /bin/sh as the command', { command: linkToShell, args: ['-c', 'id'] }, /is a shell/],
-      ['a script written into /tmp', { command: 'node', args: [tmpScript] }, /temporary directory/],
+      [
+        'a script written into /tmp',
+        { command: 'node', args: [tmpScript] },
+        /is not in a place your administrator allows/,
+      ],
       ['a shell', { command: 'bash', args: ['-c', 'id'] }, /'bash' is a shell/],
     ];
     for (const [label, config, reason] of cases) {
@@ -203,9 +219,29 @@ describe('custom MCP servers in the sandbox', () => {
     expect(who).toMatchObject({ uid: SANDBOX_UID, gid: SANDBOX_UID, cwd: '/tmp', home: '/tmp/home' });
     expect(who.groups).not.toContain(0);
     expect(who.env).toEqual(['HOME', 'PATH', 'PROBE_TOKEN', 'PWD']);
-    // No /home, /root, /var, /srv, /work, /opt, /run: only the system, its own /tmp and the script's directory.
+    // No /home, /root, /var, /srv, /work, /opt, /run: only the system, its own /tmp and the script's directory
+    // (with empty parents: in a clone under /root, an empty /root holding only the way to the fixtures).
     expect(who.root).toEqual(expect.arrayContaining(['dev', 'etc', 'proc', 'tmp', 'usr']));
-    for (const hidden of ['root', 'var', 'srv', 'run', 'mnt']) expect(who.root).not.toContain(hidden);
+    const scriptTop = realpathSync(FIXTURES).split('/')[1];
+    for (const hidden of ['root', 'var', 'srv', 'run', 'mnt'].filter((name) => name !== scriptTop)) {
+      expect(who.root).not.toContain(hidden);
+    }
+  });
+
+  it('runs a script from a private (0700) folder, as uid 65534', async () => {
+    const response = await add(
+      { command: 'node', args: [path.join(privateScripts, 'private-server.mjs')] },
+      'Private',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const server = mcpServerSchema.parse(response.json());
+    expect(server).toMatchObject({ status: 'connected', error_message: null });
+    const echoed = await call('echo', { text: 'from a private folder' });
+    expect(echoed.is_error, echoed.untrusted_output).toBe(false);
+    expect(echoed.untrusted_output).toContain('from a private folder');
+    expect(
+      (await t.request('DELETE', `/api/mcp/servers/user/${server.id}`, { token: user.token })).statusCode,
+    ).toBe(200);
   });
 
   it('cannot write outside its private /tmp', async () => {
@@ -226,7 +262,12 @@ describe('custom MCP servers in the sandbox', () => {
     const outcome = await report('try_write', { paths: targets });
     expect(outcome[`/tmp/${mark}`]).toBe('written');
     expect(outcome[`/tmp/home/${mark}`]).toBe('written');
-    for (const target of targets.slice(2)) expect(outcome[target], target).not.toBe('written');
+    // A clone under /tmp has its way to the fixtures inside the sandbox's own /tmp, which it may write (privately).
+    const fixtures = realpathSync(FIXTURES);
+    const inPrivateTmp = (target: string) => target.startsWith('/tmp/') && !target.startsWith(`${fixtures}/`);
+    for (const target of targets.slice(2).filter((target) => !inPrivateTmp(target))) {
+      expect(outcome[target], target).not.toBe('written');
+    }
     // Nothing appeared on the host, not even in the real /tmp.
     for (const target of [...targets, path.join(os.tmpdir(), mark)])
       expect(existsSync(target), target).toBe(false);
@@ -244,13 +285,25 @@ describe('custom MCP servers in the sandbox', () => {
       '/etc/shadow',
     ];
     const outcome = await report('try_read', { paths: targets.filter((target) => target !== REPO_ROOT) });
+    const fixtures = realpathSync(FIXTURES);
     for (const target of targets.filter((target) => target !== REPO_ROOT)) {
-      expect(outcome[target], target).toMatch(/^(ENOENT|EACCES)$/);
+      // A folder on the way to the script's directory (/root, for a clone in root's home) holds only that way.
+      const onTheWay = fixtures.startsWith(`${target}/`);
+      const next = fixtures.slice(target.length + 1).split('/')[0];
+      expect(outcome[target], target).toMatch(
+        onTheWay ? new RegExp(`^listed: ${next}$`) : /^(ENOENT|EACCES)$/,
+      );
     }
     // Of the repository, only the way to the allowed script directory exists.
     const repo = await report('try_read', { paths: [REPO_ROOT, path.dirname(FIXTURES)] });
-    expect(repo[REPO_ROOT]).toBe('listed: apps');
-    expect(repo[path.dirname(FIXTURES)]).toBe('listed: mcp');
+    // (Under /tmp, what an earlier probe wrote in the sandbox's private /tmp is there too.)
+    const names = (listing: unknown) =>
+      String(listing)
+        .replace(/^listed: /, '')
+        .split(',')
+        .filter((name) => !name.startsWith('probe-'));
+    expect(names(repo[REPO_ROOT])).toEqual(['apps']);
+    expect(names(repo[path.dirname(FIXTURES)])).toEqual(['mcp']);
     // The script's own directory is there, read-only.
     expect((await report('try_read', { paths: [PROBE] }))[PROBE]).toMatch(/^read \d+ bytes$/);
   });

@@ -42,7 +42,7 @@ export {
 } from './generator/build.js';
 export { addMonths, FIRST_SNAPSHOT, LATEST_SNAPSHOT } from './generator/calendar.js';
 export { type County, type Geography, loadGeography } from './geography/geography.js';
-export { type GuardOptions, type GuardResult, guardSql } from './guard/guard.js';
+export { type GuardOptions, type GuardResult, guardSql, parseSqlTree } from './guard/guard.js';
 export { type ImportOptions, type ImportResult, importWarehouse } from './importer/import.js';
 export {
   type CalibrationReport,
@@ -60,4 +60,73 @@ export {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
 } from './schema/speed-summary.js';
+export {
+  DATASET_LIST,
+  DATASETS_BY_ID,
+  type DatasetName,
+} from './semantic/datasets.js';
+export {
+  DIMENSION_IDS,
+  DIMENSION_LIST,
+  DIMENSIONS,
+  type DimensionId,
+  LA_PLACE_COLUMNS,
+  MAPPABLE_PLACE_COLUMNS,
+  PLACE_COLUMNS,
+  PLACE_DIMENSIONS,
+  PLACE_KEY_COLUMNS,
+  type PlaceColumn,
+  TIME_GRAINS,
+  type TimeGrain,
+} from './semantic/dimensions.js';
+export {
+  MEASURE_IDS,
+  MEASURE_LIST,
+  MEASURES,
+  type MeasureId,
+  UNIT_SUFFIX,
+} from './semantic/measures.js';
+export {
+  type ModelPhrase,
+  modelPhrases,
+  SEGMENT_LIST,
+  type SegmentSqlOptions,
+  type SemanticModel,
+  segmentSql,
+  segmentTerms,
+  semanticModel,
+  type TermDefinition,
+  technologySql,
+} from './semantic/model.js';
+export {
+  type DatasetDefinition,
+  type DimensionDefinition,
+  datasetSchema as datasetDefinitionSchema,
+  dimensionSchema,
+  type EngineSql,
+  engineSqlSchema,
+  type MeasureDefinition,
+  measureSchema,
+  type SegmentDefinition,
+  segmentSchema,
+} from './semantic/model-schema.js';
+export {
+  availabilityTech,
+  FULL_FIBRE,
+  GIGABIT_DOWN_MBPS,
+  SEGMENTS,
+  type SegmentId,
+  SUPERFAST_DOWN_MBPS,
+  TAKE_UP_TECHS,
+  type TakeUpTech,
+  TECHNOLOGY_SEGMENTS,
+  TECHS,
+  type Tech,
+  takeUpTech,
+  techSegment,
+  ULTRAFAST_DOWN_MBPS,
+  USO_DOWN_MBPS,
+  USO_UP_MBPS,
+} from './semantic/segments.js';
+export { portable, type RenderSqlOptions, renderSql } from './semantic/sql.js';
 export { sqlString } from './sql/quote.js';

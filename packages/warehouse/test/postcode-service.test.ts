@@ -34,6 +34,14 @@ const PAIRS: { name: string; long: string; summary: string }[] = [
     summary: `SELECT f.postcode FROM ${S} f WHERE f.fastest_down < 30`,
   },
   {
+    // The USO's decent broadband is 10 down and 1 up on the same row; postcodes with no service are below it too.
+    name: 'below the USO',
+    long: `SELECT u.postcode FROM upc_output u WHERE NOT EXISTS (SELECT 1 FROM fact_operator f
+      WHERE f.postcode = u.postcode AND f.fastest_down >= 10 AND f.fastest_up >= 1)`,
+    summary: `SELECT u.postcode FROM upc_output u LEFT JOIN ${S} f ON f.postcode = u.postcode
+      WHERE f.postcode IS NULL OR NOT f.meets_uso`,
+  },
+  {
     name: 'best download of every postcode',
     long: 'SELECT f.postcode, MAX(f.fastest_down) AS d FROM fact_operator f GROUP BY f.postcode',
     summary: `SELECT f.postcode, f.fastest_down AS d FROM ${S} f`,

@@ -206,7 +206,6 @@ export interface McpAllowedEntry {
 }
 
 const GLOB_MAGIC = /[*?[\]{}()!+@]/;
-const TEMP_DIRS = ['/tmp', '/var/tmp', '/dev/shm'];
 const isWithin = (child: string, parent: string) =>
   child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 
@@ -261,10 +260,6 @@ export function parseMcpAllowlist(
     const base = (firstMagic < 0 ? parts.slice(0, -1) : parts.slice(0, firstMagic)).join('/') || '/';
     if (base === '/' || base.split('/').length < 3) {
       problem(entry, 'is too broad: the scripts must live in a dedicated directory such as /opt/mcp');
-      continue;
-    }
-    if (TEMP_DIRS.some((dir) => isWithin(base, dir))) {
-      problem(entry, 'allows scripts in a temporary directory, where anyone can write');
       continue;
     }
     // A directory inside the repository (the test server's) is fine; the repository itself or above is not.

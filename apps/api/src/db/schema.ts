@@ -214,6 +214,8 @@ export interface ChartsTable {
   title: string;
   spec: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** The query it was drawn from (the query tool's visual): the chart is seen by whoever may see that query. */
+  query_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A custom stdio MCP server a user added (its config: command, optional args and env). */

@@ -16,6 +16,8 @@ export interface RequestUser {
   role: Role;
   /** The token's id and expiry, for logout. */
   jti: string;
+  /** The session version the token carries (the user's current one, or it would have been refused). */
+  sessionVersion: number;
   tokenExpiresAt: Date;
 }
 

@@ -1,7 +1,13 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, formatZodError, parseInput, registerErrorHandling } from './errors.js';
+import {
+  AppError,
+  formatZodError,
+  parseInput,
+  registerErrorHandling,
+  SHARED_STATE_UNAVAILABLE_DETAIL,
+} from './errors.js';
 import { LogRing } from './log-ring.js';
 import { createLogger } from './logger.js';
 
@@ -46,6 +52,19 @@ describe('the error handler', () => {
     expect(logged?.msg).toBe('Unhandled error while handling request');
     expect(logged?.context).toMatchObject({ method: 'GET', url: '/boom' });
   });
+
+  it.each(['Command timed out', "Stream isn't writeable and enableOfflineQueue options is false"])(
+    'answers 503 with Retry-After when Redis does not answer: %s',
+    async (message) => {
+      const { app } = appWith(() => {
+        throw new Error(message);
+      });
+      const response = await app.inject({ method: 'GET', url: '/boom' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toEqual({ detail: SHARED_STATE_UNAVAILABLE_DETAIL });
+    },
+  );
 
   it('answers 422 naming the fields of a zod failure', async () => {
     const schema = z.object({ email: z.string(), age: z.number().min(18, 'Too young') });

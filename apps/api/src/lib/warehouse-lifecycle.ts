@@ -4,9 +4,47 @@
  * Later starts find the build and are ready in seconds. With WAREHOUSE_URL the data lives in PostgreSQL and
  * nothing is built here.
  */
-import { ensureWarehouse } from '@qa/warehouse';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureWarehouse, warehousePath } from '@qa/warehouse';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
+
+/** What a build leaves while it runs: the file being built (and its WAL), and DuckDB's spill directory. */
+const BUILD_LEFTOVER = /^(?:warehouse\.duckdb\.building-(\d+)-\d+(?:\.wal)?|tmp-(\d+))$/;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what builds killed part-way (kill -9, a power cut) left in the warehouse directory: the half-built file
+ * named after its process, its WAL and its spill directory, when that process is gone. A live build's files stay.
+ * Returns the names removed.
+ */
+export function removeStaleBuilds(dataDir: string): string[] {
+  const dir = path.dirname(warehousePath(dataDir));
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = BUILD_LEFTOVER.exec(name);
+    const pid = Number(match?.[1] ?? match?.[2]);
+    if (!match || pid === process.pid || processIsAlive(pid)) continue;
+    rmSync(path.join(dir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 export type WarehouseState =
   | { state: 'building'; step: string; done: number; total: number; elapsed_ms: number }
@@ -29,6 +67,10 @@ export function startWarehouseLifecycle(options: {
   let current: WarehouseState = { state: 'building', step: 'checking', done: 0, total: 1, elapsed_ms: 0 };
   const { logger } = options;
 
+  if (!options.warehouseUrl) {
+    const removed = removeStaleBuilds(options.dataDir);
+    if (removed.length > 0) logger.info({ removed }, 'Removed what an interrupted warehouse build left');
+  }
   const readyPromise: Promise<void> = options.warehouseUrl
     ? Promise.resolve().then(() => {
         current = { state: 'ready', built: false, elapsed_ms: 0 };

@@ -8,6 +8,18 @@
  */
 import { LATEST_SNAPSHOT } from '../generator/calendar.js';
 import { NETWORKS, operatorRows } from '../generator/networks.js';
+import { DATASET_LIST } from '../semantic/datasets.js';
+import { LA_PLACE_COLUMNS } from '../semantic/dimensions.js';
+import { segmentSql, segmentTerms } from '../semantic/model.js';
+import { FULL_FIBRE, SEGMENTS, TAKE_UP_TECHS, TECHNOLOGY_SEGMENTS, TECHS } from '../semantic/segments.js';
+
+/** The model's row predicates, as the examples write them (alias f, or no alias). */
+const FF = (alias = 'f') => segmentSql('full_fibre', 'row', { alias });
+const GIGABIT = (alias = 'f') => segmentSql('gigabit', 'row', { alias });
+const TAKE_UP_FF = SEGMENTS.full_fibre.takeUpTech;
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`);
+const orList = (values: readonly string[]) =>
+  `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 
 export type DatasetId = 'upc' | 'upc_forecast' | 'take_up';
 export type ColumnType = 'text' | 'integer' | 'double' | 'date' | 'boolean';
@@ -193,13 +205,13 @@ const FACT_COLUMNS: CatalogColumn[] = [
   {
     name: 'tech',
     type: 'text',
-    description: "'fttponly' (full fibre), 'fttc', 'adsl', 'cable' (DOCSIS) or 'fwa' (fixed wireless).",
-    examples: ['fttponly', 'fttc', 'cable'],
+    description: `${orList(TECHNOLOGY_SEGMENTS.map((t) => `'${t.tech}' (${t.label})`))}.`,
+    examples: [FULL_FIBRE, SEGMENTS.fttc.tech, SEGMENTS.cable.tech],
   },
   {
     name: 'fastest_down',
     type: 'integer',
-    description: 'Fastest download speed on offer, Mbit/s. Gigabit means fastest_down >= 1000.',
+    description: `Fastest download speed on offer, Mbit/s. Gigabit means ${GIGABIT('')}.`,
   },
   { name: 'fastest_up', type: 'integer', description: 'Fastest upload speed on offer, Mbit/s.' },
   {
@@ -220,7 +232,11 @@ const ALTNET_FACT_COLUMNS: CatalogColumn[] = FACT_COLUMNS.map((c) =>
         examples: ['CityFibre', 'Hyperoptic', 'Community Fibre', 'Gigaclear'],
       }
     : c.name === 'tech'
-      ? { ...c, description: "Always 'fttponly' (altnets are full-fibre networks).", examples: ['fttponly'] }
+      ? {
+          ...c,
+          description: `Always '${FULL_FIBRE}' (altnets are full-fibre networks).`,
+          examples: [FULL_FIBRE],
+        }
       : c,
 );
 
@@ -349,14 +365,11 @@ export const TABLES: CatalogTable[] = [
     name: 'coverage_by_speed_time_series',
     dataset: 'upc',
     grain: 'monthly snapshot x local authority x urban/rural x fastest download speed',
-    description:
-      'A summary of fact_operator_time_series for speed series: per snapshot, local authority and urban/rural class, the postcodes (and their premises, from upc_output) whose fastest download from any operator is exactly fastest_down. Postcodes with no service are not in it. SUM over fastest_down >= 1000 gives the same gigabit postcodes and premises as the DISTINCT postcodes of fact_operator_time_series joined to upc_output, in a fraction of the time; use it for speed-threshold trends over many snapshots (national, or places made of whole local authorities).',
+    description: `A summary of fact_operator_time_series for speed series: per snapshot, local authority and urban/rural class, the postcodes (and their premises, from upc_output) whose fastest download from any operator is exactly fastest_down. Postcodes with no service are not in it. SUM over ${GIGABIT('')} gives the same gigabit postcodes and premises as the DISTINCT postcodes of fact_operator_time_series joined to upc_output, in a fraction of the time; use it for speed-threshold trends over many snapshots (national, or places made of whole local authorities).`,
     key: ['reported_at', 'la_code', 'urban_rural', 'fastest_down'],
     timeColumn: 'reported_at',
     columns: [
-      ...UPC_COLUMNS.filter((c) =>
-        ['reported_at', 'la_code', 'la_name', 'government_region', 'country', 'urban_rural'].includes(c.name),
-      ),
+      ...UPC_COLUMNS.filter((c) => ['reported_at', ...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
       {
         name: 'fastest_down',
         type: 'integer',
@@ -391,21 +404,25 @@ export const TABLES: CatalogTable[] = [
         type: 'text',
         description: 'The technology when it is the only one on offer at the postcode, else NULL.',
       },
-      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+      ...TECHS.map((t) => ({
         name: `has_${t}`,
         type: 'boolean' as const,
         description: `True when any operator reports tech = '${t}' at the postcode.`,
       })),
       {
+        name: 'meets_uso',
+        type: 'boolean',
+        description: `True when any operator offers the USO's decent broadband at the postcode (${segmentSql('below_uso', 'row', { alias: '' })} on one row). Below the USO = postcodes where it is false, plus the postcodes not in this table (no service).`,
+      },
+      {
         name: 'full_fibre_networks',
         type: 'integer',
-        description:
-          "Distinct networks (operator groups) with full fibre (tech = 'fttponly') at the postcode.",
+        description: `Distinct networks (operator groups) with full fibre (${FF('')}) at the postcode.`,
       },
       {
         name: 'gigabit_networks',
         type: 'integer',
-        description: 'Distinct networks (operator groups) with fastest_down >= 1000 at the postcode.',
+        description: `Distinct networks (operator groups) with ${GIGABIT('')} at the postcode.`,
       },
       {
         name: 'sole_gigabit_network',
@@ -429,7 +446,7 @@ export const TABLES: CatalogTable[] = [
         type: 'integer',
         description: "The network's best download speed at the postcode, Mbit/s.",
       },
-      ...(['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const).map((t) => ({
+      ...TECHS.map((t) => ({
         name: `has_${t}`,
         type: 'boolean' as const,
         description: `True when the network reports tech = '${t}' at the postcode.`,
@@ -453,7 +470,7 @@ export const TABLES: CatalogTable[] = [
           "An operator_group value: 'Openreach', 'Virgin Media', 'nexfibre', 'CityFibre', 'KCOM', or an altnet name.",
         examples: ['Openreach', 'CityFibre'],
       },
-      { name: 'tech', type: 'text', description: "Always 'fttponly'.", examples: ['fttponly'] },
+      { name: 'tech', type: 'text', description: `Always '${FULL_FIBRE}'.`, examples: [FULL_FIBRE] },
       {
         name: 'reported_at',
         type: 'date',
@@ -520,9 +537,8 @@ export const TABLES: CatalogTable[] = [
       {
         name: 'tech',
         type: 'text',
-        description:
-          "'adsl', 'fttc', 'fttp' (note: fttp here, fttponly in the availability tables), 'cable' or 'fwa'.",
-        examples: ['fttp', 'fttc'],
+        description: `${orList(quoted(TAKE_UP_TECHS))} (note: ${TAKE_UP_FF} here, ${FULL_FIBRE} in the availability tables).`,
+        examples: [TAKE_UP_FF, SEGMENTS.fttc.takeUpTech],
       },
       {
         name: 'segment',
@@ -547,8 +563,8 @@ export const TABLES: CatalogTable[] = [
       {
         name: 'tech',
         type: 'text',
-        description: "'adsl', 'fttc', 'fttp', 'cable' or 'fwa'.",
-        examples: ['fttp'],
+        description: `${orList(quoted(TAKE_UP_TECHS))}.`,
+        examples: [TAKE_UP_FF],
       },
       { name: 'segment', type: 'text', description: "'residential' or 'business'.", examples: ['business'] },
       { name: 'lines', type: 'integer', description: 'Subscriber lines.' },
@@ -556,72 +572,46 @@ export const TABLES: CatalogTable[] = [
   },
 ];
 
-/** The contract's tables of each dataset: the ones the warehouse keeps row counts of. */
-export const DATASET_TABLES = {
-  upc: [
-    'upc_output_time_series',
-    'upc_output',
-    'fact_operator_time_series',
-    'fact_operator',
-    'fact_altnet_time_series',
-    'fact_altnet',
-    'operators',
-    'local_authorities',
-  ],
-  upc_forecast: ['forecast_footprint', 'postcode_attractiveness'],
-  take_up: ['take_up_quarterly', 'take_up_postcode'],
-} as const;
+/** The contract's tables of each dataset (the semantic model's): the ones the warehouse keeps row counts of. */
+export const DATASET_TABLES = Object.fromEntries(DATASET_LIST.map((d) => [d.id, d.tables])) as {
+  [D in (typeof DATASET_LIST)[number] as D['id']]: D['tables'];
+};
 
-export const DATASETS: CatalogDataset[] = [
-  {
-    id: 'upc',
-    title: 'Availability (UPC)',
-    description:
-      "Which operator's network reaches each postcode, with which technology and speed, plus postcode geography and demographics.",
-    grain: `postcode x month (snapshot on the 1st of each month, 2021-01-01 to ${LATEST_SNAPSHOT})`,
-    tables: [
-      ...DATASET_TABLES.upc,
-      'coverage_by_speed_time_series',
-      'postcode_service_latest',
-      'network_postcode_latest',
-    ],
-  },
-  {
-    id: 'upc_forecast',
-    title: 'Forecasts',
-    description: 'Forecast full-fibre network presence to 2030 and postcode attractiveness scores.',
-    grain: 'postcode x half-year (June and December) to 2030-12',
-    tables: [...DATASET_TABLES.upc_forecast],
-  },
-  {
-    id: 'take_up',
-    title: 'Take-up',
-    description: 'Subscriber lines (market share) by retail operator and technology.',
-    grain: 'quarter (2021Q1 onwards), national and postcode level',
-    tables: [...DATASET_TABLES.take_up],
-  },
-];
+export const DATASETS: CatalogDataset[] = DATASET_LIST.map((d) => ({
+  id: d.id,
+  title: d.title,
+  description: d.description,
+  grain: d.grain,
+  tables: [...d.tables, ...d.summaryTables],
+}));
+
+/** What the catalog adds to a term of the semantic model for the LLM: where to read it, how it shows in the data. */
+const TERM_NOTES: Partial<Record<keyof typeof SEGMENTS, string>> = {
+  full_fibre: 'Read it from fact_operator / fact_operator_time_series.',
+  gigabit: "Virgin Media's DOCSIS 3.1 cable offers 1130 Mbit/s.",
+  cable_only_gigabit: "In practice Virgin Media's cable where no network has full fibre.",
+  superfast: 'A postcode that has it has a row at that speed.',
+  below_uso:
+    'Postcodes with no fact_operator row at all count too: anti-join upc_output to the postcodes that have such a row (or use postcode_service_latest.meets_uso).',
+  altnet:
+    'CityFibre, Hyperoptic, Community Fibre, Gigaclear, ... fact_altnet already holds only altnets, under their canonical name.',
+  full_fibre_networks:
+    'Overbuild is 2 or more; "3+" and "4+" likewise. "Two or more altnets" counts DISTINCT fact_altnet.operator.',
+};
 
 export const DEFINITIONS: CatalogDefinition[] = [
+  // The named filters of the semantic model, stated as it defines them.
+  ...segmentTerms().map((t) => {
+    const note = TERM_NOTES[t.id as keyof typeof SEGMENTS];
+    return { term: t.term, definition: `${t.definition}.${note ? ` ${note}` : ''}` };
+  }),
   {
-    term: 'Full fibre (FTTP)',
-    definition:
-      "tech = 'fttponly' in fact_operator / fact_operator_time_series (take-up tables call it 'fttp'). A postcode has full fibre if any operator reports fttponly there.",
-  },
-  {
-    term: 'Gigabit-capable',
-    definition:
-      "fastest_down >= 1000, whatever the technology (full fibre, and Virgin Media's DOCSIS 3.1 cable at 1130 Mbit/s).",
-  },
-  {
-    term: 'Superfast / FTTC / ADSL / FWA',
-    definition:
-      'fttc = fibre to the cabinet (30-80 Mbit/s), adsl = copper broadband (8-24 Mbit/s; Openreach stopped selling it from September 2023, so it remains only where nothing better exists), fwa = fixed wireless (30-300 Mbit/s).',
-  },
-  {
-    term: 'Altnet',
-    definition:
-      'An independent full-fibre network: operators.is_altnet = TRUE (CityFibre, Hyperoptic, Community Fibre, Gigaclear, ...). Not Openreach, Virgin Media, nexfibre, KCOM or fixed wireless. fact_altnet already holds only altnets, under their canonical name.',
+    term: 'FTTC / ADSL / FWA',
+    definition: `${TECHNOLOGY_SEGMENTS.filter((t) => t.tech !== FULL_FIBRE)
+      .map((t) => `${t.tech} = ${t.definition.replace(/^a row with tech '\w+': /, '')}`)
+      .join(
+        '; ',
+      )}. Typical speeds: fttc 30-80 Mbit/s, adsl 8-24 Mbit/s (Openreach stopped selling it from September 2023, so it remains only where nothing better exists), fwa 30-300 Mbit/s.`,
   },
   {
     term: 'Network vs reported operator',
@@ -644,23 +634,16 @@ export const DEFINITIONS: CatalogDefinition[] = [
       'Availability (premises passed, coverage) comes from the upc tables; market share means subscriber lines from the take_up tables. A network can pass many premises and have few lines.',
   },
   {
-    term: 'Overbuild',
-    definition:
-      'Premises where two or more full-fibre networks are present: per postcode, COUNT(DISTINCT operators.operator_group) over fttponly rows >= 2. "Two or more altnets" counts DISTINCT fact_altnet.operator.',
-  },
-  {
     term: 'Latest / current / now',
     definition: `The latest snapshot (${LATEST_SNAPSHOT}): use upc_output, fact_operator, fact_altnet. For a past date or a change over time use the _time_series tables filtered to the snapshot dates needed (always the 1st of a month).`,
   },
   {
     term: 'Growth over a period',
-    definition:
-      'Premises passed at the later snapshot minus premises passed at the earlier one. "Last 6 months" compares the latest snapshot with the one 6 months earlier. For full fibre (never withdrawn) this equals the premises whose first full fibre, MIN(activated_date) over fttponly rows of fact_operator, falls in the period - the fastest way to compute it; for anything else compare two reported_at dates of the time series.',
+    definition: `Premises passed at the later snapshot minus premises passed at the earlier one. "Last 6 months" compares the latest snapshot with the one 6 months earlier. For full fibre (never withdrawn) this equals the premises whose first full fibre, MIN(activated_date) over ${FULL_FIBRE} rows of fact_operator, falls in the period - the fastest way to compute it; for anything else compare two reported_at dates of the time series.`,
   },
   {
     term: 'First full fibre',
-    definition:
-      'A postcode got full fibre for the first time at MIN(activated_date) over its fttponly rows in fact_operator (full fibre is never withdrawn in this data).',
+    definition: `A postcode got full fibre for the first time at MIN(activated_date) over its ${FULL_FIBRE} rows in fact_operator (full fibre is never withdrawn in this data).`,
   },
   {
     term: 'Local authority, region, nation',
@@ -694,7 +677,7 @@ export const EXAMPLES: CatalogExample[] = [
     question: 'Which local authorities gained the most full fibre premises in the last 6 months?',
     sql: `WITH first_ff AS (
   SELECT postcode FROM fact_operator
-  WHERE tech = 'fttponly'
+  WHERE ${FF('')}
   GROUP BY postcode
   HAVING MIN(activated_date) > DATE '${SIX_MONTHS_BEFORE}'
 )
@@ -713,7 +696,7 @@ LIMIT 10`,
     question: 'How many premises had full fibre in Manchester a year ago and now?',
     sql: `WITH ff AS (
   SELECT DISTINCT f.postcode, f.reported_at FROM fact_operator_time_series f
-  WHERE f.tech = 'fttponly' AND f.reported_at IN (DATE '${YEAR_BEFORE}', DATE '${L}')
+  WHERE ${FF()} AND f.reported_at IN (DATE '${YEAR_BEFORE}', DATE '${L}')
     AND f.postcode IN (SELECT postcode FROM upc_output WHERE la_name = 'Manchester')
 )
 SELECT ff.reported_at, SUM(u.premises) AS full_fibre_premises
@@ -730,7 +713,7 @@ ORDER BY ff.reported_at`,
     question: 'How has UK full fibre coverage grown, year by year?',
     sql: `WITH first_ff AS (
   SELECT postcode, MIN(activated_date) AS first_date FROM fact_operator
-  WHERE tech = 'fttponly'
+  WHERE ${FF('')}
   GROUP BY postcode
 ), by_first_date AS (
   SELECT f.first_date, SUM(u.premises) AS premises
@@ -756,7 +739,7 @@ ORDER BY d.reported_at`,
     sql: `SELECT COUNT(*) AS postcodes
 FROM (
   SELECT postcode FROM fact_operator
-  WHERE tech = 'fttponly'
+  WHERE ${FF('')}
   GROUP BY postcode
   HAVING MIN(activated_date) > DATE '${YEAR_BEFORE}'
 ) t`,
@@ -768,7 +751,7 @@ FROM (
     question: 'Gigabit-capable premises in Wales, quarter by quarter this year',
     sql: `WITH g AS (
   SELECT DISTINCT f.postcode, f.reported_at FROM fact_operator_time_series f
-  WHERE f.fastest_down >= 1000
+  WHERE ${GIGABIT()}
     AND f.reported_at IN (DATE '2026-01-01', DATE '2026-04-01', DATE '2026-07-01', DATE '2026-10-01')
     AND f.postcode IN (SELECT postcode FROM upc_output WHERE country = 'Wales')
 )
@@ -829,7 +812,7 @@ ORDER BY premises DESC, a.operator`,
     sql: `WITH n AS (
   SELECT f.postcode, COUNT(DISTINCT o.operator_group) AS networks
   FROM fact_operator f JOIN operators o ON o.operator = f.operator
-  WHERE f.tech = 'fttponly'
+  WHERE ${FF()}
   GROUP BY f.postcode
 )
 SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises
@@ -844,7 +827,7 @@ ORDER BY networks`,
     question: 'Share of premises with two or more full-fibre networks, by region',
     sql: `WITH ob AS (
   SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
-  WHERE f.tech = 'fttponly'
+  WHERE ${FF()}
   GROUP BY f.postcode
   HAVING MIN(o.operator_group) <> MAX(o.operator_group)
 )
@@ -863,7 +846,7 @@ ORDER BY overbuilt_pct DESC, u.government_region`,
     question: 'Where do Openreach and CityFibre overlap most? Top 10 local authorities by premises',
     sql: `WITH both_nets AS (
   SELECT f.postcode FROM fact_operator f JOIN operators o ON o.operator = f.operator
-  WHERE f.tech = 'fttponly' AND o.operator_group IN ('Openreach', 'CityFibre')
+  WHERE ${FF()} AND o.operator_group IN ('Openreach', 'CityFibre')
   GROUP BY f.postcode
   HAVING COUNT(DISTINCT o.operator_group) = 2
 )
@@ -882,7 +865,7 @@ LIMIT 10`,
     sql: `WITH g AS (
   SELECT DISTINCT o.operator_group, f.postcode
   FROM fact_operator f JOIN operators o ON o.operator = f.operator
-  WHERE f.tech = 'fttponly'
+  WHERE ${FF()}
 )
 SELECT g.operator_group, SUM(u.premises) AS premises,
        100.0 * SUM(u.premises) / (SELECT SUM(premises) FROM upc_output) AS coverage_pct
@@ -899,7 +882,7 @@ ORDER BY premises DESC, g.operator_group`,
   SELECT u.government_region, x.operator_group, SUM(u.premises) AS premises
   FROM (SELECT DISTINCT o.operator_group, f.postcode
         FROM fact_operator f JOIN operators o ON o.operator = f.operator
-        WHERE f.tech = 'fttponly') x
+        WHERE ${FF()}) x
   JOIN upc_output u ON u.postcode = x.postcode
   GROUP BY u.government_region, x.operator_group
 ), ranked AS (
@@ -926,7 +909,7 @@ WHERE postcode IN (SELECT f.postcode FROM fact_operator f JOIN operators o ON o.
     theme: 'regional_analysis',
     dataset: 'upc',
     question: 'Rank regions by gigabit-capable premises',
-    sql: `WITH g AS (SELECT DISTINCT postcode FROM fact_operator WHERE fastest_down >= 1000)
+    sql: `WITH g AS (SELECT DISTINCT postcode FROM fact_operator WHERE ${GIGABIT('')})
 SELECT u.government_region,
        SUM(CASE WHEN g.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS gigabit_premises,
        100.0 * SUM(CASE WHEN g.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS gigabit_pct
@@ -939,7 +922,7 @@ ORDER BY gigabit_premises DESC, u.government_region`,
     theme: 'regional_analysis',
     dataset: 'upc',
     question: 'Which 10 local authorities have the lowest full fibre coverage?',
-    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE ${FF('')})
 SELECT u.la_name, u.government_region,
        100.0 * SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS full_fibre_pct
 FROM upc_output u LEFT JOIN ff ON ff.postcode = u.postcode
@@ -952,7 +935,7 @@ LIMIT 10`,
     theme: 'regional_analysis',
     dataset: 'upc',
     question: 'Full fibre coverage in urban and rural areas of each nation',
-    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+    sql: `WITH ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE ${FF('')})
 SELECT u.country, u.urban_rural,
        100.0 * SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS full_fibre_pct
 FROM upc_output u LEFT JOIN ff ON ff.postcode = u.postcode
@@ -1004,7 +987,7 @@ ORDER BY f.reported_at`,
     dataset: 'upc_forecast',
     question: 'Most attractive local authorities to build in that still lack full fibre (latest quarter)',
     sql: `WITH latest AS (SELECT MAX(reported_at) AS reported_at FROM postcode_attractiveness),
-ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly')
+ff AS (SELECT DISTINCT postcode FROM fact_operator WHERE ${FF('')})
 SELECT u.la_name, AVG(a.general_attractiveness) AS avg_attractiveness, COUNT(*) AS postcodes_without_full_fibre
 FROM postcode_attractiveness a
 JOIN latest l ON l.reported_at = a.reported_at
@@ -1035,7 +1018,7 @@ ORDER BY lines DESC, operator`,
     theme: 'take_up',
     dataset: 'take_up',
     question: 'Share of lines on full fibre, quarter by quarter',
-    sql: `SELECT quarter, 100.0 * SUM(CASE WHEN tech = 'fttp' THEN lines ELSE 0 END) / SUM(lines) AS fttp_share_pct
+    sql: `SELECT quarter, 100.0 * SUM(CASE WHEN tech = '${TAKE_UP_FF}' THEN lines ELSE 0 END) / SUM(lines) AS fttp_share_pct
 FROM take_up_quarterly
 GROUP BY quarter
 ORDER BY quarter`,
@@ -1048,13 +1031,13 @@ ORDER BY quarter`,
       'Full fibre take-up in Leeds: fttp lines as a share of premises that can get full fibre (latest quarter)',
     sql: `WITH lines AS (
   SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t
-  WHERE t.tech = 'fttp' AND t.quarter = (SELECT MAX(quarter) FROM take_up_quarterly)
+  WHERE t.tech = '${TAKE_UP_FF}' AND t.quarter = (SELECT MAX(quarter) FROM take_up_quarterly)
     AND t.postcode IN (SELECT postcode FROM upc_output WHERE la_name = 'Leeds')
 ),
 passed AS (
   SELECT SUM(u.premises) AS ff_premises FROM upc_output u
   WHERE u.la_name = 'Leeds'
-    AND EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')
+    AND EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND ${FF()})
 )
 SELECT 100.0 * lines.fttp_lines / passed.ff_premises AS take_up_pct
 FROM lines CROSS JOIN passed`,

@@ -487,6 +487,16 @@ function checkColumns(out: Collected, tables: readonly CatalogTable[]): string[]
   return [...used].sort();
 }
 
+/**
+ * DuckDB's syntax tree of a SQL text (`json_serialize_sql`), from the guard's private parsing connection: for
+ * readers of SQL that need its structure, not a verdict (the analyst's check of SQL against its plan).
+ */
+export async function parseSqlTree(sql: string): Promise<unknown> {
+  const conn = await parser();
+  const reader = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR)', [sql]);
+  return JSON.parse(String(reader.getRows()[0]?.[0] ?? '{}'));
+}
+
 async function parse(sql: string): Promise<Obj> {
   const conn = await parser();
   let text: string;

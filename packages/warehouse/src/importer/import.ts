@@ -14,6 +14,8 @@ import { warehouseDir, warehousePath } from '../generator/build.js';
 import { COUNTRIES, GOVERNMENT_REGIONS } from '../generator/geography-input.js';
 import { createLatestAndViews, rowCounts, writeMeta } from '../generator/steps/finish.js';
 import { contractViewDdl, WAREHOUSE_FORMAT_VERSION } from '../schema/storage.js';
+import { segmentSql } from '../semantic/model.js';
+import { FULL_FIBRE, SEGMENTS, TAKE_UP_TECHS, TECHS } from '../semantic/segments.js';
 import { sqlString } from '../sql/quote.js';
 
 export interface ImportOptions {
@@ -68,12 +70,12 @@ const DOMAINS: Record<string, Record<string, readonly string[]>> = {
     country: COUNTRIES,
     urban_rural: ['urban', 'rural'],
   },
-  fact_operator_time_series: { tech: ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] },
+  fact_operator_time_series: { tech: TECHS },
   operators: { network_type: ['openreach', 'virgin', 'kcom', 'altnet', 'fwa'] },
   local_authorities: { government_region: GOVERNMENT_REGIONS, country: COUNTRIES },
-  forecast_footprint: { tech: ['fttponly'] },
-  take_up_quarterly: { tech: ['adsl', 'fttc', 'fttp', 'cable', 'fwa'], segment: ['residential', 'business'] },
-  take_up_postcode: { tech: ['adsl', 'fttc', 'fttp', 'cable', 'fwa'], segment: ['residential', 'business'] },
+  forecast_footprint: { tech: [FULL_FIBRE] },
+  take_up_quarterly: { tech: TAKE_UP_TECHS, segment: ['residential', 'business'] },
+  take_up_postcode: { tech: TAKE_UP_TECHS, segment: ['residential', 'business'] },
 };
 
 /** Date columns that must fall on the first of a month, and (optionally) in given months. */
@@ -349,9 +351,9 @@ async function crossChecks(
       conn,
       log,
       f('take_up_postcode'),
-      `SELECT r._line, 'tech', r.postcode, 'fttp lines where no full fibre (fttponly) is available'
-       FROM raw_take_up_postcode r WHERE r.tech = 'fttp' AND TRY_CAST(r.lines AS INTEGER) > 0
-         AND r.postcode NOT IN (SELECT postcode FROM raw_fact_operator_time_series WHERE tech = 'fttponly')`,
+      `SELECT r._line, 'tech', r.postcode, '${SEGMENTS.full_fibre.takeUpTech} lines where no full fibre (${FULL_FIBRE}) is available'
+       FROM raw_take_up_postcode r WHERE r.tech = '${SEGMENTS.full_fibre.takeUpTech}' AND TRY_CAST(r.lines AS INTEGER) > 0
+         AND r.postcode NOT IN (SELECT postcode FROM raw_fact_operator_time_series WHERE ${segmentSql('full_fibre', 'row', { alias: '' })})`,
     );
   }
 }

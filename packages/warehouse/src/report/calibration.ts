@@ -4,6 +4,12 @@
  * also shown scaled back up to full size (shares need no scaling).
  */
 import type { Warehouse } from '../engine/types.js';
+import { segmentSql } from '../semantic/model.js';
+import { FULL_FIBRE, SEGMENTS } from '../semantic/segments.js';
+
+const FF_ROW = segmentSql('full_fibre', 'row');
+const GIGABIT_ROW = segmentSql('gigabit', 'row');
+const GIGABIT_GROUP = `${SEGMENTS.gigabit.title} (${segmentSql('gigabit', 'row', { alias: '' })})`;
 
 export interface CalibrationRow {
   group: string;
@@ -188,12 +194,12 @@ async function timeSeriesChecks({ out, premises, count, share, byDate }: Checks)
     ['2026-11-01', 0.85, 'about 85% (estimate)'],
   ];
   const ff = await byDate(
-    `f.tech = 'fttponly'`,
+    FF_ROW,
     ffTargets.map(([d]) => d),
   );
   for (const [d, t, label] of ffTargets) {
     share(
-      'Full fibre (any fttponly)',
+      `${SEGMENTS.full_fibre.title} (any ${FULL_FIBRE})`,
       `Share of premises, ${d.slice(0, 7)}`,
       label,
       t,
@@ -208,24 +214,18 @@ async function timeSeriesChecks({ out, premises, count, share, byDate }: Checks)
     ['2025-09-01', 0.89, 'about 89%'],
   ];
   const gig = await byDate(
-    'f.fastest_down >= 1000',
+    GIGABIT_ROW,
     gigTargets.map(([d]) => d),
   );
   out.push({
-    group: 'Gigabit-capable (fastest_down >= 1000)',
+    group: GIGABIT_GROUP,
     metric: 'Share of premises, 2020-09',
     target: '27%',
     generated: 'n/a (before the first snapshot, 2021-01)',
     ok: true,
   });
   for (const [d, t, label] of gigTargets) {
-    share(
-      'Gigabit-capable (fastest_down >= 1000)',
-      `Share of premises, ${d.slice(0, 7)}`,
-      label,
-      t,
-      (gig.get(d) ?? 0) / premises,
-    );
+    share(GIGABIT_GROUP, `Share of premises, ${d.slice(0, 7)}`, label, t, (gig.get(d) ?? 0) / premises);
   }
   const orTargets: [string, number, string][] = [
     ['2023-06-01', 10.9e6, '10.9M'],
@@ -235,7 +235,7 @@ async function timeSeriesChecks({ out, premises, count, share, byDate }: Checks)
     ['2025-11-01', 20e6, 'about 20M'],
   ];
   const orp = await byDate(
-    `o.operator_group = 'Openreach' AND f.tech = 'fttponly'`,
+    `o.operator_group = 'Openreach' AND ${FF_ROW}`,
     orTargets.map(([d]) => d),
     'JOIN operators o ON o.operator = f.operator',
   );
@@ -243,7 +243,7 @@ async function timeSeriesChecks({ out, premises, count, share, byDate }: Checks)
     count('Openreach full fibre', `Premises, ${d.slice(0, 7)}`, label, t, orp.get(d) ?? 0);
 
   const vmff = await byDate(
-    `o.operator_group IN ('Virgin Media', 'nexfibre') AND f.tech = 'fttponly'`,
+    `o.operator_group IN ('Virgin Media', 'nexfibre') AND ${FF_ROW}`,
     ['2025-03-01'],
     'JOIN operators o ON o.operator = f.operator',
   );
@@ -273,7 +273,7 @@ async function altnetChecks(w: Warehouse, { out, count, byDate }: Checks): Promi
   count('CityFibre', 'Premises, 2023-06', '2.3M', 2.3e6, altAt('CityFibre', '2023-06-01'));
   count('CityFibre', 'Premises, 2025-03', '4.0M', 4.0e6, altAt('CityFibre', '2025-03-01'));
   const kcom = await byDate(
-    `o.operator_group = 'KCOM' AND f.tech = 'fttponly'`,
+    `o.operator_group = 'KCOM' AND ${FF_ROW}`,
     ['2025-03-01'],
     'JOIN operators o ON o.operator = f.operator',
   );
@@ -317,7 +317,7 @@ async function overbuildChecks(w: Warehouse, { out, premises, count, share }: Ch
     `WITH n AS (
        SELECT f.postcode, COUNT(DISTINCT o.operator_group) AS networks
        FROM fact_operator_time_series f JOIN operators o ON o.operator = f.operator
-       WHERE f.tech = 'fttponly' AND f.reported_at = DATE '2025-06-01'
+       WHERE ${FF_ROW} AND f.reported_at = DATE '2025-06-01'
        GROUP BY f.postcode
      ), a AS (
        SELECT postcode FROM fact_altnet_time_series WHERE reported_at = DATE '2025-06-01'
@@ -351,7 +351,7 @@ async function overbuildChecks(w: Warehouse, { out, premises, count, share }: Ch
   const rank = await rows(
     w,
     `SELECT u.government_region AS region, SUM(u.premises) AS premises FROM upc_output u
-     WHERE u.postcode IN (SELECT postcode FROM fact_operator WHERE fastest_down >= 1000)
+     WHERE u.postcode IN (SELECT f.postcode FROM fact_operator f WHERE ${GIGABIT_ROW})
      GROUP BY u.government_region ORDER BY premises DESC`,
   );
   const top5 = rank.slice(0, 5).map((r) => String(r.region));
@@ -373,7 +373,7 @@ async function speedChecks(w: Warehouse, { out }: Checks): Promise<void> {
      FROM fact_operator GROUP BY tech`,
   );
   const speedTargets: Record<string, { target: string; down: [number, number]; up?: [number, number] }> = {
-    fttponly: { target: '900-3000 down', down: [900, 3000] },
+    [FULL_FIBRE]: { target: '900-3000 down', down: [900, 3000] },
     cable: { target: '1130 down / 104 up', down: [1130, 1130], up: [104, 104] },
     fttc: { target: '30-80 down / 10-20 up', down: [30, 80], up: [10, 20] },
     adsl: { target: '8-24 down', down: [8, 24] },
@@ -430,7 +430,7 @@ async function takeUpChecks(w: Warehouse, { out, count, share }: Checks): Promis
     );
   }
   const fttpShare = (q: string) =>
-    sumWhere((r) => r.quarter === q && r.tech === 'fttp') /
+    sumWhere((r) => r.quarter === q && r.tech === SEGMENTS.full_fibre.takeUpTech) /
     Math.max(
       1,
       sumWhere((r) => r.quarter === q),

@@ -5,6 +5,9 @@
  */
 import type { Warehouse } from '../engine/types.js';
 import { COVERAGE_SNAPSHOT, loadOfcomCoverage } from '../generator/coverage.js';
+import { segmentSql } from '../semantic/model.js';
+import { SEGMENTS } from '../semantic/segments.js';
+import { sqlString } from '../sql/quote.js';
 
 const MAE_LIMIT_PP = 3;
 const CORRELATION_LIMIT = 0.95;
@@ -18,13 +21,26 @@ async function rows(w: Warehouse, sql: string): Promise<Record<string, unknown>[
 }
 
 export type CoverageMeasure = 'full_fibre' | 'gigabit' | 'superfast' | 'cable_only' | 'below_uso';
+/** The measures are the semantic model's segments; a label states the definition it was computed with. */
 const MEASURES: { key: CoverageMeasure; label: string; checked: boolean }[] = [
-  { key: 'full_fibre', label: 'Full fibre', checked: true },
-  { key: 'gigabit', label: 'Gigabit (fastest_down >= 1000)', checked: true },
-  { key: 'superfast', label: 'Superfast (fastest_down >= 30)', checked: true },
-  { key: 'cable_only', label: 'Cable-only (gigabit minus full fibre)', checked: true },
-  { key: 'below_uso', label: 'Below the USO (fastest_down < 10)', checked: false },
+  { key: 'full_fibre', label: SEGMENTS.full_fibre.title, checked: true },
+  { key: 'gigabit', label: `${SEGMENTS.gigabit.title} (${rowSql('gigabit')})`, checked: true },
+  { key: 'superfast', label: `${SEGMENTS.superfast.title} (best ${rowSql('superfast')})`, checked: true },
+  {
+    key: 'cable_only',
+    label: `${SEGMENTS.cable_only_gigabit.title} (gigabit minus full fibre)`,
+    checked: true,
+  },
+  {
+    key: 'below_uso',
+    label: `${SEGMENTS.below_uso.title} (no row with ${rowSql('below_uso')})`,
+    checked: false,
+  },
 ];
+
+function rowSql(id: 'gigabit' | 'superfast' | 'below_uso'): string {
+  return segmentSql(id, 'row', { alias: '' });
+}
 
 export interface AuthorityCoverage {
   la_code: string;
@@ -68,20 +84,25 @@ function correlation(x: number[], y: number[]): number {
   return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0;
 }
 
+/** 1 when the postcode's rows (alias f) meet the segment, else 0. */
+const flag = (id: 'full_fibre' | 'gigabit' | 'superfast' | 'below_uso') =>
+  `CASE WHEN ${segmentSql(id, 'postcode')} THEN 1 ELSE 0 END`;
+
 export async function coverageComparison(w: Warehouse): Promise<CoverageComparison> {
   const d = COVERAGE_SNAPSHOT;
   const gen = await rows(
     w,
     `WITH f AS (
-       SELECT postcode, MAX(CASE WHEN tech = 'fttponly' THEN 1 ELSE 0 END) AS ff, MAX(fastest_down) AS down,
-         MAX(CASE WHEN operator = 'Virgin Cable' THEN 1 ELSE 0 END) AS vc
-       FROM fact_operator_time_series WHERE reported_at = DATE '${d}' GROUP BY postcode
+       SELECT f.postcode, ${flag('full_fibre')} AS ff, ${flag('gigabit')} AS gig, ${flag('superfast')} AS sf,
+         ${flag('below_uso')} AS uso, MAX(CASE WHEN f.operator = 'Virgin Cable' THEN 1 ELSE 0 END) AS vc
+       FROM fact_operator_time_series f WHERE f.reported_at = DATE '${d}' GROUP BY f.postcode
      )
      SELECT u.la_code, MAX(u.la_name) AS la_name, SUM(u.premises) AS premises,
        SUM(CASE WHEN f.ff = 1 THEN u.premises ELSE 0 END) AS ff,
-       SUM(CASE WHEN f.down >= 1000 THEN u.premises ELSE 0 END) AS gig,
-       SUM(CASE WHEN f.down >= 30 THEN u.premises ELSE 0 END) AS sf,
-       SUM(CASE WHEN COALESCE(f.down, 0) < 10 THEN u.premises ELSE 0 END) AS uso,
+       SUM(CASE WHEN f.gig = 1 THEN u.premises ELSE 0 END) AS gig,
+       SUM(CASE WHEN f.sf = 1 THEN u.premises ELSE 0 END) AS sf,
+       -- A postcode with no service at all is below the USO too.
+       SUM(CASE WHEN COALESCE(f.uso, 1) = 1 THEN u.premises ELSE 0 END) AS uso,
        SUM(CASE WHEN f.vc = 1 THEN u.premises ELSE 0 END) AS vc
      FROM upc_output_time_series u LEFT JOIN f ON f.postcode = u.postcode
      WHERE u.reported_at = DATE '${d}'
@@ -220,7 +241,7 @@ export async function seriesReport(w: Warehouse, scale: number): Promise<SeriesR
     `WITH a AS (
        SELECT f.postcode, o.operator_group AS grp, f.tech, MIN(f.activated_date) AS d
        FROM fact_operator f JOIN operators o ON o.operator = f.operator
-       WHERE f.tech IN ('fttponly', 'cable', 'fwa')
+       WHERE f.tech IN (${[SEGMENTS.full_fibre.tech, SEGMENTS.cable.tech, SEGMENTS.fwa.tech].map(sqlString).join(', ')})
        GROUP BY f.postcode, o.operator_group, f.tech
      )
      SELECT a.grp, a.tech, a.d, SUM(u.premises) AS premises

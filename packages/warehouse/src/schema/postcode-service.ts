@@ -14,10 +14,15 @@
  * - has_<tech> is true when any row of the postcode has that technology;
  * - networks are operator groups (operators.operator_group); a row whose operator is not in operators counts for
  *   speeds and technologies but for no network, as the inner join to operators leaves it out of network counts;
- * - full_fibre_networks counts the distinct groups with a 'fttponly' row; gigabit_networks those with a row of
- *   fastest_down >= 1000, and sole_gigabit_network names the group when there is exactly one.
+ * - full_fibre_networks counts the distinct groups with a full-fibre row; gigabit_networks those with a gigabit row,
+ *   and sole_gigabit_network names the group when there is exactly one;
+ * - meets_uso is true when any row offers the USO's decent broadband (10 Mbit/s down and 1 up), so "below the USO"
+ *   is the postcodes where it is false, and those not here at all (no service).
+ * Full fibre, gigabit and the USO are the semantic model's segments (semantic/segments.ts), read from there.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { segmentSql } from '../semantic/model.js';
+import { TECHS } from '../semantic/segments.js';
 
 export const POSTCODE_SERVICE_TABLE = 'postcode_service_latest';
 
@@ -29,15 +34,18 @@ export const POSTCODE_SERVICE_TABLE = 'postcode_service_latest';
 export const NETWORK_POSTCODE_TABLE = 'network_postcode_latest';
 
 /** The technologies of fact_operator.tech, each with a has_<tech> flag in the summary. */
-export const POSTCODE_SERVICE_TECHS = ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const;
+export const POSTCODE_SERVICE_TECHS = TECHS;
 
 /** Builds both summaries (DuckDB, at build or import time) from the fact_operator and operators views. */
 export async function createPostcodeService(conn: DuckDBConnection): Promise<void> {
-  const gigabitGroup = 'CASE WHEN fastest_down >= 1000 THEN operator_group END';
-  // Rows are first reduced to one per postcode, technology and network (fewer rows for the DISTINCT counts).
+  const row = (id: 'full_fibre' | 'gigabit') => segmentSql(id, 'row', { alias: '', engine: 'duckdb' });
+  const gigabitGroup = `CASE WHEN ${row('gigabit')} THEN operator_group END`;
+  // Rows are first reduced to one per postcode, technology and network (fewer rows for the DISTINCT counts); the
+  // USO's test needs both speeds of one row, so it is kept per row group as a flag.
   await conn.run(`CREATE TABLE ${POSTCODE_SERVICE_TABLE} AS
     WITH per_network AS (
-      SELECT f.postcode, f.tech, o.operator_group, MAX(f.fastest_down) AS fastest_down
+      SELECT f.postcode, f.tech, o.operator_group, MAX(f.fastest_down) AS fastest_down,
+        bool_or(${segmentSql('below_uso', 'row', { alias: 'f', engine: 'duckdb' })}) AS meets_uso
       FROM fact_operator f LEFT JOIN operators o ON o.operator = f.operator
       GROUP BY f.postcode, f.tech, o.operator_group
     )
@@ -45,7 +53,8 @@ export async function createPostcodeService(conn: DuckDBConnection): Promise<voi
       MAX(fastest_down) AS fastest_down,
       CASE WHEN MIN(tech) = MAX(tech) THEN MIN(tech) END AS only_tech,
       ${POSTCODE_SERVICE_TECHS.map((t) => `bool_or(tech = '${t}') AS has_${t}`).join(',\n      ')},
-      CAST(COUNT(DISTINCT CASE WHEN tech = 'fttponly' THEN operator_group END) AS INTEGER) AS full_fibre_networks,
+      bool_or(meets_uso) AS meets_uso,
+      CAST(COUNT(DISTINCT CASE WHEN ${row('full_fibre')} THEN operator_group END) AS INTEGER) AS full_fibre_networks,
       CAST(COUNT(DISTINCT ${gigabitGroup}) AS INTEGER) AS gigabit_networks,
       CASE WHEN COUNT(DISTINCT ${gigabitGroup}) = 1 THEN MIN(${gigabitGroup}) END AS sole_gigabit_network
     FROM per_network

@@ -17,11 +17,12 @@
  * - postcodes not in upc_output are left out, as the join to upc_output leaves them out.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { LA_PLACE_COLUMNS } from '../semantic/dimensions.js';
 
 export const SPEED_SUMMARY_TABLE = 'coverage_by_speed_time_series';
 
-/** The geography columns the summary carries: those that are the same for every postcode of a local authority. */
-export const SPEED_SUMMARY_GEO_COLUMNS = ['la_code', 'la_name', 'government_region', 'country'] as const;
+/** The geography columns the summary carries: the places made of whole local authorities (the semantic model's). */
+export const SPEED_SUMMARY_GEO_COLUMNS: readonly string[] = LA_PLACE_COLUMNS;
 
 /**
  * Builds the summary (DuckDB, at build or import time) from wh_operator_intervals, wh_months and upc_output.
@@ -31,6 +32,7 @@ export const SPEED_SUMMARY_GEO_COLUMNS = ['la_code', 'la_name', 'government_regi
  * spread over the months they cover.
  */
 export async function createSpeedSummary(conn: DuckDBConnection): Promise<void> {
+  const places = (alias: string) => SPEED_SUMMARY_GEO_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
   await conn.run(`CREATE TEMP TABLE wh_speed_segments AS
     WITH latest AS (SELECT MAX(reported_at) AS d FROM wh_months),
     cuts AS (
@@ -50,12 +52,12 @@ export async function createSpeedSummary(conn: DuckDBConnection): Promise<void> 
     GROUP BY s.postcode, s.starts, s.ends`);
   await conn.run(`CREATE TABLE ${SPEED_SUMMARY_TABLE} AS
     WITH by_la AS (
-      SELECT s.starts, s.ends, u.la_code, u.la_name, u.government_region, u.country, u.urban_rural, s.fastest_down,
+      SELECT s.starts, s.ends, ${places('u')}, u.urban_rural, s.fastest_down,
         COUNT(*) AS postcodes, SUM(u.premises) AS premises
       FROM wh_speed_segments s JOIN upc_output u ON u.postcode = s.postcode
       GROUP BY ALL
     )
-    SELECT m.reported_at, b.la_code, b.la_name, b.government_region, b.country, b.urban_rural, b.fastest_down,
+    SELECT m.reported_at, ${places('b')}, b.urban_rural, b.fastest_down,
       CAST(SUM(b.postcodes) AS INTEGER) AS postcodes, CAST(SUM(b.premises) AS DOUBLE) AS premises
     FROM by_la b JOIN wh_months m ON m.reported_at BETWEEN b.starts AND b.ends
     GROUP BY ALL

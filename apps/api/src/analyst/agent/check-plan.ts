@@ -5,9 +5,10 @@
  * compiler supports, and dates inside the warehouse's range. A valid plan comes back with its names in the
  * data's spelling; an invalid one with errors written for the model to correct.
  */
+import { FULL_FIBRE, MEASURE_LIST } from '@qa/warehouse';
 import type { Lexicon } from '../reading/lexicon.js';
 import type { TimeContext } from '../reading/time-phrases.js';
-import { PLACE_COLUMNS, type Plan } from '../semantic/plan.js';
+import { PLACE_COLUMNS, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { planSchema, type SemanticPlan } from '../semantic/plan-schema.js';
 import type { ResolvedEntity } from './planner.js';
 
@@ -20,21 +21,16 @@ export interface PlanCheckContext {
 
 export type PlanCheck = { ok: true; plan: Plan } | { ok: false; errors: string[] };
 
-const TAKE_UP_MEASURES = new Set(['lines', 'line_share_pct', 'lines_change_pct', 'share_of_subject_pct']);
+/** The measures each dataset can answer, as the semantic model declares them. */
+const measuresOf = (dataset: 'take_up' | 'upc_forecast') =>
+  new Set<string>(
+    MEASURE_LIST.filter((m) => (m.datasets as readonly string[]).includes(dataset)).map((m) => m.id),
+  );
+const TAKE_UP_MEASURES = measuresOf('take_up');
+const FORECAST_MEASURES = measuresOf('upc_forecast');
 const CHANGE_MEASURES = new Set(['change_premises', 'change_pp', 'change_postcodes']);
-const FORECAST_MEASURES = new Set([
-  'premises',
-  'postcodes',
-  'coverage_pct',
-  'change_premises',
-  'change_pp',
-  'change_postcodes',
-  'avg_attractiveness',
-  'avg_deprivation',
-]);
 /** Scores of the places forecast to be reached keep their subject. */
-const SCORE_MEASURES = new Set(['avg_attractiveness', 'avg_deprivation']);
-const TIME_GRAINS = new Set(['month', 'quarter', 'half_year', 'year']);
+const SCORE_MEASURES = new Set<string>(MEASURE_LIST.filter((m) => m.unit === 'score').map((m) => m.id));
 
 /** Drops nulls (strict structured output writes an absent field as null) so the plan reads as optional fields. */
 export function withoutNulls(value: unknown): unknown {
@@ -196,16 +192,37 @@ function resolveGeo(
       }
       return { ...geo, values };
     }
-    case 'postcode_district': {
-      const values = geo.values.map((v) => v.trim().toUpperCase());
+    case 'postcode_district':
+    case 'post_sector':
+    case 'postcode': {
+      const column = geo.column as keyof typeof POSTCODE_SHAPES;
+      const values = geo.values.map((v) => normalisePostcodePart(v, column));
+      const shape = POSTCODE_SHAPES[column];
       for (const value of values) {
         const area = /^[A-Z]{1,2}/.exec(value)?.[0] ?? '';
-        if (!/^[A-Z]{1,2}\d[A-Z\d]?$/.test(value) || !context.lexicon.postcodeAreas.has(area))
-          errors.push(`unknown postcode district "${value}"`);
+        if (!shape.test(value) || !context.lexicon.postcodeAreas.has(area))
+          errors.push(`unknown ${geo.column.replace(/_/g, ' ')} "${value}"`);
       }
       return { ...geo, values };
     }
   }
+}
+
+/** How a postcode district, a post sector and a unit postcode are written (upper case, one space). */
+const POSTCODE_SHAPES = {
+  postcode_district: /^[A-Z]{1,2}\d[A-Z\d]?$/,
+  post_sector: /^[A-Z]{1,2}\d[A-Z\d]? \d$/,
+  postcode: /^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/,
+} as const;
+
+/** Upper case with the data's one space: "ls14ap" -> "LS1 4AP", "ls1  4" -> "LS1 4", " ls1" -> "LS1". */
+function normalisePostcodePart(value: string, column: keyof typeof POSTCODE_SHAPES): string {
+  const text = value.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (column === 'postcode') {
+    const unit = /^([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})$/.exec(text);
+    return unit ? `${unit[1]} ${unit[2]}` : text;
+  }
+  return text;
 }
 
 /** Dataset, measure and dimension combinations the compiler supports. */
@@ -219,8 +236,8 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
     errors.push('takeUp filters and the segment dimension need dataset take_up');
   if (dataset === 'upc_forecast') {
     if (!FORECAST_MEASURES.has(measure)) errors.push(`measure ${measure} is not available on upc_forecast`);
-    if (s.tech && s.tech !== 'fttponly')
-      errors.push('upc_forecast holds full fibre only: subject.tech must be fttponly or null');
+    if (s.tech && s.tech !== FULL_FIBRE)
+      errors.push(`upc_forecast holds full fibre only: subject.tech must be ${FULL_FIBRE} or null`);
     if (dimension === 'month' || dimension === 'quarter')
       errors.push('upc_forecast points are half-yearly: use dimension half_year or year');
   }
@@ -233,7 +250,7 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
     errors.push('groupFilter needs dataset upc and a geography dimension (the places it keeps or counts)');
   if (plan.countGroups && !plan.groupFilter)
     errors.push('countGroups needs a groupFilter (the test the places pass)');
-  if (plan.flow && !(dimension && TIME_GRAINS.has(dimension))) errors.push('flow needs a time dimension');
+  if (plan.flow && !(dimension && TIME_DIMENSIONS.has(dimension))) errors.push('flow needs a time dimension');
   if (s.minNetworks && s.exactNetworks) errors.push('subject: give minNetworks or exactNetworks, not both');
   if (s.networksAreAltnets && !s.minNetworks && !s.exactNetworks)
     errors.push('subject.networksAreAltnets needs minNetworks or exactNetworks');

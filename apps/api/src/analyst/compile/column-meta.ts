@@ -7,7 +7,14 @@
  *
  * The column names are the ones sql-builder.ts writes; this is their one description.
  */
-import { type Dimension, GEO_DIMENSIONS, PLACE_COLUMNS, type Plan } from '../semantic/plan.js';
+import { DIMENSION_LIST } from '@qa/warehouse';
+import {
+  type Dimension,
+  GEO_DIMENSIONS,
+  NETWORK_DIMENSIONS,
+  PLACE_COLUMNS,
+  type Plan,
+} from '../semantic/plan.js';
 import { GROUP_COUNT_COLUMNS } from './sql-builder.js';
 
 export type ColumnMeta =
@@ -24,17 +31,11 @@ export type ColumnMeta =
   | { kind: 'speed' }
   | { kind: 'score' };
 
-const LABELS = new Set<string>([
-  ...GEO_DIMENSIONS,
-  'operator',
-  'operator_group',
-  'tech',
-  'segment',
-  'half_year',
-  'year',
-  'month',
-]);
 const DATES = new Set(['reported_at', 'quarter', 'first_date']);
+/** A row's label: the value of a dimension of the model (a quarter is a date; a number of networks is a count). */
+const LABELS = new Set<string>(
+  DIMENSION_LIST.filter((d) => d.kind !== 'count' && !DATES.has(d.id)).map((d) => d.id),
+);
 
 /** Rows by these partition premises (each postcode is in one place, one setting, one count of networks). */
 const PARTITIONS_PREMISES = new Set<Dimension>([...GEO_DIMENSIONS, 'networks']);
@@ -51,7 +52,7 @@ function additive(plan: Plan, unit: string): boolean {
   // A network's footprint overlaps another's, and a technology's another's: their sum counts premises twice.
   // Lines are different: each line belongs to one operator and one technology.
   if (plan.dataset === 'take_up') return unit === 'lines' && dim !== 'quarter';
-  if (dim === 'operator' || dim === 'operator_group' || dim === 'tech') return false;
+  if (NETWORK_DIMENSIONS.has(dim)) return false;
   if (unit === 'networks' || unit === 'altnets' || unit === 'operators') return false;
   return PARTITIONS_PREMISES.has(dim);
 }

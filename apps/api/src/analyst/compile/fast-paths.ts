@@ -6,9 +6,12 @@
  * the long form (these functions return null).
  */
 import {
+  FULL_FIBRE,
   NETWORK_POSTCODE_TABLE,
   POSTCODE_SERVICE_TABLE,
   POSTCODE_SERVICE_TECHS,
+  SEGMENTS,
+  segmentSql,
   sqlString,
 } from '@qa/warehouse';
 import type { Plan, Subject } from '../semantic/plan.js';
@@ -49,6 +52,11 @@ export function fastPresence(
   // The long forms of these two always read the latest snapshot, whatever the time of the question.
   if (s.onlyTech) return summarySelect(`f.only_tech = ${sqlString(s.onlyTech)}`);
   if (s.bestDownBelow) return summarySelect(`f.fastest_down < ${Number(s.bestDownBelow)}`);
+  if (s.belowUso && only(s, ['belowUso'])) {
+    // Below the USO: the summary row says no row offers the USO's speeds, or there is no row (no service).
+    return `SELECT u.postcode FROM upc_output u LEFT JOIN ${POSTCODE_SERVICE_TABLE} f ON f.postcode = u.postcode
+    WHERE f.postcode IS NULL OR ${segmentSql('below_uso', 'summary')}`;
+  }
   if (!atLatest(plan, ctx, options)) return null;
   const keys = options.keys ?? [];
   if (keys.length === 1 && keys[0] === 'f.tech AS tech' && setFields(s).length === 0) {
@@ -70,7 +78,7 @@ export function fastPresence(
       ? `= ${Number(s.exactNetworks)}`
       : null;
   if (networks) {
-    if (only(s, ['minNetworks', 'exactNetworks', 'tech']) && s.tech === 'fttponly')
+    if (only(s, ['minNetworks', 'exactNetworks', 'tech']) && s.tech === FULL_FIBRE)
       return summarySelect(`f.full_fibre_networks ${networks}`);
     if (only(s, ['minNetworks', 'exactNetworks', 'gigabit']) && s.gigabit)
       return summarySelect(`f.gigabit_networks ${networks}`);
@@ -91,10 +99,11 @@ export function fastNetworkCounts(
   groupExpr: string,
 ): string | null {
   if (!atLatest(plan, ctx, {}) || groupExpr !== 'o.operator_group' || conditions.length !== 1) return null;
+  // The row conditions the summary counts networks for: the model's full fibre and gigabit, as the compiler writes them.
   const column =
-    conditions[0] === "f.tech = 'fttponly'"
+    conditions[0] === segmentSql('full_fibre', 'row')
       ? 'full_fibre_networks'
-      : conditions[0] === 'f.fastest_down >= 1000'
+      : conditions[0] === segmentSql('gigabit', 'row')
         ? 'gigabit_networks'
         : null;
   if (!column) return null;
@@ -115,7 +124,7 @@ function networkPresence(s: Subject, keys: string[]): string | null {
   const conditions: string[] = [];
   if (s.operatorGroups?.length)
     conditions.push(`f.operator_group IN (${s.operatorGroups.map(sqlString).join(', ')})`);
-  const speed = Math.max(s.gigabit ? 1000 : 0, s.minDown ? Number(s.minDown) : 0);
+  const speed = Math.max(s.gigabit ? SEGMENTS.gigabit.threshold.down : 0, s.minDown ? Number(s.minDown) : 0);
   if (s.tech && speed) return null;
   if (s.tech) conditions.push(`f.has_${s.tech}`);
   if (speed) conditions.push(`f.fastest_down >= ${speed}`);

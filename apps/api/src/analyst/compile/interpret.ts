@@ -5,7 +5,14 @@
  * from the same plan the SQL is compiled from, so a condition the plan lacks cannot appear here either: a dropped
  * condition becomes visible instead of silent.
  */
-import { type Dimension, describeGroupFilter, type Plan, type Subject } from '../semantic/plan.js';
+import { DIMENSION_LIST, SEGMENTS, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
+import {
+  type Dimension,
+  describeGroupFilter,
+  type Plan,
+  type Subject,
+  TIME_DIMENSIONS,
+} from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
@@ -27,45 +34,31 @@ const monthName = (month: number) => MONTHS[month - 1] ?? String(month);
 /** '2026-11-01' -> 'November 2026'. */
 const formatMonth = (date: string) => `${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
 
-const TECH: Record<NonNullable<Subject['tech']>, string> = {
-  fttponly: 'full fibre',
-  fttc: 'FTTC',
-  adsl: 'ADSL',
-  cable: 'cable',
-  fwa: 'fixed wireless',
-};
+/** Technologies, dimensions and named speeds are said as the semantic model labels them. */
+const TECH = Object.fromEntries(TECHNOLOGY_SEGMENTS.map((t) => [t.tech, t.label])) as Record<
+  NonNullable<Subject['tech']>,
+  string
+>;
 
-const SINGULAR: Record<Dimension, string> = {
-  la_name: 'local authority',
-  government_region: 'region',
-  country: 'nation',
-  postcode_area: 'postcode area',
-  postcode_district: 'postcode district',
-  urban_rural: 'urban or rural setting',
-  operator: 'operator',
-  operator_group: 'network',
-  tech: 'technology',
-  segment: 'segment',
-  month: 'month',
-  quarter: 'quarter',
-  half_year: 'half-year',
-  year: 'year',
-  networks: 'number of networks present',
-};
+const SINGULAR = Object.fromEntries(DIMENSION_LIST.map((d) => [d.id, d.label])) as Record<Dimension, string>;
 
-const PLURAL: Partial<Record<Dimension, string>> = {
-  la_name: 'local authorities',
-  government_region: 'regions',
-  country: 'nations',
-  postcode_area: 'postcode areas',
-  postcode_district: 'postcode districts',
-  operator: 'operators',
-  operator_group: 'networks',
-  tech: 'technologies',
-  segment: 'segments',
-};
+/** Plurals of the dimensions a ranking lists (not of time grains, urban/rural or network counts). */
+const PLURAL: Partial<Record<Dimension, string>> = Object.fromEntries(
+  DIMENSION_LIST.filter((d) => ['place', 'network', 'technology', 'segment'].includes(d.kind)).map((d) => [
+    d.id,
+    d.plural,
+  ]),
+);
 
-const SERIES = new Set<Dimension>(['month', 'quarter', 'half_year', 'year']);
+const SERIES = TIME_DIMENSIONS;
+
+/** A download threshold the model names (superfast, ultrafast), said with its name. */
+const NAMED_SPEEDS = [SEGMENTS.superfast, SEGMENTS.ultrafast];
+function downloadOfAtLeast(mbps: number): string {
+  const named = NAMED_SPEEDS.find((s) => s.threshold.down === mbps);
+  const speed = `a download speed of ${mbps} Mbit/s or more`;
+  return named ? `${named.label} broadband (${speed})` : speed;
+}
 
 const joinOr = (values: string[]) =>
   values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
@@ -78,8 +71,9 @@ export function offering(s: Subject, forecast = false): string | null {
   // The forecast holds full-fibre footprints only, so a forecast subject is full fibre unless it says otherwise.
   if (forecast && !s.tech && !s.gigabit && !s.minDown) parts.push('full fibre');
   if (s.tech) parts.push(TECH[s.tech]);
-  if (s.gigabit) parts.push(s.symmetric ? 'symmetric gigabit broadband' : 'gigabit-capable broadband');
-  if (s.minDown) parts.push(`a download speed of ${s.minDown} Mbit/s or more`);
+  if (s.gigabit)
+    parts.push(s.symmetric ? 'symmetric gigabit broadband' : `${SEGMENTS.gigabit.label} broadband`);
+  if (s.minDown) parts.push(downloadOfAtLeast(s.minDown));
   return parts.length ? parts.join(' with ') : null;
 }
 
@@ -131,9 +125,18 @@ export function subjectClause(
   if (s.soleGroup) clauses.push(`${s.soleGroup} is the only network offering ${what ?? 'it'}`);
   if (s.onlyTech) clauses.push(`${TECH[s.onlyTech]} is the only technology`);
   if (s.bestDownBelow) clauses.push(`the best download speed is below ${s.bestDownBelow} Mbit/s`);
+  if (s.belowUso) clauses.push(belowUsoClause());
   if (s.exclude)
-    clauses.push(`there is no ${s.exclude.gigabit ? 'gigabit-capable broadband' : 'full fibre'}`);
+    clauses.push(
+      `there is no ${s.exclude.gigabit ? `${SEGMENTS.gigabit.label} broadband` : SEGMENTS.full_fibre.label}`,
+    );
   return clauses.length ? joinAnd(clauses) : null;
+}
+
+/** "no service offers 10 Mbit/s down and 1 Mbit/s up (below the USO)", from the model's thresholds. */
+function belowUsoClause(): string {
+  const { down, up } = SEGMENTS.below_uso.threshold;
+  return `no service offers ${down} Mbit/s down and ${up} Mbit/s up (${SEGMENTS.below_uso.label})`;
 }
 
 /** The counted thing or figure, as a noun phrase ("premises", "full-fibre coverage"). */

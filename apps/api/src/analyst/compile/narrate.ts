@@ -4,6 +4,7 @@
  * arithmetic that the text states (a sum, a share of the shown total, a difference); nothing else is quoted.
  */
 
+import { DIMENSION_LIST, SEGMENTS, segmentSql } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { formatMonth } from '../semantic/time-context.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
@@ -49,10 +50,11 @@ export function explain(plan: Plan, built: BuiltQuery): string {
     rules.push(
       "fact_altnet holds independent full-fibre networks only, with CityFibre's retail variants collapsed to `CityFibre`.",
     );
-  if (/fastest_down >= 1000/.test(built.sql))
-    rules.push(
-      'Gigabit-capable means a fastest download speed of at least 1000 Mbit/s, which includes Virgin Media cable.',
-    );
+  // The model's definitions of the named filters the answer applies, stated as the model states them.
+  if (built.sql.includes(segmentSql('gigabit', 'row', { alias: '' })))
+    rules.push(`${SEGMENTS.gigabit.title} means ${SEGMENTS.gigabit.definition}.`);
+  if (plan.subject.belowUso)
+    rules.push(`${SEGMENTS.below_uso.title} means ${SEGMENTS.below_uso.definition}.`);
   if (rules.length) lines.push('', '**Counting rules**', '', ...rules.map((r) => `- ${r}`));
   return lines.join('\n');
 }
@@ -284,17 +286,12 @@ function finish(out: string[], plan: Plan, latest: string): string {
   return out.join('\n');
 }
 
+/** How many of a dimension's values there are, in words ("12 regions"): the model's plurals, a few of its own. */
 const PLURAL_NOUNS: Record<string, string> = {
-  la_name: 'local authorities',
-  government_region: 'regions',
-  country: 'nations',
-  postcode_area: 'postcode areas',
-  postcode_district: 'postcode districts',
-  operator_group: 'networks',
-  operator: 'operators',
-  tech: 'technologies',
+  ...Object.fromEntries(
+    DIMENSION_LIST.filter((d) => d.kind !== 'time' && d.kind !== 'count').map((d) => [d.id, d.plural]),
+  ),
   urban_rural: 'groups',
-  segment: 'segments',
   quarter: 'quarters',
 };
 

@@ -4,13 +4,25 @@
  * reported once per retailer), totals come from upc_output, networks are operator groups. The SQL is written
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
-import { addMonths, SPEED_SUMMARY_GEO_COLUMNS, SPEED_SUMMARY_TABLE, sqlString } from '@qa/warehouse';
+import {
+  addMonths,
+  DIMENSION_LIST,
+  FULL_FIBRE,
+  SEGMENTS,
+  SPEED_SUMMARY_GEO_COLUMNS,
+  SPEED_SUMMARY_TABLE,
+  segmentSql,
+  sqlString,
+  technologySql,
+} from '@qa/warehouse';
 import {
   type Dimension,
   describeGroupFilter,
   GEO_DIMENSIONS,
+  NETWORK_DIMENSIONS,
   type Plan,
   type Subject,
+  TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import { fastNetworkCounts, fastPresence } from './fast-paths.js';
@@ -30,7 +42,10 @@ const date = (d: string) => `DATE ${sqlString(d)}`;
 const round = (expr: string, digits = 2) => `ROUND((${expr}) * ${10 ** digits}) / ${10 ** digits}.0`;
 const label = (d: string) => d.slice(0, 7).replace('-', '_');
 
-const NETWORK_DIMENSIONS = new Set<Dimension>(['operator', 'operator_group', 'tech']);
+/** The model's segments as this compiler writes them: on fact_operator rows aliased f (operators o). */
+const GIGABIT_ROW = segmentSql('gigabit', 'row');
+const FULL_FIBRE_ROW = segmentSql('full_fibre', 'row');
+const GIGABIT_MBPS = SEGMENTS.gigabit.threshold.down;
 
 interface Source {
   from: string;
@@ -59,9 +74,10 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   const groups = s.operatorGroups;
   const altnetOnly = Boolean(s.altnet) && !s.operators;
   const conditions: string[] = [];
-  if (s.tech) conditions.push(`f.tech = ${sqlString(s.tech)}`);
-  if (s.gigabit) conditions.push('f.fastest_down >= 1000');
-  if (s.symmetric) conditions.push('f.fastest_up >= 1000');
+  if (s.tech) conditions.push(technologySql(s.tech));
+  if (s.gigabit) conditions.push(GIGABIT_ROW);
+  // Gigabit both ways: the gigabit threshold on the upload speed as well.
+  if (s.symmetric) conditions.push(`f.fastest_up >= ${GIGABIT_MBPS}`);
   if (s.minDown) conditions.push(`f.fastest_down >= ${s.minDown}`);
   if (altnetOnly) {
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
@@ -122,6 +138,7 @@ function hasSubject(plan: Plan): boolean {
       s.exclude ||
       s.onlyTech ||
       s.bestDownBelow ||
+      s.belowUso ||
       s.minDown ||
       s.soleGroup,
   );
@@ -156,6 +173,10 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   }
   if (s.bestDownBelow) {
     return `SELECT f.postcode FROM fact_operator f GROUP BY f.postcode\n    HAVING MAX(f.fastest_down) < ${s.bestDownBelow}`;
+  }
+  if (s.belowUso) {
+    // Postcodes with no row offering the USO's speeds, those with no service at all included.
+    return `SELECT u.postcode FROM upc_output u\n    WHERE NOT EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND ${segmentSql('below_uso', 'row')})`;
   }
   const latest = !options.dates && !options.range && (!plan.time.at || plan.time.at === ctx.latest);
   const src = source(plan, latest && plan.dataset === 'upc' ? 'latest' : 'series');
@@ -263,13 +284,13 @@ function subjectPhrase(plan: Plan): string {
   if (s.allGroups?.length) parts.push(`both ${s.allGroups.join(' and ')}`);
   if (s.soleGroup) parts.push(`${s.soleGroup} as the only option`);
   if (s.altnet) parts.push('an altnet');
-  if (s.tech === 'fttponly') parts.push('full fibre (FTTP)');
+  if (s.tech === FULL_FIBRE) parts.push(`${SEGMENTS.full_fibre.label} (FTTP)`);
   else if (s.tech) parts.push(s.tech.toUpperCase());
   if (s.gigabit)
     parts.push(
       s.symmetric
-        ? 'symmetric gigabit (fastest_down and fastest_up >= 1000)'
-        : 'gigabit-capable service (fastest_down >= 1000)',
+        ? `symmetric gigabit (fastest_down and fastest_up >= ${GIGABIT_MBPS})`
+        : `${SEGMENTS.gigabit.label} service (${segmentSql('gigabit', 'row', { alias: '' })})`,
     );
   if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
   if (s.minDown) parts.push(`a download speed of at least ${s.minDown} Mbit/s on offer`);
@@ -278,6 +299,8 @@ function subjectPhrase(plan: Plan): string {
   if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);
   if (s.onlyTech) parts.push(`only ${s.onlyTech.toUpperCase()}`);
   if (s.bestDownBelow) parts.push(`a best download speed under ${s.bestDownBelow} Mbit/s`);
+  if (s.belowUso)
+    parts.push(`${SEGMENTS.below_uso.label} (no row with ${segmentSql('below_uso', 'row', { alias: '' })})`);
   return parts.join(' with ') || 'any service';
 }
 
@@ -314,13 +337,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
-  if (
-    plan.dimension === 'month' ||
-    plan.dimension === 'quarter' ||
-    plan.dimension === 'half_year' ||
-    plan.dimension === 'year'
-  )
-    return buildSeries(plan, ctx);
+  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) return buildSeries(plan, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
 }
@@ -375,10 +392,14 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const absent = Boolean(plan.subject.absent);
   const passedExpr = `CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN ${weight} ELSE 0 END`;
   // Columns are named after what they count: "premises that cannot get 30 Mbit/s" are not premises passed.
-  const below = plan.subject.bestDownBelow;
-  const name = absent ? `${unit}_without` : below ? `${unit}_below_${below}_mbps` : `${unit}_passed`;
+  const below = plan.subject.belowUso
+    ? 'uso'
+    : plan.subject.bestDownBelow
+      ? `${plan.subject.bestDownBelow}_mbps`
+      : '';
+  const name = absent ? `${unit}_without` : below ? `${unit}_below_${below}` : `${unit}_passed`;
   const totalName = `total_${unit}`;
-  const pctName = absent ? 'share_without_pct' : below ? `share_below_${below}_mbps_pct` : 'coverage_pct';
+  const pctName = absent ? 'share_without_pct' : below ? `share_below_${below}_pct` : 'coverage_pct';
   const wantsPct = plan.measure === 'coverage_pct';
   const select = [
     `SUM(${passedExpr}) AS ${name}`,
@@ -569,7 +590,7 @@ function buildSpeedSummarySeries(
   quarterly: boolean,
 ): BuiltQuery {
   const geo = geoConditions(plan);
-  const threshold = Math.max(plan.subject.gigabit ? 1000 : 0, plan.subject.minDown ?? 0);
+  const threshold = Math.max(plan.subject.gigabit ? GIGABIT_MBPS : 0, plan.subject.minDown ?? 0);
   const total =
     `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
       ' )',
@@ -612,7 +633,7 @@ function monthsBetween(from: string, to: string, months?: number[]): string[] {
 function isFirstActivationSubject(plan: Plan): boolean {
   // Any networks may be named (operators, operator groups); nothing else may narrow or negate the subject.
   const { tech, operators: _operators, operatorGroups: _groups, ...rest } = plan.subject;
-  if (plan.dataset !== 'upc' || tech !== 'fttponly') return false;
+  if (plan.dataset !== 'upc' || tech !== FULL_FIBRE) return false;
   return Object.values(rest).every((v) => v === undefined || v === false);
 }
 
@@ -884,7 +905,7 @@ function buildSpeeds(plan: Plan): BuiltQuery {
     return buildSpeedsByNetwork(plan);
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const conditions = [...geoConditions(plan)];
-  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
+  if (plan.subject.tech) conditions.push(technologySql(plan.subject.tech));
   if (plan.measure === 'avg_down') {
     const sql = perPlace(plan, dim, {
       with: 'WITH best AS (\n  SELECT f.postcode, MAX(f.fastest_down) AS best_down FROM fact_operator f GROUP BY f.postcode\n)',
@@ -951,7 +972,7 @@ function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {
     ...plan,
     subject: { ...plan.subject, operatorGroups: undefined, operators: undefined },
   };
-  if (!base.subject.tech && !base.subject.gigabit) base.subject.tech = 'fttponly';
+  if (!base.subject.tech && !base.subject.gigabit) base.subject.tech = FULL_FIBRE;
   const whoName = [...groups, ...operators].join(' / ') || 'the operator';
   const sql = [
     `WITH subject AS (\n  ${presence(base, ctx)}\n), operator AS (\n  ${presence(plan, ctx)}\n)`,
@@ -1045,10 +1066,10 @@ function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
   const sql = [
     'WITH lines AS (',
     `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-    `  WHERE t.tech = 'fttp' AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    `  WHERE t.tech = ${sqlString(SEGMENTS.full_fibre.takeUpTech)} AND t.quarter = ${sqlString(quarter)}${inArea}`,
     '), passed AS (',
     '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
-    `  WHERE ${[...geo, "EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND f.tech = 'fttponly')"].join(' AND ')}`,
+    `  WHERE ${[...geo, `EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND ${FULL_FIBRE_ROW})`].join(' AND ')}`,
     ')',
     'SELECT l.fttp_lines, p.full_fibre_premises,',
     `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
@@ -1306,7 +1327,7 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
     plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
   const keyName = key.split('.')[1]!;
   const conditions = [...geoConditions(plan)];
-  if (plan.subject.tech) conditions.push(`f.tech = ${sqlString(plan.subject.tech)}`);
+  if (plan.subject.tech) conditions.push(technologySql(plan.subject.tech));
   if (plan.subject.altnet) conditions.push('o.is_altnet');
   const geoJoin = plan.geo || plan.urbanRural ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
   const sql = [
@@ -1330,13 +1351,9 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
 
 const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 /** The count column of "how many <places> ...", named after the places. */
-export const GROUP_COUNT_COLUMNS: Partial<Record<Dimension, string>> = {
-  la_name: 'local_authorities',
-  government_region: 'regions',
-  country: 'nations',
-  postcode_area: 'postcode_areas',
-  postcode_district: 'postcode_districts',
-};
+export const GROUP_COUNT_COLUMNS: Partial<Record<Dimension, string>> = Object.fromEntries(
+  DIMENSION_LIST.flatMap((d) => ('countColumn' in d ? [[d.id, d.countColumn]] : [])),
+);
 
 /**
  * Places whose share passes a test: the per-place query as it stands, filtered on its coverage column, then

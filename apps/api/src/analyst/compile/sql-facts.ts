@@ -5,7 +5,7 @@
  * limits, set operations and dates. `verify-plan.ts` checks a plan against these facts rather than against the
  * SQL's text, so a value in a column alias or a string that only looks like a filter never counts as one.
  */
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { parseSqlTree } from '@qa/warehouse';
 
 export type Constant = string | number;
 
@@ -95,35 +95,13 @@ const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== 
 const asArray = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 
-let parserPromise: Promise<DuckDBConnection> | undefined;
-
-/** A DuckDB with no data and no file access, only for parsing (as the guard's own). */
-function parser(): Promise<DuckDBConnection> {
-  if (!parserPromise) {
-    parserPromise = (async () => {
-      const instance = await DuckDBInstance.create(':memory:', {
-        threads: '1',
-        memory_limit: '64MB',
-        enable_external_access: 'false',
-        autoinstall_known_extensions: 'false',
-        autoload_known_extensions: 'false',
-        lock_configuration: 'true',
-      });
-      return instance.connect();
-    })();
-  }
-  return parserPromise;
-}
-
 /** The facts of one SELECT statement, or why it could not be parsed. */
 export async function readSqlFacts(
   sql: string,
 ): Promise<{ ok: true; facts: SqlFacts } | { ok: false; reason: string }> {
   let ast: Obj;
   try {
-    const conn = await parser();
-    const reader = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR)', [sql]);
-    ast = JSON.parse(String(reader.getRows()[0]?.[0] ?? '{}')) as Obj;
+    ast = (await parseSqlTree(sql)) as Obj;
   } catch (error) {
     return { ok: false, reason: `The SQL could not be parsed: ${(error as Error).message}` };
   }

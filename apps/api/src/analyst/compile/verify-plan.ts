@@ -10,15 +10,24 @@
  * guard itself, so SQL the guard would refuse is reported too. Each element is checked by what the SQL does
  * (a comparison on the right column with the right value, a GROUP BY, a LIMIT), never by a substring of its text.
  * Several compiled forms say the same thing (the fast paths read `has_fttponly` or `gigabit_networks` from the
- * postcode summaries rather than `tech = 'fttponly'`); each check accepts the forms the compiler writes.
+ * postcode summaries rather than the technology's rows); each check accepts the forms the compiler writes.
  */
-import { addMonths, guardSql } from '@qa/warehouse';
+import {
+  addMonths,
+  DIMENSION_LIST,
+  FULL_FIBRE,
+  guardSql,
+  SEGMENTS,
+  TECHNOLOGY_SEGMENTS,
+  takeUpTech,
+} from '@qa/warehouse';
 import {
   type Dimension,
   describeGroupFilter,
   GEO_DIMENSIONS,
   type Plan,
   type Tech,
+  TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import {
@@ -58,42 +67,20 @@ export function describePlanCheck(check: PlanCheck): string {
 const joinWords = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-const TECH_WORDS: Record<Tech, string> = {
-  fttponly: 'full fibre',
-  fttc: 'FTTC',
-  adsl: 'ADSL',
-  cable: 'cable',
-  fwa: 'fixed wireless (FWA)',
-};
+// Technologies, groupings and thresholds in the semantic model's words and numbers.
+const TECH_WORDS = Object.fromEntries(TECHNOLOGY_SEGMENTS.map((t) => [t.tech, t.label])) as Record<
+  Tech,
+  string
+>;
 
 const DIMENSION_WORDS: Record<Dimension, string> = {
-  la_name: 'by local authority',
-  government_region: 'by region',
-  country: 'by nation',
-  postcode_area: 'by postcode area',
-  postcode_district: 'by postcode district',
+  ...(Object.fromEntries(DIMENSION_LIST.map((d) => [d.id, `by ${d.label}`])) as Record<Dimension, string>),
   urban_rural: 'urban and rural',
-  operator: 'by operator',
-  operator_group: 'by network',
-  tech: 'by technology',
-  segment: 'by segment',
-  month: 'by month',
-  quarter: 'by quarter',
-  half_year: 'by half-year',
-  year: 'by year',
   networks: 'by number of networks',
 };
 
-/** Technologies as the take-up tables name them. */
-const TAKE_UP_TECH: Record<Tech, string> = {
-  fttponly: 'fttp',
-  fttc: 'fttc',
-  adsl: 'adsl',
-  cable: 'cable',
-  fwa: 'fwa',
-};
-
-const TIME_GRAINS = new Set<Dimension>(['month', 'quarter', 'half_year', 'year']);
+const GIGABIT_MBPS = SEGMENTS.gigabit.threshold.down;
+const TIME_GRAINS = TIME_DIMENSIONS;
 const SHARE_MEASURES = new Set<Plan['measure']>([
   'coverage_pct',
   'line_share_pct',
@@ -186,18 +173,18 @@ function datasetMissing(plan: Plan, e: Evidence): string[] {
 
 /** The evidence that the SQL keeps only postcodes where this technology is present. */
 function hasTech(plan: Plan, e: Evidence, tech: Tech): boolean {
-  if (plan.dataset === 'upc_forecast') return tech === 'fttponly' && e.reads('forecast_footprint');
+  if (plan.dataset === 'upc_forecast') return tech === FULL_FIBRE && e.reads('forecast_footprint');
   return (
     e.equals(['tech'], tech) ||
     e.flag(`has_${tech}`) ||
     e.equals(['only_tech'], tech) ||
-    (tech === 'fttponly' && e.on(['full_fibre_networks']).length > 0)
+    (tech === FULL_FIBRE && e.on(['full_fibre_networks']).length > 0)
   );
 }
 
 function hasGigabit(e: Evidence): boolean {
   return (
-    e.number(['fastest_down'], ['>=', '>'], (n) => n >= 1000) ||
+    e.number(['fastest_down'], ['>=', '>'], (n) => n >= GIGABIT_MBPS) ||
     e.on(['gigabit_networks', 'sole_gigabit_network']).length > 0
   );
 }
@@ -217,6 +204,23 @@ const NETWORK_COUNTS = [
   'gigabit_networks',
 ];
 
+/**
+ * Below the USO: the summary's flag (`meets_uso`), or no row offering the USO's speeds (NOT EXISTS a row with
+ * both thresholds).
+ */
+function hasBelowUso(e: Evidence): boolean {
+  const { down, up } = SEGMENTS.below_uso.threshold;
+  if (e.facts.columns.has('meets_uso')) return true;
+  return e.facts.comparisons.some((c) => {
+    if (!c.subquery || (c.op !== 'not exists' && c.op !== 'not in subquery')) return false;
+    const inner = new Evidence(c.subquery);
+    return (
+      inner.number(['fastest_down'], ['>=', '>'], (n) => n >= down) &&
+      inner.number(['fastest_up'], ['>=', '>'], (n) => n >= up)
+    );
+  });
+}
+
 function hasAltnet(e: Evidence): boolean {
   return e.reads(...ALTNET_TABLES) || e.flag('is_altnet');
 }
@@ -228,7 +232,7 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   // carried by those filters; nothing else of a postcode's availability can be.
   if (plan.dataset === 'take_up' && plan.measure !== 'share_of_subject_pct') {
     const dropped = [
-      s.tech && !e.equals(['tech'], TAKE_UP_TECH[s.tech]) && TECH_WORDS[s.tech],
+      s.tech && !e.equals(['tech'], takeUpTech(s.tech)) && TECH_WORDS[s.tech],
       s.gigabit && 'gigabit',
       s.altnet && 'altnets',
       ...[...(s.operatorGroups ?? []), ...(s.operators ?? [])].filter(
@@ -241,7 +245,7 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   for (const tech of techs)
     if (!hasTech(plan, e, tech)) missing.push(`the technology ("${TECH_WORDS[tech]}")`);
   if (s.gigabit && !hasGigabit(e)) missing.push('the speed ("gigabit")');
-  if (s.symmetric && !e.number(['fastest_up'], ['>=', '>'], (n) => n >= 1000))
+  if (s.symmetric && !e.number(['fastest_up'], ['>=', '>'], (n) => n >= GIGABIT_MBPS))
     missing.push('the upload speed ("symmetric gigabit")');
   const minDown = s.minDown;
   if (minDown && !e.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown))
@@ -249,6 +253,7 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   const below = s.bestDownBelow;
   if (below && !e.number(['fastest_down', 'max(fastest_down)'], ['<'], (n) => n === below))
     missing.push(`the speed ("best download under ${below} Mbit/s")`);
+  if (s.belowUso && !hasBelowUso(e)) missing.push(`the speed ("${SEGMENTS.below_uso.label}")`);
   if (
     s.onlyTech &&
     !e.equals(['only_tech'], s.onlyTech) &&

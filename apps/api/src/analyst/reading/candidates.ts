@@ -11,6 +11,7 @@
  * The best candidate answers; its unused tags are said in the answer and lower the confidence; the next ones are
  * offered as "Did you mean".
  */
+import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
 import { GEO_COLUMNS, type GeoColumn, type Plan } from '../semantic/plan.js';
@@ -18,6 +19,9 @@ import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
 import type { CandidateReading, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
+
+/** Full fibre as the take-up tables spell it (the semantic model's). */
+const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
 
 const COUNT_MEASURES = new Set([
   'premises',
@@ -49,7 +53,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
   const tu = plan.takeUp ?? {};
   const groupsOf = (operators: string[] | undefined) =>
     (operators ?? []).map((o) => lexicon.operators.find((row) => row.operator === o)?.operator_group ?? o);
-  const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined;
+  const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
   switch (tag.role) {
     case 'time':
     case 'grammar':
@@ -143,8 +147,8 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
   switch (term) {
     case 'full_fibre':
       return (
-        techs.includes('fttponly') ||
-        techs.includes('fttp') ||
+        techs.includes(FULL_FIBRE) ||
+        techs.includes(FULL_FIBRE_TAKE_UP) ||
         plan.dataset === 'upc_forecast' ||
         Boolean(s.minNetworks || s.exactNetworks || s.allGroups) ||
         plan.dimension === 'tech'
@@ -154,13 +158,16 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
         s.gigabit ||
           s.exclude?.gigabit ||
           s.symmetric ||
-          (s.minDown ?? 0) >= 1000 ||
-          s.bestDownBelow === 1000,
+          (s.minDown ?? 0) >= GIGABIT_DOWN_MBPS ||
+          s.bestDownBelow === GIGABIT_DOWN_MBPS,
       );
     case 'superfast':
     case 'ultrafast':
-    case 'below_uso':
       return anyThreshold;
+    case 'below_uso':
+      return Boolean(s.belowUso) || anyThreshold;
+    case 'cable_only_gigabit':
+      return Boolean(s.gigabit && (s.exclude?.tech || s.onlyTech)) || techs.includes('cable');
     case 'fttc':
     case 'adsl':
     case 'fwa':
@@ -319,7 +326,7 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   if (n <= 1 && !s.absent) return true;
   if (plan.dimension === 'networks') return true;
   // A speed the named condition already means ("1000 down and 1000 up" for symmetric gigabit).
-  if (n === 1000 && (s.gigabit || s.symmetric)) return true;
+  if (n === GIGABIT_DOWN_MBPS && (s.gigabit || s.symmetric)) return true;
   // "the four nations": the number counts the places the answer lists.
   const next = tagging.tags.find((t) => t.start >= tag.end && t.start - tag.end <= 1);
   if (next && (next.role === 'dimension' || next.role === 'grammar') && plan.dimension) return true;
@@ -439,10 +446,11 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
   const tech = unused.find((t) => t.role === 'technology');
   if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
     const plan = clone(base);
-    if (tech.value === 'full_fibre') plan.subject.tech = 'fttponly';
+    if (tech.value === 'full_fibre') plan.subject.tech = FULL_FIBRE;
     else if (tech.value === 'gigabit') plan.subject.gigabit = true;
     else if (['fttc', 'adsl', 'cable', 'fwa'].includes(tech.value)) plan.subject.tech = tech.value as 'fttc';
     else if (tech.value === 'altnet') plan.subject.altnet = true;
+    else if (tech.value === 'below_uso') plan.subject.belowUso = true;
     if (JSON.stringify(plan.subject) !== JSON.stringify(base.subject))
       edits.push({ plan, differs: `with ${tech.text}` });
   }

@@ -10,10 +10,14 @@
  * councils have ..."). Those are checked against the plan itself.
  */
 
+import { FULL_FIBRE, takeUpTech } from '@qa/warehouse';
 import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
 import type { EntityMatch } from './lexicon.js';
 import { numberFrom } from './time-phrases.js';
 import { isAccountedWord, NUMBER_WORDS } from './vocabulary.js';
+
+/** Full fibre as the take-up tables spell it (the semantic model's). */
+const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
 
 /**
  * The content words of `question` that the reading did not use. `entities` are the lexicon's matches (their
@@ -103,7 +107,7 @@ export function uncarriedConditions(
     s.exactNetworks === 1 &&
     /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
-    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.soleGroup || noCompetition,
+    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.belowUso || s.soleGroup || noCompetition,
   );
   if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
   const threshold =
@@ -111,6 +115,7 @@ export function uncarriedConditions(
     s.exactNetworks !== undefined ||
     s.minDown !== undefined ||
     s.bestDownBelow !== undefined ||
+    s.belowUso === true ||
     s.gigabit === true;
   const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
   // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
@@ -123,7 +128,7 @@ export function uncarriedConditions(
     missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
-  if (speed && !(s.minDown || s.bestDownBelow || s.gigabit || s.symmetric))
+  if (speed && !(s.minDown || s.bestDownBelow || s.belowUso || s.gigabit || s.symmetric))
     missing.push(`the speed ("${speed[0].trim()}")`);
   // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
   const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
@@ -214,7 +219,7 @@ function readsTwoDates(plan: Plan): boolean {
 }
 
 const TECH_WORDS: [RegExp, string[]][] = [
-  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, ['fttponly', 'fttp']],
+  [/\b(?:full[- ]?fib(?:re|er)|fttp|ftth)\b/, [FULL_FIBRE, FULL_FIBRE_TAKE_UP]],
   [/\b(?:fttc|vdsl)\b/, ['fttc']],
   [/\b(?:adsl|copper)\b/, ['adsl']],
   [/\b(?:cable|docsis)\b/, ['cable']],
@@ -237,7 +242,7 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
     const named = text.match(pattern);
     // Forecasts are of full fibre only; Virgin Media's network is cable.
     if (!named || plan.dimension === 'tech') continue;
-    if (techs.includes('fttponly') && plan.dataset === 'upc_forecast') continue;
+    if (techs.includes(FULL_FIBRE) && plan.dataset === 'upc_forecast') continue;
     if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
     if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
   }

@@ -49,7 +49,8 @@ const PHRASES: PhrasePattern[] = Object.entries(VOCABULARY)
 function phraseSource(phrase: string): string {
   const wild = phrase.endsWith('*');
   const body = (wild ? phrase.slice(0, -1) : phrase).replace(/[.+?^${}()|[\]\\/<>=%-]/g, '\\$&');
-  return wild ? `${body}[a-z']*` : body;
+  // The model's phrases are singular or plural as written; the other number reads the same ("altnets").
+  return wild ? `${body}[a-z']*` : /[a-z]$/.test(phrase) ? `${body}(?:s|es)?` : body;
 }
 
 const MONTH_OR_PERIOD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^[qh][1-4]$/;

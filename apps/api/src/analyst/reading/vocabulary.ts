@@ -5,158 +5,110 @@
  * the warehouse through the lexicon, not from here. Phrases are lower case; a trailing `*` allows any ending
  * ("council*" reads council, councils); longer phrases win over shorter ones that overlap them.
  */
+import { modelPhrases } from '@qa/warehouse';
 import type { TagRole } from './reading-types.js';
+
+/** Verbs and nouns of availability that restate the subject ("where X is available", "premises served by X"). */
+export const AVAILABILITY_WORDS = new Set(
+  `available availability offer offers offered offering present presence pass passes passed passing footprint
+footprints reach reaches reached reachable serve serves served serving cover covers covering get gets access
+connected connect connectable built build builds building live enabled ready rfs capable have has covered`.split(
+    /\s+/,
+  ),
+);
 
 type Vocabulary = Partial<Record<TagRole, Record<string, string[]>>>;
 
+/**
+ * The reading classes of the semantic model's terms: a tag says what kind of word it is (a technology, a
+ * measure of premises, a share, a change, a speed, ...); which plan uses it is decided by candidates.ts.
+ */
+const SEGMENT_CLASS: Record<string, [TagRole, string]> = {
+  full_fibre: ['technology', 'full_fibre'],
+  fttc: ['technology', 'fttc'],
+  adsl: ['technology', 'adsl'],
+  cable: ['technology', 'cable'],
+  fwa: ['technology', 'fwa'],
+  gigabit: ['technology', 'gigabit'],
+  cable_only_gigabit: ['technology', 'cable_only_gigabit'],
+  superfast: ['technology', 'superfast'],
+  ultrafast: ['technology', 'ultrafast'],
+  below_uso: ['technology', 'below_uso'],
+  altnet: ['technology', 'altnet'],
+  full_fibre_networks: ['technology', 'overbuild'],
+  forecast: ['dataset', 'upc_forecast'],
+};
+const MEASURE_CLASS: Record<string, [TagRole, string]> = {
+  premises: ['measure', 'premises'],
+  postcodes: ['measure', 'postcodes'],
+  households: ['measure', 'households'],
+  population: ['measure', 'population'],
+  coverage_pct: ['measure', 'share'],
+  share_of_subject_pct: ['measure', 'share'],
+  change_premises: ['measure', 'change'],
+  change_postcodes: ['measure', 'change'],
+  first_postcodes: ['measure', 'change'],
+  first_premises: ['measure', 'change'],
+  lines_change_pct: ['measure', 'change'],
+  change_pp: ['measure', 'points'],
+  operator_count: ['measure', 'networks'],
+  max_down: ['measure', 'speed'],
+  max_up: ['measure', 'speed'],
+  avg_down: ['measure', 'average'],
+  lines: ['measure', 'lines'],
+  line_share_pct: ['measure', 'market_share'],
+  avg_attractiveness: ['measure', 'score'],
+  avg_deprivation: ['measure', 'score'],
+  // "which networks", "who serves": a list of networks is a grouping by network.
+  operator_list: ['dimension', 'operator_group'],
+};
+const DATASET_CLASS: Record<string, [TagRole, string] | null> = {
+  upc: null,
+  upc_forecast: ['dataset', 'upc_forecast'],
+  take_up: ['dataset', 'take_up'],
+};
+
+/**
+ * Phrases of the model a reader must not tag on their own: "up" and "down" ("went up", "broken down by"), "build"
+ * ("new build" and "build attractiveness" are tagged whole), and availability verbs ("passed", "built", "reach"),
+ * which restate the subject rather than choose a measure.
+ */
+const UNTAGGED = new Set([
+  'up',
+  'down',
+  'build',
+  'passed',
+  'built',
+  'reach',
+  'footprint',
+  'coverage of',
+  'availability',
+]);
+
+/** The semantic model's phrases, by reading class: the vocabulary of names for terms is the model's. */
+function fromModel(): Vocabulary {
+  const vocabulary: Vocabulary = {};
+  for (const { phrase, kind, id } of modelPhrases()) {
+    if (UNTAGGED.has(phrase) || AVAILABILITY_WORDS.has(phrase)) continue;
+    const target =
+      kind === 'segment'
+        ? SEGMENT_CLASS[id]
+        : kind === 'measure'
+          ? MEASURE_CLASS[id]
+          : kind === 'dimension'
+            ? (['dimension', id] as [TagRole, string])
+            : DATASET_CLASS[id];
+    if (!target) continue;
+    const [role, value] = target;
+    const terms = (vocabulary[role] ??= {});
+    terms[value] = [...new Set([...(terms[value] ?? []), phrase])];
+  }
+  return vocabulary;
+}
+
+/** The words of a question that are not names, by role: the model's terms, then the reader's own grammar. */
 export const VOCABULARY: Vocabulary = {
-  technology: {
-    full_fibre: [
-      'full fibre',
-      'full-fibre',
-      'full fiber',
-      'fttp',
-      'ftth',
-      'fibre to the premises',
-      'fibre to the home',
-      'pure fibre',
-      'ff',
-      'fttponly',
-    ],
-    gigabit: [
-      'gigabit',
-      'gigabit-capable',
-      'gigabit capable',
-      'gig-capable',
-      'gc',
-      '1gbps+',
-      '1gbps',
-      '1 gbps',
-      'gig',
-    ],
-    superfast: ['superfast', 'sfbb', '30mbps+', '30 mbps+'],
-    ultrafast: ['ultrafast', 'ufbb', '300mbps+', '300 mbps+'],
-    below_uso: [
-      'uso',
-      'decent broadband',
-      'below 10 meg',
-      'slow broadband',
-      'not-spots',
-      'notspots',
-      'not spots',
-      'universal service',
-    ],
-    fttc: ['fttc', 'part fibre', 'vdsl', 'copper-to-the-cabinet', 'fibre to the cabinet'],
-    adsl: ['adsl', 'copper', 'legacy'],
-    cable: ['cable', 'docsis', 'hfc'],
-    fwa: ['fwa', 'fixed wireless', '5g home broadband'],
-    altnet: [
-      'altnet*',
-      'alt-net*',
-      'alt net*',
-      'alternative network*',
-      'independent network*',
-      'challenger*',
-    ],
-    overbuild: ['overbuil*', 'overlap*', 'competition', 'competing', 'compete*'],
-  },
-  measure: {
-    premises: [
-      'premises',
-      'premise',
-      'homes',
-      'home',
-      'properties',
-      'addresses',
-      'homes passed',
-      'premises passed',
-    ],
-    postcodes: ['postcodes'],
-    households: ['households', 'household'],
-    population: ['population', 'people', 'residents'],
-    // "Coverage" of an area is a share (DATA.md); "covered" is only availability ("premises covered").
-    share: ['share', 'percent*', '%', 'proportion', 'coverage', 'pct', 'rate'],
-    lines: [
-      'lines',
-      'line',
-      'subscribers',
-      'subs',
-      'connections',
-      'customers',
-      'take-up',
-      'take up',
-      'takeup',
-      'uptake',
-      'penetration',
-      'adoption',
-    ],
-    market_share: ['market share', 'share of lines'],
-    networks: ['how many networks', 'number of networks', 'networks per', 'network count'],
-    change: [
-      'gain*',
-      'grow*',
-      'growth',
-      'grew',
-      'increase*',
-      'rise',
-      'rose',
-      'added',
-      'net adds',
-      'new build',
-      'rollout pace',
-      'change*',
-      'delta',
-      'uplift',
-      'progress',
-      'expan*',
-      'jump*',
-      'climb*',
-    ],
-    points: ['pp', 'percentage points', 'points', 'pts'],
-    speed: [
-      'speed*',
-      'mbps',
-      'mbit/s',
-      'mb',
-      'meg',
-      'gbps',
-      'download*',
-      'upload*',
-      'fastest',
-      'slowest',
-      'quickest',
-    ],
-    score: ['attractiveness', 'attractive', 'deprivation', 'deprived', 'score*'],
-    average: ['average', 'avg', 'mean', 'median'],
-  },
-  dimension: {
-    country: ['nation*', 'countr*', 'home nations', 'devolved nations'],
-    government_region: ['region*'],
-    la_name: [
-      'local authorit*',
-      'la',
-      'las',
-      "la's",
-      'council*',
-      'district council*',
-      'unitar*',
-      'borough*',
-      'authorit*',
-    ],
-    postcode_area: ['postcode area*', 'area*'],
-    postcode_district: ['postcode district*', 'outward code*', 'district*'],
-    post_sector: ['post sector*', 'postcode sector*', 'sector*'],
-    postcode: ['unit postcode*', 'postcode', 'postcodes'],
-    urban_rural: ['urban', 'rural', 'towns', 'countryside', 'urban/rural', 'urban vs rural'],
-    operator_group: ['network*', 'infrastructure', 'wholesale network*', 'builder*'],
-    operator: ['isp*', 'retailer*', 'brand*', 'provider*', 'operator*', 'cp', 'cps'],
-    tech: ['technolog*', 'tech'],
-    segment: ['segment*', 'residential', 'business*', 'resi', 'consumer', 'sme'],
-    month: ['month*', 'mom', 'month by month', 'each month'],
-    quarter: ['quarter*', 'qoq'],
-    half_year: ['half-year*', 'half year*', 'six-monthly'],
-    year: ['year*', 'annual*', 'yoy', 'year on year'],
-  },
+  ...fromModel(),
   ranking: {
     desc: [
       'top',
@@ -248,32 +200,6 @@ export const VOCABULARY: Vocabulary = {
       'none',
     ],
   },
-  dataset: {
-    upc_forecast: [
-      'forecast*',
-      'projected',
-      'projection*',
-      'expected',
-      'predicted',
-      'planned',
-      'outlook',
-      'by 2027',
-      'by 2028',
-      'by 2029',
-      'by 2030',
-    ],
-    take_up: [
-      'take-up',
-      'take up',
-      'takeup',
-      'uptake',
-      'market share',
-      'lines',
-      'subscribers',
-      'subs',
-      'penetration',
-    ],
-  },
 };
 
 /** Words every question has: they never need a role. */
@@ -291,15 +217,6 @@ whereas while whilst ones one's anyone anybody everyone someone atm`.split(/\s+/
 export const PRESENTATION_WORDS = new Set(
   `chart charts graph graphs map maps mapped mapping plot plots plotted visualise visualize visualisation
 visualization draw drawn display bar bars pie stacked choropleth heatmap table tables line-chart`.split(
-    /\s+/,
-  ),
-);
-
-/** Verbs and nouns of availability that restate the subject ("where X is available", "premises served by X"). */
-export const AVAILABILITY_WORDS = new Set(
-  `available availability offer offers offered offering present presence pass passes passed passing footprint
-footprints reach reaches reached reachable serve serves served serving cover covers covering get gets access
-connected connect connectable built build builds building live enabled ready rfs capable have has covered`.split(
     /\s+/,
   ),
 );

@@ -5,46 +5,30 @@
  * build when the schema and `Plan` drift apart.
  */
 import { datasetSchema } from '@qa/contracts';
+import { FULL_FIBRE, MEASURE_LIST, SEGMENTS, segmentSql, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
 import { z } from 'zod';
 import { DIMENSIONS, GEO_COLUMNS, MEASURES, type Plan, TECHS } from './plan.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
 const techSchema = z.enum(TECHS);
 
-/** What each measure computes; the grammar shown to the model lists them. */
-export const MEASURE_MEANINGS: Record<(typeof MEASURES)[number], string> = {
-  premises:
-    'premises in postcodes where the subject is present (distinct postcodes, premises from upc_output)',
-  postcodes: 'distinct postcodes where the subject is present',
-  households: 'households in postcodes where the subject is present',
-  population: 'population of postcodes where the subject is present',
-  coverage_pct: 'share of all premises of the place where the subject is present, in %',
-  change_premises: 'premises gained between time.from and time.to',
-  change_pp: 'change in coverage between time.from and time.to, in percentage points',
-  change_postcodes: 'postcodes gained between time.from and time.to',
-  first_postcodes: 'postcodes first activated (first reached by the subject) in the period',
-  first_premises: 'premises in postcodes first activated in the period',
-  operator_count: 'number of distinct networks (operator groups) present',
-  max_down: 'fastest download speed on offer, Mbit/s',
-  max_up: 'fastest upload speed on offer, Mbit/s',
-  avg_down: 'average of the best download speed per postcode, Mbit/s',
-  lines: 'subscriber lines (take_up dataset)',
-  line_share_pct: 'share of subscriber lines, in % (take_up dataset)',
-  avg_attractiveness: 'average build attractiveness score of the postcodes',
-  avg_deprivation: 'average deprivation score of the postcodes',
-  share_of_subject_pct: "each group's share of the subject's premises, in %",
-  operator_list: 'the list of networks present in the place',
-  lines_change_pct: 'change in subscriber lines, in % (year on year or quarter on quarter; take_up dataset)',
-};
+/** What each measure computes (the semantic model's descriptions); the grammar shown to the model lists them. */
+export const MEASURE_MEANINGS = Object.fromEntries(MEASURE_LIST.map((m) => [m.id, m.description])) as Record<
+  (typeof MEASURES)[number],
+  string
+>;
 
 export const subjectSchema = z
   .object({
     tech: techSchema
       .optional()
       .describe(
-        'A technology that must be present: fttponly = full fibre, fttc, adsl, cable, fwa = fixed wireless',
+        `A technology that must be present: ${TECHNOLOGY_SEGMENTS.map((t) => `${t.tech} = ${t.label}`).join(', ')}`,
       ),
-    gigabit: z.boolean().optional().describe('Gigabit-capable: a download speed of 1000 Mbit/s or more'),
+    gigabit: z
+      .boolean()
+      .optional()
+      .describe(`${SEGMENTS.gigabit.title}: ${segmentSql('gigabit', 'row', { alias: '' })}`),
     operators: z
       .array(z.string())
       .optional()
@@ -100,7 +84,9 @@ export const subjectSchema = z
       .number()
       .positive()
       .optional()
-      .describe('A download speed of at least this many Mbit/s on offer'),
+      .describe(
+        `A download speed of at least this many Mbit/s on offer (${[SEGMENTS.superfast, SEGMENTS.ultrafast].map((s) => `${s.label} = ${s.threshold.down}`).join(', ')})`,
+      ),
     soleGroup: z
       .string()
       .optional()
@@ -111,11 +97,15 @@ export const subjectSchema = z
       .describe('Gigabit both ways: an upload speed of 1000 Mbit/s or more as well'),
     exclude: z
       .object({
-        tech: z.enum(['fttponly']).optional().describe('without full fibre'),
+        tech: z.literal(FULL_FIBRE).optional().describe('without full fibre'),
         gigabit: z.boolean().optional().describe('without gigabit-capable service'),
       })
       .optional()
       .describe('Present, but WITHOUT this ("FWA premises with no full fibre")'),
+    belowUso: z
+      .boolean()
+      .optional()
+      .describe(`${SEGMENTS.below_uso.title}: ${SEGMENTS.below_uso.definition}`),
   })
   .describe(
     'Which postcodes count: what must (or, with absent, must not) be present. Empty = every postcode',

@@ -5,42 +5,49 @@
  * explicit is what lets the analyst explain its SQL and describe its result without inventing anything.
  */
 import type { Dataset } from '@qa/contracts';
+import {
+  DIMENSION_IDS,
+  DIMENSION_LIST,
+  type FULL_FIBRE,
+  MEASURE_IDS,
+  PLACE_COLUMNS as MODEL_PLACE_COLUMNS,
+  type PlaceColumn,
+  TECHS,
+  type Tech,
+} from '@qa/warehouse';
 
 export type { Dataset };
 
-export const GEO_COLUMNS = [
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-] as const;
-export type GeoColumn = (typeof GEO_COLUMNS)[number];
+// The plan's vocabulary is the semantic model's (@qa/warehouse, semantic/): its place levels, dimensions,
+// technologies and measures, so a term added there is a term the plan can carry.
 
-export const DIMENSIONS = [
-  ...GEO_COLUMNS,
-  'urban_rural',
-  'operator',
-  'operator_group',
-  'tech',
-  'segment',
-  'month',
-  'quarter',
-  'half_year',
-  'year',
-  'networks',
-] as const;
+/** The place columns of upc_output, from the nation down to the unit postcode. */
+export const GEO_COLUMNS = MODEL_PLACE_COLUMNS;
+export type GeoColumn = PlaceColumn;
+
+export const DIMENSIONS = DIMENSION_IDS;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** Technologies as the data names them (fact_operator.tech). */
-export const TECHS = ['fttponly', 'fttc', 'adsl', 'cable', 'fwa'] as const;
-export type Tech = (typeof TECHS)[number];
+export { TECHS, type Tech };
 
 /** The place columns of a postcode (upc_output): every postcode is in exactly one of each. */
-export const PLACE_COLUMNS: ReadonlySet<Dimension> = new Set<GeoColumn>(GEO_COLUMNS);
+export const PLACE_COLUMNS: ReadonlySet<Dimension> = new Set<Dimension>(GEO_COLUMNS);
 
 /** The dimensions that are places (a row per area): they can be filtered to a place and drawn on a map. */
-export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>([...GEO_COLUMNS, 'urban_rural']);
+export const GEO_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>(
+  DIMENSION_LIST.filter((d) => d.kind === 'place' || d.kind === 'class').map((d) => d.id),
+);
+
+/** The time grains of a series. */
+export const TIME_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>(
+  DIMENSION_LIST.filter((d) => d.kind === 'time').map((d) => d.id),
+);
+
+/** The dimensions of networks and technologies (a row per network, operator or technology). */
+export const NETWORK_DIMENSIONS: ReadonlySet<Dimension> = new Set<Dimension>(
+  DIMENSION_LIST.filter((d) => d.kind === 'network' || d.kind === 'technology').map((d) => d.id),
+);
 
 /** What must be present in a postcode for it to count. */
 export interface Subject {
@@ -73,32 +80,15 @@ export interface Subject {
   /** Gigabit both ways: fastest_up >= 1000 as well. */
   symmetric?: boolean;
   /** Present, but WITHOUT this ("FWA premises with no full fibre"). */
-  exclude?: { tech?: 'fttponly'; gigabit?: boolean };
+  exclude?: { tech?: typeof FULL_FIBRE; gigabit?: boolean };
+  /**
+   * Below the USO (the semantic model's segment): no service at the postcode offers the USO's 10 Mbit/s down and
+   * 1 Mbit/s up; postcodes with no service count.
+   */
+  belowUso?: boolean;
 }
 
-export const MEASURES = [
-  'premises',
-  'postcodes',
-  'households',
-  'population',
-  'coverage_pct',
-  'change_premises',
-  'change_pp',
-  'change_postcodes',
-  'first_postcodes',
-  'first_premises',
-  'operator_count',
-  'max_down',
-  'max_up',
-  'avg_down',
-  'lines',
-  'line_share_pct',
-  'avg_attractiveness',
-  'avg_deprivation',
-  'share_of_subject_pct',
-  'operator_list',
-  'lines_change_pct',
-] as const;
+export const MEASURES = MEASURE_IDS;
 export type Measure = (typeof MEASURES)[number];
 
 export interface TimeSpec {

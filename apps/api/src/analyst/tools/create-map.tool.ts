@@ -1,4 +1,4 @@
-import { sqlString } from '@qa/warehouse';
+import { PLACE_KEY_COLUMNS, sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import type { AgentWarehouse } from '../agent/agent-warehouse.js';
 import type { PlaceKind } from '../visuals/boundaries.js';
@@ -17,17 +17,11 @@ import {
 import { defineTool, type ToolContext, toolError } from './tool-types.js';
 import { queryRows, toNumber } from './warehouse-sql.js';
 
-/** Geography columns a map can be keyed by, most specific first. */
-export const GEO_KEYS = [
-  'postcode',
-  'postcode_district',
-  'postcode_area',
-  'la_code',
-  'la_name',
-  'government_region',
-  'country',
-] as const;
-type GeoKey = (typeof GEO_KEYS)[number];
+/** Geography columns a map can be keyed by, most specific first: the semantic model's places. */
+export const GEO_KEYS = PLACE_KEY_COLUMNS;
+type GeoKey = string;
+/** The places a sampled postcode is in (every place key but the postcode itself). */
+const SAMPLE_KEYS = GEO_KEYS.filter((k) => k !== 'postcode');
 
 const DEFAULT_SAMPLE = 6_000;
 const MAX_SAMPLE = 15_000;
@@ -37,7 +31,7 @@ const SAMPLE_TTL_MS = 30 * 60_000;
 interface SampledPostcode {
   latitude: number;
   longitude: number;
-  keys: Record<Exclude<GeoKey, 'postcode'>, string>;
+  keys: Record<string, string>;
 }
 
 const sampleCache = new WeakMap<
@@ -59,21 +53,14 @@ function samplePostcodes(context: ToolContext, size: number): Promise<SampledPos
   if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.rows;
   const rows = queryRows(
     context,
-    `SELECT latitude, longitude, postcode_district, postcode_area, la_code, la_name, government_region, country
+    `SELECT latitude, longitude, ${SAMPLE_KEYS.join(', ')}
      FROM upc_output WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY md5(postcode) LIMIT ${size}`,
     size,
   ).then((result) =>
     result.rows.map((row) => ({
       latitude: Number(row[0]),
       longitude: Number(row[1]),
-      keys: {
-        postcode_district: String(row[2]),
-        postcode_area: String(row[3]),
-        la_code: String(row[4]),
-        la_name: String(row[5]),
-        government_region: String(row[6]),
-        country: String(row[7]),
-      },
+      keys: Object.fromEntries(SAMPLE_KEYS.map((key, i) => [key, String(row[i + 2])])),
     })),
   );
   rows.catch(() => byWarehouse.delete(size));
@@ -126,7 +113,7 @@ export const createMapTool = defineTool({
     } else {
       const keyIndex = input.area_column
         ? findColumn(table, input.area_column)
-        : table.columns.findIndex((c) => (GEO_KEYS as readonly string[]).includes(c.toLowerCase()));
+        : table.columns.findIndex((c) => GEO_KEYS.includes(c.toLowerCase()));
       if (keyIndex < 0) {
         return toolError(
           input.area_column
@@ -136,7 +123,7 @@ export const createMapTool = defineTool({
         );
       }
       const key = table.columns[keyIndex]!.toLowerCase() as GeoKey;
-      if (!(GEO_KEYS as readonly string[]).includes(key)) {
+      if (!GEO_KEYS.includes(key)) {
         return toolError(
           `'${table.columns[keyIndex]}' is not a place column; use one of ${GEO_KEYS.join(', ')}.`,
         );
@@ -275,7 +262,7 @@ async function placeDots(
   } else {
     const sample = await samplePostcodes(context, sampleSize ?? DEFAULT_SAMPLE);
     points = sample.map((postcode) => {
-      const place = postcode.keys[key];
+      const place = postcode.keys[key] ?? '';
       const found = values.get(place.toLowerCase());
       if (found) seen.add(place.toLowerCase());
       return {

@@ -1,4 +1,4 @@
-import { addMonths, sqlString } from '@qa/warehouse';
+import { addMonths, LA_PLACE_COLUMNS, SEGMENTS, segmentSql, sqlString } from '@qa/warehouse';
 import { z } from 'zod';
 import { buildChartSpec } from '../visuals/echarts-spec.js';
 import { defineTool, type ToolContext, toolError } from './tool-types.js';
@@ -20,25 +20,18 @@ function monthLabel(date: string): string {
   });
 }
 
-interface LocalAuthority {
-  la_code: string;
-  la_name: string;
-  government_region: string;
-  country: string;
-}
+/** An authority and the places it is in: the semantic model's places made of whole local authorities. */
+type LocalAuthority = Record<string, string> & { la_code: string; la_name: string };
 
 async function findAuthority(
   context: ToolContext,
   text: string,
 ): Promise<{ found: LocalAuthority } | { candidates: string[] }> {
   const wanted = text.trim().toLowerCase();
-  const select = 'SELECT la_code, la_name, government_region, country FROM local_authorities';
-  const toRow = (row: unknown[]): LocalAuthority => ({
-    la_code: String(row[0]),
-    la_name: String(row[1]),
-    government_region: String(row[2]),
-    country: String(row[3]),
-  });
+  const select = `SELECT ${LA_PLACE_COLUMNS.join(', ')} FROM local_authorities`;
+  const toRow = (row: unknown[]) =>
+    Object.fromEntries(LA_PLACE_COLUMNS.map((column, i) => [column, String(row[i])])) as LocalAuthority;
+  const nameIndex = LA_PLACE_COLUMNS.indexOf('la_name');
   const exact = await queryRows(
     context,
     `${select} WHERE LOWER(la_name) = ${sqlString(wanted)} OR LOWER(la_code) = ${sqlString(wanted)}`,
@@ -51,7 +44,7 @@ async function findAuthority(
     MAX_CANDIDATES,
   );
   if (like.rows.length === 1 && like.rows[0]) return { found: toRow(like.rows[0]) };
-  return { candidates: like.rows.map((row) => String(row[1])) };
+  return { candidates: like.rows.map((row) => String(row[nameIndex])) };
 }
 
 export const laStatsTool = defineTool({
@@ -109,7 +102,11 @@ export const laStatsTool = defineTool({
         : null;
 
     const title = `${la.la_name}: coverage, ${monthLabel(latest)}`;
-    const categories = ['Full fibre (any network)', 'Gigabit-capable', ...networkRows.map((n) => n.network)];
+    const categories = [
+      `${SEGMENTS.full_fibre.title} (any network)`,
+      SEGMENTS.gigabit.title,
+      ...networkRows.map((n) => n.network),
+    ];
     const values = [
       pct(fullFibre, premises),
       pct(gigabit, premises),
@@ -171,8 +168,8 @@ function authorityFigures(context: ToolContext, code: string, yearAgo: string) {
          SUM(CASE WHEN ff.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS full_fibre_premises,
          SUM(CASE WHEN gb.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS gigabit_premises
        FROM upc_output u
-       LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE tech = 'fttponly') ff ON ff.postcode = u.postcode
-       LEFT JOIN (SELECT DISTINCT postcode FROM fact_operator WHERE fastest_down >= 1000) gb ON gb.postcode = u.postcode
+       LEFT JOIN (SELECT DISTINCT f.postcode FROM fact_operator f WHERE ${segmentSql('full_fibre', 'row')}) ff ON ff.postcode = u.postcode
+       LEFT JOIN (SELECT DISTINCT f.postcode FROM fact_operator f WHERE ${segmentSql('gigabit', 'row')}) gb ON gb.postcode = u.postcode
        WHERE u.la_code = ${code}`,
       1,
     ),
@@ -196,7 +193,7 @@ function authorityFigures(context: ToolContext, code: string, yearAgo: string) {
       `SELECT SUM(u.premises) AS premises,
          SUM(CASE WHEN EXISTS (
            SELECT 1 FROM fact_operator_time_series f
-           WHERE f.postcode = u.postcode AND f.reported_at = u.reported_at AND f.tech = 'fttponly'
+           WHERE f.postcode = u.postcode AND f.reported_at = u.reported_at AND ${segmentSql('full_fibre', 'row')}
          ) THEN u.premises ELSE 0 END) AS full_fibre_premises
        FROM upc_output_time_series u
        WHERE u.la_code = ${code} AND u.reported_at = DATE ${sqlString(yearAgo)}`,

@@ -5,7 +5,7 @@
  * JSON, CSV or a chart page.
  */
 import type { ChartCatalog } from '@qa/contracts';
-import { addMonths, sqlString } from '@qa/warehouse';
+import { addMonths, SEGMENTS, segmentSql, sqlString } from '@qa/warehouse';
 import type { ChartType } from './echarts-spec.js';
 
 export const CATALOG_FORMATS = ['html', 'json', 'csv'] as const;
@@ -58,6 +58,10 @@ function snapshotTables(at: string, latest: boolean) {
       };
 }
 
+/** The model's segments on a fact table, unqualified or on alias f. */
+const FULL_FIBRE = (alias = '') => segmentSql('full_fibre', 'row', { alias });
+const GIGABIT = (alias = '') => segmentSql('gigabit', 'row', { alias });
+
 const coverageByRegion =
   (condition: string, column: string) =>
   ({ at, latest }: { at: string; latest: boolean }) => {
@@ -73,22 +77,22 @@ ORDER BY ${column} DESC`;
 
 const ENTRIES: Record<string, CatalogEntry> = {
   'coverage/full-fibre-by-region': {
-    title: 'Full fibre coverage by region',
+    title: `${SEGMENTS.full_fibre.title} coverage by region`,
     kind: 'snapshot',
     type: 'bar',
     x: 'government_region',
     y: 'full_fibre_pct',
     yLabel: '% of premises',
-    sql: coverageByRegion("tech = 'fttponly'", 'full_fibre_pct'),
+    sql: coverageByRegion(FULL_FIBRE(), 'full_fibre_pct'),
   },
   'coverage/gigabit-by-region': {
-    title: 'Gigabit-capable coverage by region',
+    title: `${SEGMENTS.gigabit.title} coverage by region`,
     kind: 'snapshot',
     type: 'bar',
     x: 'government_region',
     y: 'gigabit_pct',
     yLabel: '% of premises',
-    sql: coverageByRegion('fastest_down >= 1000', 'gigabit_pct'),
+    sql: coverageByRegion(GIGABIT(), 'gigabit_pct'),
   },
   'coverage/full-fibre-trend': {
     title: 'UK full fibre coverage over time',
@@ -101,7 +105,7 @@ const ENTRIES: Record<string, CatalogEntry> = {
   ROUND(CAST(100.0 * SUM(CASE WHEN c.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises) AS NUMERIC), 2) AS full_fibre_pct
 FROM upc_output_time_series u
 LEFT JOIN (SELECT DISTINCT postcode, reported_at FROM fact_operator_time_series
-           WHERE tech = 'fttponly' AND reported_at >= DATE ${sqlString(from)}) c
+           WHERE ${FULL_FIBRE()} AND reported_at >= DATE ${sqlString(from)}) c
   ON c.postcode = u.postcode AND c.reported_at = u.reported_at
 WHERE u.reported_at >= DATE ${sqlString(from)}
 GROUP BY u.reported_at
@@ -118,7 +122,7 @@ ORDER BY u.reported_at`,
       const t = snapshotTables(at, latest);
       return `SELECT g.operator_group, SUM(u.premises) AS premises_passed
 FROM (SELECT DISTINCT f.postcode, o.operator_group FROM ${t.fact} f JOIN operators o ON o.operator = f.operator
-      WHERE ${t.where('f')} AND f.tech = 'fttponly') g
+      WHERE ${t.where('f')} AND ${FULL_FIBRE('f')}) g
 JOIN ${t.upc} u ON u.postcode = g.postcode AND ${t.where('u')}
 GROUP BY g.operator_group
 ORDER BY premises_passed DESC

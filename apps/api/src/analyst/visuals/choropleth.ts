@@ -3,11 +3,13 @@
  * (ONS code or name, loosely), a filtered answer (one region's authorities, one nation) zoomed to its part of the
  * map, and the measure in words.
  */
+import { MAPPABLE_PLACE_COLUMNS } from '@qa/warehouse';
 import { type BoundaryArea, boundaryAreas, type PlaceKind, placeMatcher } from './boundaries.js';
 import { buildChoroplethSpec, type ChartSpec, type ChoroplethArea, mapSubtitle } from './echarts-spec.js';
 import { dimensionLabel, type MeasureLabel, measureLabel } from './labels.js';
 
-export const PLACE_KINDS: readonly PlaceKind[] = ['la_code', 'la_name', 'government_region', 'country'];
+/** The places with boundaries to fill: the semantic model's mappable places. */
+export const PLACE_KINDS = MAPPABLE_PLACE_COLUMNS as readonly PlaceKind[];
 
 export interface ChoroplethTable {
   columns: string[];

@@ -2,6 +2,7 @@
  * Words for what charts show: measures in words with their unit ("Full fibre coverage", "% of premises") instead
  * of column names, numbers in en-GB, and one colour per operator across every chart.
  */
+import { DIMENSION_LIST, PLACE_DIMENSIONS, SEGMENTS } from '@qa/warehouse';
 
 export interface MeasureLabel {
   /** "Full fibre coverage" */
@@ -12,16 +13,44 @@ export interface MeasureLabel {
   percent: boolean;
 }
 
+/** A phrase of the model as a pattern over column names and titles: words apart by a space, _ or -. */
+function phrasePattern(phrase: string): string {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]?');
+  return `(?:^|[^a-z0-9])${escaped}(?:[^a-z0-9]|$)`;
+}
+
+/**
+ * The subjects a chart can be about: the semantic model's named filters, said by their titles and recognised by
+ * their identifiers and phrases (cable-only gigabit before gigabit), then two chart words of their own.
+ */
+const SUBJECT_SEGMENTS = [
+  SEGMENTS.full_fibre,
+  SEGMENTS.cable_only_gigabit,
+  SEGMENTS.gigabit,
+  SEGMENTS.altnet,
+  SEGMENTS.ultrafast,
+  SEGMENTS.superfast,
+  SEGMENTS.below_uso,
+];
 const SUBJECTS: [RegExp, string][] = [
-  [/full[\s_-]?fib(re|er)|fttp|ff_/i, 'Full fibre'],
-  [/gigabit/i, 'Gigabit-capable'],
-  [/altnet/i, 'Altnet'],
-  [/ultrafast/i, 'Ultrafast'],
-  [/superfast/i, 'Superfast'],
+  ...SUBJECT_SEGMENTS.map(
+    (s) => [new RegExp([s.id, ...s.phrases].map(phrasePattern).join('|'), 'i'), s.title] as [RegExp, string],
+  ),
   [/take[\s_-]?up/i, 'Take-up'],
   [/overbuil/i, 'Overbuilt'],
-  [/forecast/i, 'Forecast'],
+  [new RegExp(phrasePattern(SEGMENTS.forecast.id), 'i'), 'Forecast'],
 ];
+/** Share columns named after a segment: full_fibre_pct, gigabit_pct, ... */
+const SEGMENT_PCT = new RegExp(`^(${[...SUBJECT_SEGMENTS.map((s) => s.id), 'forecast'].join('|')})_pct$`);
+
+/** Subjects that are a lack ("below the USO") are said after the noun: "Share below the USO". */
+const LACKS = new Map<string, string>(
+  SUBJECT_SEGMENTS.filter((s) => 'negated' in s && s.negated).map((s) => [s.title, s.label]),
+);
+const coverageOf = (subject: string) =>
+  LACKS.has(subject) ? `Share ${LACKS.get(subject)}` : `${subject} coverage`;
+const premisesOf = (subject: string) =>
+  LACKS.has(subject) ? `Premises ${LACKS.get(subject)}` : `${subject} premises`;
 
 const subjectOf = (text: string) => SUBJECTS.find(([pattern]) => pattern.test(text))?.[1];
 
@@ -40,13 +69,12 @@ export function measureLabel(column: string, context = ''): MeasureLabel {
   const subject = subjectOf(c) ?? subjectOf(context);
   if (percent) {
     if (/coverage|covered|passed/.test(c) || (/^share/.test(c) && subject))
-      return { name: subject ? `${subject} coverage` : 'Coverage', unit: '% of premises', percent };
+      return { name: subject ? coverageOf(subject) : 'Coverage', unit: '% of premises', percent };
     if (/take_?up/.test(c)) return { name: 'Take-up', unit: '% of premises', percent };
     if (/overbuil/.test(c)) return { name: 'Overbuilt', unit: '% of premises', percent };
     if (/fttp_share|ff_share|full_fibre_share/.test(c))
       return { name: 'Full fibre share', unit: '% of lines', percent };
-    if (/^(full_fibre|gigabit|altnet|superfast|ultrafast|forecast)_pct$/.test(c))
-      return { name: `${subjectOf(c)} coverage`, unit: '% of premises', percent };
+    if (SEGMENT_PCT.test(c)) return { name: coverageOf(subjectOf(c)!), unit: '% of premises', percent };
     const base = sentence(
       c.replace(/(^|_)(pct|percent|percentage)($|_)/g, ' ').replace(/\bshare\b/, 'share'),
     );
@@ -54,7 +82,7 @@ export function measureLabel(column: string, context = ''): MeasureLabel {
   }
   if (/lines/.test(c)) return { name: sentence(c), unit: 'lines', percent: false };
   if (/premises/.test(c)) {
-    const name = c === 'premises' && subject ? `${subject} premises` : sentence(c);
+    const name = c === 'premises' && subject ? premisesOf(subject) : sentence(c);
     return { name, unit: 'premises', percent: false };
   }
   if (/^(networks|operators|operator_count|network_count)$/.test(c))
@@ -67,22 +95,25 @@ export function measureTitle(label: MeasureLabel): string {
   return label.unit && label.unit !== label.name.toLowerCase() ? `${label.name}, ${label.unit}` : label.name;
 }
 
+/** The model's dimensions by column, titled; the chart keeps "Operator" for networks as its legends do. */
+const DIMENSION_TITLES: Record<string, string> = {
+  ...Object.fromEntries(
+    DIMENSION_LIST.filter((d) => d.kind !== 'time' && 'column' in d).map((d) => [
+      d.column,
+      sentence(d.label),
+    ]),
+  ),
+  ...Object.fromEntries(
+    PLACE_DIMENSIONS.flatMap((d) => ('codeColumn' in d ? [[d.codeColumn, `${sentence(d.label)} code`]] : [])),
+  ),
+  reported_at: 'Date',
+  operator_group: 'Operator',
+};
+
 /** A place or category column in words. */
 export function dimensionLabel(column: string): string {
   const c = column.toLowerCase();
-  const known: Record<string, string> = {
-    la_name: 'Local authority',
-    la_code: 'Local authority code',
-    government_region: 'Region',
-    country: 'Nation',
-    reported_at: 'Date',
-    operator_group: 'Operator',
-    operator: 'Operator',
-    tech: 'Technology',
-    postcode_area: 'Postcode area',
-    postcode_district: 'Postcode district',
-  };
-  return known[c] ?? sentence(c);
+  return DIMENSION_TITLES[c] ?? sentence(c);
 }
 
 export function formatNumber(value: number, decimals?: number): string {

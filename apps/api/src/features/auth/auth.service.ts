@@ -69,6 +69,7 @@ export function createAuthService({
         email: subject.email,
         role: subject.role,
         jti: claims.jti,
+        sessionVersion: claims.sessionVersion,
         tokenExpiresAt: claims.expiresAt,
       };
       return { ok: true, user };

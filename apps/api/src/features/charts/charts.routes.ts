@@ -41,13 +41,15 @@ export interface ChartsRoutesOptions {
   charts: ChartService;
   /** Who may see which query (the query tool's results get a visual of their own). */
   history?: Pick<QuestionsService, 'visibleQuery'>;
+  /** Whether a user may still see a query (a chart drawn from a query follows the query's visibility). */
+  canSeeQuery?: (userId: string, queryId: string) => Promise<boolean>;
   /** The tools' context for one user (the catalog draws with the same code as the chat). */
   toolContext: (userId: string) => Promise<ToolContext>;
 }
 
 export async function chartsRoutes(
   app: FastifyInstance,
-  { charts, history, toolContext }: ChartsRoutesOptions,
+  { charts, history, toolContext, canSeeQuery }: ChartsRoutesOptions,
 ) {
   // Building the page script and boundaries takes a second or two of CPU: a listening server starts at once, so
   // the first chart page does not wait (tests that never listen do not pay for it).
@@ -108,8 +110,9 @@ export async function chartsRoutes(
       kind: visual.kind,
       title: visual.title,
       spec: visual.spec as unknown as Record<string, unknown>,
+      queryId: query.id,
     });
-    return answer({ ...chart, url: charts.links.sign(chart.url, user.id) });
+    return answer({ ...chart, url: charts.links.sign(chart.url, user) });
   });
 
   registerCatalogRoutes(app, charts, toolContext);
@@ -125,13 +128,17 @@ export async function chartsRoutes(
       app,
       request,
       token,
-      (t) => charts.links.check(t, id, chart.user_id),
+      (t) => charts.checkLink(t, id, chart.user_id),
       chart.user_id,
     );
     if (allowed === 'expired')
       return page(403, 'This chart link has expired: reload the conversation to see it again.');
-    // Someone else's chart answers exactly like a chart that does not exist.
+    // Someone else's chart answers exactly like a chart that does not exist; so does a chart of a query its
+    // owner may no longer see (archived by someone else).
     if (allowed !== 'ok') return page(404, 'Chart not found.');
+    if (chart.query_id && !(await canSeeQuery?.(chart.user_id, chart.query_id))) {
+      return page(404, 'Chart not found.');
+    }
     const map = (chart.spec as { geo?: { map?: unknown } } | null)?.geo?.map;
     const [script, boundaries] = await Promise.all([
       chartPageScript(chart.kind === 'map' || map ? 'map' : 'chart'),
@@ -202,7 +209,18 @@ function registerCatalogRoutes(
       series: resolved.series,
     });
     if ('error' in data) throw new AppError('internal', data.error);
-    const saved = await context.charts.save({
+    // Stored once per reader, chart, period and snapshot: a page reloaded (or a link called in a loop) draws the
+    // same chart again instead of storing a new one each time.
+    const range = await snapshotRange(context);
+    const id = charts.links.derivedId(
+      'catalog',
+      VISUAL_VERSION,
+      resolved.path,
+      period ?? '',
+      range.latest,
+      user.id,
+    );
+    const saved = await charts.saveOnce(id, user.id, {
       kind: 'chart',
       title: resolved.title,
       spec: buildChartSpec({
@@ -213,7 +231,7 @@ function registerCatalogRoutes(
         ...downloadData(columns, rows),
       }) as never,
     });
-    return reply.redirect(charts.links.sign(saved.chart.url, user.id), 302);
+    return reply.redirect(charts.links.sign(saved.url, user), 302);
   });
 }
 
@@ -230,7 +248,7 @@ async function allowedToView(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string | undefined,
-  check: (token: string) => 'ok' | 'invalid' | 'expired',
+  check: (token: string) => Promise<'ok' | 'invalid' | 'expired'>,
   ownerId: string,
 ): Promise<'ok' | 'invalid' | 'expired'> {
   if (token) return check(token);

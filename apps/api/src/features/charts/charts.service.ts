@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChartSink } from '../../analyst/tools/tool-types.js';
 import type { AppDb } from '../../db/database.js';
-import { CHART_PATH_PREFIX, type ChartLinks, signChartUrls } from './chart-links.js';
-import { getChartById, insertChart } from './charts.queries.js';
+import { CHART_PATH_PREFIX, type ChartLinks, type LinkOwner, signChartUrls } from './chart-links.js';
+import { getChartById, insertChart, linkSession } from './charts.queries.js';
 
 /** A spec larger than this is refused (a map of 15,000 dots is about 600 KB). */
 export const MAX_SPEC_BYTES = 2 * 1024 * 1024;
@@ -36,27 +36,36 @@ export function createChartService({ db, links }: { db: AppDb; links: ChartLinks
       };
     },
 
-    /** The chart with this (derived) id, stored for this user unless it already is. */
+    /** The chart with this (derived) id, stored for this user unless it already is; `queryId`: drawn from it. */
     async saveOnce(
       id: string,
       userId: string,
-      { kind, title, spec }: { kind: string; title: string; spec: Record<string, unknown> },
+      {
+        kind,
+        title,
+        spec,
+        queryId = null,
+      }: { kind: string; title: string; spec: Record<string, unknown>; queryId?: string | null },
     ) {
       const existing = await getChartById({ db, id });
       if (!existing) {
-        await insertChart({ db, row: { id, user_id: userId, session_id: null, kind, title, spec } }).catch(
-          async (error) => {
-            // Two requests for the same visual at once: the other one stored it.
-            if (!(await getChartById({ db, id }))) throw error;
-          },
-        );
+        const row = { id, user_id: userId, session_id: null, kind, title, spec, query_id: queryId };
+        await insertChart({ db, row }).catch(async (error) => {
+          // Two requests for the same visual at once: the other one stored it.
+          if (!(await getChartById({ db, id }))) throw error;
+        });
       }
       return { url: `${CHART_PATH_PREFIX}${id}`, kind, title };
     },
 
-    /** A tool result with its chart URLs signed for the owner's browser. */
-    signResult<T>(result: T, ownerId: string): T {
-      return signChartUrls(result, (url) => links.sign(url, ownerId));
+    /** A tool result with its chart URLs signed for the owner's browser (this session of theirs). */
+    signResult<T>(result: T, owner: LinkOwner): T {
+      return signChartUrls(result, (url) => links.sign(url, owner));
+    },
+
+    /** Whether a link for this chart's owner is genuine and its session still lasts. */
+    checkLink(token: string | undefined, chartId: string, ownerId: string) {
+      return links.check(token, chartId, ownerId, (owner, jti) => linkSession({ db, ownerId: owner, jti }));
     },
 
     get(id: string) {

@@ -13,6 +13,7 @@ import { readingAlternatives } from '../../analyst/agent/builtin-planner.js';
 import type { AnalystPlan, BuiltinAnalyst } from '../../analyst/reading/builtin-analyst.js';
 import type { TurnContext } from '../../analyst/reading/followup.js';
 import type { AlternativeReading } from '../../analyst/reading/reading-types.js';
+import { PLACE_COLUMNS, TIME_DIMENSIONS as PLAN_TIME_DIMENSIONS } from '../../analyst/semantic/plan.js';
 import type { ChartType } from '../../analyst/visuals/echarts-spec.js';
 
 type Draw = { tool: 'create_chart'; type: ChartType } | { tool: 'create_map' };
@@ -58,14 +59,9 @@ const WANTS_PROFILE =
 const ABOUT_DATA =
   /\b(what (data|datasets?|tables?|columns?|information)|which (data|datasets?|tables?)|describe (the )?(data|datasets?|tables?)|what can you (do|answer|tell))\b/i;
 
-const GEO_DIMENSIONS = new Set([
-  'la_name',
-  'government_region',
-  'country',
-  'postcode_area',
-  'postcode_district',
-]);
-const TIME_DIMENSIONS = new Set(['month', 'quarter', 'half_year']);
+/** The places a map can colour (the plan's place levels) and the series a line chart draws. */
+const GEO_DIMENSIONS: ReadonlySet<string> = PLACE_COLUMNS;
+const TIME_DIMENSIONS: ReadonlySet<string> = PLAN_TIME_DIMENSIONS;
 
 /** "Show me full fibre coverage by region as a chart" -> "Full fibre coverage by region". */
 export function titleFromQuestion(question: string): string {

@@ -11,27 +11,27 @@ import type {
   ToolCall,
   ToolResult,
 } from '@qa/contracts';
+import type { LinkOwner } from '../charts/chart-links.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { listMessages } from './chat.queries.js';
 
 type StoredMessage = Awaited<ReturnType<typeof listMessages>>[number];
 
-export function forOwner(charts: ChartService, message: ChatMessage, ownerId: string): ChatMessage {
+export function forOwner(charts: ChartService, message: ChatMessage, owner: LinkOwner): ChatMessage {
   if (!message.tool_results?.length) return message;
   return {
     ...message,
-    tool_results: message.tool_results.map((result) => charts.signResult(result, ownerId)),
+    tool_results: message.tool_results.map((result) => charts.signResult(result, owner)),
   };
 }
 
 export function eventForOwner(
   charts: ChartService,
   event: ChatStreamEvent,
-  ownerId: string,
+  owner: LinkOwner,
 ): ChatStreamEvent {
-  if (event.type === 'tool_result') return charts.signResult(event, ownerId);
-  if (event.type === 'message_complete')
-    return { ...event, message: forOwner(charts, event.message, ownerId) };
+  if (event.type === 'tool_result') return charts.signResult(event, owner);
+  if (event.type === 'message_complete') return { ...event, message: forOwner(charts, event.message, owner) };
   return event;
 }
 
@@ -48,7 +48,7 @@ export function alternativesOf(context: unknown): Alternative[] {
 }
 
 /** A stored message as the history shows it, its empty parts left out. */
-export function toChatMessage(charts: ChartService, row: StoredMessage, ownerId: string): ChatMessage {
+export function toChatMessage(charts: ChartService, row: StoredMessage, owner: LinkOwner): ChatMessage {
   const usage = row.usage as NestedUsage | null;
   const toolCalls = (row.tool_calls ?? []) as ToolCall[];
   const toolResults = (row.tool_results ?? []) as ToolResult[];
@@ -66,6 +66,6 @@ export function toChatMessage(charts: ChartService, row: StoredMessage, ownerId:
       ...(row.model ? { model: row.model } : {}),
       ...(alternatives.length ? { alternatives } : {}),
     },
-    ownerId,
+    owner,
   );
 }

@@ -62,7 +62,7 @@ export async function sessionHistory(
   const totals = await sessionUsage({ db, userId: user.id, sessionId });
   return {
     session_id: sessionId,
-    messages: rows.map((row) => toChatMessage(charts, row, user.id)),
+    messages: rows.map((row) => toChatMessage(charts, row, user)),
     usage: sessionFlat(totals),
   };
 }

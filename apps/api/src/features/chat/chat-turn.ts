@@ -23,7 +23,7 @@ import { earlierMessages } from './chat-history.js';
 import { eventForOwner, forOwner } from './chat-messages.js';
 import { ChatStreamTranslator, errorText, type TurnTranscript } from './chat-stream-events.js';
 import { type ChatToolInfo, chatToolSet } from './chat-tools.js';
-import { saveAnswer, saveQuestion } from './chat-turn-store.js';
+import { AnswerCheckpoints, saveAnswer, saveQuestion } from './chat-turn-store.js';
 import { chatSystemPrompt } from './system-prompt.js';
 import { TurnLedger } from './turn-ledger.js';
 
@@ -66,7 +66,7 @@ export async function runTurn(
     return runAsAsker({ userId: user.id }, () => runTurn(deps, turn, emitRaw, clientSignal));
   }
   const { db, logger, charts } = deps;
-  const emit: EmitEvent = (event) => emitRaw(eventForOwner(charts, event, user.id));
+  const emit: EmitEvent = (event) => emitRaw(eventForOwner(charts, event, user));
   const messageId = randomUUID();
   const startedAt = new Date();
   const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(TURN_TIMEOUT_MS)]);
@@ -86,7 +86,13 @@ export async function runTurn(
     before,
   });
 
-  const { translator, promptChars } = await streamAnswer(deps, turn, { earlier, signal, emit, ledger });
+  const { translator, promptChars } = await streamAnswer(deps, turn, {
+    earlier,
+    signal,
+    emit,
+    ledger,
+    messageId,
+  });
   const { transcript } = translator;
   // A Stop (the client going away) is not an error and saves what there is; running out of time is an error.
   const aborted = signal.aborted && clientSignal.aborted;
@@ -96,7 +102,7 @@ export async function runTurn(
   if (stepChars !== null) await ledger.recordUnfinishedStep(stepChars, promptChars);
 
   const final = await finishTurn(deps, turn, { messageId, startedAt, aborted, transcript, ledger, emit });
-  return forOwner(charts, final, user.id);
+  return forOwner(charts, final, user);
 }
 
 /**
@@ -159,13 +165,31 @@ async function finishTurn(
  * than the turn being stopped) is kept in the transcript as the turn's error; the tool servers are closed.
  */
 async function streamAnswer(
-  { mcp, charts, logger }: ChatTurnDeps,
+  deps: ChatTurnDeps,
   turn: PreparedTurn,
-  run: { earlier: ModelMessage[]; signal: AbortSignal; emit: EmitEvent; ledger: TurnLedger },
+  run: {
+    earlier: ModelMessage[];
+    signal: AbortSignal;
+    emit: EmitEvent;
+    ledger: TurnLedger;
+    messageId: string;
+  },
 ): Promise<{ translator: ChatStreamTranslator; promptChars: number }> {
+  const { mcp, charts, logger } = deps;
   const { signal, emit, ledger } = run;
   let info = new Map<string, ChatToolInfo>();
   const translator = new ChatStreamTranslator((toolName) => info.get(toolName)?.isMcp ?? false);
+  const checkpoints = new AnswerCheckpoints(
+    deps.db,
+    () => ({
+      sessionId: turn.sessionId,
+      messageId: run.messageId,
+      model: turn.modelId,
+      transcript: translator.transcript,
+      usage: ledger.nested(),
+    }),
+    (error) => logger.warn({ err: error, message_id: run.messageId }, 'Chat answer checkpoint failed'),
+  );
   let servers: ToolServer[] = [];
   let promptChars = 0;
   try {
@@ -196,10 +220,12 @@ async function streamAnswer(
         await ledger.recordStep(stepUsage);
         await emit({ type: 'usage_update', usage: ledger.nested() });
       }
+      if (events.length > 0 || stepUsage) checkpoints.changed();
     }
   } catch (error) {
     if (!signal.aborted) translator.transcript.error = errorText(error);
   } finally {
+    await checkpoints.stop();
     await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
   }
   return { translator, promptChars };

@@ -54,6 +54,20 @@ export async function insertMessage({
       usage: row.usage ? JSON.stringify(row.usage) : null,
       plan: row.plan ? JSON.stringify(row.plan) : null,
     })
+    // An answer checkpointed while it streamed is completed in place.
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        content: eb.ref('excluded.content'),
+        model: eb.ref('excluded.model'),
+        tool_calls: eb.ref('excluded.tool_calls'),
+        tool_results: eb.ref('excluded.tool_results'),
+        usage: eb.ref('excluded.usage'),
+        plan: eb.ref('excluded.plan'),
+        aborted: eb.ref('excluded.aborted'),
+        // created_at is never updated by ordinary code (its type says so); the final save moves it to the end.
+        created_at: sql<Date>`excluded.created_at` as never,
+      })),
+    )
     .execute();
 }
 

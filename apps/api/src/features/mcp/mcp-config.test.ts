@@ -1,4 +1,14 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +16,7 @@ import { MCP_CONFIG_PLACEHOLDER } from '@qa/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseMcpAllowlist, REPO_ROOT } from '../../config/env.js';
 import { AppError } from '../../lib/errors.js';
-import { checkLaunch, createMcpPolicy, SAFE_PATH, SERVER_HOME } from './mcp-config.js';
+import { checkLaunch, createMcpPolicy, SAFE_PATH, SERVER_HOME, unsafePathReason } from './mcp-config.js';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/mcp');
 const SCRIPT = path.join(FIXTURES, 'test-stdio-server.mjs');
@@ -51,7 +61,8 @@ describe('MCP_ALLOWED_COMMANDS', () => {
     expect(problems('node:server.js')).toMatch(/absolute script glob/);
     expect(problems('node:/**/*.js')).toMatch(/too broad/);
     expect(problems('node:/opt/*.js')).toMatch(/too broad/);
-    expect(problems('node:/tmp/mcp/*.js')).toMatch(/temporary directory/);
+    // Where scripts live is not a reason (who can write there is, when a script is used: see below).
+    expect(problems('node:/tmp/mcp/*.js')).toBe('');
     expect(problems(`node:${REPO_ROOT}/**/*.js`)).toMatch(/would show .* to users' servers/);
     expect(problems('node:/srv/data/scripts/*.js')).toMatch(/would show \/srv\/data/);
     expect(problems('node:/srv/*/x.js')).toMatch(/too broad/);
@@ -145,18 +156,14 @@ describe('custom MCP server checks', () => {
     expect(outcome(NPM_CLI, ['exec', '-c', 'id'])).toMatch(/^400 .*package runner/);
   });
 
-  it('refuses relative, missing and temporary scripts', () => {
+  it('refuses relative and missing scripts', () => {
     expect(outcome('node', ['apps/api/test/fixtures/mcp/test-stdio-server.mjs'])).toMatch(
       /^400 Script refused: relative paths/,
     );
     expect(outcome('node', [path.join(FIXTURES, 'missing.mjs')])).toMatch(/was not found/);
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-tmp-script-'));
-    cleanup.push(tmp);
-    writeFileSync(path.join(tmp, 'evil.mjs'), 'process.exit(0)');
-    expect(outcome('node', [path.join(tmp, 'evil.mjs')])).toMatch(/^400 .*temporary directory/);
   });
 
-  it('resolves symlinks before matching: a link to /bin/sh or into /tmp is what it points to', () => {
+  it('resolves symlinks before matching: a link to /bin/sh or out of the allowed place is what it points to', () => {
     const toShell = path.join(FIXTURES, `link-to-sh-${process.pid}.mjs`);
     const toTmp = path.join(FIXTURES, `link-to-tmp-${process.pid}.mjs`);
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-link-target-'));
@@ -166,7 +173,7 @@ describe('custom MCP server checks', () => {
     cleanup.push(toShell, toTmp, tmp);
     expect(outcome('node', [toShell])).toMatch(/^400 .*is a shell/);
     expect(outcome(toShell, [SCRIPT])).toMatch(/^400 .*leads to .*is a shell/);
-    expect(outcome('node', [toTmp])).toMatch(/^400 .*temporary directory/);
+    expect(outcome('node', [toTmp])).toMatch(/^400 .*is not in a place your administrator allows/);
   });
 
   it.each([
@@ -186,6 +193,80 @@ describe('custom MCP server checks', () => {
   ])('refuses %s in the environment', (name) => {
     expect(outcome('node', [SCRIPT], { [name]: '--require /tmp/x.js' })).toMatch(
       new RegExp(`^400 Environment refused: '${name}'`),
+    );
+  });
+});
+
+/**
+ * Scripts that another user could change are refused wherever they live, as OpenSSH's StrictModes; a script in a
+ * directory of our own is accepted wherever it lives, /tmp included (its sticky bit keeps others off our entries).
+ */
+describe('who can change a script', () => {
+  const isRoot = process.getuid?.() === 0;
+  const place = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-strict-'));
+    cleanup.push(dir);
+    const scripts = path.join(dir, 'scripts');
+    mkdirSync(scripts, { mode: 0o755 });
+    const script = path.join(scripts, 'server.mjs');
+    writeFileSync(script, 'process.exit(0)', { mode: 0o644 });
+    const local = policyFor({ MCP_ALLOWED_COMMANDS: `node:${scripts}/*.mjs` });
+    const check = () => {
+      try {
+        checkLaunch({ command: 'node', args: [script], env: {} }, local);
+        return 'accepted';
+      } catch (error) {
+        if (error instanceof AppError) return `${error.status} ${error.detail}`;
+        throw error;
+      }
+    };
+    return { dir, scripts, script, check };
+  };
+
+  it('accepts a script in a directory of our own under /tmp', () => {
+    const { check } = place();
+    expect(check()).toBe('accepted');
+  });
+
+  it('refuses a script anyone may write', () => {
+    const { script, check } = place();
+    chmodSync(script, 0o666);
+    expect(check()).toMatch(/^400 Script refused: .*server\.mjs is writable by other users \(mode 0666\)/);
+    chmodSync(script, 0o664);
+    expect(check()).toMatch(/writable by other users \(mode 0664\), so another user could change what runs/);
+  });
+
+  it('refuses a script in a directory others may write, unless that directory is sticky over our own entry', () => {
+    const { dir, scripts, check } = place();
+    chmodSync(scripts, 0o777);
+    expect(check()).toMatch(/scripts is writable by other users \(mode 0777\)/);
+    chmodSync(scripts, 0o1777);
+    expect(check()).toBe('accepted');
+    chmodSync(scripts, 0o755);
+    chmodSync(dir, 0o775);
+    expect(check()).toMatch(/is writable by other users \(mode 0775\)/);
+  });
+
+  it.runIf(isRoot)('refuses a script or a directory above it that belongs to another user', () => {
+    const { dir, script, check } = place();
+    chownSync(script, 65534, 65534);
+    expect(check()).toMatch(/server\.mjs belongs to another user \(uid 65534\)/);
+    chownSync(script, 0, 0);
+    chownSync(dir, 65534, 65534);
+    expect(check()).toMatch(/belongs to another user \(uid 65534\)/);
+    chownSync(dir, 0, 0);
+    expect(check()).toBe('accepted');
+  });
+
+  it('judges the real path: a link of our own to a script others may write is refused', () => {
+    const { scripts, script } = place();
+    const link = path.join(scripts, 'link.mjs');
+    symlinkSync(script, link);
+    const local = policyFor({ MCP_ALLOWED_COMMANDS: `node:${scripts}/*.mjs` });
+    expect(unsafePathReason(realpathSync(link))).toBeNull();
+    chmodSync(script, 0o646);
+    expect(() => checkLaunch({ command: 'node', args: [link], env: {} }, local)).toThrow(
+      /link\.mjs' leads to .*server\.mjs, and .*server\.mjs is writable by other users/,
     );
   });
 });

@@ -5,10 +5,11 @@
  * allowlist names a program *and* the scripts it may run (MCP_ALLOWED_COMMANDS=node:/opt/mcp/**\/*.js), matched
  * on the script's real path (symlinks resolved); flags that make an interpreter evaluate or preload code, package
  * runners (npm, npx, pnpm, yarn, corepack, ...), shells and launchers are refused by name; scripts must be given
- * by absolute path and may not live in a temporary directory; and the environment is the config's own, without
- * the variables that change how programs load (NODE_OPTIONS, LD_*, PYTHON*, PATH, ...).
+ * by absolute path, and neither the script nor any directory above it may be changeable by another user (as
+ * OpenSSH's StrictModes checks a user's keys: see unsafePathReason), wherever it lives; and the environment is the
+ * config's own, without the variables that change how programs load (NODE_OPTIONS, LD_*, PYTHON*, PATH, ...).
  */
-import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type CustomMcpConfig, customMcpConfigError, MCP_CONFIG_MESSAGES } from '@qa/contracts';
 import { minimatch } from 'minimatch';
@@ -70,8 +71,37 @@ const CODE_FLAGS: Record<string, string> = {
   '--inspect-brk': 'opens a debugger that can run any code',
   '-': 'reads a program from standard input',
 };
-const TEMP_DIRS = ['/tmp', '/var/tmp', '/dev/shm', '/run/shm'];
-const isWithin = (child: string, parent: string) => child === parent || child.startsWith(`${parent}/`);
+
+/** Who may own a script and the directories above it: root and the account this server runs as. */
+const TRUSTED_OWNERS = new Set([0, process.getuid?.() ?? 0]);
+const STICKY = 0o1000;
+const GROUP_OR_OTHER_WRITE = 0o022;
+
+/**
+ * Why another user could change what runs at `realPath` (symlinks resolved), or null: the file or a directory
+ * above it is owned by someone other than root or this server's account, or is writable by its group or by
+ * everyone. As OpenSSH's StrictModes, with the one exception that makes /tmp usable: a sticky directory (mode
+ * 1777) may be writable by all, as long as the entry under it is owned by root or this account, since the
+ * sticky bit stops others from renaming or removing what they do not own. Where the path lives does not matter,
+ * only who can write it.
+ */
+export function unsafePathReason(
+  realPath: string,
+  trusted: ReadonlySet<number> = TRUSTED_OWNERS,
+): string | null {
+  let below: { path: string; uid: number } | null = null;
+  for (let current = realPath; ; current = path.dirname(current)) {
+    const stat = lstatSync(current);
+    if (!trusted.has(stat.uid)) return `${current} belongs to another user (uid ${stat.uid})`;
+    const writable = (stat.mode & GROUP_OR_OTHER_WRITE) !== 0;
+    const stickyOverOwnEntry = stat.isDirectory() && (stat.mode & STICKY) !== 0 && below !== null;
+    if (writable && !stickyOverOwnEntry) {
+      return `${current} is writable by other users (mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')})`;
+    }
+    below = { path: current, uid: stat.uid };
+    if (current === path.dirname(current)) return null;
+  }
+}
 
 export interface AllowedProgram {
   entry: McpAllowedEntry;
@@ -228,13 +258,12 @@ function checkScript(
     refuse(`Script refused: relative paths ('${script}') are not allowed; give the script's absolute path.`);
   }
   const given = path.normalize(script);
-  if (TEMP_DIRS.some((dir) => isWithin(given, dir))) {
-    refuse(`Script refused: '${script}' is in a temporary directory, where anyone can write.`);
-  }
   const real = realOrNull(given);
   if (!real) refuse(`Script refused: '${script}' was not found on this server.`);
-  if (TEMP_DIRS.some((dir) => isWithin(real, dir))) {
-    refuse(`Script refused: '${script}' leads to ${real}, in a temporary directory, where anyone can write.`);
+  const unsafe = unsafePathReason(real);
+  if (unsafe) {
+    const leads = real === given ? '' : ` leads to ${real}, and`;
+    refuse(`Script refused: '${script}'${leads} ${unsafe}, so another user could change what runs.`);
   }
   if (RUNNER_SCRIPT.test(real) || RUNNER_SCRIPT.test(given)) {
     refuse(

@@ -53,12 +53,22 @@ describe('a stdio MCP connection', () => {
     open.push(connection);
     await connection.start();
     expect(connection.status).toBe('connected');
+    const pid = connection.pid!;
     const slow = await connection.callTool('slow', { ms: 3000 });
     expect(slow.is_error).toBe(true);
-    expect(slow.content).toMatch(/timed out/i);
-    const quick = await connection.callTool('add', { a: 2, b: 3 });
+    expect(slow.content).toBe(
+      'The tool call took longer than 0.3 s: the server was stopped, and starts again on its next use.',
+    );
+    // Its process is gone, not left working on the call.
+    expect(connection.status).toBe('stopped');
+    expect(() => process.kill(pid, 0)).toThrow();
+
+    const again = new StdioMcpConnection(spec([TEST_SERVER]), { startTimeoutMs: 10_000, callTimeoutMs: 300 });
+    open.push(again);
+    await again.start();
+    const quick = await again.callTool('add', { a: 2, b: 3 });
     expect(quick).toEqual({ content: '5', truncated: false, is_error: false });
-    const big = await connection.callTool('big_output', { kilobytes: 200 });
+    const big = await again.callTool('big_output', { kilobytes: 200 });
     expect(big.truncated).toBe(true);
     expect(big.content).toMatch(/\[output truncated: 204800 bytes, limit 102400\]$/);
   });

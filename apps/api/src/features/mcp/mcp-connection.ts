@@ -2,10 +2,14 @@
  * One running stdio MCP server (an optional or a user-added one) and the MCP client talking to it, with the
  * limits: start-up (spawn + initialize + list tools) within START_TIMEOUT_MS, each call within CALL_TIMEOUT_MS,
  * and each result cut to MAX_OUTPUT_BYTES. Results are returned as untrusted text for the model to read, never
- * interpreted here.
+ * interpreted here. A call that runs out of time (or is stopped by the user) ends the server's processes: a
+ * server that ignores the cancellation would otherwise keep burning CPU until the sandbox's limit. It starts
+ * again on its next use.
  */
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CUT_RESULT_META, ScrubbedStdioTransport } from './stdio-transport.js';
 
 export const START_TIMEOUT_MS = 10_000;
@@ -170,6 +174,18 @@ export class StdioMcpConnection {
       );
       return { content: text, truncated, is_error: result.isError === true };
     } catch (error) {
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      if (timedOut || signal?.aborted) {
+        await this.close();
+        const why = timedOut
+          ? `The tool call took longer than ${this.limits.callTimeoutMs / 1000} s`
+          : 'The tool call was stopped';
+        return {
+          content: `${why}: the server was stopped, and starts again on its next use.`,
+          truncated: false,
+          is_error: true,
+        };
+      }
       // When the server died during the call (e.g. at a sandbox limit), say why.
       const died = (this.status as ConnectionStatus) === 'error' && this.error ? ` (${this.error})` : '';
       return {

@@ -2,11 +2,19 @@
  * The operating-system sandbox every user-tier stdio MCP server runs in (MCP_USER_SERVERS=sandboxed), made from
  * Debian's bubblewrap and util-linux, not home-made checks:
  *
+ *   bwrap --die-with-parent --ro-bind /usr /usr ... --ro-bind <script dir>   (when we are root: the mounts only,
+ *     --cap-add CAP_SETUID,CAP_SETGID --                                      made with the server's own rights)
  *   setpriv --reuid=65534 --regid=65534 --clear-groups --no-new-privs --     (as nobody, when we are root)
  *     bwrap --unshare-all --disable-userns --die-with-parent --new-session    (own user, pid, net, ipc, uts ns)
  *       --ro-bind /usr /usr ... --tmpfs /tmp --ro-bind <script dir> ...       (read-only system, private /tmp)
  *       -- prlimit --cpu --as --nproc --nofile --fsize --core=0 --            (resource limits)
  *          <program> <script> <args>
+ *
+ * The first step exists for scripts under a private directory (a 0700 home: the repository's own test server in a
+ * clone in /root). Nobody cannot reach them there, so a bwrap already running as nobody could not mount them. So
+ * the server, as root, first makes a mount namespace holding only what the sandbox may see (the parents of each
+ * mounted directory recreated with mode 0755, not the host's 0700), and only then becomes nobody, inside it; the
+ * sandbox proper is made from that view. Only the sandbox's own processes ever run as uid 65534.
  *
  * Inside: /usr (and the /bin, /lib symlinks) read-only, a few files of /etc the dynamic loader needs, a private
  * /proc and /dev, an empty private /tmp (64 MB) holding HOME, and the administrator's allowed script directory
@@ -127,8 +135,11 @@ function systemMounts(): string[] {
   return args;
 }
 
-/** Directories outside /usr a launch needs, read-only: the program's installation and the script directory. */
-function extraMounts(program: string, scriptDir: string | null): string[] {
+/**
+ * Directories (or files) outside /usr a launch needs, read-only: the program's installation, the script directory
+ * and prlimit when it lives elsewhere.
+ */
+function extraMounts(program: string, scriptDir: string | null, prlimit?: string): string[] {
   const dirs = new Set<string>();
   if (!isWithin(program, '/usr')) {
     // e.g. /opt/node/bin/node: its installation prefix (lib/node_modules beside bin) or at least its directory.
@@ -136,7 +147,55 @@ function extraMounts(program: string, scriptDir: string | null): string[] {
     dirs.add(prefix.split('/').length >= 3 ? prefix : path.dirname(program));
   }
   if (scriptDir) dirs.add(scriptDir);
-  return [...dirs].flatMap((dir) => ['--ro-bind', dir, dir]);
+  if (prlimit && !isWithin(prlimit, '/usr')) dirs.add(prlimit);
+  return [...dirs];
+}
+
+/** Directories above `dir` (the root excluded), outermost first. */
+function parentsOf(dir: string): string[] {
+  const parents: string[] = [];
+  for (let current = path.dirname(dir); current !== path.dirname(current); current = path.dirname(current)) {
+    parents.unshift(current);
+  }
+  return parents;
+}
+
+/**
+ * The outer step (when root): a mount namespace with the system, /proc and /dev as the inner bwrap needs them to
+ * build its own, and each extra directory with 0755 parents, in which setpriv may still switch to nobody.
+ */
+function outerMounts(extraDirs: string[]): string[] {
+  const args = ['--die-with-parent', '--ro-bind', '/usr', '/usr'];
+  for (const link of ROOT_LINKS) {
+    try {
+      const stat = lstatSync(link);
+      if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(link), link);
+      else if (stat.isDirectory()) args.push('--ro-bind', link, link);
+    } catch {
+      // not on this system
+    }
+  }
+  // bwrap makes the parents of what it mounts with mode 0700 here; nobody must pass through them.
+  const made = new Set<string>(['/usr']);
+  const parents = (target: string) => {
+    for (const parent of parentsOf(target)) {
+      if (made.has(parent) || isWithin(parent, '/usr')) continue;
+      made.add(parent);
+      args.push('--perms', '0755', '--dir', parent);
+    }
+  };
+  for (const file of ETC_FILES) {
+    parents(file);
+    args.push('--ro-bind-try', file, file);
+  }
+  // The host's /proc, whole: an unprivileged bwrap may only mount a new proc where a full one is visible.
+  args.push('--bind', '/proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  for (const dir of extraDirs) {
+    parents(dir);
+    args.push('--ro-bind', dir, dir);
+  }
+  args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--remount-ro', '/');
+  return args;
 }
 
 function wrap(
@@ -146,6 +205,7 @@ function wrap(
   args: string[],
   scriptDir: string | null,
 ): { command: string; args: string[] } {
+  const extra = extraMounts(program, scriptDir, tools.prlimit);
   const bwrapArgs = [
     '--unshare-all',
     '--unshare-user',
@@ -156,8 +216,7 @@ function wrap(
     'mcp-sandbox',
     ...(tools.setpriv ? [] : ['--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID)]),
     ...systemMounts(),
-    ...extraMounts(program, scriptDir),
-    ...(isWithin(tools.prlimit, '/usr') ? [] : ['--ro-bind', tools.prlimit, tools.prlimit]),
+    ...extra.flatMap((dir) => ['--ro-bind', dir, dir]),
     '--remount-ro',
     '/',
     '--chdir',
@@ -177,12 +236,17 @@ function wrap(
   ];
   if (!tools.setpriv) return { command: tools.bwrap, args: bwrapArgs };
   return {
-    command: tools.setpriv,
+    command: tools.bwrap,
     args: [
+      ...outerMounts([...extra, ...[tools.setpriv, tools.bwrap].filter((tool) => !isWithin(tool, '/usr'))]),
+      '--',
+      tools.setpriv,
       `--reuid=${SANDBOX_UID}`,
       `--regid=${SANDBOX_UID}`,
       '--clear-groups',
       '--no-new-privs',
+      '--inh-caps=-all',
+      '--bounding-set=-all',
       '--',
       tools.bwrap,
       ...bwrapArgs,

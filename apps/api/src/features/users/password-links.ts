@@ -11,7 +11,7 @@ import type { AccessEvents } from '../../lib/access-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { guessablePasswordError, hashPassword } from '../../lib/passwords.js';
 import { memoryThrottle, type Throttle, type ThrottleFactory } from '../../lib/throttle.js';
 import type { PerEmailAndAddressRules } from '../auth/auth.service.js';
 import { inviteMail, resetMail } from './password-mails.js';
@@ -109,6 +109,8 @@ export function createPasswordLinks({
   }
 
   async function setPassword(token: string, newPassword: string): Promise<MessageResponse> {
+    const guessable = guessablePasswordError(newPassword);
+    if (guessable) throw AppError.unprocessable(`new_password: ${guessable}`);
     const row = await queries.findPasswordToken({ db, tokenHash: hashToken(token) });
     if (!row || row.used_at) throw AppError.badRequest(DETAILS.invalidToken);
     if (row.expires_at.getTime() <= now()) throw AppError.badRequest(DETAILS.expiredToken);

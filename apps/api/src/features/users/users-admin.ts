@@ -17,7 +17,7 @@ import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { guessablePasswordError, hashPassword } from '../../lib/passwords.js';
 import { DETAILS } from './user-messages.js';
 import * as queries from './users.queries.js';
 
@@ -63,6 +63,12 @@ async function requireUserRow(db: AppDb, id: string): Promise<UserRowLike> {
   return row;
 }
 
+/** 422 'password: ...' for a new password that is too easy to guess (the form's other rules ran in the schema). */
+export function refuseGuessable(password: string | undefined): void {
+  const problem = password ? guessablePasswordError(password) : null;
+  if (problem) throw AppError.unprocessable(`password: ${problem}`);
+}
+
 export async function listUsers({ db }: UsersAdminDeps): Promise<User[]> {
   return (await queries.listUsers({ db })).map(toUser);
 }
@@ -74,6 +80,7 @@ export async function createUser(
   actor: RequestUser,
   invite: (user: { id: string; email: string }) => Promise<void>,
 ): Promise<User> {
+  refuseGuessable(input.password);
   if (await queries.findUserByEmail({ db, email: input.email })) throw AppError.conflict(DETAILS.emailTaken);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   let row: UserRowLike;
@@ -97,6 +104,7 @@ export async function updateUser(
   input: z.output<typeof updateUserRequestSchema>,
   actor: RequestUser,
 ): Promise<User> {
+  refuseGuessable(input.password);
   const existing = await requireUserRow(db, id);
   if (existing.role !== input.role) {
     if (existing.id === actor.id) throw AppError.forbidden(DETAILS.selfDemote);

@@ -1,4 +1,5 @@
 /** Conditions on a postcode beyond presence: symmetric speeds, negation, a sole technology, speed thresholds. */
+import { FULL_FIBRE, SUPERFAST_DOWN_MBPS, ULTRAFAST_DOWN_MBPS, USO_DOWN_MBPS } from '@qa/warehouse';
 import type { Subject } from '../../semantic/plan.js';
 import { type Draft, has } from './draft.js';
 
@@ -15,7 +16,7 @@ export function readConditions(draft: Draft): void {
     subject.symmetric = true;
   }
   if (excluded && (subject.tech || subject.operatorGroups?.length || subject.altnet)) {
-    subject.exclude = /gigabit/.test(excluded[1] as string) ? { gigabit: true } : { tech: 'fttponly' };
+    subject.exclude = /gigabit/.test(excluded[1] as string) ? { gigabit: true } : { tech: FULL_FIBRE };
   }
   if (
     has(
@@ -28,7 +29,7 @@ export function readConditions(draft: Draft): void {
       // "which LAs have the most premises without full fibre": what is lacking is the subject itself.
       if (excluded && !subject.tech && !subject.gigabit) {
         if (/gigabit/.test(excluded[1] as string)) subject.gigabit = true;
-        else subject.tech = 'fttponly';
+        else subject.tech = FULL_FIBRE;
       }
     }
   const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
@@ -57,6 +58,7 @@ function readSpeedThresholds(text: string, subject: Subject): void {
   if (
     atLeastSpeed &&
     !subject.bestDownBelow &&
+    !subject.belowUso &&
     (atLeastSpeed[3] || /\b(at least|over|above|more than)\s+\d/.test(atLeastSpeed[0]))
   ) {
     const mbps = Number(atLeastSpeed[1]) * (/^g/.test(atLeastSpeed[2] as string) ? 1000 : 1);
@@ -66,11 +68,11 @@ function readSpeedThresholds(text: string, subject: Subject): void {
   readNamedSpeeds(text, subject);
 }
 
-/** Superfast is a download speed of 30 Mbit/s or more; the USO is 10 Mbit/s (the data contract's definitions). */
+/** Superfast and ultrafast are download thresholds; the USO is 10 down AND 1 up (the semantic model's segments). */
 const NAMED_SPEEDS: [RegExp, number][] = [
-  [/\bsuperfast\b/, 30],
-  [/\bultrafast\b/, 100],
-  [/\b(?:the )?uso\b|\buniversal service (?:obligation)?\b/, 10],
+  [/\bsuperfast\b/, SUPERFAST_DOWN_MBPS],
+  [/\bultrafast\b/, ULTRAFAST_DOWN_MBPS],
+  [/\b(?:the )?uso\b|\buniversal service (?:obligation)?\b/, USO_DOWN_MBPS],
 ];
 
 /**
@@ -78,22 +80,26 @@ const NAMED_SPEEDS: [RegExp, number][] = [
  * superfast", "below the USO") is the best speed below the threshold, postcodes with no service included.
  */
 function readNamedSpeeds(text: string, subject: Subject): void {
-  if (subject.minDown || subject.bestDownBelow || subject.gigabit) return;
+  if (subject.minDown || subject.bestDownBelow || subject.belowUso || subject.gigabit) return;
   for (const [pattern, mbps] of NAMED_SPEEDS) {
     const named = text.match(pattern);
     if (!named) continue;
     const before = text.slice(0, named.index);
     const lacking =
-      mbps === 10
+      mbps === USO_DOWN_MBPS
         ? /\b(?:below|under|beneath|short of|less than)\s+$/.test(before) ||
           /\bbelow\b/.test(before.slice(-30))
         : /\b(?:can'?t|cannot|unable to|don'?t|do not|no|without|not|lack(?:ing)?)\s+(?:\w+\s+){0,2}$/.test(
             before,
           );
-    if (lacking) {
+    if (lacking && mbps === USO_DOWN_MBPS) {
+      // Below the USO is the model's segment (no service with 10 down and 1 up), not a download threshold alone.
+      subject.belowUso = true;
+      delete subject.absent;
+    } else if (lacking) {
       subject.bestDownBelow = mbps;
       delete subject.absent;
-    } else if (mbps !== 10) subject.minDown = mbps;
+    } else if (mbps !== USO_DOWN_MBPS) subject.minDown = mbps;
     return;
   }
 }

@@ -1,4 +1,5 @@
 /** Forecast questions: the point in time of the forecast and what the forecast holds. */
+import { FULL_FIBRE } from '@qa/warehouse';
 import type { Draft } from './draft.js';
 
 /**
@@ -17,6 +18,6 @@ export function readForecastPoint(draft: Draft): void {
     );
   }
   if (time.at && time.at > ctx.forecastLast) time.at = ctx.forecastLast;
-  if (subject.tech === 'fttponly') delete subject.tech;
+  if (subject.tech === FULL_FIBRE) delete subject.tech;
   if (subject.gigabit) delete subject.gigabit;
 }

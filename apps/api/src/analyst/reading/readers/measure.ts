@@ -1,5 +1,5 @@
 /** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
-import { addMonths } from '@qa/warehouse';
+import { addMonths, FULL_FIBRE } from '@qa/warehouse';
 import type { Measure } from '../../semantic/plan.js';
 import { type Draft, has } from './draft.js';
 
@@ -122,12 +122,12 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   )
     return 'operator_list';
   // "% of premises under the USO" is the share that lacks the speed; "how many" is a count.
-  if (subject.bestDownBelow)
+  if (subject.bestDownBelow || subject.belowUso)
     return words.pct && !has(text, /\bhow many\b/) ? 'coverage_pct' : premisesWord ? 'premises' : 'postcodes';
   if (words.speed || words.avgSpeed)
     return words.avgSpeed ? 'avg_down' : words.upload ? 'max_up' : 'max_down';
   if (words.first) {
-    if (!subject.tech && !subject.gigabit) subject.tech = 'fttponly';
+    if (!subject.tech && !subject.gigabit) subject.tech = FULL_FIBRE;
     if (!parsed.time.from) lastTwelveMonths(draft);
     return premisesWord ? 'first_premises' : 'first_postcodes';
   }

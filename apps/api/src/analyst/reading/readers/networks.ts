@@ -1,5 +1,6 @@
 /** How many networks, and which named networks, must be present in a postcode. */
 
+import { FULL_FIBRE } from '@qa/warehouse';
 import type { Subject } from '../../semantic/plan.js';
 import type { EntityMatch } from '../lexicon.js';
 import { numberFrom } from '../time-phrases.js';
@@ -63,7 +64,7 @@ export function readNetworkCount(draft: Draft): void {
     !subject.gigabit &&
     !subject.networksAreAltnets
   )
-    subject.tech = 'fttponly';
+    subject.tech = FULL_FIBRE;
   if (subject.networksAreAltnets) {
     subject.altnet = true;
   }
@@ -136,13 +137,13 @@ function readOverlap(draft: Draft): void {
     )
       delete subject.tech;
   } else if (!subject.tech && !subject.gigabit) {
-    subject.tech = 'fttponly';
+    subject.tech = FULL_FIBRE;
     draft.assumptions.push('overlap means both networks offer full fibre in the same postcode');
   }
 }
 
 const TECH_PHRASES: [RegExp, NonNullable<Subject['tech']>][] = [
-  [/^(?:'s )?(?:full[- ]?fibre|fttp|ftth)\b/, 'fttponly'],
+  [/^(?:'s )?(?:full[- ]?fibre|fttp|ftth)\b/, FULL_FIBRE],
   [/^(?:'s )?(?:fttc|vdsl)\b/, 'fttc'],
   [/^(?:'s )?cable\b/, 'cable'],
 ];

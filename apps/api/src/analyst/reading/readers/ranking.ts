@@ -21,7 +21,7 @@ const MANY_PLACES: Dimension[] = ['la_name', 'postcode_district', 'postcode_area
  */
 function judgeLacking(draft: Draft): void {
   const s = draft.subject;
-  if (!draft.order || !(s.bestDownBelow || s.absent)) return;
+  if (!draft.order || !(s.bestDownBelow || s.belowUso || s.absent)) return;
   const judged = draft.text.match(/\b(worst|poorest|weakest|best|strongest)\b/);
   if (!judged) return;
   draft.order = /worst|poorest|weakest/.test(judged[1] ?? '') ? 'desc' : 'asc';

@@ -403,8 +403,12 @@ describe('named speeds', () => {
     });
   });
 
-  it("reads 'below the USO' as a best speed below 10 Mbit/s", () => {
-    expect(planFor('postcodes in the North East below the USO').subject).toEqual({ bestDownBelow: 10 });
+  it("reads 'below the USO' as the model's segment: no service with 10 Mbit/s down and 1 up", () => {
+    expect(planFor('postcodes in the North East below the USO').subject).toEqual({ belowUso: true });
+  });
+
+  it("reads 'ultrafast' as a best download of 300 Mbit/s or more (Ofcom's definition)", () => {
+    expect(planFor('ultrafast coverage in Leeds').subject).toMatchObject({ minDown: 300 });
   });
 
   it("reads 'at least three full fibre networks' as a quantifier, not a ranking of the least three", () => {
@@ -442,10 +446,10 @@ describe('places meeting a condition', () => {
 });
 
 describe('rankings of what is lacking', () => {
-  it("reads 'worst 5 councils for % of premises under the USO' as the highest shares below 10 Mbit/s", () => {
+  it("reads 'worst 5 councils for % of premises under the USO' as the highest shares below the USO", () => {
     expect(planFor('worst 5 councils for % of premises under the USO')).toMatchObject({
       measure: 'coverage_pct',
-      subject: { bestDownBelow: 10 },
+      subject: { belowUso: true },
       dimension: 'la_name',
       order: 'desc',
       limit: 5,

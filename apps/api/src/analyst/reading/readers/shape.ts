@@ -1,4 +1,5 @@
 /** The shape of the answer over time: a series of levels or of additions, at the grain the data has. */
+import { FULL_FIBRE } from '@qa/warehouse';
 import type { Draft } from './draft.js';
 
 /**
@@ -12,7 +13,7 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
   draft.flow =
     Boolean(parsed.series) &&
     dataset === 'upc' &&
-    subject.tech === 'fttponly' &&
+    subject.tech === FULL_FIBRE &&
     /\b(new|newly|added|additions|gained|gains)\b/.test(text) &&
     !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
   const measure = draft.measure;
@@ -27,7 +28,7 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
   if ((draft.dimension === 'month' || draft.dimension === 'half_year') && dataset === 'take_up')
     draft.dimension = 'quarter';
   if (draft.dimension === 'networks' && !subject.tech && !subject.gigabit && !subject.altnet)
-    subject.tech = 'fttponly';
+    subject.tech = FULL_FIBRE;
   if (draft.dimension === 'networks') {
     delete subject.minNetworks;
     delete subject.exactNetworks;

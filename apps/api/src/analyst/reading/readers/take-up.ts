@@ -1,11 +1,15 @@
 /** Take-up (lines per operator and quarter): brands, technologies, segment, share, and the quarter. */
+import { FULL_FIBRE, takeUpTech } from '@qa/warehouse';
 import { quarterOf } from '../time-phrases.js';
 import { type Draft, has } from './draft.js';
 
+/** Full fibre as the take-up tables spell it (the semantic model's). */
+const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
+
 const TAKE_UP_TECH: Record<string, string> = {
-  'full fibre': 'fttp',
-  'full-fibre': 'fttp',
-  fullfibre: 'fttp',
+  'full fibre': FULL_FIBRE_TAKE_UP,
+  'full-fibre': FULL_FIBRE_TAKE_UP,
+  fullfibre: FULL_FIBRE_TAKE_UP,
   'fixed wireless': 'fwa',
 };
 
@@ -29,7 +33,7 @@ export function readTakeUp(draft: Draft): void {
   const techs = [...text.matchAll(/\b(fttp|full[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g)].map(
     (m) =>
       m[1] === 'fibre' || m[1]?.startsWith('full')
-        ? 'fttp'
+        ? FULL_FIBRE_TAKE_UP
         : m[1] === 'fixed wireless'
           ? 'fwa'
           : (m[1] as string),

@@ -1,4 +1,5 @@
 /** The technology of the subject: full fibre, FTTC, ADSL, FWA, cable, gigabit, altnets. */
+import { FULL_FIBRE } from '@qa/warehouse';
 import { type Draft, has } from './draft.js';
 
 /**
@@ -18,7 +19,7 @@ export function readTechnology(draft: Draft): void {
       /\b(full[- ]?fibre|full[- ]?fiber|fttp|ftth|fttponly|ff|fibre to the (?:premises|home)|fiber to the (?:premises|home)|pure fibre)\b/,
     )
   )
-    subject.tech = 'fttponly';
+    subject.tech = FULL_FIBRE;
   else if (has(techText, /\b(fttc|fibre to the cabinet|vdsl)\b/)) subject.tech = 'fttc';
   else if (has(techText, /\b(adsl|copper)\b/)) subject.tech = 'adsl';
   else if (has(techText, /\b(fwa|fixed wireless|wireless)\b/)) subject.tech = 'fwa';
@@ -73,12 +74,13 @@ export function defaultTechnology(draft: Draft): void {
     !subject.allGroups &&
     !subject.onlyTech &&
     !subject.bestDownBelow &&
+    !subject.belowUso &&
     !subject.minDown &&
     !subject.soleGroup &&
     draft.dataset === 'upc' &&
     NEEDS_A_TECHNOLOGY.includes(draft.measure as string)
   ) {
-    subject.tech = 'fttponly';
+    subject.tech = FULL_FIBRE;
     draft.assumptions.push('no technology named: full fibre (FTTP)');
   }
 }
