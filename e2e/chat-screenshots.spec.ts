@@ -23,7 +23,7 @@ test('chat screens', async ({ page }) => {
   await expect(chat.examplePrompts).toHaveCount(4);
   await shot(page, '70-chat-empty');
 
-  await chat.modelPicker.getByRole('button', { name: 'Model' }).click();
+  await chat.modelPicker.getByRole('button', { name: /^Model:/ }).click();
   await shot(page, '71-chat-model-picker');
   await page.keyboard.press('Escape');
 

@@ -8,7 +8,9 @@ test('the help dialog explains the data and closes by × or the backdrop', async
   await appShell.helpButton.click();
   const dialog = page.getByRole('dialog', { name: 'About Query Agent' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Market share (subscribers) is not tracked in the query tool.');
+  // Market share is answered (from take-up lines): the dialog says so rather than that it is not covered.
+  await expect(dialog).toContainText('Market share is answered from take-up');
+  await expect(dialog).not.toContainText('not tracked');
   for (const theme of [
     'Coverage growth',
     'Alternative networks',

@@ -1,4 +1,4 @@
-/** The result table downloads as a CSV file (not only the clipboard). */
+/** The result table downloads as a CSV file (not only the clipboard), named after the question. */
 import { readFile } from 'node:fs/promises';
 import { askViaApi } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
@@ -13,6 +13,7 @@ test('Download CSV saves the results as a file', async ({ page, request }) => {
   const link = page.getByRole('link', { name: 'Download CSV' });
   await expect(link).toBeVisible({ timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toBe('query-results.csv');
+  // Named after the question, not every file query-results.csv.
+  expect(download.suggestedFilename()).toBe('how-many-premises-are-there-in-each-region.csv');
   expect(await readFile((await download.path())!, 'utf8')).toBe(csv_results);
 });

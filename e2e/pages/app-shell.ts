@@ -9,7 +9,7 @@ export class AppShell {
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('banner').getByRole('link', { name: 'Query Agent' });
-    this.helpButton = page.getByRole('button', { name: '?' });
+    this.helpButton = page.getByRole('button', { name: 'Help', exact: true });
     this.menuButton = page.getByRole('button', { name: 'Menu' });
     this.chatBetaToggle = page.getByRole('switch', { name: 'Chat (beta)' });
   }

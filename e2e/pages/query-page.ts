@@ -24,6 +24,20 @@ export class QueryPage {
   readonly didYouMean: Locator;
   readonly choices: Locator;
   readonly readingChoice: Locator;
+  /** The chart or map offered with the result, its Chart/Table switch and its note. */
+  readonly visual: Locator;
+  readonly visualSwitch: Locator;
+  readonly visualNote: Locator;
+  readonly chartFrame: Locator;
+  /** Editing the SQL and running it again. */
+  readonly editSql: Locator;
+  readonly sqlEditor: Locator;
+  readonly sqlBox: Locator;
+  readonly runEditedSql: Locator;
+  /** The first screen: starter questions, the question counter, Everyone / Mine. */
+  readonly starters: Locator;
+  readonly counter: Locator;
+  readonly promptError: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.getByPlaceholder('Enter your SQL query request...');
@@ -47,6 +61,45 @@ export class QueryPage {
     this.didYouMean = this.result.getByTestId('did-you-mean');
     this.choices = this.didYouMean.getByTestId('alternative-choice');
     this.readingChoice = this.result.getByTestId('reading-choice');
+    this.visual = page.getByTestId('section-visual');
+    this.visualSwitch = this.visual.getByRole('group', { name: 'Show the result as' });
+    this.visualNote = this.visual.getByTestId('visual-note');
+    this.chartFrame = this.visual.getByTestId('chart-frame');
+    this.editSql = this.sql.getByRole('button', { name: 'Edit SQL' });
+    this.sqlEditor = this.sql.getByTestId('sql-editor');
+    this.sqlBox = this.sql.getByRole('textbox', { name: 'Edit the SQL' });
+    this.runEditedSql = this.sql.getByRole('button', { name: /^(Run edited SQL|Running\.\.\.)$/ });
+    this.starters = page.getByTestId('starter-question');
+    this.counter = page.getByTestId('prompt-counter');
+    this.promptError = page.getByTestId('prompt-error');
+  }
+
+  /** Chooses a type on the result's Chart/Table switch and waits for the server's answer. */
+  async showAs(label: 'Bar chart' | 'Line chart' | 'Map' | 'Pie chart' | 'Table') {
+    const response = this.page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname.startsWith('/api/charts/for-query/') && r.request().method() === 'POST',
+    );
+    await this.visualSwitch.getByRole('button', { name: label, exact: true }).click();
+    await response;
+    await expect(this.visualSwitch.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+
+  /** Edits the result's SQL and runs it; returns the new saved query the server sent. */
+  async runEdited(sql: string): Promise<{ id?: string; [key: string]: unknown }> {
+    await this.editSql.click();
+    await this.sqlBox.fill(sql);
+    const response = this.page.waitForResponse(
+      (r) => /\/api\/query\/[^/]+\/sql$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
+    await this.runEditedSql.click();
+    const answer = await response;
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as { id?: string };
   }
 
   async goto() {

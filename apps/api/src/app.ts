@@ -303,6 +303,7 @@ const RATE_LIMITED_ROUTES = new Set([
   `${API_PREFIX}/query`,
   `${API_PREFIX}/query/v2`,
   `${API_PREFIX}/query/:id/alternatives/:index`,
+  `${API_PREFIX}/query/:id/sql`,
   `${API_PREFIX}/chat/message`,
   `${API_PREFIX}/chat/message/stream`,
 ]);

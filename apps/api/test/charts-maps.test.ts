@@ -66,7 +66,7 @@ describe.each(testBackends())('maps and charts on $name', (backend) => {
     expect(CHART_PAGE_CSP).not.toContain('allow-same-origin');
   });
 
-  it('offers a map for a result with one row per region, to whoever may see the query', async () => {
+  it('offers a chart for a result with one row per region, and the map when asked, to whoever may see the query', async () => {
     const answer = queryResultSchema.parse(
       (
         await t.request('POST', '/api/query', {
@@ -76,11 +76,25 @@ describe.each(testBackends())('maps and charts on $name', (backend) => {
       ).json(),
     );
     expect(answer.id).toBeTruthy();
-    const first = await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: user.token });
+    // The fixture's four regions are too few to fill a map: bars, with the map one choice away.
+    const offered = await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: user.token });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toMatchObject({
+      type: 'bar',
+      choices: ['bar', 'map', 'table'],
+      chart: { kind: 'chart' },
+    });
+    const first = await t.request('POST', `/api/charts/for-query/${answer.id}`, {
+      token: user.token,
+      body: { type: 'map' },
+    });
     expect(first.statusCode).toBe(200);
     const { chart } = first.json() as { chart: { url: string; kind: string; title: string } };
     expect(chart.kind).toBe('map');
-    expect(chart.title).toBe('Full fibre coverage by region');
+    // Titled with the question as answered.
+    expect(chart.title).toBe(
+      'Share of premises by region where full fibre is available, November 2026 snapshot',
+    );
     const page = await t.request('GET', chart.url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe(CHART_PAGE_CSP);
@@ -93,7 +107,10 @@ describe.each(testBackends())('maps and charts on $name', (backend) => {
     expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(page.body);
     // Stored once: asking again gives the same chart.
     const again = (
-      await t.request('POST', `/api/charts/for-query/${answer.id}`, { token: user.token })
+      await t.request('POST', `/api/charts/for-query/${answer.id}`, {
+        token: user.token,
+        body: { type: 'map' },
+      })
     ).json() as { chart: { url: string } };
     expect(again.chart.url.split('?')[0]).toBe(chart.url.split('?')[0]);
     expect((await t.request('POST', `/api/charts/for-query/${answer.id}`)).statusCode).toBe(401);

@@ -62,7 +62,10 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
     expect(results[0]!.details.result_length).toBe(JSON.stringify(results[0]!.result).length);
     const chart = (results[1]!.result as { chart: { url: string; kind: string; title: string } }).chart;
     expect(chart.kind).toBe('chart');
-    expect(chart.title).toBe('Full fibre coverage by region');
+    // Titled with the question as answered, not its words.
+    expect(chart.title).toBe(
+      'Share of premises by region where full fibre is available, November 2026 snapshot',
+    );
     expect(chart.url).toMatch(/^\/api\/charts\/[\w-]{20,}\?token=\d+\.\d+\.[\w-]+\.[\w-]+$/);
 
     const text = eventsOf(events, 'text_delta')
@@ -233,6 +236,24 @@ describe.each(testBackends())('the built-in chat on $name', (backend) => {
       '**Answered as:** Same as before, for Cardiff — Share of premises in Cardiff where full fibre is available',
     );
     expect(String((cardiff.tool_calls![0]!.args as { sql: string }).sql)).toContain("'Cardiff'");
+  });
+
+  it('draws "show that as a line chart" over regions as bars, titled by the interpretation, and says why', async () => {
+    await ask('Full fibre coverage by region', 'builtin-line');
+    const events = parseChatEvents((await ask('show that as a line chart', 'builtin-line')).body);
+    const drawn = eventsOf(events, 'tool_result').find((r) => r.tool_name === 'create_chart')!;
+    const result = drawn.result as { chart_type: string; chart_type_note?: string; chart: { title: string } };
+    expect(result.chart_type).toBe('bar');
+    // The follow-up is titled with what the chart shows, not with how it followed ("Same as before, as a line chart").
+    expect(result.chart.title).toBe(
+      'Share of premises by region where full fibre is available, November 2026 snapshot',
+    );
+    const text = eventsOf(events, 'text_delta')
+      .map((e) => e.delta)
+      .join('');
+    expect(text).toContain('A line chart joins points in time order, and regions have no order');
+    // No preamble: nothing announces the query after its results have been shown.
+    expect(text).not.toContain('I will query');
   });
 
   it('answers the older non-streaming endpoint with the whole reply', async () => {

@@ -7,6 +7,7 @@ import {
   readingChoiceSchema,
   resultColumnSchema,
 } from './query.js';
+import { sqlSourceSchema } from './screens.js';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const RECENT_QUERIES_PAGE_SIZE = 5;
@@ -35,6 +36,10 @@ export const queryRecordSchema = z.object({
   interpretation: z.string().nullable().optional(),
   response_type: z.string().nullable().optional(),
   message: z.string().nullable().optional(),
+  /** Where the SQL came from: `generated` (the analyst), `user` (pasted as the question) or `edited`. */
+  sql_source: sqlSourceSchema.optional(),
+  /** For edited SQL: the saved query whose SQL was edited. */
+  edited_from: z.string().nullable().optional(),
 });
 export type QueryRecord = z.infer<typeof queryRecordSchema>;
 
@@ -64,6 +69,19 @@ export const queryHistoryParamsSchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   rating: z.enum(['up', 'down', 'none']).optional(),
+  /** Only the signed-in user's own questions (the home page's "Mine"). */
+  mine: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
+  /**
+   * Only questions answered with data (the home page's "Everyone" leaves out questions the data could not
+   * answer, and failed ones: a first visit does not open on other users' test inputs).
+   */
+  answered: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
 });
 export type QueryHistoryParams = z.input<typeof queryHistoryParamsSchema>;
 
@@ -80,6 +98,7 @@ export const recentPromptSchema = z.object({
   timestamp: z.string(),
   feedback_rating: z.boolean().nullable(),
   feedback_comment: z.string().nullable(),
+  sql_source: sqlSourceSchema.optional(),
 });
 export type RecentPrompt = z.infer<typeof recentPromptSchema>;
 

@@ -134,6 +134,29 @@ export {
   resultColumnTypeSchema,
 } from './query.js';
 export type {
+  QueryVisualRequest,
+  QueryVisualResponse,
+  RecentScope,
+  RunEditedSqlRequest,
+  SqlSource,
+  StarterQuestion,
+  VisualType,
+} from './screens.js';
+export {
+  QUESTION_MAX_LENGTH,
+  queryVisualRequestSchema,
+  queryVisualResponseSchema,
+  RECENT_SCOPES,
+  recentPromptsParamsSchema,
+  runEditedSqlRequestSchema,
+  SQL_MAX_LENGTH,
+  SQL_SOURCES,
+  STARTER_QUESTIONS,
+  sqlSourceSchema,
+  VISUAL_TYPES,
+  visualTypeSchema,
+} from './screens.js';
+export type {
   CreateUserRequest,
   MessageResponse,
   MonthlyUsage,

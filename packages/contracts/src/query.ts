@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './common.js';
+import { QUESTION_MAX_LENGTH, sqlSourceSchema } from './screens.js';
 
 /** The three datasets of the warehouse (docs/data-contract.md), the query tool's `available_databases`. */
 export const datasetSchema = z.enum(['upc', 'upc_forecast', 'take_up']);
@@ -9,7 +10,7 @@ export const queryRequestSchema = z.object({
   prompt: storableText()
     .trim()
     .min(1, 'Prompt is required')
-    .max(4000, 'Prompt is too long (4000 characters at most)'),
+    .max(QUESTION_MAX_LENGTH, 'Prompt is too long (4000 characters at most)'),
   /** Optional id of the asking tab's progress websocket, so live progress reaches that browser only. */
   progress_channel: storableText().max(100).optional(),
 });
@@ -90,6 +91,10 @@ export const queryResultSchema = z.object({
   /** Set when this answer is a reading chosen under "Did you mean". */
   reading_choice: readingChoiceSchema.nullable().optional(),
   timings_ms: z.object({ agent: z.number(), warehouse: z.number(), total: z.number() }).optional(),
+  /** Where the SQL came from: `generated` (the analyst), `user` (pasted as the question) or `edited`. */
+  sql_source: sqlSourceSchema.optional(),
+  /** For edited SQL: the saved query whose SQL was edited. */
+  edited_from: z.string().nullable().optional(),
 });
 export type QueryResult = z.infer<typeof queryResultSchema>;
 

@@ -131,6 +131,10 @@ export interface QueriesTable {
   plan: NullableJson<Record<string, unknown>>;
   /** The other readings offered under the answer, best first (null for older queries). */
   alternatives: NullableJson<StoredAlternative[]>;
+  /** Where the SQL came from: generated (the analyst), user (pasted as the question) or edited. */
+  sql_source: ColumnType<string, string | undefined, string>;
+  /** For edited SQL: the saved query whose SQL was edited (null once that query is gone). */
+  edited_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A "Did you mean" reading as stored: its sentence and the plan it answers. */

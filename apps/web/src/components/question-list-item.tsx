@@ -1,12 +1,21 @@
-import type { QueryRecord } from '@qa/contracts';
+import type { QueryRecord, SqlSource } from '@qa/contracts';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format-date';
+import { Badge } from './ui/badge';
+
+/** How a list marks a question whose SQL the user wrote or edited. */
+export const SQL_SOURCE_LABELS: Partial<Record<SqlSource, string>> = {
+  user: 'Your SQL',
+  edited: 'Edited SQL',
+};
 
 type Props = {
-  item: Pick<QueryRecord, 'id' | 'prompt' | 'user_email' | 'timestamp'>;
+  item: Pick<QueryRecord, 'id' | 'prompt' | 'user_email' | 'timestamp'> & {
+    sql_source?: SqlSource | undefined;
+  };
   /** The link's data-testid, which the end-to-end tests select by. */
   testId: string;
   /** 'compact' for the short list on the home page, 'comfortable' for the history page. */
@@ -28,7 +37,8 @@ export function QuestionListItem({ item, testId, density, children, aside }: Pro
       <Link
         to={`/results/${encodeURIComponent(item.id)}`}
         className={cn(
-          'group flex items-start px-5 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none',
+          // The focus ring sits inside the row, so the list's rounded card does not clip it.
+          'group flex items-start px-5 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
           compact ? 'gap-3 py-3.5' : 'gap-4 py-4',
         )}
         data-testid={testId}
@@ -46,12 +56,17 @@ export function QuestionListItem({ item, testId, density, children, aside }: Pro
             <span>
               Asked by <span className="font-medium text-slate-600">{item.user_email}</span>
             </span>
-            <span aria-hidden className="text-slate-300">
+            <span aria-hidden className="text-slate-400">
               ·
             </span>
             <time dateTime={item.timestamp} className="tabular-nums">
               {formatDateTime(item.timestamp)}
             </time>
+            {item.sql_source && SQL_SOURCE_LABELS[item.sql_source] ? (
+              <Badge tone="amber" data-testid="sql-source-badge">
+                {SQL_SOURCE_LABELS[item.sql_source]}
+              </Badge>
+            ) : null}
           </p>
           {children}
         </div>

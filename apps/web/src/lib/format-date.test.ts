@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date';
+import { formatDateTime, parseUkDate } from './format-date';
 
 describe('formatDateTime', () => {
   it('shows London time, en-GB order, 24-hour with seconds', () => {
@@ -12,5 +12,20 @@ describe('formatDateTime', () => {
   it('falls back for missing or invalid values', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('not a date', 'Never')).toBe('Never');
+  });
+});
+
+describe('parseUkDate', () => {
+  it('reads a day typed the British way, day first', () => {
+    expect(parseUkDate('05/03/2025')).toBe('2025-03-05');
+    expect(parseUkDate('5/3/2025')).toBe('2025-03-05');
+    expect(parseUkDate('31.12.2026')).toBe('2026-12-31');
+    expect(parseUkDate('2025-03-05')).toBe('2025-03-05');
+  });
+  it('leaves an empty field empty and refuses what is not a real day', () => {
+    expect(parseUkDate('  ')).toBe('');
+    expect(parseUkDate('31/02/2025')).toBeNull();
+    expect(parseUkDate('03/25/2025')).toBeNull();
+    expect(parseUkDate('yesterday')).toBeNull();
   });
 });

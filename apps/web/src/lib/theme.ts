@@ -86,3 +86,16 @@ export function useThemePreference(): {
   const setPreference = useCallback((next: ThemePreference) => writeThemePreference(next), []);
   return { preference, setPreference };
 }
+
+/** The theme in use now (the class on <html>), following every change: System, the choice, another tab. */
+export function useResolvedTheme(): ResolvedTheme {
+  return useSyncExternalStore(
+    (listener) => {
+      const observer = new MutationObserver(listener);
+      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+      return () => observer.disconnect();
+    },
+    () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'),
+    () => 'light',
+  );
+}

@@ -28,6 +28,16 @@ import { type BuiltinPlanner, type BuiltinReading, describeEntities } from './bu
 import { FREE_SQL_MAX_CONFIDENCE, PlannerOutputError } from './llm-planner.js';
 import { untracedNumbers } from './number-check.js';
 import type { Planner, PlannerClassification, PlannerDraft, ResolvedEntity } from './planner.js';
+import {
+  checkSqlText,
+  failedMessage,
+  refusedMessage,
+  USER_SQL_INTERPRETATION,
+  UserSqlError,
+  type UserSqlSource,
+  userSqlAnalysis,
+  userSqlExplanation,
+} from './user-sql.js';
 
 /** Rows kept for display and the CSV; the guard applies the same cap as a LIMIT. */
 export const DISPLAY_ROW_LIMIT = 5_000;
@@ -60,7 +70,8 @@ export interface AgentAnswer {
   /** Other readings of the question, best first, offered as "Did you mean" choices. */
   alternatives?: AlternativeReading[];
   progress: ProgressEvent[];
-  planner: 'builtin' | 'llm';
+  /** Who wrote the SQL: the built-in analyst, a language model, or the user (SQL run as written). */
+  planner: 'builtin' | 'llm' | 'user';
   model: string;
   timings: { agentMs: number; warehouseMs: number; totalMs: number };
 }
@@ -549,6 +560,85 @@ class AnswerRun {
   }
 }
 
+export interface UserSqlRequest {
+  sql: string;
+  source: UserSqlSource;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/**
+ * SQL the user wrote, run as written through the guard, the row cap and the timeout (user-sql.ts). Refused,
+ * failed and timed-out SQL rejects with a UserSqlError saying why.
+ */
+async function runUserSql(context: AgentContext, request: UserSqlRequest): Promise<AgentAnswer> {
+  const { warehouse, rowLimit, timeoutMs } = context;
+  const watch = new Stopwatch();
+  const progress: ProgressEvent[] = [];
+  const report = (stage: string, message: string) => {
+    const event = { message, stage, timestamp: new Date().toISOString() };
+    progress.push(event);
+    request.onProgress?.(event);
+  };
+  const sql = request.sql.trim().replace(/;\s*$/, '');
+  report('classify', 'Checking your SQL with the safety check...');
+  const checked = await checkSqlText(warehouse, sql, rowLimit);
+  if (!checked.sql || !checked.ok) {
+    const reason = checked.sql ? checked.reason : 'The SQL could not be parsed.';
+    report('error', refusedMessage(reason));
+    throw new UserSqlError(refusedMessage(reason), 'refused');
+  }
+  report('execute', `Executing SQL query: ${sql}`);
+  const started = performance.now();
+  let result: AgentResultSet;
+  try {
+    result = await warehouse.query(checked.guarded, { rowLimit, timeoutMs, ...signalOf(request) });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    const failure = failedMessage(error, timeoutMs);
+    report('error', failure.message);
+    throw failure;
+  } finally {
+    watch.warehouseMs += performance.now() - started;
+  }
+  report('execute', 'Query executed successfully');
+  report(
+    'execute',
+    `Returned ${result.rowCount} row${result.rowCount === 1 ? '' : 's'}${result.truncated ? ` (cut at ${rowLimit})` : ''}`,
+  );
+  report('complete', 'Your SQL was run as written');
+  // The datasets its tables belong to (docs/data-contract.md): take-up, forecasts, else availability.
+  const datasetOf = (table: string) =>
+    table.startsWith('take_up') ? 'take_up' : /forecast/.test(table) ? 'upc_forecast' : 'upc';
+  const datasets = [...new Set(checked.tables.map(datasetOf))];
+  const totalMs = watch.elapsed();
+  return {
+    responseType: 'data_query',
+    classification: {
+      type: 'sql',
+      confidence: 1,
+      reasoning:
+        request.source === 'edited'
+          ? 'SQL edited by the user, run as written after the safety check.'
+          : 'The question is SQL; it was run as written after the safety check.',
+      suggested_databases: datasets,
+    },
+    interpretation: USER_SQL_INTERPRETATION[request.source],
+    sql,
+    explanation: userSqlExplanation({ rowLimit, timeoutMs }),
+    result,
+    analysis: userSqlAnalysis(result, rowLimit),
+    progress,
+    planner: 'user',
+    model: 'user',
+    timings: {
+      agentMs: Math.round(totalMs - watch.warehouseMs),
+      warehouseMs: Math.round(watch.warehouseMs),
+      totalMs: Math.round(totalMs),
+    },
+  };
+}
+
 export function createQueryAgent(deps: QueryAgentDeps) {
   const context: AgentContext = {
     warehouse: deps.warehouse,
@@ -559,6 +649,9 @@ export function createQueryAgent(deps: QueryAgentDeps) {
   return {
     answer: (request: AnswerRequest): Promise<AgentAnswer> => new AnswerRun(context, request).answer(),
     datasetsSummary: () => datasetsSummary(context),
+    /** Whether a question is SQL (run as written), and whether the guard lets it run. */
+    checkSql: (text: string) => checkSqlText(context.warehouse, text, context.rowLimit),
+    runUserSql: (request: UserSqlRequest) => runUserSql(context, request),
   };
 }
 

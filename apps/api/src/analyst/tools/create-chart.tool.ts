@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartTypeFor } from '../visuals/chart-picker.js';
 import { buildChartSpec, CHART_TYPES, downloadData, type SeriesInput } from '../visuals/echarts-spec.js';
 import { dimensionLabel, measureLabel, measureTitle } from '../visuals/labels.js';
 import {
@@ -52,11 +53,17 @@ export const createChartTool = defineTool({
     const table = loaded.table;
     const built = chartData(table, input, input.title);
     if ('error' in built) return toolError(built.error, { columns: table.columns });
+    // The chart picker's rules: a line only over time, a pie only with a few slices; otherwise bars, saying why.
+    const { type, note: fallback } = chartTypeFor(input.chart_type, {
+      xColumn: built.xColumn,
+      xValues: built.categories,
+      categories: built.categories.length,
+    });
     const saved = await context.charts.save({
       kind: 'chart',
       title: input.title,
       spec: buildChartSpec({
-        type: input.chart_type,
+        type,
         title: input.title,
         categories: built.categories,
         series: built.series,
@@ -69,7 +76,8 @@ export const createChartTool = defineTool({
     });
     return {
       ...saved,
-      chart_type: input.chart_type,
+      chart_type: type,
+      ...(fallback ? { requested_chart_type: input.chart_type, chart_type_note: fallback } : {}),
       categories: built.categories.length,
       series: built.series.map((s) => s.name),
       truncated: table.truncated || built.truncated,
@@ -92,6 +100,8 @@ export function chartData(
   | {
       categories: string[];
       series: SeriesInput[];
+      /** The category column's name (for the chart picker). */
+      xColumn: string;
       xLabel: string;
       yLabel: string;
       /** One measure drawn: its name and unit, for the page's tooltips. */
@@ -162,6 +172,7 @@ export function chartData(
   return {
     categories,
     series,
+    xColumn: table.columns[xIndex]!,
     xLabel: dimensionLabel(table.columns[xIndex]!),
     yLabel: measure ? measureTitle(measure) : '',
     ...(measure

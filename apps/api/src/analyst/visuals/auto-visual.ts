@@ -1,25 +1,33 @@
 /**
- * The visual a query result offers without being asked, chosen from the result's shape: one row per local
- * authority, region or nation -> a choropleth; a time column -> a line chart; a few categories -> a bar chart;
- * anything else -> none. The question names the subject a generic measure column leaves out ("coverage_pct" in
- * "Full fibre coverage by region" is full fibre coverage).
+ * The visual a query result offers without being asked, or as the reader asks on the Chart/Table switch: the
+ * chart picker (chart-picker.ts) decides the type from the result's shape, and this module draws it. Titles come
+ * from the interpretation (the question as answered), measures are said in words with their unit: a share of
+ * take-up lines is a share of lines, not of premises.
  */
 import type { PlaceKind } from './boundaries.js';
-import { buildChoropleth, PLACE_KINDS } from './choropleth.js';
+import { pickVisual, profileTable, type TableProfile, type VisualType } from './chart-picker.js';
+import { buildChoropleth } from './choropleth.js';
 import { buildChartSpec, type ChartSpec } from './echarts-spec.js';
-import { dimensionLabel, measureLabel, measureTitle } from './labels.js';
+import { dimensionLabel, type MeasureLabel, measureLabel, measureTitle } from './labels.js';
 
 export interface AutoVisual {
   kind: 'map' | 'chart';
+  type: VisualType;
   title: string;
   spec: ChartSpec;
 }
 
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-const TIME_COLUMN = /^(reported_at|date|month|year|quarter|period|snapshot)$|_(date|at|month|year|quarter)$/i;
-const MAX_BAR_CATEGORIES = 30;
+export interface VisualChoice {
+  /** The visual drawn; null when the result is best read as a table. */
+  visual: AutoVisual | null;
+  type: VisualType;
+  /** The types the reader may switch to, the default first. */
+  choices: VisualType[];
+  /** Why the type asked for was not drawn. */
+  note?: string;
+}
+
 const MAX_LINE_SERIES = 8;
-const MAX_POINTS = 400;
 
 /** The measure to draw: a percentage first (it compares places of different sizes), then the first number. */
 function pickMeasure(columns: string[], numeric: boolean[], exclude: Set<number>): number {
@@ -28,11 +36,25 @@ function pickMeasure(columns: string[], numeric: boolean[], exclude: Set<number>
   return (percent ?? candidates[0])?.i ?? -1;
 }
 
-const titleOf = (question: string) => {
-  const text = question.trim().replace(/[?.!]+$/, '');
-  const short = text.length > 110 ? `${text.slice(0, 107)}…` : text;
+/** A chart title from the interpretation (or the question): one line, no trailing stop, capitalised. */
+export function visualTitle(text: string): string {
+  const line = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[?.!]+$/, '');
+  const short = line.length > 140 ? `${line.slice(0, 137)}…` : line;
   return short.charAt(0).toUpperCase() + short.slice(1);
-};
+}
+
+/** Take-up data counts subscriber lines: its shares are shares of lines, never of premises. */
+const TAKE_UP = /\btake_up_\w+/i;
+export function measureOf(column: string, context: string, { lines }: { lines: boolean }): MeasureLabel {
+  const label = measureLabel(column, context);
+  if (!lines) return label;
+  if (label.percent) return { name: 'Share of lines', unit: '%', percent: true };
+  if (/^lines?$/i.test(column)) return { name: 'Lines', unit: 'lines', percent: false };
+  return label;
+}
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const DAY = new Intl.DateTimeFormat('en-GB', {
@@ -50,111 +72,138 @@ function timeLabel(value: string): string {
   return match[3] === '01' ? MONTH.format(date) : DAY.format(date);
 }
 
+const formatOf = (measure: MeasureLabel) => ({
+  measure: measure.name,
+  unit: measure.unit,
+  ...(measure.percent ? { decimals: 1 } : {}),
+});
+
+interface DrawInput {
+  profile: TableProfile;
+  rows: (string | number)[][];
+  title: string;
+  context: string;
+  lines: boolean;
+}
+
+function drawLine(
+  { profile, rows, title, context, lines }: DrawInput,
+  type: 'line' | 'bar',
+): ChartSpec | null {
+  const { columns, numeric, timeIndex, categoryIndexes } = profile;
+  const seriesIndex = categoryIndexes.length === 1 ? categoryIndexes[0]! : -1;
+  const valueIndex = pickMeasure(columns, numeric, new Set([timeIndex]));
+  if (valueIndex < 0) return null;
+  const measure = measureOf(columns[valueIndex]!, context, { lines });
+  const times = [...new Set(rows.map((r) => String(r[timeIndex])))].sort();
+  const position = new Map(times.map((t, i) => [t, i]));
+  const seriesNames =
+    seriesIndex >= 0 ? [...new Set(rows.map((r) => String(r[seriesIndex])))] : [measure.name];
+  if (seriesNames.length > MAX_LINE_SERIES) return null;
+  const series = seriesNames.map((name) => {
+    const values: (number | null)[] = new Array(times.length).fill(null);
+    for (const r of rows) {
+      if (seriesIndex >= 0 && String(r[seriesIndex]) !== name) continue;
+      const at = position.get(String(r[timeIndex]))!;
+      values[at] = r[valueIndex] === '' ? null : Number(r[valueIndex]);
+    }
+    return { name, values };
+  });
+  return buildChartSpec({
+    type,
+    title,
+    categories: times.map(timeLabel),
+    series,
+    xLabel: dimensionLabel(columns[timeIndex]!),
+    yLabel: measureTitle(measure),
+    format: formatOf(measure),
+    data: { columns, rows },
+  });
+}
+
+function drawCategories(
+  { profile, rows, title, context, lines }: DrawInput,
+  type: 'bar' | 'pie',
+  valueIndex: number,
+): ChartSpec {
+  const { columns, categoryIndex } = profile;
+  const measure = measureOf(columns[valueIndex]!, context, { lines });
+  return buildChartSpec({
+    type,
+    title,
+    categories: rows.map((r) => String(r[categoryIndex])),
+    series: [
+      { name: measure.name, values: rows.map((r) => (r[valueIndex] === '' ? null : Number(r[valueIndex]))) },
+    ],
+    xLabel: dimensionLabel(columns[categoryIndex]!),
+    yLabel: measureTitle(measure),
+    format: formatOf(measure),
+    data: { columns, rows },
+  });
+}
+
+/**
+ * The visual for a result. `title` is the interpretation (else the question); `sql` tells take-up data (lines)
+ * from availability data (premises); `requested` is the reader's choice on the switch.
+ */
 export function chooseVisual({
-  question,
+  title: titleText,
   columns,
-  rows,
+  rows: raw,
+  sql = '',
+  requested,
 }: {
-  question: string;
+  title: string;
   columns: string[];
   rows: string[][];
-}): AutoVisual | null {
-  if (rows.length < 2 || columns.length < 2) return null;
-  const numeric = columns.map(
-    (_, i) =>
-      rows.some((r) => (r[i] ?? '') !== '') && rows.every((r) => (r[i] ?? '') === '' || NUMBER.test(r[i]!)),
+  sql?: string;
+  requested?: VisualType | undefined;
+}): VisualChoice {
+  if (raw.length < 2 || columns.length < 2)
+    return {
+      visual: null,
+      type: 'table',
+      choices: ['table'],
+      ...(requested && requested !== 'table' ? { note: 'A single row is best read as a table.' } : {}),
+    };
+  const profile = profileTable(columns, raw);
+  const rows = raw.map((r) => r.map((v, i) => (profile.numeric[i] && v !== '' ? Number(v) : v)));
+  const title = visualTitle(titleText);
+  const lines = TAKE_UP.test(sql);
+  const exclude = new Set(
+    [profile.timeIndex, profile.placeIndex, profile.categoryIndex].filter((i) => i >= 0),
   );
-  const table = { columns, rows: rows.map((r) => r.map((v, i) => (numeric[i] && v !== '' ? Number(v) : v))) };
-  const title = titleOf(question);
+  const valueIndex = pickMeasure(columns, profile.numeric, exclude);
+  const picked = pickVisual(profile, { requested, valueIndex });
+  const input: DrawInput = { profile, rows, title, context: titleText, lines };
+  const drawn = (spec: ChartSpec | null, kind: 'map' | 'chart'): VisualChoice =>
+    spec
+      ? { ...picked, visual: { kind, type: picked.type, title, spec } }
+      : { visual: null, type: 'table', choices: picked.choices };
 
-  // One row per authority, region or nation: a map.
-  const placeIndex = columns.findIndex((c) => (PLACE_KINDS as readonly string[]).includes(c.toLowerCase()));
-  if (placeIndex >= 0) {
-    const places = new Set(rows.map((r) => r[placeIndex]));
-    const others = columns.filter(
-      (c, i) =>
-        i !== placeIndex && !numeric[i] && !(PLACE_KINDS as readonly string[]).includes(c.toLowerCase()),
-    );
-    const valueIndex = pickMeasure(columns, numeric, new Set([placeIndex]));
-    if (places.size === rows.length && others.length === 0 && valueIndex >= 0) {
-      const drawn = buildChoropleth({
-        table,
+  switch (picked.type) {
+    case 'table':
+      return { ...picked, visual: null };
+    case 'line':
+      return drawn(drawLine(input, 'line'), 'chart');
+    case 'bar':
+      if (profile.timeIndex >= 0) return drawn(drawLine(input, 'bar'), 'chart');
+      return drawn(valueIndex >= 0 ? drawCategories(input, 'bar', valueIndex) : null, 'chart');
+    case 'pie':
+      return drawn(valueIndex >= 0 ? drawCategories(input, 'pie', valueIndex) : null, 'chart');
+    case 'map': {
+      const placeIndex = profile.placeIndex;
+      const measureIndex = pickMeasure(columns, profile.numeric, new Set([placeIndex]));
+      if (measureIndex < 0) return drawn(null, 'map');
+      const map = buildChoropleth({
+        table: { columns, rows },
         placeIndex,
         place: columns[placeIndex]!.toLowerCase() as PlaceKind,
-        valueIndex,
+        valueIndex: measureIndex,
         title,
+        measure: measureOf(columns[measureIndex]!, input.context, { lines }),
       });
-      if (drawn.matched >= Math.max(2, rows.length * 0.5)) return { kind: 'map', title, spec: drawn.spec };
+      return drawn(map.spec, 'map');
     }
   }
-
-  const timeIndex = columns.findIndex((c, i) => TIME_COLUMN.test(c) && (!numeric[i] || /year/i.test(c)));
-  const categoryIndexes = columns.map((_, i) => i).filter((i) => !numeric[i] && i !== timeIndex);
-  const data = { columns, rows: table.rows };
-
-  // A time column: a line chart (one line per category when there is one category column with a few values).
-  if (timeIndex >= 0 && rows.length <= MAX_POINTS * MAX_LINE_SERIES) {
-    const seriesIndex = categoryIndexes.length === 1 ? categoryIndexes[0]! : -1;
-    const valueIndex = pickMeasure(columns, numeric, new Set([timeIndex]));
-    if (valueIndex < 0) return null;
-    const measure = measureLabel(columns[valueIndex]!, question);
-    const times = [...new Set(rows.map((r) => r[timeIndex]!))].sort();
-    if (times.length < 2 || times.length > MAX_POINTS) return null;
-    const position = new Map(times.map((t, i) => [t, i]));
-    const seriesNames = seriesIndex >= 0 ? [...new Set(rows.map((r) => r[seriesIndex]!))] : [measure.name];
-    if (seriesNames.length > MAX_LINE_SERIES) return null;
-    const series = seriesNames.map((name) => {
-      const values: (number | null)[] = new Array(times.length).fill(null);
-      for (const r of rows) {
-        if (seriesIndex >= 0 && r[seriesIndex] !== name) continue;
-        const at = position.get(r[timeIndex]!)!;
-        values[at] = r[valueIndex] === '' ? null : Number(r[valueIndex]);
-      }
-      return { name, values };
-    });
-    return {
-      kind: 'chart',
-      title,
-      spec: buildChartSpec({
-        type: 'line',
-        title,
-        categories: times.map(timeLabel),
-        series,
-        xLabel: dimensionLabel(columns[timeIndex]!),
-        yLabel: measureTitle(measure),
-        format: { measure: measure.name, unit: measure.unit, ...(measure.percent ? { decimals: 1 } : {}) },
-        data,
-      }),
-    };
-  }
-
-  // A few categories: a bar chart of the measure.
-  if (categoryIndexes.length >= 1 && rows.length <= MAX_BAR_CATEGORIES) {
-    const xIndex = categoryIndexes[0]!;
-    if (new Set(rows.map((r) => r[xIndex])).size !== rows.length) return null;
-    const valueIndex = pickMeasure(columns, numeric, new Set([xIndex]));
-    if (valueIndex < 0) return null;
-    const measure = measureLabel(columns[valueIndex]!, question);
-    const categories = rows.map((r) => r[xIndex]!);
-    return {
-      kind: 'chart',
-      title,
-      spec: buildChartSpec({
-        type: 'bar',
-        title,
-        categories,
-        series: [
-          {
-            name: measure.name,
-            values: rows.map((r) => (r[valueIndex] === '' ? null : Number(r[valueIndex]))),
-          },
-        ],
-        xLabel: dimensionLabel(columns[xIndex]!),
-        yLabel: measureTitle(measure),
-        format: { measure: measure.name, unit: measure.unit, ...(measure.percent ? { decimals: 1 } : {}) },
-        data,
-      }),
-    };
-  }
-  return null;
 }

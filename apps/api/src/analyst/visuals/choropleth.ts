@@ -4,9 +4,9 @@
  * map, and the measure in words.
  */
 import { MAPPABLE_PLACE_COLUMNS } from '@qa/warehouse';
-import { boundaryAreas, type PlaceKind, placeMatcher } from './boundaries.js';
+import { type BoundaryArea, boundaryAreas, type PlaceKind, placeMatcher } from './boundaries.js';
 import { buildChoroplethSpec, type ChartSpec, type ChoroplethArea, mapSubtitle } from './echarts-spec.js';
-import { dimensionLabel, measureLabel } from './labels.js';
+import { dimensionLabel, type MeasureLabel, measureLabel } from './labels.js';
 
 /** The places with boundaries to fill: the semantic model's mappable places. */
 export const PLACE_KINDS = MAPPABLE_PLACE_COLUMNS as readonly PlaceKind[];
@@ -35,12 +35,15 @@ export function buildChoropleth({
   place,
   valueIndex,
   title,
+  measure: given,
 }: {
   table: ChoroplethTable;
   placeIndex: number;
   place: PlaceKind;
   valueIndex: number;
   title: string;
+  /** The measure in words, when the caller knows it better than the column's name. */
+  measure?: MeasureLabel;
 }): ChoroplethResult {
   const matcher = placeMatcher(place);
   const byCode = new Map<string, ChoroplethArea>();
@@ -62,19 +65,19 @@ export function buildChoropleth({
     }
   }
 
-  // A filtered answer (every matched authority in one region or one nation) is drawn as that part of the map.
+  // The map is zoomed to the result: the regions (authorities) or nations (regions) its places lie in, unless they
+  // make up most of the UK. The other areas of those regions are drawn as "not in this result".
   let drawCodes: string[] | undefined;
   const all = boundaryAreas(matcher.map);
-  if (matcher.map === 'lad' && byCode.size > 0 && byCode.size < all.length * 0.8) {
+  if (byCode.size > 0 && byCode.size < all.length * 0.8) {
     const chosen = all.filter((a) => byCode.has(a.code));
-    const regions = new Set(chosen.map((a) => a.region));
-    const countries = new Set(chosen.map((a) => a.country));
-    if (regions.size === 1) drawCodes = all.filter((a) => a.region === chosen[0]!.region).map((a) => a.code);
-    else if (countries.size === 1 && chosen[0]!.country !== 'England')
-      drawCodes = all.filter((a) => a.country === chosen[0]!.country).map((a) => a.code);
+    const key = (a: BoundaryArea) => (matcher.map === 'lad' ? a.region : a.country);
+    const touched = new Set(chosen.map(key));
+    const drawn = all.filter((a) => touched.has(key(a)));
+    if (drawn.length < all.length * 0.8) drawCodes = drawn.map((a) => a.code);
   }
   const measureColumn = valueIndex >= 0 ? table.columns[valueIndex]! : 'value';
-  const measure = measureLabel(measureColumn, title);
+  const measure = given ?? measureLabel(measureColumn, title);
   const london =
     matcher.map === 'lad' &&
     (!drawCodes || all.some((a) => a.region === 'London' && drawCodes.includes(a.code)));
@@ -87,6 +90,7 @@ export function buildChoropleth({
     ...(drawCodes ? { drawCodes } : {}),
     london: london && (!drawCodes || drawCodes.length > 40),
     ...(note ? { note } : {}),
+    outside: (drawCodes?.length ?? all.length) > byCode.size,
     data: {
       columns: table.columns,
       rows: table.rows,

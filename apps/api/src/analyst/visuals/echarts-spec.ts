@@ -348,7 +348,11 @@ export function buildMapSpec({
 
 /** Sequential blues, light to dark for higher values: readable on white and for most colour-blind readers. */
 const CHOROPLETH_COLOURS = ['#deebf7', '#9ecae1', '#6baed6', '#3182bd', '#08519c'];
-const NO_DATA_COLOUR = '#e5e7eb';
+/** An area of the result without a value. */
+const NO_DATA_COLOUR = '#d1d5db';
+/** An area drawn around the result (the rest of its regions), which is not part of it. */
+const OUTSIDE_COLOUR = '#f1f5f9';
+const OUTSIDE_BORDER = '#cbd5e1';
 const CHOROPLETH_CLASSES = 5;
 
 /** ECharts' aspectScale for the UK: a degree of longitude drawn cos(54.5°) as wide as a degree of latitude. */
@@ -388,7 +392,12 @@ export interface ChoroplethArea {
 /** The legend's classes: one per pair of edges (colours spread over the ramp), or one class for a single value. */
 function legendPieces(values: number[], edges: number[], percent: boolean) {
   const suffix = percent ? '%' : '';
-  const fmt = (v: number) => `${formatNumber(v, percent ? 1 : undefined)}${suffix}`;
+  // Enough decimals that no two edges read the same ("96.3% – 96.3%" says nothing).
+  const base = percent ? 1 : undefined;
+  const options = [base, 2, 3];
+  const fits = options.findIndex((d) => new Set(edges.map((e) => formatNumber(e, d))).size === edges.length);
+  const decimals = fits >= 0 ? options[fits] : 3;
+  const fmt = (v: number) => `${formatNumber(v, decimals)}${suffix}`;
   return edges.length <= 1
     ? values.length
       ? [{ value: values[0], label: fmt(values[0]!), color: CHOROPLETH_COLOURS[2] }]
@@ -410,26 +419,26 @@ function legendPieces(values: number[], edges: number[], percent: boolean) {
       });
 }
 
-/** The legend's "No data" key, a grey swatch under the classes. */
-function noDataKey(bottom: number) {
-  return {
+/** The legend's keys under the classes: grey swatches for "No data" and "Not in this result". */
+function legendKeys(bottom: number, keys: { label: string; fill: string }[]) {
+  return keys.map((key, i) => ({
     type: 'group',
     left: 12,
-    bottom,
+    bottom: bottom + (keys.length - 1 - i) * 20,
     children: [
       {
         type: 'rect',
         shape: { x: 0, y: 0, width: 14, height: 12 },
-        style: { fill: NO_DATA_COLOUR },
+        style: { fill: key.fill, stroke: OUTSIDE_BORDER, lineWidth: 1 },
       },
       {
         type: 'text',
         x: 20,
         y: 0,
-        style: { text: 'No data', fontSize: 12, fill: '#334155' },
+        style: { text: key.label, fontSize: 12, fill: '#334155' },
       },
     ],
-  };
+  }));
 }
 
 export function buildChoroplethSpec({
@@ -441,10 +450,11 @@ export function buildChoroplethSpec({
   london,
   data,
   note,
+  outside = false,
 }: {
   title: string;
   map: BoundaryMap;
-  /** Areas with a row (value may be null); the others are drawn grey. */
+  /** Areas with a row (value may be null: "No data"); the others drawn are not in this result. */
   areas: ChoroplethArea[];
   measure: MeasureLabel;
   /** Draw only these areas (a filtered answer, e.g. one region's authorities); all when absent. */
@@ -453,14 +463,21 @@ export function buildChoroplethSpec({
   london?: boolean;
   data?: { columns: string[]; rows: unknown[][] };
   note?: string;
+  /** Areas around the result are drawn (the rest of its regions, or of the UK): they get their own key. */
+  outside?: boolean;
 }): ChartSpec {
   const values = areas.flatMap((a) => (a.value === null ? [] : [a.value]));
   const edges = quantileBreaks(values, measure.percent);
   const pieces = legendPieces(values, edges, measure.percent);
-  const missing = areas.some((a) => a.value === null) || (drawCodes?.length ?? 0) > areas.length;
+  const keys = [
+    ...(areas.some((a) => a.value === null) ? [{ label: 'No data', fill: NO_DATA_COLOUR }] : []),
+    ...(outside || (drawCodes?.length ?? 0) > areas.length
+      ? [{ label: 'Not in this result', fill: OUTSIDE_COLOUR }]
+      : []),
+  ];
   const legendTitle = measureTitle(measure);
   const legendBottom = 12;
-  const legendHeight = (pieces.length + (missing ? 1 : 0)) * 20;
+  const legendHeight = (pieces.length + keys.length) * 20;
   return {
     version: 1,
     renderer: 'echarts',
@@ -492,7 +509,7 @@ export function buildChoroplethSpec({
         seriesIndex: 0,
         pieces,
         left: 12,
-        bottom: legendBottom + (missing ? 20 : 0),
+        bottom: legendBottom + keys.length * 20,
         itemWidth: 14,
         itemHeight: 12,
         itemGap: 8,
@@ -501,11 +518,7 @@ export function buildChoroplethSpec({
         backgroundColor: 'rgba(255,255,255,0.85)',
         padding: 4,
       },
-      ...(missing
-        ? {
-            graphic: [noDataKey(legendBottom)],
-          }
-        : {}),
+      ...(keys.length ? { graphic: legendKeys(legendBottom, keys) } : {}),
       series: [
         {
           type: 'map',
@@ -519,12 +532,21 @@ export function buildChoroplethSpec({
           layoutCenter: ['50%', note ? '55%' : '53%'],
           layoutSize: note ? '84%' : '88%',
           selectedMode: false,
-          itemStyle: { areaColor: NO_DATA_COLOUR, borderColor: '#ffffff', borderWidth: 0.5 },
+          // Areas without a row are around the result, not part of it; the result's own areas have white borders.
+          itemStyle: { areaColor: OUTSIDE_COLOUR, borderColor: OUTSIDE_BORDER, borderWidth: 0.5 },
           emphasis: {
             label: { show: false },
             itemStyle: { areaColor: '#fbbf24', borderColor: '#92400e', borderWidth: 1 },
           },
-          data: areas.map((a) => ({ name: a.code, value: a.value, label: a.name })),
+          data: areas.map((a) => ({
+            name: a.code,
+            value: a.value,
+            label: a.name,
+            itemStyle: {
+              borderColor: '#ffffff',
+              ...(a.value === null ? { areaColor: NO_DATA_COLOUR } : {}),
+            },
+          })),
         },
       ],
     },

@@ -153,35 +153,35 @@ describe('charts drawn by the chat', () => {
 
 describe('the visual a query result offers', () => {
   it('maps one row per region, draws a line over time and bars for a few categories', () => {
+    const regions = boundaryAreas('itl1').map((a, i) => [a.name, '10', '20', String(50 + i)]);
     const map = chooseVisual({
-      question: 'Full fibre coverage by region',
+      title: 'Full fibre coverage by region',
       columns: ['government_region', 'premises_passed', 'total_premises', 'coverage_pct'],
-      rows: [
-        ['London', '10', '20', '50.5'],
-        ['Wales', '5', '20', '25'],
-      ],
-    });
+      rows: regions,
+    }).visual;
     expect(map?.kind).toBe('map');
     expect(map?.spec.geo?.map).toBe('itl1');
     const line = chooseVisual({
-      question: 'How has full fibre coverage grown year by year?',
+      title: 'How has full fibre coverage grown year by year?',
       columns: ['reported_at', 'premises', 'coverage_pct'],
       rows: [
         ['2022-12-01', '100', '40'],
         ['2023-12-01', '200', '50'],
       ],
-    });
+    }).visual;
     expect(line?.kind).toBe('chart');
     expect(JSON.stringify(line?.spec.options)).toContain('"type":"line"');
     const bars = chooseVisual({
-      question: 'Largest networks',
+      title: 'Largest networks',
       columns: ['operator_group', 'premises'],
       rows: [
         ['Openreach', '100'],
         ['CityFibre', '50'],
       ],
-    });
+    }).visual;
     expect(JSON.stringify(bars?.spec.options)).toContain(operatorColour('CityFibre'));
-    expect(chooseVisual({ question: 'x', columns: ['postcode', 'premises'], rows: [['A', '1']] })).toBeNull();
+    expect(
+      chooseVisual({ title: 'x', columns: ['postcode', 'premises'], rows: [['A', '1']] }).visual,
+    ).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import * as m0007 from './0007_query_result_columns.js';
 import * as m0008 from './0008_session_version.js';
 import * as m0009 from './0009_query_alternatives.js';
 import * as m0010 from './0010_chart_source_query.js';
+import * as m0011 from './0011_query_sql_source.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_session_version': m0008,
   '0009_query_alternatives': m0009,
   '0010_chart_source_query': m0010,
+  '0011_query_sql_source': m0011,
 };

@@ -34,31 +34,47 @@ const inertJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * The page's own styles: light or dark surfaces like the app's cards, and a toolbar whose buttons read at full
+ * contrast (WCAG AA) and show keyboard focus.
+ */
+const PAGE_STYLE = `html,body{margin:0;height:100%;background:#fff;color:#0f172a;font-family:system-ui,sans-serif}
+html[data-theme=dark],html[data-theme=dark] body{background:#0f172a;color:#e2e8f0;color-scheme:dark}
+main{display:block;height:100%}
+#chart{width:100%;height:100%}
+.toolbar{position:absolute;top:6px;right:8px;display:flex;flex-wrap:wrap;justify-content:flex-end;gap:4px}
+.toolbar.bottom{top:auto;bottom:6px}
+.toolbar.narrow{left:8px;right:8px;justify-content:flex-start}
+.toolbar button{font:12px system-ui,sans-serif;padding:3px 8px;border:1px solid #94a3b8;border-radius:6px;background:#fff;color:#1e293b;cursor:pointer}
+.toolbar button:hover{background:#f1f5f9}
+.toolbar button:focus-visible{outline:2px solid #4f46e5;outline-offset:1px}
+html[data-theme=dark] .toolbar button{background:#1e293b;color:#f1f5f9;border-color:#64748b}
+html[data-theme=dark] .toolbar button:hover{background:#334155}
+html[data-theme=dark] .toolbar button:focus-visible{outline-color:#a5b4fc}`;
+
 /** The page for a chart; `scripts` are the asset URLs it loads, in order (boundaries, then the renderer). */
 export function chartPageHtml({
   title,
   spec,
   scripts,
+  theme = 'light',
 }: {
   title: string;
   spec: unknown;
   scripts: string[];
+  theme?: 'light' | 'dark';
 }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-theme="${theme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
-<style>html,body{margin:0;height:100%;background:#fff;font-family:system-ui,sans-serif}#chart{width:100%;height:100%}
-.toolbar{position:absolute;top:6px;right:8px;display:flex;gap:4px;opacity:.55;transition:opacity .15s}
-.toolbar.bottom{top:auto;bottom:6px}
-body:hover .toolbar,.toolbar:focus-within{opacity:1}
-.toolbar button{font:12px system-ui,sans-serif;padding:3px 8px;border:1px solid #cbd5e1;border-radius:6px;background:#fff;color:#334155;cursor:pointer}
-.toolbar button:hover{background:#f1f5f9}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
-<div id="chart" role="img" aria-label="${escapeHtml(title)}"></div>
+<main aria-label="Chart: ${escapeHtml(title)}"><div id="chart" role="img" aria-label="${escapeHtml(title)}"></div></main>
 <script type="application/json" id="chart-spec">${inertJson(spec)}</script>
 ${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>\n`).join('')}</body>
 </html>

@@ -3,7 +3,7 @@
  * header for API clients); GET /api/charts/assets/{file}: the ECharts build and our renderer, from this origin;
  * GET /api/charts/catalog and /api/charts/catalog/<path>?period=&format=json|csv|html: the chart catalog.
  */
-import { parseCsv } from '@qa/contracts';
+import { parseCsv, type QueryVisualResponse, queryVisualRequestSchema } from '@qa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toCsv } from '../../analyst/agent/csv.js';
@@ -77,33 +77,49 @@ export async function chartsRoutes(
     return reply.send(encoding ? asset[encoding] : asset.raw);
   });
 
-  // The visual of a query result (map, line or bar chart, chosen from the result's shape), for whoever may see the
-  // query; `{ chart: null }` when its shape suits none. Stored once per query and viewer.
+  // The visual of a query result (map, line or bar chart, chosen by the chart picker from the result's shape, or
+  // the type the reader chose on the Chart/Table switch), for whoever may see the query; `chart: null` when it is
+  // best read as a table. Stored once per query, viewer and type.
   app.post('/for-query/:queryId', { onRequest: app.requireUser }, async (request) => {
     if (!history) throw AppError.notFound('Not available');
     const user = currentUser(request);
     const { queryId } = request.params as { queryId: string };
+    const { type: requested } = parseInput(queryVisualRequestSchema, request.body ?? {});
     const query = await history.visibleQuery(user, queryId);
-    if (!query.csv_results || !query.sql_query) return { chart: null };
+    const none: QueryVisualResponse = { chart: null, type: 'table', choices: ['table'] };
+    if (!query.csv_results || !query.sql_query) return none;
     const [columns, ...rows] = parseCsv(query.csv_results);
-    if (!columns) return { chart: null };
-    const visual = chooseVisual({ question: query.prompt, columns, rows });
-    if (!visual) return { chart: null };
-    const id = charts.links.derivedId('query-visual', VISUAL_VERSION, query.id, user.id);
+    if (!columns) return none;
+    const choice = chooseVisual({
+      title: query.interpretation || query.prompt,
+      columns,
+      rows,
+      sql: query.sql_query,
+      requested,
+    });
+    const { visual, type, choices, note } = choice;
+    const answer = (chart: QueryVisualResponse['chart']): QueryVisualResponse => ({
+      chart,
+      type,
+      choices,
+      ...(note ? { note } : {}),
+    });
+    if (!visual) return answer(null);
+    const id = charts.links.derivedId('query-visual', VISUAL_VERSION, query.id, user.id, type);
     const chart = await charts.saveOnce(id, user.id, {
       kind: visual.kind,
       title: visual.title,
       spec: visual.spec as unknown as Record<string, unknown>,
       queryId: query.id,
     });
-    return { chart: { ...chart, url: charts.links.sign(chart.url, user) } };
+    return answer({ ...chart, url: charts.links.sign(chart.url, user) });
   });
 
   registerCatalogRoutes(app, charts, toolContext);
 
   app.get('/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const { token } = request.query as { token?: string };
+    const { token, theme } = request.query as { token?: string; theme?: string };
     const chart = await charts.get(id);
     const page = (status: number, message: string) =>
       htmlReply(reply, status).send(chartMessagePage(message));
@@ -131,6 +147,8 @@ export async function chartsRoutes(
     const html = chartPageHtml({
       title: chart.title,
       spec: chart.spec,
+      // The app's theme (the frame cannot read it: the page runs in an opaque origin).
+      theme: theme === 'dark' ? 'dark' : 'light',
       scripts: [
         ...(boundaries ? [`/api/charts/assets/${boundaries.name}`] : []),
         `/api/charts/assets/${script.name}`,

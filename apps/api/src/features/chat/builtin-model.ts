@@ -164,32 +164,33 @@ export class BuiltinChatModel implements LanguageModelV3 {
       case 'query': {
         if (!tools.has('run_sql')) return missing('run_sql');
         const calls: Step['toolCalls'] = [{ toolName: 'run_sql', input: { sql: action.sql } }];
-        let intro = 'I will query the broadband data';
+        // Charts are titled with the question as answered, not its words ("That" in "show that as a line chart").
+        const title = chartTitle(action);
         if (action.draw?.tool === 'create_chart' && tools.has('create_chart')) {
           calls.push({
             toolName: 'create_chart',
             input: {
-              title: action.title,
+              title,
               chart_type: action.draw.type,
               sql: action.sql,
               ...(action.measure ? { y: action.measure } : {}),
             },
           });
-          intro += ' and draw it as a chart';
         }
         if (action.draw?.tool === 'create_map' && tools.has('create_map')) {
           calls.push({
             toolName: 'create_map',
             input: {
-              title: action.title,
+              title,
               sql: action.sql,
               ...(action.place ? { area_column: action.place } : {}),
               ...(action.measure ? { value_column: action.measure } : {}),
             },
           });
-          intro += ' and map it';
         }
-        return { text: `${intro}.\n\n`, toolCalls: calls };
+        // No preamble: the tool cells say what is being done, and a whole (non-streamed) answer shows its cells
+        // before its words, where "I will query the data" would read after the results.
+        return { text: '', toolCalls: calls };
       }
     }
   }
@@ -272,6 +273,8 @@ export class BuiltinChatModel implements LanguageModelV3 {
         );
       } else {
         out.push('', `The chart **${String(chart.title ?? action.title)}** shows the result.`);
+        // The chart picker drew another type than asked for (a line over places): say why.
+        if (typeof drawnRecord.chart_type_note === 'string') out.push('', `_${drawnRecord.chart_type_note}_`);
       }
     }
     return out.join('\n');
@@ -340,6 +343,18 @@ export class BuiltinChatModel implements LanguageModelV3 {
       }),
     };
   }
+}
+
+/**
+ * A chart's title: the interpretation (the question as answered) as one line, else the title read from the words. A
+ * follow-up's interpretation says how it follows ("Same as before, as a line chart — Share of ..."): the chart is
+ * titled with what it shows, the part after the dash.
+ */
+function chartTitle(action: Extract<BuiltinAction, { kind: 'query' }>): string {
+  const interpretation = action.planned.interpretation?.trim() ?? '';
+  const followUp = /^Same as before\b[^—]*—\s*(.+)$/s.exec(interpretation);
+  const text = (followUp?.[1] ?? interpretation).replace(/[.?!]+$/, '');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : action.title;
 }
 
 /** The plan and what the answer listed; nothing for answers a follow-up cannot build on. */

@@ -29,6 +29,10 @@ export interface HistoryFilters {
   from?: string | undefined;
   to?: string | undefined;
   rating?: 'up' | 'down' | 'none' | undefined;
+  /** Only this user's own questions. */
+  ownerId?: string | undefined;
+  /** Only questions answered with data (not those the data could not answer, or that failed). */
+  answered?: boolean | undefined;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -53,6 +57,8 @@ function filtered(filters: HistoryFilters) {
     if (filters.rating === 'up') conditions.push(eb('queries.feedback_rating', '=', true));
     if (filters.rating === 'down') conditions.push(eb('queries.feedback_rating', '=', false));
     if (filters.rating === 'none') conditions.push(eb('queries.feedback_rating', 'is', null));
+    if (filters.ownerId) conditions.push(eb('queries.user_id', '=', filters.ownerId));
+    if (filters.answered) conditions.push(eb('queries.response_type', '=', 'data_query'));
     return eb.and(conditions);
   };
 }
@@ -82,15 +88,30 @@ export function listQueries({
     .execute();
 }
 
-export function recentQueries({ db, scope, limit }: { db: AppDb; scope: ArchivedScope; limit: number }) {
-  return db
+/**
+ * The newest visible questions: one user's own (`ownerId`), or, with `answeredOnly`, those answered with data
+ * (a question the data could not answer, or that failed, is left out).
+ */
+export function recentQueries({
+  db,
+  scope,
+  limit,
+  ownerId,
+  answeredOnly = false,
+}: {
+  db: AppDb;
+  scope: ArchivedScope;
+  limit: number;
+  ownerId?: string;
+  answeredOnly?: boolean;
+}) {
+  let query = db
     .selectFrom('queries')
-    .select(['id', 'prompt', 'user_email', 'created_at', 'feedback_rating', 'feedback_comment'])
-    .where(visible(scope))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .select(['id', 'prompt', 'user_email', 'created_at', 'feedback_rating', 'feedback_comment', 'sql_source'])
+    .where(visible(scope));
+  if (ownerId) query = query.where('user_id', '=', ownerId);
+  if (answeredOnly) query = query.where('response_type', '=', 'data_query');
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export function getQueryById({ db, id }: { db: AppDb; id: string }) {

@@ -14,6 +14,8 @@ import {
   type LiveFeedMessage,
   queryHistoryParamsSchema,
   queryRequestSchema,
+  recentPromptsParamsSchema,
+  runEditedSqlRequestSchema,
 } from '@qa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -55,6 +57,13 @@ export async function queryRoutes(app: FastifyInstance, { questions }: { questio
     return questions.chooseAlternative(currentUser(request), id, { index, input }, controller.signal);
   });
 
+  // SQL the user edited, run as written and saved as a new query (docs/product.md#sql-you-write).
+  app.post<IdParams>('/:id/sql', guard, async (request, reply) => {
+    const input = parseInput(runEditedSqlRequestSchema, request.body);
+    const controller = abortOnDisconnect(reply);
+    return questions.runEditedSql(currentUser(request), request.params.id, input, controller.signal);
+  });
+
   app.post('/feedback', guard, async (request) =>
     questions.submitFeedback(currentUser(request), parseInput(feedbackRequestSchema, request.body)),
   );
@@ -63,7 +72,9 @@ export async function queryRoutes(app: FastifyInstance, { questions }: { questio
 export async function historyRoutes(app: FastifyInstance, { questions }: { questions: QuestionsService }) {
   const guard = { onRequest: app.requireUser };
 
-  app.get('/recent-prompts', guard, async (request) => questions.recentPrompts(currentUser(request)));
+  app.get('/recent-prompts', guard, async (request) =>
+    questions.recentPrompts(currentUser(request), parseInput(recentPromptsParamsSchema, request.query).scope),
+  );
 
   app.get('/query-history', guard, async (request) =>
     questions.history(currentUser(request), parseInput(queryHistoryParamsSchema, request.query)),

@@ -11,6 +11,12 @@
  * (through the same admission as a question), replaces the answer on the query, and the choice is recorded with
  * the answer it replaced, which becomes one of the new answer's alternatives.
  *
+ * SQL the analyst writes (docs/product.md#sql-you-write): a question that is SQL (a SELECT) is run as written, and
+ * a saved query's SQL can be edited and run again (POST /api/query/{id}/sql, saved as a new query marked `edited`,
+ * for anyone who can see the original). Both pass the guard, the row cap and the timeout like generated SQL, are
+ * admitted to the warehouse like a question, need no model (no budget), and are refused with 422 saying why when
+ * the guard refuses them, they fail or they run out of time (nothing is saved then).
+ *
  * Saved questions (history, detail, comments, archive, feedback), with these server-side rules:
  * - a non-admin never sees another user's archived query, in a list or by id (404, as if it did not exist);
  * - admins see everything; in the history list archived queries of others appear only with show_archived;
@@ -30,8 +36,11 @@ import type {
   QueryResult,
   ReadingChoice,
   RecentPrompt,
+  RecentScope,
   ResultColumn,
   ResultColumnType,
+  RunEditedSqlRequest,
+  SqlSource,
 } from '@qa/contracts';
 import { RECENT_QUERIES_PAGE_SIZE } from '@qa/contracts';
 import type { AgentRuntime } from '../../analyst/agent/agent-runtime.js';
@@ -41,6 +50,7 @@ import { InvalidPlanError } from '../../analyst/agent/builtin-planner.js';
 import { toCsv } from '../../analyst/agent/csv.js';
 import type { Planner } from '../../analyst/agent/planner.js';
 import type { AgentAnswer, AnswerRequest } from '../../analyst/agent/query-agent.js';
+import { UserSqlError, type UserSqlSource } from '../../analyst/agent/user-sql.js';
 import { assertWithinBudget, recordUsage } from '../../analyst/llm/usage.js';
 import type { AlternativeReading } from '../../analyst/reading/reading-types.js';
 import type { Plan } from '../../analyst/semantic/plan.js';
@@ -121,14 +131,24 @@ export function toResultColumns(columns: AgentColumn[]): ResultColumn[] {
   return columns.map((column) => ({ name: column.name, type: resultColumnType(column.type) }));
 }
 
+/** Where an answer's SQL came from, and the query an edit started from. */
+export interface SqlOrigin {
+  source: SqlSource;
+  editedFrom: string | null;
+}
+const GENERATED: SqlOrigin = { source: 'generated', editedFrom: null };
+
 export function toQueryResult(
   id: string,
   answer: AgentAnswer,
   readingChoice: ReadingChoice | null = null,
+  origin: SqlOrigin = GENERATED,
 ): QueryResult {
   const result = answer.result;
   return {
     id,
+    sql_source: origin.source,
+    edited_from: origin.editedFrom,
     response_type: answer.responseType,
     ...(answer.message !== undefined ? { message: answer.message } : {}),
     ...(answer.availableDatabases ? { available_databases: answer.availableDatabases } : {}),
@@ -174,6 +194,8 @@ export function toQueryRecord(row: QueryRow): QueryRecord {
     interpretation: row.interpretation ?? null,
     response_type: row.response_type,
     message: row.message,
+    sql_source: (row.sql_source ?? 'generated') as SqlSource,
+    edited_from: row.edited_from ?? null,
   };
 }
 
@@ -227,11 +249,14 @@ async function saveAnswer(
   { id, user, input }: { id: string; user: RequestUser; input: QueryRequest },
   result: QueryResult,
   answer: AgentAnswer,
+  origin: SqlOrigin = GENERATED,
 ) {
   await insertQuery({
     db,
     row: {
       id,
+      sql_source: origin.source,
+      edited_from: origin.editedFrom,
       user_id: user.id,
       user_email: user.email,
       prompt: input.prompt,
@@ -267,6 +292,36 @@ function runAgent(
   target: { queryId: string; progressChannel: string | undefined },
   request: Omit<AnswerRequest, 'onProgress'>,
 ): Promise<AgentAnswer> {
+  return runAsUser(deps, user, target, (onProgress) => ready.agent.answer({ ...request, onProgress }));
+}
+
+/** Runs SQL the user wrote as the asking user, like a question; its refusals and failures are 422 with the reason. */
+function runUserSql(
+  deps: QuestionsServiceDeps,
+  ready: ReadyRuntime,
+  user: RequestUser,
+  target: { queryId: string; progressChannel: string | undefined },
+  request: { sql: string; source: UserSqlSource; signal?: AbortSignal | undefined },
+): Promise<AgentAnswer> {
+  return runAsUser(deps, user, target, (onProgress) =>
+    ready.agent.runUserSql({
+      sql: request.sql,
+      source: request.source,
+      onProgress,
+      ...(request.signal ? { signal: request.signal } : {}),
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof UserSqlError) throw AppError.unprocessable(error.message);
+    throw error;
+  });
+}
+
+function runAsUser(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  target: { queryId: string; progressChannel: string | undefined },
+  work: (onProgress: NonNullable<AnswerRequest['onProgress']>) => Promise<AgentAnswer>,
+): Promise<AgentAnswer> {
   const publish = (event: { message: string; stage: string; timestamp: string; queue_ahead?: number }) =>
     deps.hub.publish(user.id, target.progressChannel, { ...event, query_id: target.queryId });
   return runAsAsker(
@@ -280,7 +335,7 @@ function runAgent(
           queue_ahead: ahead,
         }),
     },
-    () => ready.agent.answer({ ...request, onProgress: publish }),
+    () => work(publish),
   );
 }
 
@@ -307,6 +362,21 @@ async function answerQuestion(
   signal?: AbortSignal,
 ): Promise<QueryResult> {
   const queryId = randomUUID();
+  // A question that is SQL is run as written: no model reads it, so no budget applies.
+  if ((await ready.agent.checkSql(input.prompt)).sql) {
+    const origin: SqlOrigin = { source: 'user', editedFrom: null };
+    const answer = await runUserSql(
+      deps,
+      ready,
+      user,
+      { queryId, progressChannel: input.progress_channel },
+      { sql: input.prompt, source: 'user', signal },
+    );
+    const result = toQueryResult(queryId, answer, null, origin);
+    await saveAnswer(deps.db, { id: queryId, user, input }, result, answer, origin);
+    logAnswer(deps, queryId, answer, 'SQL written by the user run');
+    return result;
+  }
   const planner = await plannerFor(deps, ready, user, input, queryId);
   const answer = await runAgent(
     deps,
@@ -438,6 +508,40 @@ async function chooseReading(
   });
 }
 
+/**
+ * A saved query's SQL, edited and run again as the user wrote it: saved as a new query of this user (the same
+ * question, marked `edited`, pointing at the original), admitted to the warehouse like a question.
+ */
+async function runEditedSql(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  original: QueryRow,
+  input: RunEditedSqlRequest,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  return admitted(deps, async (ready) => {
+    const queryId = randomUUID();
+    const origin: SqlOrigin = { source: 'edited', editedFrom: original.id };
+    const answer = await runUserSql(
+      deps,
+      ready,
+      user,
+      { queryId, progressChannel: input.progress_channel },
+      { sql: input.sql, source: 'edited', signal },
+    );
+    const result = toQueryResult(queryId, answer, null, origin);
+    await saveAnswer(
+      deps.db,
+      { id: queryId, user, input: { prompt: original.prompt } },
+      result,
+      answer,
+      origin,
+    );
+    logAnswer(deps, queryId, answer, 'Edited SQL run');
+    return result;
+  });
+}
+
 function toReadingChoice(row: {
   user_email: string;
   previous_interpretation: string | null;
@@ -481,24 +585,34 @@ function savedQuestions(db: AppDb) {
 
     async history(
       user: RequestUser,
-      params: { limit: number; offset: number; show_archived: boolean } & HistoryFilters,
+      params: { limit: number; offset: number; show_archived: boolean; mine?: boolean } & HistoryFilters,
     ): Promise<QueryHistoryResponse> {
       const scope: ArchivedScope = isAdmin(user) && params.show_archived ? { kind: 'all' } : ownScope(user);
-      const { q, asker, from, to, rating } = params;
+      const { q, asker, from, to, rating, mine, answered } = params;
       // One extra row tells whether another page exists.
       const rows = await listQueries({
         db,
         scope,
         limit: params.limit + 1,
         offset: params.offset,
-        filters: { q, asker, from, to, rating },
+        filters: { q, asker, from, to, rating, answered, ...(mine ? { ownerId: user.id } : {}) },
       });
       return { items: rows.slice(0, params.limit).map(toQueryRecord), hasMore: rows.length > params.limit };
     },
 
-    async recentPrompts(user: RequestUser): Promise<RecentPrompt[]> {
+    /**
+     * The newest questions for the home page: everyone's (the default) or only this user's. Everyone's lists the
+     * questions that were answered with data, so a first visit does not open on other users' failed or refused
+     * tries (test inputs, injection probes); a user's own list keeps every question they asked.
+     */
+    async recentPrompts(user: RequestUser, listScope: RecentScope = 'everyone'): Promise<RecentPrompt[]> {
       const scope: ArchivedScope = isAdmin(user) ? { kind: 'all' } : ownScope(user);
-      const rows = await recentQueries({ db, scope, limit: RECENT_QUERIES_PAGE_SIZE });
+      const rows = await recentQueries({
+        db,
+        scope,
+        limit: RECENT_QUERIES_PAGE_SIZE,
+        ...(listScope === 'mine' ? { ownerId: user.id } : { answeredOnly: true }),
+      });
       return rows.map((row) => ({
         id: row.id,
         prompt: row.prompt,
@@ -506,6 +620,7 @@ function savedQuestions(db: AppDb) {
         timestamp: iso(row.created_at) ?? '',
         feedback_rating: row.feedback_rating,
         feedback_comment: row.feedback_comment,
+        sql_source: (row.sql_source ?? 'generated') as SqlSource,
       }));
     },
 
@@ -589,6 +704,16 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     ): Promise<QueryResult> {
       const row = await saved.choosableQuery(user, id);
       return chooseReading(deps, user, row, choice, signal);
+    },
+    /** A saved query's SQL, edited and run as written, saved as a new query (anyone who can see the original). */
+    async runEditedSql(
+      user: RequestUser,
+      id: string,
+      input: RunEditedSqlRequest,
+      signal?: AbortSignal,
+    ): Promise<QueryResult> {
+      const original = await saved.visibleQuery(user, id);
+      return runEditedSql(deps, user, original, input, signal);
     },
     ...saved,
   };

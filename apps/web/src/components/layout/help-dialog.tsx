@@ -1,26 +1,14 @@
 /**
- * The '?' help dialog: what the data holds, what it does not, five example themes with a
- * question each, and the note that operator-level figures are modelled while the geography is real.
+ * The '?' help dialog: what the data holds (market share included: the take-up data's lines), five example
+ * themes with a question each (the starter questions, each answered at full confidence), and the note that
+ * operator-level figures are modelled while the geography is real.
  */
+import { STARTER_QUESTIONS } from '@qa/contracts';
 import { useState } from 'react';
 import { Modal } from '../ui/dialog';
 
-export const HELP_EXAMPLES = [
-  {
-    theme: 'Coverage growth',
-    question: 'How has full fibre (FTTP) coverage grown in Manchester over the last 12 months?',
-  },
-  {
-    theme: 'Alternative networks',
-    question: 'Which alternative networks reach the most premises in Yorkshire and The Humber?',
-  },
-  {
-    theme: 'Competition analysis',
-    question: 'How many postcodes in Bristol are served by two or more full-fibre networks?',
-  },
-  { theme: 'Market leaders', question: 'Which operator has the largest gigabit footprint in Scotland?' },
-  { theme: 'Regional analysis', question: 'Compare average download speeds across the regions of England.' },
-] as const;
+/** The five themes of the help dialog, each with its starter question. */
+export const HELP_EXAMPLES = STARTER_QUESTIONS.filter((s) => s.theme !== 'Market share');
 
 const DATA_CONTENTS = [
   'Operator footprints: which networks reach each postcode',
@@ -29,6 +17,9 @@ const DATA_CONTENTS = [
   'Local authority and geography',
   'Premises and population statistics',
 ] as const;
+
+export const MARKET_SHARE_NOTE =
+  'Market share is answered from take-up: subscriber lines by retail operator and technology, quarter by quarter (a share of lines, not of premises).';
 
 export function HelpDialog() {
   const [open, setOpen] = useState(false);
@@ -41,7 +32,8 @@ export function HelpDialog() {
         onClick={() => setOpen(true)}
         className="inline-flex size-8 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-semibold text-slate-600 shadow-xs transition-colors hover:border-brand-500 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        ?
+        <span aria-hidden>?</span>
+        <span className="sr-only">Help</span>
       </button>
       <Modal
         open={open}
@@ -63,8 +55,8 @@ export function HelpDialog() {
                 </li>
               ))}
             </ul>
-            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-600/15 ring-inset">
-              Market share (subscribers) is not tracked in the query tool.
+            <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-brand-950 ring-1 ring-brand-600/15 ring-inset">
+              {MARKET_SHARE_NOTE}
             </p>
           </section>
 

@@ -34,7 +34,7 @@ const components: Components = {
   strong: ({ node: _, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
   a: ({ node: _, ...props }) => (
     <a
-      className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700"
+      className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
       target="_blank"
       rel="noreferrer noopener"
       {...props}

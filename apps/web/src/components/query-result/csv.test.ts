@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumericCell, formatTable, resultTable, toCsv, toJson, toMarkdown, toTsv } from './csv';
+import {
+  downloadFileName,
+  formatNumericCell,
+  formatTable,
+  resultTable,
+  toCsv,
+  toJson,
+  toMarkdown,
+  toTsv,
+} from './csv';
 
 describe('resultTable', () => {
   it('returns the header, padded rows and, without column types, infers the number columns', () => {
@@ -78,5 +87,20 @@ describe('copy formats', () => {
       { name: 'Say "hi"', premises: 7 },
       { name: 'Pipe | here', premises: null },
     ]);
+  });
+});
+
+describe('downloadFileName', () => {
+  it('names a download after the question it answers', () => {
+    expect(downloadFileName('Full fibre coverage by region?')).toBe('full-fibre-coverage-by-region.csv');
+    expect(downloadFileName('Café coverage in Ynys Môn')).toBe('cafe-coverage-in-ynys-mon.csv');
+  });
+  it('cuts a long question at a word and falls back without one', () => {
+    const name = downloadFileName(
+      'Which alternative networks reach the most premises in Yorkshire and The Humber over the last year?',
+    );
+    expect(name).toBe('which-alternative-networks-reach-the-most-premises-in.csv');
+    expect(downloadFileName('')).toBe('query-results.csv');
+    expect(downloadFileName(null)).toBe('query-results.csv');
   });
 });

@@ -132,3 +132,26 @@ export function formatTable(table: CsvTable, format: CopyFormat): string {
       return toJson(table);
   }
 }
+
+const DEFAULT_DOWNLOAD_NAME = 'query-results';
+const MAX_NAME_CHARS = 60;
+
+/**
+ * A download's file name from the question it answers ("Full fibre coverage by region?" ->
+ * "full-fibre-coverage-by-region.csv"), cut at a word; 'query-results.csv' when there is no question.
+ */
+export function downloadFileName(question: string | null | undefined, extension = 'csv'): string {
+  const words = (question ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  let name = words;
+  if (name.length > MAX_NAME_CHARS) {
+    name = name.slice(0, MAX_NAME_CHARS);
+    const cut = name.lastIndexOf('-');
+    if (cut > 20) name = name.slice(0, cut);
+  }
+  return `${name || DEFAULT_DOWNLOAD_NAME}.${extension}`;
+}

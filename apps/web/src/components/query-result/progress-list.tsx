@@ -27,9 +27,15 @@ export function ProgressList({ items, active = false }: { items: DisplayProgress
               {sql ? (
                 <>
                   <span className="text-slate-700">{sql[1]}</span>
-                  <code className="mt-1 block max-h-28 overflow-auto rounded-md bg-slate-100 px-2.5 py-1.5 font-mono text-xs whitespace-pre-wrap text-slate-700">
-                    {sql[2]}
-                  </code>
+                  {/* A scrolling box the keyboard can reach (and scroll) too. */}
+                  <section
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+                    tabIndex={0}
+                    aria-label="SQL executed"
+                    className="mt-1 block max-h-28 overflow-auto rounded-md bg-slate-100 px-2.5 py-1.5 font-mono text-xs whitespace-pre-wrap text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    <code>{sql[2]}</code>
+                  </section>
                 </>
               ) : (
                 <span className="break-words text-slate-700">{item.message}</span>
@@ -38,7 +44,7 @@ export function ProgressList({ items, active = false }: { items: DisplayProgress
             {item.timestamp ? (
               <time
                 dateTime={item.timestamp}
-                className="shrink-0 pt-0.5 font-mono text-[11px] text-slate-400 tabular-nums"
+                className="shrink-0 pt-0.5 font-mono text-[11px] text-slate-600 tabular-nums"
               >
                 {formatDateTime(item.timestamp, '')}
               </time>

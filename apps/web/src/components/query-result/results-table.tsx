@@ -109,8 +109,11 @@ export function ResultsTableSection({
   columns,
   truncated = false,
   rowCount,
+  fileName = 'query-results.csv',
 }: {
   csv: string;
+  /** The CSV download's file name (named after the question). */
+  fileName?: string;
   /** The result's column types, when the answer has them (the table infers number columns otherwise). */
   columns?: ResultColumn[] | null | undefined;
   truncated?: boolean;
@@ -142,7 +145,7 @@ export function ResultsTableSection({
             <a
               className={buttonClassName({ variant: 'outline', size: 'sm' })}
               href={csvHref}
-              download="query-results.csv"
+              download={fileName}
               data-testid="download-csv"
             >
               <Download aria-hidden />
@@ -283,7 +286,7 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
             <th
               scope="col"
               title="Row number in the query's order"
-              className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-right text-xs font-medium text-slate-400"
+              className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-right text-xs font-medium text-slate-600"
             >
               #
             </th>
@@ -305,7 +308,7 @@ function VirtualTable({ table, parsed }: { table: ResultTable; parsed: CsvTable 
                 aria-rowindex={item.index + 2}
                 data-testid="results-row"
               >
-                <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-400 tabular-nums group-hover:bg-brand-50/40">
+                <td className="border-b border-slate-100 px-3 text-right font-mono text-xs text-slate-600 tabular-nums group-hover:bg-brand-50/40">
                   {tableRow.index + 1}
                 </td>
                 <RowCells row={tableRow.original} parsed={parsed} />

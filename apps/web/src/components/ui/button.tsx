@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 const variants = {
   primary:
-    'bg-brand-600 text-on-accent shadow-sm hover:bg-brand-700 focus-visible:outline-brand-600 disabled:bg-brand-600/60',
+    'bg-brand-600 text-on-accent shadow-sm hover:bg-brand-hover focus-visible:outline-brand-600 disabled:bg-brand-600/60',
   secondary: 'bg-slate-100 text-slate-800 hover:bg-slate-200 focus-visible:outline-slate-400',
   outline:
     'border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-brand-600',
@@ -11,7 +11,7 @@ const variants = {
   danger:
     'bg-red-600 text-on-accent shadow-sm hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-red-600/60',
   'danger-ghost': 'text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-red-600',
-  link: 'text-brand-600 underline-offset-4 hover:text-brand-700 hover:underline focus-visible:outline-brand-600',
+  link: 'text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-brand-600',
 } as const;
 
 const sizes = {

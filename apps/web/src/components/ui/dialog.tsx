@@ -61,7 +61,7 @@ export function Modal({
             </div>
             <DialogPrimitive.Close
               aria-label="Close"
-              className="-mt-1 -mr-2 rounded-lg p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="-mt-1 -mr-2 rounded-lg p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <X className="size-5" aria-hidden />
             </DialogPrimitive.Close>

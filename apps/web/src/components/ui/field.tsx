@@ -83,7 +83,7 @@ export function TextField({
         <PasswordInput {...control} />
       ) : prefix ? (
         <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
             {prefix}
           </span>
           <Input type={type} className={cn('pl-7', className)} {...control} />

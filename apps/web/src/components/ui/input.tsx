@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 export const inputClassName = cn(
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-  'placeholder:text-slate-400 transition-colors',
+  'placeholder:text-slate-500 transition-colors',
   'focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-500/20',
   'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
   'aria-invalid:border-red-400 aria-invalid:focus:ring-red-500/20',

@@ -5,6 +5,12 @@
 // measure's unit, zoom presets, the plot box of an old dot map without boundaries (so the UK keeps its shape), and
 // PNG / SVG / CSV downloads.
 //
+// The page follows the app's theme (<html data-theme="dark">: dark surfaces, light text, the spec's light colours
+// swapped for their dark twins) and its frame's width (under NARROW_PX the map sits above its legend and the
+// toolbar gets a row of its own, so neither covers the map). It draws only once the frame has a size: ECharts laid
+// out in a frame of zero width (a frame not yet laid out, or hidden) fails inside its map layout with "Cannot read
+// properties of null (reading '0')", so the page waits for a size and never resizes to zero.
+//
 // Timing marks for tools and benchmarks (performance.mark): qa:start when this script runs, qa:boundaries when the
 // boundaries are decoded, qa:drawn when setOption has returned, and qa:rendered at ECharts' first `finished` event,
 // when <body data-rendered="true"> is set as well.
@@ -68,9 +74,10 @@ export function renderChart(echarts, areasOf) {
           const [, , value, label] = p.data;
           return `<strong>${escapeHtml(label || 'Point')}</strong><br>${escapeHtml(measure(p))}: ${escapeHtml(formatValue(value))}`;
         }
-        const data = p.data || {};
-        const name = data.label || areaNames.get(p.name) || p.name;
-        return `<strong>${escapeHtml(name)}</strong><br>${escapeHtml(measure(p))}: ${escapeHtml(formatValue(data.value))}`;
+        const name = p.data?.label || areaNames.get(p.name) || p.name;
+        // An area drawn around the result (no row of its own) is not part of it: no value to speak of.
+        if (!p.data) return `<strong>${escapeHtml(name)}</strong><br>Not in this result`;
+        return `<strong>${escapeHtml(name)}</strong><br>${escapeHtml(measure(p))}: ${escapeHtml(formatValue(p.data.value))}`;
       },
     };
   } else if (format && spec.kind !== 'map') {
@@ -88,40 +95,191 @@ export function renderChart(echarts, areasOf) {
     }
   }
   document.body.dataset.areas = String(drawnAreas);
-  // Charts keep their title clear of the toolbar (top right): left-aligned, cut short before it.
+  const dark = document.documentElement.dataset.theme === 'dark';
+  if (dark) darken(options);
   const titles = Array.isArray(options.title) ? options.title : options.title ? [options.title] : [];
-  if (!spec.geo && titles[0]) {
-    titles[0].left = 12;
-    titles[0].textStyle = {
-      ...(titles[0].textStyle || {}),
-      width: Math.max(element.clientWidth - 300, 160),
-      overflow: 'truncate',
-    };
-  }
 
-  const chart = echarts.init(element, null, { renderer: 'canvas', locale: 'EN' });
-  chart.on('finished', function rendered() {
-    chart.off('finished', rendered);
-    performance.mark('qa:rendered');
-    document.body.dataset.renderedMs = String(Math.round(performance.now()));
-    document.body.dataset.rendered = 'true';
-  });
-  chart.setOption(options);
-  performance.mark('qa:drawn');
-  // For tests and tools driving the page: where an area is and what it shows.
-  window.qaChart = chart;
-
-  fitMap(chart, element, spec, options);
-  window.addEventListener('resize', () => {
+  let chart = null;
+  const sized = () => element.clientWidth > 0 && element.clientHeight > 0;
+  const draw = () => {
+    fitTitles(spec, titles, element);
+    if (spec.geo) fitMapLayout(options, element);
+    chart = echarts.init(element, dark ? 'dark' : null, { renderer: 'canvas', locale: 'EN' });
+    chart.on('finished', function rendered() {
+      chart.off('finished', rendered);
+      performance.mark('qa:rendered');
+      document.body.dataset.renderedMs = String(Math.round(performance.now()));
+      document.body.dataset.rendered = 'true';
+    });
+    chart.setOption(options);
+    performance.mark('qa:drawn');
+    // For tests and tools driving the page: where an area is and what it shows.
+    window.qaChart = chart;
+    fitMap(chart, element, spec, options);
+    addToolbar(echarts, chart, element, spec, options, dark);
+    // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
+    document.body.dataset.renderMs = String(Math.round(performance.now()));
+    document.body.dataset.drawMs = String(Math.round(performance.now() - started));
+    document.body.dataset.ready = 'true';
+  };
+  let lastWidth = element.clientWidth;
+  const observer = new ResizeObserver(() => {
+    if (!sized()) return;
+    if (!chart) {
+      draw();
+      lastWidth = element.clientWidth;
+      return;
+    }
+    // Crossing the narrow width lays the map and its legend out afresh; otherwise the chart only resizes.
+    const crossed = element.clientWidth < NARROW_PX !== lastWidth < NARROW_PX;
+    lastWidth = element.clientWidth;
+    if (crossed && spec.geo) {
+      fitTitles(spec, titles, element);
+      fitMapLayout(options, element);
+      chart.setOption(options, true);
+      placeToolbar(spec, element);
+    }
     chart.resize();
     fitMap(chart, element, spec, options);
   });
+  observer.observe(element);
+  if (sized()) draw();
+}
 
-  addToolbar(echarts, chart, element, spec, options);
-  // Page clock: when the chart was drawn after navigation began, and how long drawing it took (scripts loaded).
-  document.body.dataset.renderMs = String(Math.round(performance.now()));
-  document.body.dataset.drawMs = String(Math.round(performance.now() - started));
-  document.body.dataset.ready = 'true';
+/** Under this frame width the map and its legend are stacked and the toolbar has a row of its own. */
+const NARROW_PX = 560;
+/** Height of the toolbar's own row in a narrow frame (buttons and gaps). */
+const TOOLBAR_ROW_PX = 34;
+
+/**
+ * The spec's light colours and their dark twins (text, panels, borders, the grey of areas outside the result or
+ * without data). Data colours (the classes, operators) stay: they read on both.
+ */
+const DARK_COLOURS = {
+  '#334155': '#e2e8f0',
+  '#64748b': '#a3b1c6',
+  '#94a3b8': '#64748b',
+  '#ffffff': '#0f172a',
+  '#f8fafc': '#1e293b',
+  '#f1f5f9': '#1e293b',
+  '#cbd5e1': '#475569',
+  '#d1d5db': '#64748b',
+  '#e5e7eb': '#475569',
+  '#c8c8c8': '#64748b',
+  'rgba(255,255,255,0.85)': 'rgba(15,23,42,0.85)',
+};
+
+/** Swaps the light colours of the options (not of the data drawn) for their dark twins, and clears the background. */
+function darken(options) {
+  const walk = (value, key) => {
+    if (key === 'data' || key === 'dimensions') return value;
+    if (typeof value === 'string') return DARK_COLOURS[value.toLowerCase()] ?? value;
+    if (Array.isArray(value)) return value.map((v) => walk(v));
+    if (value && typeof value === 'object') {
+      for (const k of Object.keys(value)) value[k] = walk(value[k], k);
+    }
+    return value;
+  };
+  walk(options);
+  // Map areas in the result keep white borders on light; on dark their borders are the page's colour.
+  for (const series of [].concat(options.series || [])) {
+    if (series.type !== 'map' || !Array.isArray(series.data)) continue;
+    for (const item of series.data) {
+      if (item?.itemStyle) item.itemStyle = walk({ ...item.itemStyle });
+    }
+  }
+  options.backgroundColor = 'transparent';
+}
+
+/**
+ * Titles fit the frame: a chart's title keeps clear of the toolbar (top right), cut short before it; a map's wraps
+ * within the frame (it is centred, over the sea).
+ */
+function fitTitles(spec, titles, element) {
+  const main = titles[0];
+  if (!main) return;
+  const width = element.clientWidth;
+  if (!spec.geo) {
+    main.left = 12;
+    main.textStyle = { ...(main.textStyle || {}), width: Math.max(width - 300, 160), overflow: 'truncate' };
+    return;
+  }
+  main.textStyle = {
+    ...(main.textStyle || {}),
+    width: Math.max(width - 24, 120),
+    overflow: 'break',
+    lineHeight: 18,
+  };
+  if (main.subtext) main.subtextStyle = { ...(main.subtextStyle || {}), width: Math.max(width - 24, 120) };
+}
+
+/** The lowest point of the map's legend block (its measure title, classes and keys), from the frame's bottom. */
+function legendTop(options) {
+  const titles = Array.isArray(options.title) ? options.title : [];
+  // The measure's title sits on top of the legend: its bottom plus its two lines.
+  const measureTitle = titles.find((t) => t && typeof t.bottom === 'number' && t.left === 12);
+  if (measureTitle) return measureTitle.bottom + 40;
+  const legend = options.visualMap;
+  return legend && typeof legend.bottom === 'number' ? legend.bottom + 60 : 0;
+}
+
+/** The layout the spec gave (before any narrow layout), per options object. */
+const specLayouts = new WeakMap();
+
+/**
+ * A narrow frame: the legend block and the boundaries' source move up above the toolbar's row, and the map is laid
+ * out in the space between the title and the legend, so the legend covers neither the map nor its buttons. A wide
+ * frame keeps the spec's layout (the legend beside the UK, over the sea).
+ */
+function fitMapLayout(options, element) {
+  const width = element.clientWidth;
+  const height = element.clientHeight;
+  let original = specLayouts.get(options);
+  if (!original) {
+    original = {
+      series: [].concat(options.series || []).map((s) => ({ center: s.layoutCenter, size: s.layoutSize })),
+      geo: options.geo ? { center: options.geo.layoutCenter, size: options.geo.layoutSize } : null,
+      bottoms: collectBottoms(options).map(([holder]) => holder.bottom),
+    };
+    specLayouts.set(options, original);
+  }
+  const holders = collectBottoms(options);
+  const narrow = width < NARROW_PX;
+  holders.forEach(([holder], i) => {
+    holder.bottom = original.bottoms[i] + (narrow ? TOOLBAR_ROW_PX : 0);
+  });
+  const mainTitle = (Array.isArray(options.title) ? options.title : [options.title])[0];
+  const titleLines = mainTitle?.text
+    ? Math.ceil((String(mainTitle.text).length * 7.5) / Math.max(width - 24, 120))
+    : 0;
+  const top = 8 + titleLines * 20 + (mainTitle?.subtext ? 18 : 0) + 8;
+  const bottom = narrow ? legendTop(options) + TOOLBAR_ROW_PX : 0;
+  const place = (target, saved) => {
+    if (!narrow) {
+      target.layoutCenter = saved.center;
+      target.layoutSize = saved.size;
+      return;
+    }
+    const box = Math.max(height - top - bottom - 8, 80);
+    target.layoutCenter = [width / 2, top + box / 2];
+    target.layoutSize = Math.min(width - 16, box);
+  };
+  [].concat(options.series || []).forEach((series, i) => {
+    if (series.type === 'map') place(series, original.series[i]);
+  });
+  if (options.geo && original.geo) place(options.geo, original.geo);
+}
+
+/** Everything positioned from the frame's bottom (legend, keys, the measure's title, the source line). */
+function collectBottoms(options) {
+  const out = [];
+  const add = (item) => {
+    if (item && typeof item.bottom === 'number') out.push([item]);
+  };
+  for (const title of [].concat(options.title || [])) add(title);
+  for (const legend of [].concat(options.visualMap || [])) add(legend);
+  for (const graphic of [].concat(options.graphic || [])) add(graphic);
+  return out;
 }
 
 /** Gives a map drawn without boundaries (an old dot map) the plot box of its aspect, so the UK keeps its shape. */
@@ -150,7 +308,7 @@ function fitMap(chart, element, spec, options) {
 }
 
 /** The toolbar: zoom presets for choropleths, then the PNG, SVG and (with the spec's data) CSV downloads. */
-function addToolbar(echarts, chart, element, spec, options) {
+function addToolbar(echarts, chart, element, spec, options, dark) {
   const fileBase =
     (document.title || 'chart')
       .toLowerCase()
@@ -182,8 +340,7 @@ function addToolbar(echarts, chart, element, spec, options) {
   };
 
   const toolbar = document.createElement('div');
-  // Maps keep the toolbar at the bottom right (the sea), clear of the title.
-  toolbar.className = spec.geo ? 'toolbar bottom' : 'toolbar';
+  toolbar.id = 'toolbar';
   toolbar.setAttribute('role', 'toolbar');
   toolbar.setAttribute('aria-label', 'Chart tools');
   const button = (label, title, onClick) => {
@@ -206,7 +363,9 @@ function addToolbar(echarts, chart, element, spec, options) {
   }
   button('PNG', 'Download as PNG', () => {
     download(
-      dataUrlBlob(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })),
+      dataUrlBlob(
+        chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: dark ? '#0f172a' : '#ffffff' }),
+      ),
       `${fileBase}.png`,
     );
   });
@@ -230,5 +389,16 @@ function addToolbar(echarts, chart, element, spec, options) {
       download(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), `${fileBase}.csv`);
     });
   }
-  document.body.appendChild(toolbar);
+  (document.querySelector('main') || document.body).appendChild(toolbar);
+  placeToolbar(spec, element);
+}
+
+/** Maps keep the toolbar at the bottom (the sea), clear of the title; in a narrow frame on a row of its own. */
+function placeToolbar(spec, element) {
+  const toolbar = document.getElementById('toolbar');
+  if (!toolbar) return;
+  const narrow = element.clientWidth < NARROW_PX;
+  toolbar.className = ['toolbar', spec.geo ? 'bottom' : '', spec.geo && narrow ? 'narrow' : '']
+    .filter(Boolean)
+    .join(' ');
 }

@@ -70,7 +70,7 @@ export function LoginPage() {
           aside={
             <Link
               to="/reset-password"
-              className="rounded text-xs font-medium text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="rounded text-xs font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               Forgot password?
             </Link>

@@ -149,7 +149,7 @@ function SetNewPasswordForm({ token }: { token: string | null }) {
           {mutation.isPending ? 'Updating...' : 'Update Password'}
         </Button>
         <p className="text-center text-sm">
-          <Link to="/login" className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
+          <Link to="/login" className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
             Back to Login
           </Link>
         </p>

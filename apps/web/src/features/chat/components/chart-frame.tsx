@@ -5,34 +5,49 @@
  * cookies or call the API as the user (its scripts are public assets served as cross-origin resources). The
  * sandbox also stops navigation of this page, forms, pop-ups and dialogs; downloads (PNG, SVG, CSV) are allowed.
  * Heights: 400 px for la_stats, 500 otherwise.
+ *
+ * The page cannot read the app's theme either, so the frame tells it (`theme=dark` on its URL) and reloads it when
+ * the theme changes; the frame's own background follows the theme at once.
  */
 import type { ChartEmbed } from '@qa/contracts';
 import { ChartColumn, ExternalLink, Map as MapIcon } from 'lucide-react';
+import { useResolvedTheme } from '../../../lib/theme';
 import { chartHeightPx } from '../utils/tool-parts';
 
+/** The chart page's URL for this theme (a signed link keeps its token; the theme is one more parameter). */
+export function themedChartUrl(url: string, theme: 'light' | 'dark'): string {
+  if (theme !== 'dark') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}theme=dark`;
+}
+
 export function ChartFrame({ chart }: { chart: ChartEmbed }) {
+  const theme = useResolvedTheme();
   const isMap = /map/i.test(chart.kind);
   const Icon = isMap ? MapIcon : ChartColumn;
+  const url = themedChartUrl(chart.url, theme);
   return (
     <figure className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="chart-embed">
-      <figcaption className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
-        <Icon aria-hidden className="size-3.5 text-brand-600" />
-        <span className="min-w-0 truncate font-medium text-slate-700">{chart.title}</span>
+      <figcaption className="flex items-start gap-2 border-b border-slate-100 px-3 py-2 text-xs">
+        <Icon aria-hidden className="mt-px size-3.5 shrink-0 text-brand-600" />
+        <span className="line-clamp-2 min-w-0 font-medium text-slate-700">{chart.title}</span>
         <a
-          href={chart.url}
+          href={url}
           target="_blank"
           rel="noreferrer noopener"
-          className="ml-auto inline-flex shrink-0 items-center gap-1 text-slate-500 hover:text-brand-700"
+          className="ml-auto inline-flex shrink-0 items-center gap-1 text-slate-600 hover:text-brand-700"
         >
           Open
           <ExternalLink aria-hidden className="size-3" />
+          <span className="sr-only">{isMap ? 'the map' : 'the chart'} in a new tab</span>
         </a>
       </figcaption>
       <iframe
-        src={chart.url}
+        key={url}
+        src={url}
         title={chart.title}
         data-testid="chart-frame"
         data-kind={chart.kind}
+        data-theme={theme}
         sandbox="allow-scripts allow-downloads"
         loading="lazy"
         className="block w-full border-0 bg-white"

@@ -119,7 +119,7 @@ export function ChatConversation({
               actions={state.running ? undefined : messageActions}
             />
           ) : (
-            <ChatEmptyState prompts={prompts} onPrompt={send} />
+            <ChatEmptyState prompts={prompts} onPrompt={send} streaming={streaming} />
           )}
         </div>
       </div>

@@ -28,12 +28,22 @@ const DATA_AREAS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
+/** What the empty chat promises: streamed answers only where they are streamed (the v2 flag). */
+export function emptyStateIntro(streaming: boolean): string {
+  return streaming
+    ? 'Ask about networks, operators, regions and postcodes. Answers stream in with tables, charts and maps, and you can see every tool the analyst uses.'
+    : 'Ask about networks, operators, regions and postcodes. Answers come with tables, charts and maps, and you can see every tool the analyst uses.';
+}
+
 export function ChatEmptyState({
   prompts,
   onPrompt,
+  streaming = false,
 }: {
   prompts: string[];
   onPrompt: (prompt: string) => void;
+  /** Answers are streamed (the v2 flag is on). */
+  streaming?: boolean;
 }) {
   return (
     <div
@@ -46,9 +56,8 @@ export function ChatEmptyState({
       <h2 className="mt-3 text-xl font-semibold tracking-tight text-slate-900">
         UK broadband market analyst
       </h2>
-      <p className="mt-1.5 max-w-xl text-sm text-slate-500">
-        Ask about networks, operators, regions and postcodes. Answers stream in with tables, charts and maps,
-        and you can see every tool the analyst uses.
+      <p className="mt-1.5 max-w-xl text-sm text-slate-600" data-testid="chat-intro">
+        {emptyStateIntro(streaming)}
       </p>
 
       <ul className="mt-5 grid w-full gap-3 text-left sm:grid-cols-2">
@@ -78,12 +87,12 @@ export function ChatEmptyState({
             <span>{prompt}</span>
             <ArrowUpRight
               aria-hidden
-              className="mt-0.5 size-4 shrink-0 text-slate-300 transition-colors group-hover:text-brand-600"
+              className="mt-0.5 size-4 shrink-0 text-slate-500 transition-colors group-hover:text-brand-600"
             />
           </button>
         ))}
       </div>
-      <p className="mt-4 text-xs text-slate-400">
+      <p className="mt-4 text-xs text-slate-600">
         Geography is real; operator footprints, take-up and forecasts are modelled from public totals.
       </p>
     </div>

@@ -68,7 +68,7 @@ export function ChatInput({
         placeholder={CHAT_INPUT_PLACEHOLDER}
         aria-label="Message"
         disabled={disabled}
-        className="max-h-[200px] min-h-9 flex-1 resize-none bg-transparent py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:text-slate-400"
+        className="max-h-[200px] min-h-9 flex-1 resize-none bg-transparent py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-500 focus:outline-none disabled:text-slate-400"
         data-testid="chat-input"
       />
       <Button

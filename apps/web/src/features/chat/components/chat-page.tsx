@@ -57,6 +57,8 @@ export function ChatPage({ settingsPanel }: { settingsPanel?: ReactNode }) {
       className="flex h-[calc(100dvh-9.5rem)] min-h-[32rem] flex-col gap-3 md:flex-row md:gap-5"
       data-testid="chat-page"
     >
+      {/* The page's one h1: the screen is laid out edge to edge, so its title is for screen readers. */}
+      <h1 className="sr-only">Chat with the broadband analyst</h1>
       {/* On a phone the list is one tap away instead of a column. */}
       <div className="flex md:hidden">
         <Button variant="outline" size="sm" onClick={() => setPanelOpen(true)}>

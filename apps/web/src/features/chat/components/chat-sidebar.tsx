@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { useChatSessions, useDeleteChatSession, useRenameChatSession } from '../api/get-chat-sessions';
+import { snippetParts } from '../utils/snippet';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -166,13 +167,20 @@ function SessionRow({
         aria-current={active ? 'page' : undefined}
         data-testid="chat-session"
         onClick={onOpen}
+        title={label}
         className={cn(
-          'block rounded-lg py-2 pr-16 pl-2.5 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+          // On a phone the rename and delete buttons always show beside the title; with a mouse they show on
+          // hover (over the title's end), so the title has the whole row.
+          'block rounded-lg py-2 pr-16 pl-2.5 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 md:pr-2.5 md:group-hover/session:pr-16 md:group-focus-within/session:pr-16',
           active ? 'bg-brand-50' : 'hover:bg-slate-50',
         )}
       >
         <span
-          className={cn('block truncate text-sm font-medium', active ? 'text-brand-700' : 'text-slate-800')}
+          className={cn(
+            'line-clamp-2 block text-sm font-medium break-words',
+            active ? 'text-brand-700' : 'text-slate-800',
+          )}
+          data-testid="chat-session-title"
         >
           {label}
         </span>
@@ -181,10 +189,27 @@ function SessionRow({
             className="mt-0.5 line-clamp-2 block text-xs text-slate-600"
             data-testid="chat-session-snippet"
           >
-            {session.snippet}
+            {snippetParts(session.snippet).map((part, i) =>
+              part.style === 'strong' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+                <strong key={i} className="font-semibold text-slate-700">
+                  {part.text}
+                </strong>
+              ) : part.style === 'em' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+                <em key={i}>{part.text}</em>
+              ) : part.style === 'code' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+                <code key={i} className="font-mono">
+                  {part.text}
+                </code>
+              ) : (
+                part.text
+              ),
+            )}
           </span>
         ) : null}
-        <span className="mt-0.5 block truncate text-xs text-slate-500">
+        <span className={cn('mt-0.5 block truncate text-xs', active ? 'text-slate-700' : 'text-slate-600')}>
           {formatDateTime(session.updated_at)} · {session.message_count}{' '}
           {session.message_count === 1 ? 'message' : 'messages'}
         </span>

@@ -57,7 +57,7 @@ export function CollapsibleBox({
           aria-expanded={expanded}
           aria-label={`${expanded ? 'Collapse' : 'Expand'} ${label}`}
           className={cn(
-            'relative mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
+            'relative mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-brand-700 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
           )}
         >
           {expanded ? (

@@ -260,7 +260,7 @@ function MessageFooter({ item, modelLabels }: { item: ChatItem; modelLabels: Rec
   const tokens =
     item.usage && 'current_request' in item.usage ? item.usage.current_request : (item.usage ?? null);
   return (
-    <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-400">
+    <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
       <time dateTime={item.timestamp} data-testid="message-timestamp">
         {item.streaming ? 'Answering…' : formatDateTime(item.timestamp)}
       </time>
@@ -282,7 +282,7 @@ function Timestamp({ value, className }: { value: string; className?: string }) 
   return (
     <time
       dateTime={value}
-      className={`mt-1 block text-xs text-slate-400 ${className ?? ''}`}
+      className={`mt-1 block text-xs text-slate-600 ${className ?? ''}`}
       data-testid="message-timestamp"
     >
       {formatDateTime(value)}

@@ -27,14 +27,15 @@ export function ModelPicker({
       <Menu.Root modal={false} onOpenChange={onOpenChange}>
         <Menu.Trigger
           disabled={loading || models.length === 0}
-          aria-label="Model"
           className="inline-flex min-w-0 items-center gap-1.5 rounded-lg px-2 py-1 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 data-[state=open]:bg-slate-100"
         >
-          <Cpu aria-hidden className="size-3.5 text-slate-400" />
+          <Cpu aria-hidden className="size-3.5 text-slate-500" />
+          {/* The name says what the button picks and includes its visible text (WCAG 2.5.3). */}
+          <span className="sr-only">Model: </span>
           <span className="truncate" data-testid="selected-model">
             {loading ? 'Loading models…' : (selected?.label ?? 'No model available')}
           </span>
-          <ChevronDown aria-hidden className="size-3.5 text-slate-400" />
+          <ChevronDown aria-hidden className="size-3.5 text-slate-500" />
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content
@@ -72,7 +73,7 @@ export function ModelPicker({
         </Menu.Portal>
       </Menu.Root>
       {selected && !loading ? (
-        <span className="hidden truncate text-xs text-slate-400 sm:inline" data-testid="model-price">
+        <span className="hidden truncate text-xs text-slate-600 sm:inline" data-testid="model-price">
           {isFreeModel(selected) ? NO_COST_LABEL : formatPrice(selected.pricing)}
         </span>
       ) : null}

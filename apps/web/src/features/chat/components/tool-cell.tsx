@@ -64,7 +64,7 @@ export function ToolCell({
               <CircleCheck aria-hidden className="size-3.5 text-emerald-600" />
               <span className="text-emerald-700">Done</span>
               {result.details?.result_length ? (
-                <span className="text-slate-400">
+                <span className="text-slate-600">
                   · {result.details.result_length.toLocaleString('en-GB')} chars
                 </span>
               ) : null}
@@ -222,7 +222,7 @@ function ToolValue({
             type="button"
             onClick={() => setOpen((value) => !value)}
             aria-expanded={open}
-            className="inline-flex items-center gap-1 rounded px-1 font-medium tracking-normal text-brand-600 normal-case hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="inline-flex items-center gap-1 rounded px-1 font-medium tracking-normal text-brand-700 normal-case hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {open ? (
               <ChevronUp aria-hidden className="size-3.5" />
@@ -271,7 +271,7 @@ function ToolValue({
 function RawValue({ value }: { value: unknown }) {
   return (
     <pre className="rounded-md bg-slate-50 px-2.5 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-      {formatToolValue(value) || <span className="text-slate-400">(none)</span>}
+      {formatToolValue(value) || <span className="text-slate-600">(none)</span>}
     </pre>
   );
 }

@@ -10,7 +10,7 @@ import type { LogRow } from '../utils/log-entries';
 
 /** Level colours for the dark log surface. */
 const LEVEL_CLASSES = {
-  trace: 'text-slate-500',
+  trace: 'text-slate-400',
   debug: 'text-slate-400',
   info: 'text-sky-400',
   warn: 'text-amber-400',
@@ -80,13 +80,16 @@ export function LogPanel() {
           const el = event.currentTarget;
           following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX;
         }}
-        className="min-h-0 flex-1 overflow-y-auto fixed-palette bg-slate-950 font-mono text-[12.5px] leading-relaxed text-slate-200"
+        className="min-h-0 flex-1 overflow-y-auto fixed-palette bg-slate-950 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 font-mono text-[12.5px] leading-relaxed text-slate-200"
         role="log"
         aria-live="polite"
         aria-label="Server log"
+        // Scrolls by keyboard too (a focusable region), with a visible focus.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard
+        tabIndex={0}
       >
         {entries.length === 0 ? (
-          <p className="px-4 py-6 text-slate-500">
+          <p className="px-4 py-6 text-slate-400">
             {connected ? 'Waiting for log lines...' : 'Not connected. Retrying every second...'}
           </p>
         ) : (
@@ -107,7 +110,7 @@ function LogLine({ entry }: { entry: LogRow }) {
       className="grid grid-cols-[11.5rem_4.5rem_1fr] gap-3 px-4 py-0.5 hover:bg-white/5"
       data-testid="log-line"
     >
-      <time dateTime={entry.time} className="text-slate-500 tabular-nums">
+      <time dateTime={entry.time} className="text-slate-400 tabular-nums">
         {formatDateTime(entry.time)}
       </time>
       <span className={cn('font-semibold uppercase', LEVEL_CLASSES[entry.level])}>{entry.level}</span>
@@ -115,11 +118,11 @@ function LogLine({ entry }: { entry: LogRow }) {
         {entry.context && Object.keys(entry.context).length ? (
           <details className="group">
             <summary className="cursor-pointer list-none marker:hidden [&::-webkit-details-marker]:hidden">
-              <span className="mr-1.5 inline-block text-slate-600 transition-transform group-open:rotate-90">
+              <span className="mr-1.5 inline-block text-slate-400 transition-transform group-open:rotate-90">
                 ›
               </span>
               {entry.msg}
-              {entry.req_id ? <span className="ml-2 text-slate-500">[{entry.req_id}]</span> : null}
+              {entry.req_id ? <span className="ml-2 text-slate-400">[{entry.req_id}]</span> : null}
             </summary>
             <pre className="mt-1 mb-1.5 ml-4 overflow-x-auto rounded bg-white/5 px-2.5 py-1.5 text-[11.5px] text-slate-400">
               {JSON.stringify(entry.context, null, 2)}
@@ -129,7 +132,7 @@ function LogLine({ entry }: { entry: LogRow }) {
           <>
             <span className="mr-1.5 inline-block text-transparent">›</span>
             {entry.msg}
-            {entry.req_id ? <span className="ml-2 text-slate-500">[{entry.req_id}]</span> : null}
+            {entry.req_id ? <span className="ml-2 text-slate-400">[{entry.req_id}]</span> : null}
           </>
         )}
       </div>

@@ -18,6 +18,7 @@ import {
   nameError,
   parseCustomServerConfig,
 } from '../utils/custom-server-form';
+import { withoutServerPaths } from '../utils/mcp-servers';
 
 export function AddCustomServerForm({
   onAdd,
@@ -44,7 +45,7 @@ export function AddCustomServerForm({
     setRefusal(null);
     try {
       const added = await onAdd({ name: name.trim(), config: parseCustomServerConfig(config) });
-      if (!added.ok) setRefusal(added.error);
+      if (!added.ok) setRefusal(withoutServerPaths(added.error, config));
       else {
         setName('');
         setConfig('');

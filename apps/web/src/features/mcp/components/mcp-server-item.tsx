@@ -71,7 +71,7 @@ export function McpServerItem({
           {server.description ? <p className="mt-1 text-sm text-slate-600">{server.description}</p> : null}
           {server.command ? (
             <p
-              className="mt-1 truncate font-mono text-[11px] text-slate-400"
+              className="mt-1 truncate font-mono text-[11px] text-slate-600"
               title={[server.command, ...server.args].join(' ')}
             >
               {[server.command, ...server.args].join(' ')}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mergeServers, normaliseServer, serversByTier, statusTone } from './mcp-servers';
+import {
+  mergeServers,
+  normaliseServer,
+  SERVER_PATH,
+  serversByTier,
+  statusTone,
+  withoutServerPaths,
+} from './mcp-servers';
 
 describe('MCP server list', () => {
   it('fills the fields a phase leaves out, by tier', () => {
@@ -71,5 +78,27 @@ describe('MCP server list', () => {
     expect(groups.user.map((s) => s.id)).toEqual(['u']);
     expect(statusTone('connected')).toBe('connected');
     expect(statusTone('disabled')).toBe('other');
+  });
+});
+
+describe('withoutServerPaths', () => {
+  it("keeps the paths the user typed and hides the server's own", () => {
+    const typed = '{"command":"node","args":["/opt/mcp/link.js"]}';
+    expect(
+      withoutServerPaths(
+        "Script refused: '/opt/mcp/link.js' (/var/lib/query-agent/data/x.js once symlinks are resolved) is not in a place your administrator allows for 'node': /srv/mcp/**.",
+        typed,
+      ),
+    ).toBe(
+      `Script refused: '/opt/mcp/link.js' (${SERVER_PATH} once symlinks are resolved) is not in a place your administrator allows for 'node': ${SERVER_PATH}.`,
+    );
+    expect(withoutServerPaths("Command refused: 'sh' leads to /usr/bin/dash, and it is a shell.", '{}')).toBe(
+      `Command refused: 'sh' leads to ${SERVER_PATH}, and it is a shell.`,
+    );
+  });
+  it('leaves a message without paths as it is', () => {
+    expect(withoutServerPaths('Failed to add custom server: at most 10 servers', '')).toBe(
+      'Failed to add custom server: at most 10 servers',
+    );
   });
 });

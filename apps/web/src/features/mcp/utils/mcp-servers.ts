@@ -75,3 +75,20 @@ export function statusTone(status: string): StatusTone {
   if (status === 'connected' || status === 'error' || status === 'loading') return status;
   return 'other';
 }
+
+/** An absolute path in a server's message: /a/b/c, possibly with a glob (/opt/mcp/**). */
+const ABSOLUTE_PATH = /(?<![\w.:/])\/(?:[\w.@+*-]+\/)*[\w.@+*-]+\/?/g;
+export const SERVER_PATH = 'a path on the server';
+
+/**
+ * A refusal as the form shows it: paths the user typed stay (they name what was refused), the server's own paths
+ * (where a program or link really leads, its data folders, the allowlist's locations) are not shown.
+ */
+export function withoutServerPaths(message: string, typed: string): string {
+  return message.replace(ABSOLUTE_PATH, (found) => {
+    // A sentence's full stop after a path is not part of it.
+    const stop = /\.+$/.exec(found)?.[0] ?? '';
+    const path = stop ? found.slice(0, -stop.length) : found;
+    return (typed.includes(path) ? path : SERVER_PATH) + stop;
+  });
+}

@@ -59,7 +59,7 @@ export function ClassificationSection({ classification }: { classification: Clas
                 </Badge>
               ))
             ) : (
-              <span className="text-slate-400">None</span>
+              <span className="text-slate-600">None</span>
             )}
           </dd>
         </div>

@@ -49,7 +49,7 @@ export function CommentsPanel({ queryId, viewerEmail }: { queryId: string; viewe
       title="Comments"
       icon={MessagesSquare}
       data-testid="comments-panel"
-      badge={list.length ? <span className="text-sm text-slate-400 tabular-nums">{list.length}</span> : null}
+      badge={list.length ? <span className="text-sm text-slate-600 tabular-nums">{list.length}</span> : null}
     >
       {comments.isPending ? (
         <p className="flex items-center gap-2 text-sm text-slate-500">

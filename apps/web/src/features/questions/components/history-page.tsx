@@ -5,7 +5,7 @@
  */
 import type { QueryRecord } from '@qa/contracts';
 import { Archive, ArchiveRestore, FileClock, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { QuestionListItem } from '../../../components/question-list-item';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
+import { parseUkDate } from '../../../lib/format-date';
 import { type HistoryFilters, useQueryHistory } from '../api/get-query-history';
 import { HISTORY_MESSAGES, historyLoadErrorMessage } from '../utils/history-messages';
 
@@ -35,9 +36,18 @@ export function HistoryPage() {
   const [showArchived, setShowArchived] = useState(false);
   const [draft, setDraft] = useState<HistoryFilters>({ q: '', asker: '', from: '', to: '', rating: '' });
   const [filters, setFilters] = useState<HistoryFilters>(draft);
-  // Typed filters apply after a short pause; the list is searched on the server.
+  // Typed filters apply after a short pause; the list is searched on the server. Days are typed DD/MM/YYYY and
+  // sent as ISO days; one that is not a real day is left out (the field says so).
   useEffect(() => {
-    const timer = setTimeout(() => setFilters(draft), 300);
+    const timer = setTimeout(
+      () =>
+        setFilters({
+          ...draft,
+          from: parseUkDate(draft.from ?? '') ?? '',
+          to: parseUkDate(draft.to ?? '') ?? '',
+        }),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [draft]);
   const filtering = Object.values(filters).some((value) => Boolean(value?.trim()));
@@ -94,7 +104,7 @@ export function HistoryPage() {
             <FileClock aria-hidden className="size-6 text-brand-600" />
           </div>
           <p className="mt-4 text-sm font-medium text-slate-700">{HISTORY_MESSAGES.empty}</p>
-          <Link to="/" className="mt-1 text-sm text-brand-600 hover:text-brand-700 hover:underline">
+          <Link to="/" className="mt-1 text-sm text-brand-700 hover:text-brand-800 hover:underline">
             Ask a question
           </Link>
         </Card>
@@ -168,7 +178,7 @@ function HistoryFilterBar({
     onChange({ ...value, [key]: event.target.value });
   return (
     <div
-      className="mb-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1fr]"
+      className="mb-4 grid grid-cols-1 items-start gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1fr]"
       data-testid="history-filters"
     >
       <Input
@@ -184,14 +194,56 @@ function HistoryFilterBar({
         value={value.asker}
         onChange={set('asker')}
       />
-      <Input type="date" aria-label="From date" value={value.from} onChange={set('from')} />
-      <Input type="date" aria-label="To date" value={value.to} onChange={set('to')} />
+      <DayField label="From" value={value.from ?? ''} onChange={set('from')} />
+      <DayField label="To" value={value.to ?? ''} onChange={set('to')} />
       <NativeSelect aria-label="Rating" value={value.rating} onChange={set('rating')}>
         <option value="">Any rating</option>
         <option value="up">Rated helpful</option>
         <option value="down">Rated not helpful</option>
         <option value="none">Not rated</option>
       </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * A day filter with a visible label, typed day first (DD/MM/YYYY, as the app shows every date), whatever the
+ * browser's locale: a native date field shows the browser's own format (mm/dd/yyyy in a US browser).
+ */
+function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: 'From' | 'To';
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const id = useId();
+  const invalid = parseUkDate(value) === null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="w-9 shrink-0 text-sm font-medium text-slate-700 lg:w-auto">
+        {label}
+      </label>
+      <div className="min-w-0 flex-1">
+        <Input
+          id={id}
+          inputMode="numeric"
+          placeholder="DD/MM/YYYY"
+          autoComplete="off"
+          value={value}
+          onChange={onChange}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          data-testid={`history-${label.toLowerCase()}`}
+        />
+        {invalid ? (
+          <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+            Not a day: use DD/MM/YYYY.
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -21,11 +21,17 @@ export function ProgressLog({ value }: { value: unknown }) {
           <p className="mt-0.5 text-amber-800">{HISTORY_MESSAGES.progressCheckConsole}</p>
         </div>
       ) : items.length === 0 ? (
-        <p className="text-sm text-slate-500">No progress updates were recorded.</p>
+        <p className="text-sm text-slate-600">No progress updates were recorded.</p>
       ) : (
-        <div className="overflow-y-auto" style={{ maxHeight: PROGRESS_PANEL_MAX_HEIGHT_PX }}>
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          aria-label="Saved progress log"
+          className="overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+          style={{ maxHeight: PROGRESS_PANEL_MAX_HEIGHT_PX }}
+        >
           <ProgressList items={items} />
-        </div>
+        </section>
       )}
     </ResultSection>
   );

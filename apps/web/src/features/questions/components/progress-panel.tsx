@@ -49,19 +49,22 @@ export function ProgressPanel({ messages, loading }: { messages: LiveFeedMessage
         </Badge>
         <ChevronDown
           aria-hidden
-          className={cn('ml-auto size-4 text-slate-400 transition-transform', open && 'rotate-180')}
+          className={cn('ml-auto size-4 text-slate-500 transition-transform', open && 'rotate-180')}
         />
       </button>
       {open ? (
-        <div
+        <section
           id={bodyId}
           ref={listRef}
-          className="overflow-y-auto border-t border-slate-100 px-5 py-3"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          aria-label="Progress updates"
+          className="overflow-y-auto border-t border-slate-100 px-5 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
           style={{ maxHeight: PROGRESS_PANEL_MAX_HEIGHT_PX }}
           data-testid="progress-panel-body"
         >
           <ProgressList items={items} active={loading} />
-        </div>
+        </section>
       ) : null}
     </Card>
   );

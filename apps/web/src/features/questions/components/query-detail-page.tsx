@@ -6,7 +6,7 @@
 import type { QueryDetail } from '@qa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, ArrowLeft, FileQuestion, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { DidYouMean, ReadingChoiceNote } from '../../../components/query-result/did-you-mean';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -22,6 +22,7 @@ import { useArchiveQuery } from '../api/archive-query';
 import { alternativeErrorMessage, useChooseAlternative } from '../api/choose-alternative';
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
+import { editedSqlErrorMessage, useRunEditedSql } from '../api/run-edited-sql';
 import { archiveErrorMessage, queryDetailErrorMessage } from '../utils/history-messages';
 import { CommentsPanel } from './comments-panel';
 import { ProgressLog } from './progress-log';
@@ -104,9 +105,31 @@ function QueryHeader({ query }: { query: QueryDetail }) {
       <p className="text-lg leading-snug font-semibold text-slate-900" data-testid="query-prompt">
         {query.prompt}
       </p>
-      <p className="mt-1.5 text-sm text-slate-500" data-testid="query-asked-by">
+      <p className="mt-1.5 text-sm text-slate-600" data-testid="query-asked-by">
         Asked by {query.user_email} on {formatDateTime(query.timestamp)}
       </p>
+      {query.sql_source === 'edited' ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="edited-from">
+          SQL edited by the user
+          {query.edited_from ? (
+            <>
+              {' '}
+              from{' '}
+              <Link
+                to={`/results/${encodeURIComponent(query.edited_from)}`}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                the original query
+              </Link>
+            </>
+          ) : null}
+          , run as written.
+        </p>
+      ) : query.sql_source === 'user' ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="edited-from">
+          SQL written by the user, run as written.
+        </p>
+      ) : null}
       {query.is_archived ? (
         <div
           className="mt-4 flex items-center gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900"
@@ -162,9 +185,23 @@ function ResultPanel({ query }: { query: QueryDetail }) {
   };
   // A choice saves another answer to this question: the page shows it once the detail is read again.
   const choose = useChooseAlternative();
+  // Edited SQL is saved as a new query: the page moves to it.
+  const navigate = useNavigate();
+  const edit = useRunEditedSql();
   return (
     <QueryResultView
       result={query}
+      // Downloads are named after the question (pasted SQL has none: its interpretation names them).
+      question={query.sql_source === 'user' ? undefined : query.prompt}
+      sqlEditor={{
+        onRun: (sql) =>
+          edit.mutate(
+            { queryId: query.id, sql },
+            { onSuccess: (answer) => answer.id && navigate(`/results/${encodeURIComponent(answer.id)}`) },
+          ),
+        pending: edit.isPending,
+        error: edit.isError ? editedSqlErrorMessage(edit.error) : null,
+      }}
       choices={
         <>
           <ReadingChoiceNote choice={query.reading_choice} />

@@ -1,11 +1,12 @@
 import type { Classification, QueryResult } from '@qa/contracts';
 import { BookOpenText, Lightbulb, type LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
+import { downloadFileName } from '../../../components/query-result/csv';
 import { FeedbackPanel, type FeedbackPanelProps } from '../../../components/query-result/feedback-panel';
 import { InterpretationBanner } from '../../../components/query-result/interpretation-banner';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
-import { SqlSection } from '../../../components/query-result/sql-section';
+import { type SqlEditor, SqlSection } from '../../../components/query-result/sql-section';
 import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
 import { QueryVisualSection } from './query-visual';
@@ -47,6 +48,7 @@ export type ResultFields = Pick<
   | 'sql_explanation'
   | 'row_count'
   | 'truncated'
+  | 'sql_source'
 > & { id?: string | undefined; classification?: Classification | null | undefined };
 
 function markdownSection(title: string, icon: LucideIcon, text: string | null | undefined, testId: string) {
@@ -64,9 +66,15 @@ export function QueryResultView({
   systemInfo,
   choices,
   feedback,
+  sqlEditor,
+  question,
   'data-testid': testId,
 }: {
   result: ResultFields;
+  /** The question asked: names the downloads. */
+  question?: string | undefined;
+  /** Edit the SQL and run it again (the screen says where the new answer goes). */
+  sqlEditor?: SqlEditor;
   systemInfo?: ReactNode;
   /** The other readings of the question and the latest choice among them, under the "Answered as" banner. */
   choices?: ReactNode;
@@ -80,7 +88,9 @@ export function QueryResultView({
     ) : null,
     systemInfo,
     analysis: markdownSection('Analysis', Lightbulb, result.csv_analysis, 'section-analysis'),
-    sql: result.sql_query ? <SqlSection sql={result.sql_query} /> : null,
+    sql: result.sql_query ? (
+      <SqlSection key={result.id} sql={result.sql_query} source={result.sql_source} editor={sqlEditor} />
+    ) : null,
     visual:
       result.id && result.sql_query && result.csv_results ? <QueryVisualSection queryId={result.id} /> : null,
     results:
@@ -89,6 +99,7 @@ export function QueryResultView({
           csv={result.csv_results}
           columns={result.result_columns}
           truncated={result.truncated ?? false}
+          fileName={downloadFileName(question || result.interpretation)}
           {...(result.row_count !== undefined ? { rowCount: result.row_count } : {})}
         />
       ) : null,

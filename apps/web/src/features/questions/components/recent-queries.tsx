@@ -1,12 +1,55 @@
-import type { QueryRecord } from '@qa/contracts';
+import type { QueryRecord, RecentScope } from '@qa/contracts';
 import { History, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { QuestionListItem } from '../../../components/question-list-item';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 
-/** 'Recently Asked Questions': the newest five, from every user, each opening its detail page. */
-export function RecentQueries({ items, loading }: { items: QueryRecord[]; loading: boolean }) {
+const SCOPES: { value: RecentScope; label: string }[] = [
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'mine', label: 'Mine' },
+];
+
+/** Everyone's questions (the default) or the signed-in user's own. */
+function ScopeSwitch({ scope, onScope }: { scope: RecentScope; onScope: (scope: RecentScope) => void }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form's fieldset
+    <div role="group" aria-label="Whose questions" className="flex rounded-lg border border-slate-300 p-0.5">
+      {SCOPES.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={scope === value}
+          onClick={() => onScope(value)}
+          data-testid={`recent-scope-${value}`}
+          className={cn(
+            'rounded-md px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+            scope === value ? 'bg-brand-600 text-on-accent' : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * 'Recently Asked Questions': the newest five, from every user (answered with data) or only the user's own, each
+ * opening its detail page.
+ */
+export function RecentQueries({
+  items,
+  loading,
+  scope = 'everyone',
+  onScope,
+}: {
+  items: QueryRecord[];
+  loading: boolean;
+  scope?: RecentScope;
+  onScope?: (scope: RecentScope) => void;
+}) {
   return (
     <Card className="overflow-hidden" data-testid="recent-queries">
       <section>
@@ -15,9 +58,10 @@ export function RecentQueries({ items, loading }: { items: QueryRecord[]; loadin
             <History aria-hidden className="size-4" />
           </span>
           <h2 className="text-[15px] font-semibold text-slate-900">Recently Asked Questions</h2>
+          {onScope ? <ScopeSwitch scope={scope} onScope={onScope} /> : null}
           <Link
             to="/results"
-            className="ml-auto text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
+            className="ml-auto text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
           >
             View All Query History →
           </Link>
@@ -28,7 +72,7 @@ export function RecentQueries({ items, loading }: { items: QueryRecord[]; loadin
             Loading recent queries...
           </p>
         ) : items.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-slate-500">No recent queries available</p>
+          <p className="px-5 py-6 text-sm text-slate-600">No recent queries available</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {items.map((item) => (

@@ -176,7 +176,7 @@ function UsersSearchBar({
             type="button"
             aria-label="Clear search"
             onClick={() => onSearch('')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <X aria-hidden className="size-4" />
           </button>

@@ -118,7 +118,7 @@ function UserRow({ user, isSelf, ...actions }: UserRowProps) {
         {formatDateTime(user.created_at)}
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums">
-        {user.last_login ? formatDateTime(user.last_login) : <span className="text-slate-400">Never</span>}
+        {user.last_login ? formatDateTime(user.last_login) : <span className="text-slate-600">Never</span>}
       </td>
       <td className="py-2 pr-3 pl-4">
         <UserActions user={user} {...actions} />
