@@ -278,15 +278,16 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
       .join('');
     expect(partial.length).toBeGreaterThan(0);
 
-    // The server notices the disconnect, aborts the model call and saves what it had.
-    let history = chatHistorySchema.parse(
-      (await t.request('GET', '/api/chat/history/llm-stop', { token: user.token })).json(),
-    );
-    for (let i = 0; i < 50 && history.messages.length < 2; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      history = chatHistorySchema.parse(
+    // The server notices the disconnect, aborts the model call and saves what it had. (While the answer streams,
+    // checkpoints of it may already be there: wait for one holding all the client was sent.)
+    const fetchHistory = async () =>
+      chatHistorySchema.parse(
         (await t.request('GET', '/api/chat/history/llm-stop', { token: user.token })).json(),
       );
+    let history = await fetchHistory();
+    for (let i = 0; i < 50 && !history.messages[1]?.content.startsWith(partial); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      history = await fetchHistory();
     }
     const saved = history.messages[1]!;
     expect(saved.type).toBe('assistant');
@@ -299,11 +300,13 @@ describe.each(testBackends())('the streaming chat with an LLM on $name', (backen
       .executeTakeFirst();
     expect(row?.aborted).toBe(true);
     // The provider never sent this step's usage, so it is estimated from the prompt and the text produced.
-    const ledger = await t.db
-      .selectFrom('llm_usage')
-      .selectAll()
-      .where('message_id', '=', saved.id)
-      .execute();
+    const ledgerRows = () =>
+      t.db.selectFrom('llm_usage').selectAll().where('message_id', '=', saved.id).execute();
+    let ledger = await ledgerRows();
+    for (let i = 0; i < 50 && ledger.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ledger = await ledgerRows();
+    }
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.output_tokens).toBeGreaterThan(0);
     expect(ledger[0]!.input_tokens).toBeGreaterThan(0);

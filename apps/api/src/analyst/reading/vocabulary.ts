@@ -100,8 +100,9 @@ function fromModel(): Vocabulary {
             : DATASET_CLASS[id];
     if (!target) continue;
     const [role, value] = target;
-    const terms = (vocabulary[role] ??= {});
+    const terms = vocabulary[role] ?? {};
     terms[value] = [...new Set([...(terms[value] ?? []), phrase])];
+    vocabulary[role] = terms;
   }
   return vocabulary;
 }
