@@ -47,8 +47,10 @@ describe('static web assets', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('never serves a source map', async () => {
-    expect((await get('/assets/app-abc123.js.map')).statusCode).toBe(404);
+  it('never serves a source map, and a missing file is a JSON 404 like every other error', async () => {
+    const missing = await get('/assets/app-abc123.js.map');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found: /assets/app-abc123.js.map' });
     expect((await get('/assets/app-abc123.js.map', 'br')).statusCode).toBe(404);
   });
 });

@@ -54,7 +54,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     // A missing file with an extension (e.g. /assets/old.js) is a real 404, not a client route.
     const pathname = url.split('?')[0] ?? '';
     if (path.extname(pathname) !== '') {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+      return reply.code(404).send({ detail: `Not found: ${pathname}` });
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

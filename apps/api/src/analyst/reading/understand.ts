@@ -7,6 +7,7 @@
  * the question is read by a small reader (readers/), in a fixed order.
  */
 
+import { DIMENSIONS as DIMENSION_TERMS, MEASURES as MEASURE_TERMS, techSegment } from '@qa/warehouse';
 import { describeGroupFilter, type Measure, type Plan } from '../semantic/plan.js';
 import { rankReadings } from './candidates.js';
 import { accountFor } from './confidence.js';
@@ -270,13 +271,15 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   };
 }
 
+/** The reading in words, with the semantic model's labels (never a column or a tech code). */
 export function describeReading(plan: Plan): string {
-  const parts = [`${plan.dataset} dataset`, `measure: ${plan.measure}`];
-  if (plan.dimension) parts.push(`by ${plan.dimension}`);
+  const parts = [`${plan.dataset} dataset`, `measure: ${MEASURE_TERMS[plan.measure]?.label ?? plan.measure}`];
+  if (plan.dimension) parts.push(`by ${DIMENSION_TERMS[plan.dimension]?.label ?? plan.dimension}`);
   if (plan.geo) parts.push(`in ${plan.geo.label ?? plan.geo.values.join(', ')}`);
   const s = plan.subject;
   const subject = [
-    s.tech && `tech ${s.tech}`,
+    s.tech && (techSegment(s.tech)?.label ?? s.tech),
+    s.belowUso && 'below the USO',
     s.gigabit && 'gigabit',
     s.altnet && 'altnets',
     s.operatorGroups && `networks ${s.operatorGroups.join(', ')}`,
