@@ -364,18 +364,13 @@ async function answerQuestion(
   const queryId = randomUUID();
   // A question that is SQL is run as written: no model reads it, so no budget applies.
   if ((await ready.agent.checkSql(input.prompt)).sql) {
-    const origin: SqlOrigin = { source: 'user', editedFrom: null };
-    const answer = await runUserSql(
-      deps,
-      ready,
-      user,
-      { queryId, progressChannel: input.progress_channel },
-      { sql: input.prompt, source: 'user', signal },
-    );
-    const result = toQueryResult(queryId, answer, null, origin);
-    await saveAnswer(deps.db, { id: queryId, user, input }, result, answer, origin);
-    logAnswer(deps, queryId, answer, 'SQL written by the user run');
-    return result;
+    return answerUserSql(deps, ready, user, {
+      queryId,
+      input,
+      sql: input.prompt,
+      origin: { source: 'user', editedFrom: null },
+      signal,
+    });
   }
   const planner = await plannerFor(deps, ready, user, input, queryId);
   const answer = await runAgent(
@@ -520,26 +515,46 @@ async function runEditedSql(
   signal?: AbortSignal,
 ): Promise<QueryResult> {
   return admitted(deps, async (ready) => {
-    const queryId = randomUUID();
-    const origin: SqlOrigin = { source: 'edited', editedFrom: original.id };
-    const answer = await runUserSql(
-      deps,
-      ready,
-      user,
-      { queryId, progressChannel: input.progress_channel },
-      { sql: input.sql, source: 'edited', signal },
-    );
-    const result = toQueryResult(queryId, answer, null, origin);
-    await saveAnswer(
-      deps.db,
-      { id: queryId, user, input: { prompt: original.prompt } },
-      result,
-      answer,
-      origin,
-    );
-    logAnswer(deps, queryId, answer, 'Edited SQL run');
-    return result;
+    return answerUserSql(deps, ready, user, {
+      queryId: randomUUID(),
+      input: { prompt: original.prompt, progress_channel: input.progress_channel },
+      sql: input.sql,
+      origin: { source: 'edited', editedFrom: original.id },
+      signal,
+    });
   });
+}
+
+/** SQL the user wrote or edited, run as written, saved as a query of theirs with where it came from. */
+async function answerUserSql(
+  deps: QuestionsServiceDeps,
+  ready: ReadyRuntime,
+  user: RequestUser,
+  run: {
+    queryId: string;
+    input: QueryRequest;
+    sql: string;
+    origin: SqlOrigin & { source: UserSqlSource };
+    signal?: AbortSignal | undefined;
+  },
+): Promise<QueryResult> {
+  const { queryId, input, sql, origin, signal } = run;
+  const answer = await runUserSql(
+    deps,
+    ready,
+    user,
+    { queryId, progressChannel: input.progress_channel },
+    { sql, source: origin.source, signal },
+  );
+  const result = toQueryResult(queryId, answer, null, origin);
+  await saveAnswer(deps.db, { id: queryId, user, input }, result, answer, origin);
+  logAnswer(
+    deps,
+    queryId,
+    answer,
+    origin.source === 'edited' ? 'Edited SQL run' : 'SQL written by the user run',
+  );
+  return result;
 }
 
 function toReadingChoice(row: {
