@@ -6,7 +6,7 @@
  */
 import { ChatPage } from './pages/chat-page';
 import { QueryPage } from './pages/query-page';
-import { chartDrawn, mapLayout, overlaps, seriesTypes } from './support/charts';
+import { chartDrawn, chartTitleLayout, mapLayout, overlaps, seriesTypes } from './support/charts';
 import { expect, test } from './support/fixtures';
 import { ordinaryUserPage } from './support/ordinary-user';
 
@@ -98,6 +98,20 @@ test.describe('the chart picker on the home page', () => {
     expect(overlaps(layout.legend, layout.map), JSON.stringify(layout)).toBe(false);
     expect(overlaps(layout.toolbar, layout.map), JSON.stringify(layout)).toBe(false);
     expect(overlaps(layout.toolbar, layout.legend), JSON.stringify(layout)).toBe(false);
+  });
+
+  test("at 390 px a bar chart's title is whole, clear of the toolbar and above the bars", async ({
+    browser,
+    request,
+  }) => {
+    const { page } = await ordinaryUserPage(browser, request, { viewport: { width: 390, height: 844 } });
+    const home = new QueryPage(page);
+    await home.ask(TWO_PLACES);
+    await expect(home.chartFrame).toHaveAttribute('data-kind', 'chart');
+    const layout = await chartTitleLayout(await chartDrawn(home.chartFrame));
+    expect(layout.titleCut, JSON.stringify(layout)).toBe(false);
+    expect(overlaps(layout.title, layout.toolbar), JSON.stringify(layout)).toBe(false);
+    expect(overlaps(layout.title, layout.plot), JSON.stringify(layout)).toBe(false);
   });
 });
 

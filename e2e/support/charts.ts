@@ -68,3 +68,47 @@ export function mapLayout(content: FrameLocator): Promise<{ map: Box; legend: Bo
 export function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * Where a chart's title, its plot area and the page's toolbar are drawn (frame pixels), and whether ECharts had to
+ * cut the title short (an ellipsis in the drawn text).
+ */
+export function chartTitleLayout(
+  content: FrameLocator,
+): Promise<{ title: Box; plot: Box; toolbar: Box; titleCut: boolean }> {
+  return content.locator('body').evaluate(() => {
+    type Rect = Box & { clone(): Rect; applyTransform(m: number[]): void };
+    type Text = { style?: { text?: string } };
+    type Group = {
+      getBoundingRect(): Rect;
+      updateTransform(): void;
+      transform?: number[];
+      traverse(visit: (element: Text) => void): void;
+    };
+    const chart = (
+      window as unknown as {
+        qaChart: {
+          getModel(): { getComponent(type: string): { coordinateSystem?: { getRect(): Box } } };
+          getViewOfComponentModel(model: unknown): { group: Group };
+        };
+      }
+    ).qaChart;
+    const model = chart.getModel();
+    const group = chart.getViewOfComponentModel(model.getComponent('title')).group;
+    const rect = group.getBoundingRect().clone();
+    group.updateTransform();
+    if (group.transform) rect.applyTransform(group.transform);
+    let titleCut = false;
+    group.traverse((element) => {
+      if (element.style?.text?.includes('...') || element.style?.text?.includes('…')) titleCut = true;
+    });
+    const plot = model.getComponent('grid').coordinateSystem!.getRect();
+    const bar = document.getElementById('toolbar')!.getBoundingClientRect();
+    return {
+      title: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+      plot: { x: plot.x, y: plot.y, width: plot.width, height: plot.height },
+      toolbar: { x: bar.x, y: bar.y, width: bar.width, height: bar.height },
+      titleCut,
+    };
+  });
+}

@@ -102,7 +102,7 @@ export function renderChart(echarts, areasOf) {
   let chart = null;
   const sized = () => element.clientWidth > 0 && element.clientHeight > 0;
   const draw = () => {
-    fitTitles(spec, titles, element);
+    fitTitles(spec, titles, element, options);
     if (spec.geo) fitMapLayout(options, element);
     chart = echarts.init(element, dark ? 'dark' : null, { renderer: 'canvas', locale: 'EN' });
     chart.on('finished', function rendered() {
@@ -133,9 +133,9 @@ export function renderChart(echarts, areasOf) {
     // Crossing the narrow width lays the map and its legend out afresh; otherwise the chart only resizes.
     const crossed = element.clientWidth < NARROW_PX !== lastWidth < NARROW_PX;
     lastWidth = element.clientWidth;
-    if (crossed && spec.geo) {
-      fitTitles(spec, titles, element);
-      fitMapLayout(options, element);
+    if (crossed) {
+      fitTitles(spec, titles, element, options);
+      if (spec.geo) fitMapLayout(options, element);
       chart.setOption(options, true);
       placeToolbar(spec, element);
     }
@@ -191,17 +191,39 @@ function darken(options) {
   options.backgroundColor = 'transparent';
 }
 
+/** The title's and the plot's top the spec gave, per options object, before a narrow frame moved them down. */
+const specTops = new WeakMap();
+
 /**
- * Titles fit the frame: a chart's title keeps clear of the toolbar (top right), cut short before it; a map's wraps
- * within the frame (it is centred, over the sea).
+ * Titles fit the frame: a chart's title keeps clear of the toolbar (top right), cut short before it, or in a narrow
+ * frame wraps on a row of its own under it; a map's wraps within the frame (it is centred, over the sea).
  */
-function fitTitles(spec, titles, element) {
+function fitTitles(spec, titles, element, options) {
   const main = titles[0];
   if (!main) return;
   const width = element.clientWidth;
   if (!spec.geo) {
     main.left = 12;
-    main.textStyle = { ...(main.textStyle || {}), width: Math.max(width - 300, 160), overflow: 'truncate' };
+    if (!specTops.has(options)) {
+      specTops.set(options, { title: main.top, grid: Number(options.grid?.top) || 52 });
+    }
+    const tops = specTops.get(options);
+    if (width >= NARROW_PX) {
+      main.top = tops.title;
+      if (options.grid && !Array.isArray(options.grid)) options.grid.top = tops.grid;
+      main.textStyle = { ...(main.textStyle || {}), width: width - 300, overflow: 'truncate' };
+      return;
+    }
+    // A narrow frame (a phone) has no room beside the toolbar: a title cut to a few words says nothing, so it gets
+    // a row of its own under the toolbar and wraps, and the plot moves down by the lines it takes.
+    const textWidth = Math.max(width - 24, 120);
+    const fontSize = main.textStyle?.fontSize || 14;
+    const lines = Math.min(3, Math.ceil((String(main.text || '').length * fontSize * 0.55) / textWidth));
+    main.top = TOOLBAR_ROW_PX;
+    main.textStyle = { ...(main.textStyle || {}), width: textWidth, overflow: 'break', lineHeight: 18 };
+    if (options.grid && !Array.isArray(options.grid)) {
+      options.grid.top = tops.grid + TOOLBAR_ROW_PX + 18 * Math.max(lines - 1, 0);
+    }
     return;
   }
   main.textStyle = {
