@@ -1,6 +1,7 @@
 import { createUserViaApi, uniqueEmail } from './support/api';
 import { E2E_ADMIN } from './support/env';
 import { expect, test } from './support/fixtures';
+import { ORDINARY_PASSWORD, ordinaryUserPage } from './support/ordinary-user';
 
 test.describe('signing in', () => {
   test('a wrong password is refused and clears the field, then the right one signs in', async ({
@@ -78,5 +79,37 @@ test.describe('signing in', () => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(`/login?redirectUrl=${encodeURIComponent('/admin/users')}`);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  test('a user signs out everywhere from the menu: this browser and their other browser are both signed out', async ({
+    browser,
+    request,
+  }) => {
+    // Two sign-ins and two browsers: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
+    const { page, email } = await ordinaryUserPage(browser, request);
+    // The same user in a second browser (another context: its own storage).
+    const other = await (await browser.newContext({ storageState: undefined })).newPage();
+    await other.goto('/login');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(ORDINARY_PASSWORD);
+    await other.getByRole('button', { name: 'Login' }).click();
+    await expect(other).toHaveURL('/');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    await expect(dialog).toBeVisible();
+    // Cancel is where focus starts: Enter by mistake does not end every session.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    // The other browser's token is refused at its next call, and it is sent to sign in.
+    await other.goto('/results');
+    await expect(other).toHaveURL(`/login?redirectUrl=${encodeURIComponent('/results')}`);
+    await other.context().close();
+    await page.context().close();
   });
 });

@@ -36,6 +36,8 @@ type AuthContextValue = {
   signedOut: boolean;
   login: (email: string, password: string) => Promise<AuthUser>;
   logout: () => Promise<void>;
+  /** Ends every session of this user (all browsers and devices), then this one; rejects if the server refused. */
+  logoutEverywhere: () => Promise<void>;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -104,9 +106,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
+  // Unlike logout, a failure here is the user's business: their other sessions are still open, so it is thrown for
+  // the caller to show, and this session stays signed in to try again.
+  const logoutEverywhere = useCallback(async () => {
+    await api.post('/auth/logout-everywhere', {});
+    clearAuthToken();
+    setSignedOut(true);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAdmin: user?.role === 'admin', isLoading, signedOut, login, logout }),
-    [user, isLoading, signedOut, login, logout],
+    () => ({ user, isAdmin: user?.role === 'admin', isLoading, signedOut, login, logout, logoutEverywhere }),
+    [user, isLoading, signedOut, login, logout, logoutEverywhere],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -9,16 +9,20 @@ import {
   Menu,
   MessageSquare,
   Monitor,
+  MonitorSmartphone,
   Moon,
   ScrollText,
   Sun,
   Users,
 } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useV2Flag } from '../../hooks/use-v2-flag';
+import { detailOr } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { THEME_OPTIONS, type ThemePreference, useThemePreference } from '../../lib/theme';
+import { ErrorAlert } from '../ui/alert';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -95,73 +99,108 @@ function ChatBetaToggle() {
 }
 
 function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmin: boolean }) {
-  const { logout } = useAuth();
+  const { logout, logoutEverywhere } = useAuth();
   const initial = email.trim().charAt(0).toUpperCase() || '?';
+  const [confirmEverywhere, setConfirmEverywhere] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState<string | null>(null);
+
+  async function onSignOutEverywhere() {
+    setSigningOut(true);
+    setEverywhereError(null);
+    try {
+      await logoutEverywhere();
+    } catch (error) {
+      setEverywhereError(detailOr(error, 'Failed to sign out everywhere'));
+      setSigningOut(false);
+    }
+  }
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="Menu"
-        className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm text-slate-700 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100"
-      >
-        <span
-          aria-hidden
-          className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger
+          aria-label="Menu"
+          className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm text-slate-700 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100"
         >
-          {initial}
-        </span>
-        <Menu aria-hidden className="size-4 text-slate-500" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <span className="block truncate font-medium text-slate-900">{email}</span>
-          <span className="capitalize">{role}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/">
-            <House aria-hidden />
-            Home
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/results">
-            <FileClock aria-hidden />
-            View History
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/chat">
-            <MessageSquare aria-hidden />
-            Chat
-          </Link>
-        </DropdownMenuItem>
-        {isAdmin ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/admin/users">
-                <Users aria-hidden />
-                Users
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/admin/logs">
-                <ScrollText aria-hidden />
-                Logs
-              </Link>
-            </DropdownMenuItem>
-          </>
-        ) : null}
-        <DropdownMenuSeparator />
-        <ThemeChoice />
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout()}>
-          <LogOut aria-hidden />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <span
+            aria-hidden
+            className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+          >
+            {initial}
+          </span>
+          <Menu aria-hidden className="size-4 text-slate-500" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>
+            <span className="block truncate font-medium text-slate-900">{email}</span>
+            <span className="capitalize">{role}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to="/">
+              <House aria-hidden />
+              Home
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/results">
+              <FileClock aria-hidden />
+              View History
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/chat">
+              <MessageSquare aria-hidden />
+              Chat
+            </Link>
+          </DropdownMenuItem>
+          {isAdmin ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/admin/users">
+                  <Users aria-hidden />
+                  Users
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/admin/logs">
+                  <ScrollText aria-hidden />
+                  Logs
+                </Link>
+              </DropdownMenuItem>
+            </>
+          ) : null}
+          <DropdownMenuSeparator />
+          <ThemeChoice />
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void logout()}>
+            <LogOut aria-hidden />
+            Logout
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setConfirmEverywhere(true)}>
+            <MonitorSmartphone aria-hidden />
+            Sign out everywhere
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirmEverywhere}
+        onOpenChange={(open) => {
+          setConfirmEverywhere(open);
+          if (!open) setEverywhereError(null);
+        }}
+        title="Sign out everywhere?"
+        description="This ends your sessions in every browser and on every device, this one included. You will need your password to sign in again."
+        confirmLabel="Sign out everywhere"
+        busyLabel="Signing out..."
+        busy={signingOut}
+        onConfirm={() => void onSignOutEverywhere()}
+      >
+        {everywhereError ? <ErrorAlert>{everywhereError}</ErrorAlert> : null}
+      </ConfirmDialog>
+    </>
   );
 }
 
