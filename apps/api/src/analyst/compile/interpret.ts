@@ -14,6 +14,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { techWords } from './words.js';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
 const MONTHS = [
@@ -250,11 +251,12 @@ function takeUpFilters(plan: Plan): string {
   if (!t) return '';
   const parts: string[] = [];
   if (t.operators?.length) parts.push(`of ${joinOr(t.operators)}`);
-  if (t.techs?.length) parts.push(`on ${joinOr(t.techs)}`);
-  else if (t.tech) parts.push(`on ${t.tech}`);
+  // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
+  if (t.techs?.length) parts.push(`on ${joinOr(t.techs.map(techWords))}`);
+  else if (t.tech) parts.push(`on ${techWords(t.tech)}`);
   if (t.segment) parts.push(`(${t.segment})`);
   if (t.shareOf)
-    parts.push(t.shareOf.startsWith('tech:') ? `on ${t.shareOf.slice(5).toUpperCase()}` : `of ${t.shareOf}`);
+    parts.push(t.shareOf.startsWith('tech:') ? `on ${techWords(t.shareOf.slice(5))}` : `of ${t.shareOf}`);
   return parts.join(' ');
 }
 
