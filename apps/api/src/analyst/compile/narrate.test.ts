@@ -371,4 +371,31 @@ describe('words an analyst reads, not code (issue 23)', () => {
     });
     expect(bars.visual?.spec.format).toMatchObject({ measure: 'Premises gained', unit: 'premises' });
   });
+
+  it('says one-row answers as sentences with their periods, not as lists of columns', () => {
+    const lines = narrate(
+      'adsl lines change year on year',
+      ['lines_2025q3', 'lines_2026q3', 'change_lines', 'yoy_change_pct'],
+      [[428290, 364416, -63874, -14.91]],
+    );
+    expect(lines).toContain(
+      'Lines on ADSL went from **428,290** in 2025 Q3 to **364,416** in 2026 Q3, down **63,874** (-14.91%).',
+    );
+    const first = narrate(
+      'How many postcodes got full fibre for the first time in the last 12 months?',
+      ['postcodes', 'premises'],
+      [[74512, 1423373]],
+    );
+    expect(first).toContain(
+      '**74,512** postcodes (1,423,373 premises) across the UK got full fibre for the first time in the last 12 months.',
+    );
+    const speed = narrate(
+      'What is the fastest upload speed available in Westminster?',
+      ['max_fastest_up_mbps'],
+      [[3000]],
+    );
+    expect(speed).toContain('The fastest upload speed on offer in Westminster is **3,000 Mbit/s**.');
+    for (const said of [lines, first, speed])
+      expect(said).not.toMatch(/\*\*Result\*\*|change lines|\d{4}q\d/);
+  });
 });

@@ -7,7 +7,7 @@
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
-import { offering, place, provider, subjectClause } from './interpret.js';
+import { offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
 import type { BuiltQuery } from './sql-builder.js';
 import { columnMonth, datesInWords, dateWords, inWords, monthWords, techWords } from './words.js';
 
@@ -114,8 +114,8 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     if (lines) return finish(lines, plan, latest);
   }
   if (rows.length === 1 && columns.labelIndex < 0) {
-    const change = describeChange(plan, result);
-    if (change) return finish(change, plan, latest);
+    const sentence = describeChange(plan, result) ?? describeOneFigure(plan, built, result, columns) ?? null;
+    if (sentence) return finish(sentence, plan, latest);
     return finish(describeOneRow(plan, built, result, columns), plan, latest);
   }
   const isSeries = result.columns[0]?.name === 'reported_at' || result.columns[0]?.name === 'quarter';
@@ -340,6 +340,57 @@ function metricPhrase(plan: Plan, column: string, built: BuiltQuery, meta: Colum
     : column.replace(/_/g, ' ');
 }
 
+/** A column of one period: a snapshot month (premises_2025_11) or a quarter (lines_2025q4), in words. */
+function columnPeriod(column: string): string | null {
+  const quarter = /_(\d{4})q([1-4])$/i.exec(column);
+  return quarter ? `${quarter[1]} Q${quarter[2]}` : columnMonth(column);
+}
+
+/**
+ * One-row answers with a figure of their own, as a sentence: the fastest speed on offer, postcodes reached for
+ * the first time, take-up of a footprint.
+ */
+function describeOneFigure(
+  plan: Plan,
+  built: BuiltQuery,
+  result: ResultLike,
+  columns: Columns,
+): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const row = result.rows[0]!;
+  const where = whereWords(plan);
+  const value = (name: string) => {
+    const i = names.indexOf(name);
+    return i >= 0 ? formatValue(row[i], columns.metas[i]!) : null;
+  };
+  if (names.length === 1 && columns.metas[0]?.kind === 'speed') {
+    const label = MEASURES[plan.measure as keyof typeof MEASURES]?.label ?? 'speed';
+    return [`The ${label} on offer ${where} is **${formatValue(row[0], columns.metas[0])}**.`];
+  }
+  if (plan.measure === 'first_postcodes' || plan.measure === 'first_premises') {
+    const postcodes = value('postcodes');
+    const premises = value('premises');
+    if (!postcodes || !premises) return null;
+    const what = offering(plan.subject) ?? 'service';
+    const who = provider(plan.subject);
+    const counted =
+      plan.measure === 'first_premises'
+        ? `**${premises}** premises (in ${postcodes} postcodes)`
+        : `**${postcodes}** postcodes (${premises} premises)`;
+    return [
+      `${counted} ${where} got ${what}${who ? ` from ${who.who}` : ''} for the first time ${plan.time.phrase ?? 'in the window'}.`,
+    ];
+  }
+  const takeUpIndex = names.indexOf('take_up_pct');
+  if (takeUpIndex >= 0 && names.length === 3) {
+    const [lines, premises] = names.filter((_, i) => i !== takeUpIndex);
+    const said = (name: string) =>
+      `${value(name)} ${inWords(built.columns[name] ?? name.replace(/_/g, ' '))}`;
+    return [`Take-up ${where}: **${value('take_up_pct')}**, ${said(lines!)} on ${said(premises!)}.`];
+  }
+  return null;
+}
+
 /** Rows by these are networks, operators or technologies: their counts are what each one passes. */
 const NETWORK_COLUMNS = new Set(['operator', 'operator_group', 'tech']);
 
@@ -397,11 +448,12 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function describeChange(plan: Plan, result: ResultLike): string[] | null {
   const names = result.columns.map((c) => c.name);
   const row = result.rows[0]!;
-  const gainedIndex = names.findIndex((n) => /_gained$/.test(n));
+  const gainedIndex = names.findIndex((n) => /_gained$|^change_\w+$/.test(n));
   if (gainedIndex < 0) return null;
-  const unit = names[gainedIndex]!.replace(/_gained$/, '');
+  const unit = names[gainedIndex]!.replace(/_gained$|^change_/g, '');
+  // The level at each end, in a column named after its month (premises_2025_11) or quarter (lines_2025q4).
   const levels = names
-    .map((name, index) => ({ index, month: name.startsWith(`${unit}_`) ? columnMonth(name) : null }))
+    .map((name, index) => ({ index, month: name.startsWith(`${unit}_`) ? columnPeriod(name) : null }))
     .filter((e): e is { index: number; month: string } => e.month !== null);
   const [from, to] = levels;
   if (levels.length !== 2 || !from || !to) return null;
@@ -412,9 +464,12 @@ function describeChange(plan: Plan, result: ResultLike): string[] | null {
   const count = (v: number) => formatValue(v, { kind: 'count', unit, additive: false });
   const forecast = plan.dataset === 'upc_forecast';
   const condition = conditionWords(plan);
-  const what = forecast
-    ? `${unitWords(unit)} ${whereWords(plan)} with ${offering(plan.subject, true) ?? SEGMENTS.full_fibre.label}${provider(plan.subject) ? ` from ${provider(plan.subject)!.who}` : ''}`
-    : `${unitWords(unit)} ${whereWords(plan)}${condition ? ` where ${condition}` : ''}`;
+  const takeUp = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+  const what = takeUp
+    ? `${unit} ${takeUp}${plan.geo ? ` ${whereWords(plan)}` : ''}`
+    : forecast
+      ? `${unitWords(unit)} ${whereWords(plan)} with ${offering(plan.subject, true) ?? SEGMENTS.full_fibre.label}${provider(plan.subject) ? ` from ${provider(plan.subject)!.who}` : ''}`
+      : `${unitWords(unit)} ${whereWords(plan)}${condition ? ` where ${condition}` : ''}`;
   const verb = forecast ? 'are forecast to go' : 'went';
   const direction = (v: number) => (v >= 0 ? 'up' : 'down');
   const ends = changeEnds(names);
@@ -426,7 +481,10 @@ function describeChange(plan: Plan, result: ResultLike): string[] | null {
         `The share of ${what} ${forecast ? 'is forecast to go' : 'went'} from **${formatValue(ca, SHARE)}** in ${ends.from.month} to **${formatValue(cb, SHARE)}** in ${ends.to.month}, ${direction(pp)} **${nf2.format(Math.abs(pp))} points** (${count(a)} to ${count(b)} ${unitWords(unit)}).`,
       ];
   }
-  const relative = a ? `, ${gained >= 0 ? '+' : ''}${nf2.format((gained / a) * 100)}%` : '';
+  // The relative change as the SQL gives it (take-up's year on year), else from the two levels.
+  const givenPct = names.findIndex((n) => /_change_pct$/.test(n));
+  const pct = givenPct >= 0 ? row[givenPct] : a ? (gained / a) * 100 : undefined;
+  const relative = typeof pct === 'number' ? `, ${pct >= 0 ? '+' : ''}${nf2.format(pct)}%` : '';
   return [
     `${capitalise(what)} ${verb} from **${count(a)}** in ${from.month} to **${count(b)}** in ${to.month}, ${direction(gained)} **${count(Math.abs(gained))}**${relative ? ` (${relative.slice(2)})` : ''}.`,
   ];
