@@ -381,6 +381,23 @@ function describeOneFigure(
       `${counted} ${where} got ${what}${who ? ` from ${who.who}` : ''} for the first time ${plan.time.phrase ?? 'in the window'}.`,
     ];
   }
+  if (names.length === 1 && columns.metas[0]?.kind === 'count') {
+    // One count: lines of a take-up filter, places passing a test ("60 local authorities whose share is ...").
+    const meaning = inWords(built.columns[names[0]!] ?? names[0]!.replace(/_/g, ' '));
+    const filters = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+    return [
+      `**${formatValue(row[0], columns.metas[0])}** ${meaning}${filters ? ` ${filters}` : ''}${plan.geo ? ` ${where}` : ''}.`,
+    ];
+  }
+  if (plan.measure === 'share_of_subject_pct' && plan.dataset !== 'take_up' && names.length === 3) {
+    // A network's share of a footprint: its premises out of all premises with the service.
+    const [part, whole, pct] = names as [string, string, string];
+    const shareMeaning = inWords(built.columns[pct] ?? 'share').replace(/, %$/, '');
+    const wholeMeaning = inWords(built.columns[whole] ?? whole).replace(/^all /, '');
+    return [
+      `${capitalise(shareMeaning)} of ${wholeMeaning}${plan.geo ? ` ${where}` : ''}: **${value(pct)}** (${value(part)} of ${value(whole)}).`,
+    ];
+  }
   const takeUpIndex = names.indexOf('take_up_pct');
   if (takeUpIndex >= 0 && names.length === 3) {
     const [lines, premises] = names.filter((_, i) => i !== takeUpIndex);
@@ -568,9 +585,11 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
   const passedIndex = metas.findIndex((m, i) => m.kind === 'count' && i !== totalIndex);
   const pctIndex = metas.findIndex((m) => m.kind === 'share');
   if (passedIndex < 0 || totalIndex < 0 || pctIndex < 0) return null;
-  const unit = unitWords(names[totalIndex]!.replace('total_', ''));
+  const units = unitWords(names[totalIndex]!.replace('total_', ''));
   const count = (value: unknown) => formatValue(value, metas[passedIndex]!);
   const n = count(row[passedIndex]);
+  // "1 postcode", never "1 postcodes" (premises and people are the same in the singular).
+  const unit = row[passedIndex] === 1 && units === 'postcodes' ? 'postcode' : units;
   const total = count(row[totalIndex]);
   const share = formatValue(row[pctIndex], metas[pctIndex]!);
   const where = whereWords(plan);
@@ -587,16 +606,17 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
       : `**${n}** ${unit} ${where} are ${planned}: **${share}** of all ${total} ${unit}${there}.`;
   }
   const condition = conditionWords(plan);
+  const postcodes = units === 'postcodes';
   const which = !condition
     ? ''
-    : unit === 'postcodes'
-      ? ` are ones where ${condition}`
+    : postcodes
+      ? ` ${unit === 'postcode' ? 'is one' : 'are ones'} where ${condition}`
       : ` are in postcodes where ${condition}`;
   return plan.measure === 'coverage_pct'
-    ? `Coverage ${where}: **${share}** of ${unit} (${n} of ${total})${which}.`
-    : unit === 'postcodes'
+    ? `Coverage ${where}: **${share}** of ${units} (${n} of ${total})${which.replace(/^ is one/, ' are ones')}.`
+    : postcodes
       ? `**${n}** ${unit} ${where} (**${share}** of all ${total})${which}.`
-      : `**${n}** ${unit} ${where}${which}: **${share}** of all ${total} ${unit}${there}.`;
+      : `**${n}** ${unit} ${where}${which}: **${share}** of all ${total} ${units}${there}.`;
 }
 
 function subjectWords(plan: Plan): string {
