@@ -148,7 +148,7 @@ describe('a distribution by number of networks', () => {
         [2, 8, 250],
       ],
     );
-    expect(text).toContain('All 1,000 premises, by how many networks offer it:');
+    expect(text).toContain('All 1,000 premises, by how many networks offer full fibre there:');
     expect(text).toContain('- **1** network: 500 premises (50% of all)');
     expect(text).toContain('- **2** networks: 250 premises (25% of all)');
   });

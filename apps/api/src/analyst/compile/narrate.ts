@@ -561,7 +561,7 @@ function describeDistribution(plan: Plan, result: ResultLike): string[] | null {
   if (total <= 0) return null;
   const word = plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnet' : 'network';
   return [
-    `All ${formatNumber(total)} ${unit}, by how many ${word}s offer it:`,
+    `All ${formatNumber(total)} ${unit}, by how many ${word}s offer ${offering(plan.subject, plan.dataset === 'upc_forecast') ?? 'a service'} there:`,
     '',
     ...result.rows.map((row) => {
       const n = Number(row[networks]);
