@@ -11,6 +11,7 @@
 import type { Dataset } from '@qa/contracts';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
+import { datesInWords } from '../compile/words.js';
 import { type AnalystKnowledge, type AnalystPlan, BuiltinAnalyst } from '../reading/builtin-analyst.js';
 import { accountFor, checkCompiled } from '../reading/confidence.js';
 import type { Entity, Lexicon } from '../reading/lexicon.js';
@@ -104,7 +105,8 @@ export class BuiltinPlanner implements Planner {
         ? {
             type: 'data_query',
             confidence: clamp(understanding.confidence),
-            reasoning: understanding.reasoning,
+            // The reading names its date as the plan holds it (2023-01-01); the reader gets the month.
+            reasoning: datesInWords(understanding.reasoning),
             suggested_databases: [understanding.plan.dataset as Dataset],
           }
         : {

@@ -19,6 +19,7 @@
  */
 import type { Classification } from '@qa/contracts';
 import { describePlanCheck, verifyPlan } from '../compile/verify-plan.js';
+import { monthWords, quarterWords } from '../compile/words.js';
 import type { AlternativeReading } from '../reading/reading-types.js';
 import type { Plan } from '../semantic/plan.js';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
@@ -147,7 +148,7 @@ function datasetsSummary({ warehouse, builtin }: AgentContext): string {
     '',
     ...lines,
     '',
-    `Availability snapshots are monthly, reported on the first of each month, from ${time.earliest} to ${time.latest}; take-up runs to ${time.latestQuarter}; forecasts run to ${time.forecastLast}.`,
+    `Availability snapshots are monthly, reported on the first of each month, from ${monthWords(time.earliest)} to ${monthWords(time.latest)}; take-up runs to ${quarterWords(time.latestQuarter)}; forecasts run to ${monthWords(time.forecastLast)}.`,
     '',
     'Operator footprints, take-up and forecasts are modelled (synthetic data calibrated to public figures); local authorities, regions and postcode areas follow real UK geography. Market share (subscriber lines) is in the take_up dataset.',
   ].join('\n');

@@ -84,7 +84,13 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
         : /population/.test(value)
           ? 'population'
           : 'premises';
-  if (name === 'coverage_pct' || name === 'share_without_pct' || /^share_below_.*_pct$/.test(name)) {
+  if (
+    name === 'coverage_pct' ||
+    name === 'share_without_pct' ||
+    /^share_below_.*_pct$/.test(name) ||
+    // The coverage at each end of a change (coverage_2025_11_pct).
+    /^coverage_\d{4}_\d{2}_pct$/.test(name)
+  ) {
     const unit =
       plan.measure === 'postcodes' || plan.measure === 'change_postcodes'
         ? 'postcodes'

@@ -63,7 +63,7 @@ describe('the interpretation restates the plan in one sentence', () => {
 
   it('restates take-up questions with their quarter', () => {
     expect(interpretation('how many FTTP lines in Manchester, latest qtr?')).toBe(
-      'Broadband lines on fttp in Manchester, 2026 Q3',
+      'Broadband lines on full fibre in Manchester, 2026 Q3',
     );
   });
 

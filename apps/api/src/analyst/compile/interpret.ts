@@ -14,6 +14,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { techWords } from './words.js';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
 const MONTHS = [
@@ -180,7 +181,10 @@ function measureNoun(plan: Plan): string {
     case 'avg_deprivation':
       return 'average deprivation score';
     case 'share_of_subject_pct':
-      return `share of ${what} premises`;
+      // Take-up is lines over the premises that can get the service: a share of lines, not of premises.
+      return plan.dataset === 'take_up'
+        ? `take-up of ${what} (lines as a share of the premises that can get it)`
+        : `share of ${what} premises`;
     case 'operator_list':
       return 'networks present';
     case 'lines_change_pct':
@@ -190,6 +194,8 @@ function measureNoun(plan: Plan): string {
 
 const quarterLabel = (quarter: string) => quarter.replace(/Q/, ' Q');
 const year = (date: string) => date.slice(0, 4);
+/** The quarter a date falls in, as take-up labels it in words: '2021-01-01' -> '2021 Q1'. */
+const quarterOfDate = (date: string) => `${year(date)} Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
 
 function timePhrase(plan: Plan, ctx: TimeContext): string {
   const t = plan.time;
@@ -200,7 +206,7 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
     if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
     if (plan.dimension === 'quarter' && t.seriesFrom) {
       const grain = t.quarterNumber ? `each Q${t.quarterNumber}` : 'quarterly';
-      return `${grain} from ${t.quarterNumber ? year(t.seriesFrom) : formatMonth(t.seriesFrom)} to ${quarterLabel(ctx.latestQuarter)}`;
+      return `${grain} from ${t.quarterNumber ? year(t.seriesFrom) : quarterOfDate(t.seriesFrom)} to ${quarterLabel(ctx.latestQuarter)}`;
     }
     return quarterLabel(ctx.latestQuarter);
   }
@@ -245,16 +251,18 @@ export function place(plan: Plan): string {
   return parts.join(' ');
 }
 
-function takeUpFilters(plan: Plan): string {
+/** The take-up filters in words: "of BT on full fibre (business)". */
+export function takeUpFilters(plan: Plan): string {
   const t = plan.takeUp;
   if (!t) return '';
   const parts: string[] = [];
   if (t.operators?.length) parts.push(`of ${joinOr(t.operators)}`);
-  if (t.techs?.length) parts.push(`on ${joinOr(t.techs)}`);
-  else if (t.tech) parts.push(`on ${t.tech}`);
+  // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
+  if (t.techs?.length) parts.push(`on ${joinOr(t.techs.map(techWords))}`);
+  else if (t.tech) parts.push(`on ${techWords(t.tech)}`);
   if (t.segment) parts.push(`(${t.segment})`);
   if (t.shareOf)
-    parts.push(t.shareOf.startsWith('tech:') ? `on ${t.shareOf.slice(5).toUpperCase()}` : `of ${t.shareOf}`);
+    parts.push(t.shareOf.startsWith('tech:') ? `on ${techWords(t.shareOf.slice(5))}` : `of ${t.shareOf}`);
   return parts.join(' ');
 }
 

@@ -11,6 +11,7 @@ import { interpret } from './interpret.js';
 import { explain } from './narrate.js';
 import { buildQuery } from './sql-builder.js';
 import { verifyPlan } from './verify-plan.js';
+import { inWords } from './words.js';
 
 const plan = (fields: Partial<Plan>): Plan => ({
   dataset: 'upc',
@@ -52,9 +53,13 @@ describe('the compiler reads the semantic model', () => {
     expect(interpret(share, testTime)).toContain(
       `no service offers ${SEGMENTS.below_uso.threshold.down} Mbit/s down and ${SEGMENTS.below_uso.threshold.up} Mbit/s up`,
     );
-    expect(explain(share, built)).toContain(
-      `${SEGMENTS.below_uso.title} means ${SEGMENTS.below_uso.definition}`,
+    // The model's definition, its SQL said in words.
+    const explanation = explain(share, built);
+    expect(explanation).toContain(
+      `${SEGMENTS.below_uso.title} means ${inWords(SEGMENTS.below_uso.definition)}`,
     );
+    expect(explanation).toContain('10 Mbit/s or more and an upload speed of 1 Mbit/s or more');
+    expect(explanation).not.toMatch(/fastest_/);
   });
 
   it('checks that SQL for below the USO tests both speeds', async () => {

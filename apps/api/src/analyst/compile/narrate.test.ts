@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testLexicon, testTime } from '../reading/test-fixtures.js';
 import { understand } from '../reading/understand.js';
+import { chooseVisual } from '../visuals/auto-visual.js';
 import { columnMeta } from './column-meta.js';
-import { analyse } from './narrate.js';
+import { analyse, explain } from './narrate.js';
 import { buildQuery } from './sql-builder.js';
+import { describePlanCheck } from './verify-plan.js';
 
 /** The analysis of `question` over `rows` of the columns its SQL returns (named in order). */
 function narrate(question: string, names: string[], rows: unknown[][]): string {
@@ -122,7 +124,7 @@ describe('the analysis says what each number is, from the plan', () => {
     expect(sql).not.toContain('premises_passed');
     expect(sql).not.toContain('coverage_pct');
     expect(text).toContain(
-      '**150** premises in postcodes with a best download speed under 30 Mbit/s in Cardiff',
+      '**150** premises in Cardiff are in postcodes where the best download speed is below 30 Mbit/s',
     );
     expect(text).toContain('**25%** of all 600 premises there');
   });
@@ -146,8 +148,254 @@ describe('a distribution by number of networks', () => {
         [2, 8, 250],
       ],
     );
-    expect(text).toContain('All 1,000 premises, by how many networks offer it:');
+    expect(text).toContain('All 1,000 premises, by how many networks offer full fibre there:');
     expect(text).toContain('- **1** network: 500 premises (50% of all)');
     expect(text).toContain('- **2** networks: 250 premises (25% of all)');
+  });
+});
+
+/** The plan, its SQL and explanation for a question read with the unit tests' vocabulary. */
+function compiled(question: string) {
+  const u = understand(question, testLexicon, testTime);
+  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
+  const built = buildQuery(u.plan, testTime);
+  return { plan: u.plan, built, explanation: explain(u.plan, built) };
+}
+
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+
+describe('words an analyst reads, not code (issue 23)', () => {
+  it("says a speed threshold by the model's words, never as the SQL predicate", () => {
+    const question = 'How many premises in Leeds can get gigabit?';
+    const text = narrate(question, ['premises_passed', 'total_premises', 'coverage_pct'], [[3000, 4000, 75]]);
+    expect(text).toContain(
+      '**3,000** premises in Leeds are in postcodes where gigabit-capable broadband is available: **75%** of all 4,000 premises there.',
+    );
+    const { explanation } = compiled(question);
+    expect(explanation).toContain('a download speed of 1000 Mbit/s or more');
+    for (const said of [text, explanation]) {
+      expect(said).not.toMatch(/fastest_down|>=/);
+      expect(said).not.toMatch(/\bla_name\b/);
+    }
+  });
+
+  it("names technologies by the model's labels, never by their codes", () => {
+    const text = narrate(
+      'premises passed by each technology',
+      ['tech', 'premises', 'share_of_all_premises_pct'],
+      [
+        ['fttc', 9000, 90],
+        ['fttponly', 7000, 70],
+        ['cable', 5000, 50],
+      ],
+    );
+    expect(text).toContain('**FTTC** leads on premises passed');
+    expect(text).toContain('Then full fibre (7,000), cable (5,000)');
+    expect(text).not.toMatch(/fttponly|fttp_/);
+  });
+
+  it('says snapshot dates as months and quarters as "2026 Q3", never as ISO dates or codes', () => {
+    const monthly = narrate(
+      'Full fibre coverage over time in Leeds',
+      ['reported_at', 'premises', 'coverage_pct'],
+      [
+        ['2024-11-01', 1000, 50],
+        ['2026-11-01', 1500, 75],
+      ],
+    );
+    expect(monthly).toContain('**November 2024 to November 2026:**');
+    const quarterly = narrate(
+      'What share of lines are full fibre, quarter by quarter since 2021?',
+      ['quarter', 'share_pct'],
+      [
+        ['2021Q1', 7.03],
+        ['2026Q3', 38.47],
+      ],
+    );
+    expect(quarterly).toContain('**2021 Q1 to 2026 Q3:**');
+    expect(quarterly).not.toMatch(/\d{4}Q\d/);
+    const halfYearly = narrate(
+      'Forecast full fibre coverage every six months to 2030',
+      ['reported_at', 'premises', 'coverage_pct'],
+      [
+        ['2026-06-01', 1000, 50],
+        ['2026-12-01', 1200, 60],
+      ],
+    );
+    expect(halfYearly).toContain('**June 2026 to December 2026:**');
+    expect(describePlanCheck({ ok: false, missing: ['the window ("2024-11-01 to 2026-11-01")'] })).toBe(
+      'The SQL written for this reading leaves out the window ("November 2024 to November 2026").',
+    );
+    const { explanation } = compiled(
+      'Which local authorities gained the most full fibre premises in the last 6 months?',
+    );
+    expect(explanation).toContain('May 2026');
+    for (const said of [monthly, quarterly, halfYearly, explanation]) expect(said).not.toMatch(ISO_DATE);
+  });
+
+  it('never stutters "postcodes in postcodes"', () => {
+    const text = narrate(
+      'In how many postcodes is Virgin Media the only gigabit option?',
+      ['postcodes_passed', 'total_postcodes', 'coverage_pct'],
+      [[1574, 17386, 9.05]],
+    );
+    expect(text).toContain(
+      '**1,574** postcodes across the UK (**9.05%** of all 17,386) are ones where Virgin Media is the only network offering gigabit-capable broadband.',
+    );
+    expect(text).not.toMatch(/postcodes in postcodes|premises in postcodes with/);
+  });
+
+  it('says a forecast is planned coverage, not "premises in postcodes with any service"', () => {
+    const share = narrate(
+      'What share of premises is forecast to have full fibre by the end of 2027?',
+      ['premises_passed', 'total_premises', 'coverage_pct'],
+      [[295632, 336324, 87.9]],
+    );
+    expect(share).toContain(
+      '**87.9%** of premises across the UK (295,632 of 336,324) are forecast to have full fibre by December 2027.',
+    );
+    const count = narrate(
+      'How many premises will Openreach pass with full fibre by December 2026 according to the forecast?',
+      ['premises_passed', 'total_premises', 'coverage_pct'],
+      [[226214, 336324, 67.26]],
+    );
+    expect(count).toContain(
+      '**226,214** premises across the UK are forecast to have full fibre from Openreach',
+    );
+    for (const said of [share, count]) expect(said).not.toMatch(/any service|in postcodes with/);
+  });
+
+  it('gives a change in points with the coverage it started and ended at', () => {
+    const question =
+      'By how many percentage points did full fibre coverage in Manchester go up over the last year?';
+    const text = narrate(
+      question,
+      [
+        'premises_2025_11',
+        'premises_2026_11',
+        'premises_gained',
+        'pp_change',
+        'coverage_2025_11_pct',
+        'coverage_2026_11_pct',
+      ],
+      [[6120, 6840, 720, 7.2, 61.2, 68.4]],
+    );
+    expect(text).toContain(
+      'The share of premises in Manchester where full fibre is available went from **61.2%** in November 2025 to **68.4%** in November 2026, up **7.2 points** (6,120 to 6,840 premises).',
+    );
+    const ranked = narrate(
+      'Which regions gained the most full fibre coverage in percentage points over the last year?',
+      ['government_region', 'pp_change', 'coverage_2025_11_pct', 'coverage_2026_11_pct'],
+      [
+        ['Scotland', 14.04, 60, 74.04],
+        ['Wales', 13.91, 50, 63.91],
+      ],
+    );
+    expect(ranked).toContain(
+      '**Scotland** leads on the change in coverage: **+14.04 pp** (from 60% in November 2025 to 74.04% in November 2026).',
+    );
+    const premises = narrate(
+      'How many full fibre premises did Openreach add over the last year?',
+      ['premises_2025_11', 'premises_2026_11', 'premises_gained'],
+      [[200000, 225000, 25000]],
+    );
+    expect(premises).toContain(
+      'went from **200,000** in November 2025 to **225,000** in November 2026, up **25,000** (+12.5%).',
+    );
+  });
+
+  it('labels shares of take-up lines as shares of lines, in the narration and on the chart', () => {
+    const question = 'Market share of lines by operator';
+    const text = narrate(
+      question,
+      ['operator', 'lines', 'share_pct'],
+      [
+        ['BT', 7000, 35.5],
+        ['Sky', 5000, 25.36],
+      ],
+    );
+    expect(text).toContain('(35.5% of all lines)');
+    const { built } = compiled(question);
+    const chart = chooseVisual({
+      title: 'Share of broadband lines by operator, 2026 Q3',
+      columns: ['operator', 'lines', 'share_pct'],
+      rows: [
+        ['BT', '7000', '35.5'],
+        ['Sky', '5000', '25.36'],
+        ['TalkTalk', '3000', '15.2'],
+      ],
+      sql: built.sql,
+    });
+    expect(chart.visual?.spec.format).toMatchObject({ measure: 'Share of lines', unit: '%' });
+    expect(JSON.stringify(chart.visual?.spec.options)).not.toContain('% of premises');
+  });
+
+  it('charts a ranking by what it ranks, in words: a change in points, premises gained', () => {
+    const { built } = compiled(
+      'Which regions gained the most full fibre coverage in percentage points over the last year?',
+    );
+    const chart = chooseVisual({
+      title: 'Change in coverage (percentage points) by region where full fibre is available',
+      columns: [
+        'government_region',
+        'premises_2025_11',
+        'premises_2026_11',
+        'premises_gained',
+        'pp_change',
+        'coverage_2025_11_pct',
+        'coverage_2026_11_pct',
+      ],
+      rows: [
+        ['Scotland', '100', '200', '100', '14.04', '60', '74.04'],
+        ['Wales', '100', '150', '50', '13.91', '50', '63.91'],
+        ['London', '100', '120', '20', '5', '70', '75'],
+      ],
+      sql: built.sql,
+    });
+    expect(chart.visual?.spec.format).toMatchObject({
+      measure: 'Change in full fibre coverage',
+      unit: 'percentage points',
+    });
+    const gained = compiled(
+      'Which local authorities gained the most full fibre premises in the last 6 months?',
+    );
+    const bars = chooseVisual({
+      title: 'The 10 local authorities with the most premises gained where full fibre is available',
+      columns: ['la_name', 'premises_2026_05', 'premises_2026_11', 'premises_gained'],
+      rows: [
+        ['Leeds', '100', '300', '200'],
+        ['Cardiff', '100', '200', '100'],
+        ['Belfast', '100', '150', '50'],
+      ],
+      sql: gained.built.sql,
+    });
+    expect(bars.visual?.spec.format).toMatchObject({ measure: 'Premises gained', unit: 'premises' });
+  });
+
+  it('says one-row answers as sentences with their periods, not as lists of columns', () => {
+    const lines = narrate(
+      'adsl lines change year on year',
+      ['lines_2025q3', 'lines_2026q3', 'change_lines', 'yoy_change_pct'],
+      [[428290, 364416, -63874, -14.91]],
+    );
+    expect(lines).toContain(
+      'Lines on ADSL went from **428,290** in 2025 Q3 to **364,416** in 2026 Q3, down **63,874** (-14.91%).',
+    );
+    const first = narrate(
+      'How many postcodes got full fibre for the first time in the last 12 months?',
+      ['postcodes', 'premises'],
+      [[74512, 1423373]],
+    );
+    expect(first).toContain(
+      '**74,512** postcodes (1,423,373 premises) across the UK got full fibre for the first time in the last 12 months.',
+    );
+    const speed = narrate(
+      'What is the fastest upload speed available in Westminster?',
+      ['max_fastest_up_mbps'],
+      [[3000]],
+    );
+    expect(speed).toContain('The fastest upload speed on offer in Westminster is **3,000 Mbit/s**.');
+    for (const said of [lines, first, speed])
+      expect(said).not.toMatch(/\*\*Result\*\*|change lines|\d{4}q\d/);
   });
 });

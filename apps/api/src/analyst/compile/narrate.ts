@@ -4,11 +4,12 @@
  * arithmetic that the text states (a sum, a share of the shown total, a difference); nothing else is quoted.
  */
 
-import { DIMENSION_LIST, SEGMENTS, segmentSql } from '@qa/warehouse';
+import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
-import { formatMonth } from '../semantic/time-context.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
+import { offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
 import type { BuiltQuery } from './sql-builder.js';
+import { columnMonth, datesInWords, dateWords, inWords, monthWords, techWords } from './words.js';
 
 export interface ResultLike {
   columns: { name: string; type: string }[];
@@ -28,14 +29,20 @@ export function formatNumber(value: unknown, column = ''): string {
 }
 
 export function explain(plan: Plan, built: BuiltQuery): string {
-  const lines = ['**What the query does**', '', ...built.steps.map((s, i) => `${i + 1}. ${s}`)];
+  // The compiler's steps name what the SQL reads; the reader gets them in the model's words (words.ts).
+  const lines = ['**What the query does**', '', ...built.steps.map((s, i) => `${i + 1}. ${inWords(s)}`)];
   if (plan.order && plan.limit)
     lines.push(
       `${built.steps.length + 1}. Sorts ${plan.order === 'asc' ? 'ascending' : 'descending'} and keeps the first ${plan.limit}.`,
     );
   const columnLines = Object.entries(built.columns).filter(([name]) => built.sql.includes(name));
   if (columnLines.length) {
-    lines.push('', '**Columns**', '', ...columnLines.map(([name, meaning]) => `- \`${name}\`: ${meaning}`));
+    lines.push(
+      '',
+      '**Columns**',
+      '',
+      ...columnLines.map(([name, meaning]) => `- \`${name}\`: ${inWords(meaning)}`),
+    );
   }
   const rules: string[] = [];
   if (/fact_operator|fact_altnet|forecast_footprint/.test(built.sql) && /premises/.test(built.sql))
@@ -48,13 +55,13 @@ export function explain(plan: Plan, built: BuiltQuery): string {
     );
   if (/fact_altnet/.test(built.sql))
     rules.push(
-      "fact_altnet holds independent full-fibre networks only, with CityFibre's retail variants collapsed to `CityFibre`.",
+      "`fact_altnet` holds independent full-fibre networks only, with CityFibre's retail variants collapsed to `CityFibre`.",
     );
   // The model's definitions of the named filters the answer applies, stated as the model states them.
   if (built.sql.includes(segmentSql('gigabit', 'row', { alias: '' })))
-    rules.push(`${SEGMENTS.gigabit.title} means ${SEGMENTS.gigabit.definition}.`);
+    rules.push(`${SEGMENTS.gigabit.title} means ${inWords(SEGMENTS.gigabit.definition)}.`);
   if (plan.subject.belowUso)
-    rules.push(`${SEGMENTS.below_uso.title} means ${SEGMENTS.below_uso.definition}.`);
+    rules.push(`${SEGMENTS.below_uso.title} means ${inWords(SEGMENTS.below_uso.definition)}.`);
   if (rules.length) lines.push('', '**Counting rules**', '', ...rules.map((r) => `- ${r}`));
   return lines.join('\n');
 }
@@ -84,7 +91,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   const metas: ColumnMeta[] = result.columns.map((c) => columnMeta(plan, c.name));
   const primaryMeta: ColumnMeta = metas[primaryIndex] ?? { kind: 'count', unit: '', additive: false };
   const pctIndex = metas.findIndex(
-    (m, i) => i !== primaryIndex && (m.kind === 'share' || m.kind === 'points'),
+    (m, i) =>
+      i !== primaryIndex &&
+      (m.kind === 'share' || m.kind === 'points') &&
+      !CHANGE_END.test(result.columns[i]?.name ?? ''),
   );
   const columns: Columns = {
     labelIndex: result.columns.findIndex((_, i) => !isNumeric(result, i)),
@@ -103,12 +113,16 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const lines = describeDistribution(plan, result);
     if (lines) return finish(lines, plan, latest);
   }
-  if (rows.length === 1 && columns.labelIndex < 0)
+  if (rows.length === 1 && columns.labelIndex < 0) {
+    const sentence = describeChange(plan, result) ?? describeOneFigure(plan, built, result, columns) ?? null;
+    if (sentence) return finish(sentence, plan, latest);
     return finish(describeOneRow(plan, built, result, columns), plan, latest);
+  }
   const isSeries = result.columns[0]?.name === 'reported_at' || result.columns[0]?.name === 'quarter';
   if (isSeries && primaryIndex >= 0 && plan.flow)
     return finish(describeFlow(plan, result, columns), plan, latest);
-  if (isSeries && primaryIndex >= 0) return finish(describeSeries(built, result, columns), plan, latest);
+  if (isSeries && primaryIndex >= 0)
+    return finish(describeSeries(plan, built, result, columns), plan, latest);
   if (columns.labelIndex >= 0 && primaryIndex >= 0)
     return finish(describeRanking(plan, built, result, columns), plan, latest);
   return finish([`The query returned ${rows.length} rows.`], plan, latest);
@@ -130,15 +144,13 @@ function describeOneRow(plan: Plan, built: BuiltQuery, result: ResultLike, colum
   const row = result.rows[0]!;
   const facts = result.columns.map(
     (c, i) =>
-      `- **${formatValue(row[i], columns.metas[i]!)}** — ${built.columns[c.name] ?? c.name.replace(/_/g, ' ')}`,
+      `- **${formatValue(row[i], columns.metas[i]!)}** — ${inWords(built.columns[c.name] ?? c.name.replace(/_/g, ' '))}`,
   );
   return ['**Result**', '', ...facts];
 }
 
-/** A snapshot date as a month ("November 2026"); a quarter label as it is. */
-function when(value: unknown): string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatMonth(value) : String(value);
-}
+/** A snapshot date as a month ("November 2026"), a quarter as "2026 Q4". */
+const when = dateWords;
 
 /** Each point is what that snapshot added: the total, the average and the busiest and quietest points. */
 function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[] {
@@ -159,7 +171,7 @@ function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[
 }
 
 /** A series of levels: first to last, the share alongside, and the biggest single step. */
-function describeSeries(built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+function describeSeries(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
   const { primaryIndex, primaryName, primaryMeta, pctIndex, pctMeta, fmt } = columns;
   const rows = result.rows;
   const first = rows[0]!;
@@ -175,7 +187,7 @@ function describeSeries(built: BuiltQuery, result: ResultLike, columns: Columns)
         : ` (${fmt(b - a, true)}${a && primaryMeta.kind === 'count' ? `, ${b >= a ? '+' : ''}${nf2.format(((b - a) / a) * 100)}%` : ''}).`
       : '.';
   const out = [
-    `**${when(first[0])} to ${when(last[0])}:** ${metricPhrase(primaryName, built, primaryMeta)} went from **${fmt(a)}** to **${fmt(b)}**${change}`,
+    `**${when(first[0])} to ${when(last[0])}:** ${metricPhrase(plan, primaryName, built, primaryMeta)} went from **${fmt(a)}** to **${fmt(b)}**${change}`,
   ];
   if (pctIndex >= 0 && pctMeta?.kind === 'share') {
     const pa = first[pctIndex] as number;
@@ -207,14 +219,21 @@ function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, colu
   const { labelIndex, primaryIndex, primaryName, primaryMeta, pctIndex, pctMeta, fmt } = columns;
   const rows = result.rows;
   const out: string[] = [];
-  const label = (row: unknown[]) => String(row[labelIndex]);
+  const labelColumn = result.columns[labelIndex]?.name ?? '';
+  const label = (row: unknown[]) => labelWords(labelColumn, row[labelIndex]);
   const value = (row: unknown[]) => row[primaryIndex] as number;
   const top = rows[0]!;
-  const labelColumn = result.columns[labelIndex]?.name ?? '';
   const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
-  const metric = metricPhrase(primaryName, built, primaryMeta);
+  const metric = metricPhrase(plan, primaryName, built, primaryMeta);
   const lowest = plan.order === 'asc';
+  const ends = changeEnds(result.columns.map((c) => c.name));
   const describe = (row: unknown[]) => {
+    // A change in points is said with the coverage it started and ended at.
+    if (primaryMeta.kind === 'points' && ends) {
+      const [a, b] = [row[ends.from.index], row[ends.to.index]];
+      if (typeof a === 'number' && typeof b === 'number')
+        return ` (from ${formatValue(a, SHARE)} in ${ends.from.month} to ${formatValue(b, SHARE)} in ${ends.to.month})`;
+    }
     const v = row[pctIndex];
     if (pctIndex < 0 || typeof v !== 'number' || !pctMeta) return '';
     return pctMeta.kind === 'share'
@@ -271,7 +290,8 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
 }
 
 function finish(out: string[], plan: Plan, latest: string): string {
-  if (plan.assumptions.length) out.push('', `_Assumptions: ${plan.assumptions.join('; ')}._`);
+  if (plan.assumptions.length)
+    out.push('', `_Assumptions: ${plan.assumptions.map(datesInWords).join('; ')}._`);
   if (plan.unknowns.length)
     out.push(
       '',
@@ -280,7 +300,7 @@ function finish(out: string[], plan: Plan, latest: string): string {
   if (plan.dataset !== 'take_up')
     out.push(
       '',
-      `_Figures are from the ${plan.dataset === 'upc_forecast' ? 'forecast' : `${formatMonth(latest)} snapshot`} of modelled operator footprints (synthetic data calibrated to public figures); places and premises counts follow real UK geography._`,
+      `_Figures are from the ${plan.dataset === 'upc_forecast' ? 'forecast' : `${monthWords(latest)} snapshot`} of modelled operator footprints (synthetic data calibrated to public figures); places and premises counts follow real UK geography._`,
     );
   else out.push('', '_Take-up figures are modelled (synthetic data calibrated to public figures)._');
   return out.join('\n');
@@ -295,15 +315,196 @@ const PLURAL_NOUNS: Record<string, string> = {
   quarter: 'quarters',
 };
 
-/** How the ranked measure reads in a sentence ("premises gained", "coverage"). */
-function metricPhrase(column: string, built: BuiltQuery, meta: ColumnMeta): string {
-  if (column === 'premises_gained') return 'premises gained';
-  if (column === 'postcodes_gained') return 'postcodes gained';
+/**
+ * How the ranked measure reads in a sentence ("premises gained", "coverage", "premises where Hyperoptic is
+ * present"): from the plan and the model's labels, the compiler's column meanings only in words.
+ */
+function metricPhrase(plan: Plan, column: string, built: BuiltQuery, meta: ColumnMeta): string {
+  const gained = /^(\w+)_gained$/.exec(column);
+  if (gained) return `${gained[1]} gained`;
   if (meta.kind === 'points') return 'the change in coverage';
   if (column === 'coverage_pct') return 'coverage';
-  if (meta.kind === 'share') return 'share';
+  if (meta.kind === 'share') {
+    const label: string | undefined = MEASURES[plan.measure as keyof typeof MEASURES]?.label;
+    return label && /share/.test(label) ? label : 'share';
+  }
+  if (meta.kind === 'count' && /_passed$|^(premises|postcodes)$/.test(column)) {
+    if (plan.dataset === 'upc_forecast') return `${meta.unit} ${forecastWords(plan)}`;
+    if (plan.dimension && NETWORK_COLUMNS.has(plan.dimension)) return `${meta.unit} passed`;
+    const condition = conditionWords(plan);
+    return condition ? `${meta.unit} where ${condition}` : meta.unit;
+  }
   const meaning = built.columns[column];
-  return meaning && meaning.length < 60 ? meaning : column.replace(/_/g, ' ');
+  return meaning && meaning.length < 60
+    ? inWords(meaning).replace(/ \(distinct postcodes\)$/, '')
+    : column.replace(/_/g, ' ');
+}
+
+/** A column of one period: a snapshot month (premises_2025_11) or a quarter (lines_2025q4), in words. */
+function columnPeriod(column: string): string | null {
+  const quarter = /_(\d{4})q([1-4])$/i.exec(column);
+  return quarter ? `${quarter[1]} Q${quarter[2]}` : columnMonth(column);
+}
+
+/**
+ * One-row answers with a figure of their own, as a sentence: the fastest speed on offer, postcodes reached for
+ * the first time, take-up of a footprint.
+ */
+function describeOneFigure(
+  plan: Plan,
+  built: BuiltQuery,
+  result: ResultLike,
+  columns: Columns,
+): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const row = result.rows[0]!;
+  const where = whereWords(plan);
+  const value = (name: string) => {
+    const i = names.indexOf(name);
+    return i >= 0 ? formatValue(row[i], columns.metas[i]!) : null;
+  };
+  if (names.length === 1 && columns.metas[0]?.kind === 'speed') {
+    const label = MEASURES[plan.measure as keyof typeof MEASURES]?.label ?? 'speed';
+    return [`The ${label} on offer ${where} is **${formatValue(row[0], columns.metas[0])}**.`];
+  }
+  if (plan.measure === 'first_postcodes' || plan.measure === 'first_premises') {
+    const postcodes = value('postcodes');
+    const premises = value('premises');
+    if (!postcodes || !premises) return null;
+    const what = offering(plan.subject) ?? 'service';
+    const who = provider(plan.subject);
+    const counted =
+      plan.measure === 'first_premises'
+        ? `**${premises}** premises (in ${postcodes} postcodes)`
+        : `**${postcodes}** postcodes (${premises} premises)`;
+    return [
+      `${counted} ${where} got ${what}${who ? ` from ${who.who}` : ''} for the first time ${plan.time.phrase ?? 'in the window'}.`,
+    ];
+  }
+  if (names.length === 1 && columns.metas[0]?.kind === 'count') {
+    // One count: lines of a take-up filter, places passing a test ("60 local authorities whose share is ...").
+    const meaning = inWords(built.columns[names[0]!] ?? names[0]!.replace(/_/g, ' '));
+    const filters = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+    return [
+      `**${formatValue(row[0], columns.metas[0])}** ${meaning}${filters ? ` ${filters}` : ''}${plan.geo ? ` ${where}` : ''}.`,
+    ];
+  }
+  if (plan.measure === 'share_of_subject_pct' && plan.dataset !== 'take_up' && names.length === 3) {
+    // A network's share of a footprint: its premises out of all premises with the service.
+    const [part, whole, pct] = names as [string, string, string];
+    const shareMeaning = inWords(built.columns[pct] ?? 'share').replace(/, %$/, '');
+    const wholeMeaning = inWords(built.columns[whole] ?? whole).replace(/^all /, '');
+    return [
+      `${capitalise(shareMeaning)} of ${wholeMeaning}${plan.geo ? ` ${where}` : ''}: **${value(pct)}** (${value(part)} of ${value(whole)}).`,
+    ];
+  }
+  const takeUpIndex = names.indexOf('take_up_pct');
+  if (takeUpIndex >= 0 && names.length === 3) {
+    const [lines, premises] = names.filter((_, i) => i !== takeUpIndex);
+    const said = (name: string) =>
+      `${value(name)} ${inWords(built.columns[name] ?? name.replace(/_/g, ' '))}`;
+    return [`Take-up ${where}: **${value('take_up_pct')}**, ${said(lines!)} on ${said(premises!)}.`];
+  }
+  return null;
+}
+
+/** Rows by these are networks, operators or technologies: their counts are what each one passes. */
+const NETWORK_COLUMNS = new Set(['operator', 'operator_group', 'tech']);
+
+/** A row's label as a reader says it: a technology by its label, a date as a month, a setting capitalised. */
+function labelWords(column: string, value: unknown): string {
+  const text = String(value);
+  if (column === 'tech') return techWords(text);
+  if (column === 'urban_rural') return text.charAt(0).toUpperCase() + text.slice(1);
+  return dateWords(text);
+}
+
+/** The coverage at each end of a change (coverage_2025_11_pct, coverage_2026_11_pct), when the SQL gives it. */
+const CHANGE_END = /^coverage_\d{4}_\d{2}_pct$/;
+const SHARE: ColumnMeta = { kind: 'share', base: '' };
+function changeEnds(
+  names: string[],
+): { from: { index: number; month: string }; to: { index: number; month: string } } | null {
+  const ends = names
+    .map((name, index) => ({ index, month: CHANGE_END.test(name) ? columnMonth(name) : null }))
+    .filter((e): e is { index: number; month: string } => e.month !== null);
+  return ends.length === 2 ? { from: ends[0]!, to: ends[1]! } : null;
+}
+
+/** Where the answer is: "in Leeds", "in rural areas in Wales", or across the UK. */
+function whereWords(plan: Plan): string {
+  return place(plan) || 'across the UK';
+}
+
+/** The condition a counted postcode meets, as a clause after "where" ("full fibre is available"). */
+function conditionWords(plan: Plan): string | null {
+  return subjectClause(plan.subject, { forecast: plan.dataset === 'upc_forecast' });
+}
+
+/**
+ * What a forecast counts: premises planned to get a service, said as such ("forecast to have full fibre from
+ * Openreach by December 2027"), never as if it were coverage today.
+ */
+function forecastWords(plan: Plan): string {
+  const s = plan.subject;
+  const what = offering(s, true) ?? SEGMENTS.full_fibre.label;
+  const who = provider(s);
+  const by = plan.time.at ? ` by ${monthWords(plan.time.at)}` : '';
+  return `${s.absent ? 'not ' : ''}forecast to have ${what}${who ? ` from ${who.who}` : ''}${by}`;
+}
+
+/** The counted unit as a noun ("premises", "people" for population). */
+const unitWords = (unit: string) => (unit === 'population' ? 'people' : unit);
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A change between two snapshots in one place: the level at each end, by its month, and the change; a change in
+ * points with the coverage at both ends ("went from 61.2% in November 2025 to 68.4% in November 2026, up 7.2
+ * points").
+ */
+function describeChange(plan: Plan, result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const row = result.rows[0]!;
+  const gainedIndex = names.findIndex((n) => /_gained$|^change_\w+$/.test(n));
+  if (gainedIndex < 0) return null;
+  const unit = names[gainedIndex]!.replace(/_gained$|^change_/g, '');
+  // The level at each end, in a column named after its month (premises_2025_11) or quarter (lines_2025q4).
+  const levels = names
+    .map((name, index) => ({ index, month: name.startsWith(`${unit}_`) ? columnPeriod(name) : null }))
+    .filter((e): e is { index: number; month: string } => e.month !== null);
+  const [from, to] = levels;
+  if (levels.length !== 2 || !from || !to) return null;
+  const a = row[from.index];
+  const b = row[to.index];
+  const gained = row[gainedIndex];
+  if (typeof a !== 'number' || typeof b !== 'number' || typeof gained !== 'number') return null;
+  const count = (v: number) => formatValue(v, { kind: 'count', unit, additive: false });
+  const forecast = plan.dataset === 'upc_forecast';
+  const condition = conditionWords(plan);
+  const takeUp = plan.dataset === 'take_up' ? takeUpFilters(plan) : '';
+  const what = takeUp
+    ? `${unit} ${takeUp}${plan.geo ? ` ${whereWords(plan)}` : ''}`
+    : forecast
+      ? `${unitWords(unit)} ${whereWords(plan)} with ${offering(plan.subject, true) ?? SEGMENTS.full_fibre.label}${provider(plan.subject) ? ` from ${provider(plan.subject)!.who}` : ''}`
+      : `${unitWords(unit)} ${whereWords(plan)}${condition ? ` where ${condition}` : ''}`;
+  const verb = forecast ? 'are forecast to go' : 'went';
+  const direction = (v: number) => (v >= 0 ? 'up' : 'down');
+  const ends = changeEnds(names);
+  const pp = row[names.indexOf('pp_change')];
+  if (ends && typeof pp === 'number') {
+    const [ca, cb] = [row[ends.from.index], row[ends.to.index]];
+    if (typeof ca === 'number' && typeof cb === 'number')
+      return [
+        `The share of ${what} ${forecast ? 'is forecast to go' : 'went'} from **${formatValue(ca, SHARE)}** in ${ends.from.month} to **${formatValue(cb, SHARE)}** in ${ends.to.month}, ${direction(pp)} **${nf2.format(Math.abs(pp))} points** (${count(a)} to ${count(b)} ${unitWords(unit)}).`,
+      ];
+  }
+  // The relative change as the SQL gives it (take-up's year on year), else from the two levels.
+  const givenPct = names.findIndex((n) => /_change_pct$/.test(n));
+  const pct = givenPct >= 0 ? row[givenPct] : a ? (gained / a) * 100 : undefined;
+  const relative = typeof pct === 'number' ? `, ${pct >= 0 ? '+' : ''}${nf2.format(pct)}%` : '';
+  return [
+    `${capitalise(what)} ${verb} from **${count(a)}** in ${from.month} to **${count(b)}** in ${to.month}, ${direction(gained)} **${count(Math.abs(gained))}**${relative ? ` (${relative.slice(2)})` : ''}.`,
+  ];
 }
 
 /** "In England, Openreach leads with ...": one line per place for leader questions. */
@@ -360,7 +561,7 @@ function describeDistribution(plan: Plan, result: ResultLike): string[] | null {
   if (total <= 0) return null;
   const word = plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnet' : 'network';
   return [
-    `All ${formatNumber(total)} ${unit}, by how many ${word}s offer it:`,
+    `All ${formatNumber(total)} ${unit}, by how many ${word}s offer ${offering(plan.subject, plan.dataset === 'upc_forecast') ?? 'a service'} there:`,
     '',
     ...result.rows.map((row) => {
       const n = Number(row[networks]);
@@ -370,7 +571,11 @@ function describeDistribution(plan: Plan, result: ResultLike): string[] | null {
   ];
 }
 
-/** One-row answers of the level queries, as a sentence. */
+/**
+ * One-row answers of the level queries, as a sentence written from the plan: what is counted, where, and the
+ * condition in the model's words ("8,786 premises in Northern Ireland are in postcodes where gigabit-capable
+ * broadband is available"); a forecast as what it is, planned coverage.
+ */
 function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): string | null {
   const names = result.columns.map((c) => c.name);
   const row = result.rows[0]!;
@@ -380,18 +585,38 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
   const passedIndex = metas.findIndex((m, i) => m.kind === 'count' && i !== totalIndex);
   const pctIndex = metas.findIndex((m) => m.kind === 'share');
   if (passedIndex < 0 || totalIndex < 0 || pctIndex < 0) return null;
-  const unit = names[totalIndex]!.replace('total_', '');
+  const units = unitWords(names[totalIndex]!.replace('total_', ''));
   const count = (value: unknown) => formatValue(value, metas[passedIndex]!);
-  const where = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : ' across the UK';
-  const meaning = built.columns[names[passedIndex]!] ?? names[passedIndex]!;
+  const n = count(row[passedIndex]);
+  // "1 postcode", never "1 postcodes" (premises and people are the same in the singular).
+  const unit = row[passedIndex] === 1 && units === 'postcodes' ? 'postcode' : units;
+  const total = count(row[totalIndex]);
   const share = formatValue(row[pctIndex], metas[pctIndex]!);
-  const lead =
-    plan.measure === 'coverage_pct'
-      ? `Coverage${where}: **${share}**`
-      : `**${count(row[passedIndex])}** ${meaning}${where}`;
+  const where = whereWords(plan);
+  const there = plan.geo ? ' there' : '';
+  if (plan.dataset === 'take_up') {
+    // Lines have no postcode condition: the share is said as the compiler names it, in words.
+    const meaning = inWords(built.columns[names[pctIndex]!] ?? 'share').replace(/, %$/, '');
+    return `${capitalise(meaning)}${plan.geo ? ` ${where}` : ''}: **${share}** (${n} of ${total} ${unit}).`;
+  }
+  if (plan.dataset === 'upc_forecast') {
+    const planned = forecastWords(plan);
+    return plan.measure === 'coverage_pct'
+      ? `**${share}** of ${unit} ${where} (${n} of ${total}) are ${planned}.`
+      : `**${n}** ${unit} ${where} are ${planned}: **${share}** of all ${total} ${unit}${there}.`;
+  }
+  const condition = conditionWords(plan);
+  const postcodes = units === 'postcodes';
+  const which = !condition
+    ? ''
+    : postcodes
+      ? ` ${unit === 'postcode' ? 'is one' : 'are ones'} where ${condition}`
+      : ` are in postcodes where ${condition}`;
   return plan.measure === 'coverage_pct'
-    ? `${lead} — ${count(row[passedIndex])} of ${count(row[totalIndex])} ${unit} (${meaning}).`
-    : `${lead}: **${share}** of all ${count(row[totalIndex])} ${unit}${plan.geo ? ' there' : ''}.`;
+    ? `Coverage ${where}: **${share}** of ${units} (${n} of ${total})${which.replace(/^ is one/, ' are ones')}.`
+    : postcodes
+      ? `**${n}** ${unit} ${where} (**${share}** of all ${total})${which}.`
+      : `**${n}** ${unit} ${where}${which}: **${share}** of all ${total} ${units}${there}.`;
 }
 
 function subjectWords(plan: Plan): string {

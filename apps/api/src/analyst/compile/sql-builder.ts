@@ -775,6 +775,7 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
   let joinTotals = '';
   let orderColumn = `${unit}_gained`;
   if (plan.measure === 'change_pp') {
+    let base: string;
     if (dim && !networkDim) {
       ctes.push(
         `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n)`.replace(
@@ -783,12 +784,16 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
         ),
       );
       joinTotals = `JOIN totals t ON t.${dim} = u.${dim}`;
-      select.push(`${round(`100.0 * (${gained}) / MAX(t.premises)`)} AS pp_change`);
+      base = 'MAX(t.premises)';
     } else {
-      select.push(
-        `${round(`100.0 * (${gained}) / (SELECT SUM(u.premises) FROM upc_output u ${where(geo)})`.replace(' )', ')'))} AS pp_change`,
-      );
+      base = `(SELECT SUM(u.premises) FROM upc_output u ${where(geo)})`.replace(' )', ')');
     }
+    select.push(`${round(`100.0 * (${gained}) / ${base}`)} AS pp_change`);
+    // The coverage at both ends, so a change in points is said with its start and end ("from 61.2% to 68.4%").
+    for (const at of [from, to])
+      select.push(
+        `${round(`100.0 * SUM(CASE WHEN p.reported_at = ${date(at)} THEN ${weight} ELSE 0 END) / ${base}`)} AS coverage_${label(at)}_pct`,
+      );
     orderColumn = 'pp_change';
   }
   const sql = [
@@ -810,6 +815,12 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
       [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
       [`${unit}_gained`]: `change between the two snapshots`,
       pp_change: 'change in coverage, percentage points',
+      ...(plan.measure === 'change_pp'
+        ? {
+            [`coverage_${label(from)}_pct`]: `coverage on ${from}, %`,
+            [`coverage_${label(to)}_pct`]: `coverage on ${to}, %`,
+          }
+        : {}),
     },
     steps: [
       byFirstActivation

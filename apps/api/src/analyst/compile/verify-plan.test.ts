@@ -248,7 +248,7 @@ describe('checking compiled SQL against its plan', () => {
         missing: ['the place ("Leeds")', 'the network ("CityFibre")', 'the date ("2024-06-01")'],
       }),
     ).toBe(
-      'The SQL written for this reading leaves out the place ("Leeds"), the network ("CityFibre") and the date ("2024-06-01").',
+      'The SQL written for this reading leaves out the place ("Leeds"), the network ("CityFibre") and the date ("June 2024").',
     );
   });
 });

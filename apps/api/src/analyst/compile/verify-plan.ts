@@ -37,6 +37,7 @@ import {
   readSqlFacts,
   type SqlFacts,
 } from './sql-facts.js';
+import { datesInWords } from './words.js';
 
 export interface PlanCheck {
   /** True when the guard accepts the SQL and nothing of the plan is missing from it. */
@@ -61,7 +62,8 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
 export function describePlanCheck(check: PlanCheck): string {
   if (check.refused)
     return `The SQL written for this reading was refused by the safety check: ${check.refused}`;
-  return `The SQL written for this reading leaves out ${joinWords(check.missing)}.`;
+  // The elements keep the plan's own values (tests and logs compare them); the reader gets dates in words.
+  return `The SQL written for this reading leaves out ${datesInWords(joinWords(check.missing))}.`;
 }
 
 const joinWords = (items: string[]) =>

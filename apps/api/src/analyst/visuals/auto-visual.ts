@@ -29,11 +29,20 @@ export interface VisualChoice {
 
 const MAX_LINE_SERIES = 8;
 
-/** The measure to draw: a percentage first (it compares places of different sizes), then the first number. */
-function pickMeasure(columns: string[], numeric: boolean[], exclude: Set<number>): number {
+/**
+ * The measure to draw: a change the query ranks by (premises gained, a change in points: the levels at each end
+ * beside it are context), else a percentage (it compares places of different sizes), then the first number.
+ */
+function pickMeasure(columns: string[], numeric: boolean[], exclude: Set<number>, ranked?: string): number {
   const candidates = columns.map((c, i) => ({ c, i })).filter(({ i }) => numeric[i] && !exclude.has(i));
+  const byRank = candidates.find(({ c }) => c === ranked && /_gained$|^pp_change$|_change_pct$/.test(c));
   const percent = candidates.find(({ c }) => /pct|percent|share|rate/i.test(c));
-  return (percent ?? candidates[0])?.i ?? -1;
+  return (byRank ?? percent ?? candidates[0])?.i ?? -1;
+}
+
+/** The column the outer query orders by (its last ORDER BY), if any. */
+function rankedColumn(sql: string): string | undefined {
+  return [...sql.matchAll(/\bORDER BY\s+(?:\w+\.)?([a-z_][a-z0-9_]*)/gi)].at(-1)?.[1];
 }
 
 /** A chart title from the interpretation (or the question): one line, no trailing stop, capitalised. */
@@ -173,7 +182,8 @@ export function chooseVisual({
   const exclude = new Set(
     [profile.timeIndex, profile.placeIndex, profile.categoryIndex].filter((i) => i >= 0),
   );
-  const valueIndex = pickMeasure(columns, profile.numeric, exclude);
+  const ranked = rankedColumn(sql);
+  const valueIndex = pickMeasure(columns, profile.numeric, exclude, ranked);
   const picked = pickVisual(profile, { requested, valueIndex });
   const input: DrawInput = { profile, rows, title, context: titleText, lines };
   const drawn = (spec: ChartSpec | null, kind: 'map' | 'chart'): VisualChoice =>
@@ -193,7 +203,7 @@ export function chooseVisual({
       return drawn(valueIndex >= 0 ? drawCategories(input, 'pie', valueIndex) : null, 'chart');
     case 'map': {
       const placeIndex = profile.placeIndex;
-      const measureIndex = pickMeasure(columns, profile.numeric, new Set([placeIndex]));
+      const measureIndex = pickMeasure(columns, profile.numeric, new Set([placeIndex]), ranked);
       if (measureIndex < 0) return drawn(null, 'map');
       const map = buildChoropleth({
         table: { columns, rows },

@@ -13,6 +13,13 @@ export interface MeasureLabel {
   percent: boolean;
 }
 
+const LONG_MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The month a column of one snapshot is for (premises_2025_11 -> "November 2025"), if it is one. */
+function columnMonth(column: string): string | null {
+  const match = /_(\d{4})_(\d{2})(?=_|$)/.exec(column);
+  return match ? LONG_MONTH.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))) : null;
+}
+
 /** A phrase of the model as a pattern over column names and titles: words apart by a space, _ or -. */
 function phrasePattern(phrase: string): string {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]?');
@@ -64,7 +71,23 @@ const sentence = (text: string) => {
  * out: coverage_pct in "Full fibre coverage by region" is full fibre coverage.
  */
 export function measureLabel(column: string, context = ''): MeasureLabel {
+  // A column of one snapshot (premises_2025_11, coverage_2025_11_pct) is its measure at that month.
+  const month = columnMonth(column);
+  if (month) {
+    const label = measureLabel(column.replace(/_\d{4}_\d{2}(?=_|$)/, ''), context);
+    return { ...label, name: `${label.name}, ${month}` };
+  }
   const c = column.toLowerCase();
+  // A change in a share is in percentage points, never a share itself.
+  if (c === 'pp_change') {
+    const subject = subjectOf(context);
+    return {
+      name:
+        subject && !LACKS.has(subject) ? `Change in ${subject.toLowerCase()} coverage` : 'Change in coverage',
+      unit: 'percentage points',
+      percent: false,
+    };
+  }
   const percent = /(^|_)(pct|percent|percentage)($|_)|_share$|^share_|rate$/.test(c);
   const subject = subjectOf(c) ?? subjectOf(context);
   if (percent) {
