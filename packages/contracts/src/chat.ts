@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './common.js';
-import { alternativeSchema } from './query.js';
+import { alternativeSchema, verifiedBadgeSchema } from './query.js';
 
 export const chatRequestSchema = z.object({
   message: storableText().trim().min(1, 'Message cannot be empty').max(20000),
@@ -67,6 +67,8 @@ export const chatMessageSchema = z.object({
   model: z.string().optional(),
   /** Other readings of the question this answer read (the built-in analyst), as "Did you mean" choices. */
   alternatives: z.array(alternativeSchema).optional(),
+  /** The verification whose plan has this answer's shape, if any (the "Verified" badge). */
+  verified: verifiedBadgeSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -117,6 +117,7 @@ export type {
   ReadingChoice,
   ResultColumn,
   ResultColumnType,
+  VerifiedBadge,
 } from './query.js';
 export {
   alternativeSchema,
@@ -132,7 +133,33 @@ export {
   readingChoiceSchema,
   resultColumnSchema,
   resultColumnTypeSchema,
+  verifiedBadgeSchema,
 } from './query.js';
+export type {
+  PreviewRequest,
+  ReviewChoices,
+  ReviewEvent,
+  ReviewItem,
+  ReviewQueueParams,
+  ReviewQueueResponse,
+  ReviewReason,
+  VerificationList,
+  VerifyRequest,
+} from './review.js';
+export {
+  planJsonSchema,
+  previewRequestSchema,
+  REVIEW_CONFIDENCE_BELOW,
+  REVIEW_REASONS,
+  reviewChoicesSchema,
+  reviewEventSchema,
+  reviewItemSchema,
+  reviewQueueParamsSchema,
+  reviewQueueResponseSchema,
+  reviewReasonSchema,
+  verificationListSchema,
+  verifyRequestSchema,
+} from './review.js';
 export type {
   QueryVisualRequest,
   QueryVisualResponse,
