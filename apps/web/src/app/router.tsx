@@ -59,6 +59,12 @@ export function createAppRouter() {
               }),
             },
             {
+              path: 'review',
+              lazy: async () => ({
+                Component: (await import('../features/review/components/review-page')).ReviewPage,
+              }),
+            },
+            {
               path: 'logs',
               lazy: async () => ({
                 Component: (await import('../features/logs/components/logs-page')).LogsPage,
