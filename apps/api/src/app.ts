@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agent,
     charts,
     mcp,
+    verified: verifiedStore,
   });
 
   const context: AppContext = {

@@ -6,6 +6,8 @@
  * do not depend on which questions today's reader gets wrong.
  */
 import {
+  chatHistorySchema,
+  chatMessageResponseSchema,
   queryDetailSchema,
   queryResultSchema,
   reviewChoicesSchema,
@@ -188,6 +190,27 @@ describe.each(testBackends())('verified answers on $name', (backend) => {
     expect(choices.place_levels.map((p) => p.id)).toContain('la_name');
     expect(choices.local_authorities).toContain('Leeds');
     expect(choices.technologies.map((t) => t.id)).toContain('fttponly');
+  });
+
+  it('shows the badge on chat answers whose plan has a verified shape, as they are sent and in the history', async () => {
+    const user = await t.createUser();
+    const first = await ask(user, QUESTION);
+    const verified = await t.request('POST', `/api/verified/queries/${first.id}`, { token: t.admin.token });
+    expect(verified.statusCode).toBe(200);
+    const shape = queryDetailSchema.parse(verified.json()).verified;
+    const sessionId = `verified-chat-${backend.name}`;
+    const reply = await t.request('POST', '/api/chat/message', {
+      token: user.token,
+      body: { message: 'Full fibre coverage in Manchester', session_id: sessionId, model: 'builtin' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(chatMessageResponseSchema.parse(reply.json()).message.verified?.id).toBe(shape?.id);
+    const history = chatHistorySchema.parse(
+      (await t.request('GET', `/api/chat/history/${sessionId}`, { token: user.token })).json(),
+    );
+    const answer = history.messages.find((m) => m.type === 'assistant');
+    expect(answer?.verified?.verified_by).toBe(t.admin.email);
+    await t.request('POST', `/api/verified/${shape?.id}/revoke`, { token: t.admin.token });
   });
 
   describe('authorization of every route', () => {

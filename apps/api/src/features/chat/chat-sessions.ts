@@ -7,6 +7,7 @@ import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { ChartService } from '../charts/charts.service.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import {
   createSession,
   deleteSession,
@@ -17,7 +18,7 @@ import {
   searchSessions,
   sessionUsage,
 } from './chat.queries.js';
-import { toChatMessage } from './chat-messages.js';
+import { contextPlan, toChatMessage } from './chat-messages.js';
 import { sessionFlat } from './chat-usage.js';
 
 const SESSIONS_LISTED = 50;
@@ -53,16 +54,22 @@ export async function ownSession(db: AppDb, user: RequestUser, sessionId: string
 }
 
 export async function sessionHistory(
-  { db, charts }: { db: AppDb; charts: ChartService },
+  { db, charts, verified }: { db: AppDb; charts: ChartService; verified?: VerifiedStore | undefined },
   user: RequestUser,
   sessionId: string,
 ): Promise<ChatHistory> {
   await ownSession(db, user, sessionId);
   const rows = await listMessages({ db, sessionId });
   const totals = await sessionUsage({ db, userId: user.id, sessionId });
+  // The "Verified" badge of each answer whose plan has a verified shape.
+  const badges = verified ? await verified.badgesFor(rows.map((row) => contextPlan(row.plan))) : [];
   return {
     session_id: sessionId,
-    messages: rows.map((row) => toChatMessage(charts, row, user)),
+    messages: rows.map((row, index) => {
+      const message = toChatMessage(charts, row, user);
+      const badge = badges[index];
+      return badge ? { ...message, verified: badge } : message;
+    }),
     usage: sessionFlat(totals),
   };
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/logger.js';
 import { warehouseReady } from '../../lib/warehouse-ready.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { McpService } from '../mcp/mcp.service.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import type { ChatTurnContext } from './builtin-intent.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import { latestAnswerPlan, renameSession, truncateFromQuestion } from './chat.queries.js';
@@ -42,6 +43,8 @@ export interface ChatServiceDeps {
   agent: AgentRuntime;
   charts: ChartService;
   mcp: McpService;
+  /** The verified answers: answers whose plan has a verified shape carry the badge. */
+  verified?: VerifiedStore;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
