@@ -25,8 +25,12 @@ export const verifyRequestSchema = z
   });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
-/** POST /api/review/queries/{id}/preview: a reading's answer, not saved. */
-export const previewRequestSchema = z.object({ plan: planJsonSchema });
+/** POST /api/review/queries/{id}/preview: a reading's answer, not saved (a plan, or one of its alternatives). */
+export const previewRequestSchema = z
+  .object({ plan: planJsonSchema.optional(), alternative_index: z.number().int().min(0).optional() })
+  .refine((body) => (body.plan === undefined) !== (body.alternative_index === undefined), {
+    message: 'Give a plan or an alternative_index',
+  });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 export const REVIEW_REASONS = ['low_confidence', 'thumbs_down', 'comment', 'reading_choice'] as const;

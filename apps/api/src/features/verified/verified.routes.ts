@@ -42,9 +42,9 @@ export async function reviewRoutes(app: FastifyInstance, { verified }: { verifie
   app.get('/choices', guard, async () => verified.choices());
 
   app.post<IdParams>('/queries/:id/preview', guard, async (request, reply) => {
-    const { plan } = parseInput(previewRequestSchema, request.body);
+    const input = parseInput(previewRequestSchema, request.body);
     const controller = abortOnDisconnect(reply);
-    return verified.preview(currentUser(request), request.params.id, plan, controller.signal);
+    return verified.preview(currentUser(request), request.params.id, input, controller.signal);
   });
 
   app.get<IdParams>('/queries/:id/events', guard, async (request) =>

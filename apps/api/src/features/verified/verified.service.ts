@@ -208,10 +208,12 @@ export function createVerifiedService(deps: VerifiedServiceDeps) {
     async preview(
       user: RequestUser,
       queryId: string,
-      plan: unknown,
+      input: { plan?: unknown; alternative_index?: number | undefined },
       signal?: AbortSignal,
     ): Promise<QueryResult> {
       const row = await questions.visibleQuery(user, queryId);
+      const plan = input.plan ?? questions.savedAlternatives(row)[input.alternative_index ?? -1]?.plan;
+      if (!plan) throw AppError.notFound(ALTERNATIVE_NOT_FOUND);
       const { answer, result } = await questions.answerPlan(user, row, { plan, save: false }, signal);
       return { ...result, verified: await store.badgeFor(answer.plan) };
     },
