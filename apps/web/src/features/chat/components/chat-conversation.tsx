@@ -6,7 +6,7 @@
  */
 
 import type { ModelInfo } from '@qa/contracts';
-import { Square } from 'lucide-react';
+import { FileDown, Square } from 'lucide-react';
 import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
@@ -17,7 +17,8 @@ import { useChatModels } from '../api/get-chat-models';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { useChat } from '../hooks/use-chat';
 import { selectableModels, useSelectedModel } from '../hooks/use-selected-model';
-import { questionPosition } from '../utils/chat-state';
+import { type ChatItem, questionPosition } from '../utils/chat-state';
+import { conversationMarkdown } from '../utils/conversation-markdown';
 import { pickExamplePrompts } from '../utils/example-prompts';
 import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
@@ -112,12 +113,15 @@ export function ChatConversation({
           ) : historyStatus === 'not_found' || historyStatus === 'error' ? (
             <ConversationUnavailable notFound={historyStatus === 'not_found'} onNewChat={onNewChat} />
           ) : hasMessages ? (
-            <MessageList
-              items={state.items}
-              thinking={state.thinking}
-              modelLabels={modelLabels}
-              actions={state.running ? undefined : messageActions}
-            />
+            <>
+              {state.running ? null : <ExportMarkdownButton items={state.items} />}
+              <MessageList
+                items={state.items}
+                thinking={state.thinking}
+                modelLabels={modelLabels}
+                actions={state.running ? undefined : messageActions}
+              />
+            </>
           ) : (
             <ChatEmptyState prompts={prompts} onPrompt={send} streaming={streaming} />
           )}
@@ -259,5 +263,32 @@ function ChatSettingsDialog({
     >
       {panel ?? <p className="text-sm text-slate-500">No settings available.</p>}
     </Modal>
+  );
+}
+
+/** Downloads the conversation as Markdown, its text and its result tables (conversation-markdown.ts). */
+function ExportMarkdownButton({ items }: { items: ChatItem[] }) {
+  const onClick = () => {
+    const title = items.find((item) => item.type === 'user')?.content.slice(0, 80) || 'Conversation';
+    const blob = new Blob([conversationMarkdown(items, title)], { type: 'text/markdown;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${
+      title
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'conversation'
+    }.md`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="mb-4 flex justify-end">
+      <Button variant="ghost" size="sm" onClick={onClick} data-testid="export-markdown">
+        <FileDown aria-hidden />
+        Export Markdown
+      </Button>
+    </div>
   );
 }
