@@ -99,6 +99,18 @@ export const chatHistorySchema = z.object({
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
+/** POST /api/chat/sessions/{id}/share: the conversation's stable read-only link for other signed-in users. */
+export const chatShareResponseSchema = z.object({ share_id: z.string(), path: z.string() });
+export type ChatShareResponse = z.infer<typeof chatShareResponseSchema>;
+
+/** GET /api/chat/shared/{shareId}: a shared conversation, read-only. */
+export const sharedConversationSchema = z.object({
+  title: z.string(),
+  owner_email: z.string(),
+  messages: z.array(chatMessageSchema),
+});
+export type SharedConversation = z.infer<typeof sharedConversationSchema>;
+
 /** A model's prices (USD per million tokens) and context window. */
 export const modelPricingSchema = z.object({
   input_tokens: z.number(),

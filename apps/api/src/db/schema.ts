@@ -217,6 +217,8 @@ export interface ChatSessionsTable {
   user_id: string;
   /** The first user message, shortened. */
   title: string;
+  /** Set once the owner shares it read-only: the stable part of its link (migration 0013). */
+  share_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

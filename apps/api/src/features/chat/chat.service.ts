@@ -25,6 +25,8 @@ import {
   removeUserSession,
   renameUserSession,
   sessionHistory,
+  sharedConversation,
+  shareUserSession,
   titleFrom,
   userSessions,
 } from './chat-sessions.js';
@@ -63,6 +65,10 @@ export function createChatService(deps: ChatServiceDeps) {
     rename: (user: RequestUser, sessionId: string, title: string) =>
       renameUserSession(db, user, sessionId, title),
     remove: (user: RequestUser, sessionId: string) => removeUserSession(db, user, sessionId),
+    /** The conversation's read-only link for other signed-in users. */
+    share: (user: RequestUser, sessionId: string) => shareUserSession(db, user, sessionId),
+    /** A conversation another user shared, read-only. */
+    shared: (user: RequestUser, shareId: string) => sharedConversation(deps, user, shareId),
     models() {
       return {
         // A table model served through the OpenAI-compatible endpoint is listed once, under the id it resolves to.
