@@ -49,6 +49,13 @@ export function createAppRouter() {
           lazy: async () => ({ Component: (await import('./routes/chat-route')).ChatRoute }),
         },
         {
+          path: 'shared/conversations/:shareId',
+          lazy: async () => ({
+            Component: (await import('../features/chat/components/shared-conversation-page'))
+              .SharedConversationPage,
+          }),
+        },
+        {
           path: 'admin',
           element: <RequireAdmin />,
           children: [

@@ -6,7 +6,7 @@
  */
 
 import type { ModelInfo } from '@qa/contracts';
-import { FileDown, Square } from 'lucide-react';
+import { Square } from 'lucide-react';
 import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
@@ -17,14 +17,15 @@ import { useChatModels } from '../api/get-chat-models';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { useChat } from '../hooks/use-chat';
 import { selectableModels, useSelectedModel } from '../hooks/use-selected-model';
-import { type ChatItem, questionPosition } from '../utils/chat-state';
-import { conversationMarkdown } from '../utils/conversation-markdown';
+import { questionPosition } from '../utils/chat-state';
 import { pickExamplePrompts } from '../utils/example-prompts';
 import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { ContextUsageBadge } from './context-usage-badge';
+import { ExportMarkdownButton } from './export-markdown-button';
 import { type MessageActions, MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
+import { ShareConversationButton } from './share-conversation-button';
 
 export function ChatConversation({
   sessionId,
@@ -114,7 +115,12 @@ export function ChatConversation({
             <ConversationUnavailable notFound={historyStatus === 'not_found'} onNewChat={onNewChat} />
           ) : hasMessages ? (
             <>
-              {state.running ? null : <ExportMarkdownButton items={state.items} />}
+              {state.running ? null : (
+                <div className="mb-4 flex flex-wrap items-center justify-end gap-2">
+                  <ShareConversationButton sessionId={sessionId} />
+                  <ExportMarkdownButton items={state.items} />
+                </div>
+              )}
               <MessageList
                 items={state.items}
                 thinking={state.thinking}
@@ -263,32 +269,5 @@ function ChatSettingsDialog({
     >
       {panel ?? <p className="text-sm text-slate-500">No settings available.</p>}
     </Modal>
-  );
-}
-
-/** Downloads the conversation as Markdown, its text and its result tables (conversation-markdown.ts). */
-function ExportMarkdownButton({ items }: { items: ChatItem[] }) {
-  const onClick = () => {
-    const title = items.find((item) => item.type === 'user')?.content.slice(0, 80) || 'Conversation';
-    const blob = new Blob([conversationMarkdown(items, title)], { type: 'text/markdown;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${
-      title
-        .replace(/[^a-z0-9]+/gi, '-')
-        .replace(/^-|-$/g, '')
-        .toLowerCase() || 'conversation'
-    }.md`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
-  return (
-    <div className="mb-4 flex justify-end">
-      <Button variant="ghost" size="sm" onClick={onClick} data-testid="export-markdown">
-        <FileDown aria-hidden />
-        Export Markdown
-      </Button>
-    </div>
   );
 }
