@@ -62,7 +62,7 @@ test('a shared conversation opens read-only for another user, never anonymously,
   // Anonymous visitors get the login page.
   const anonymous = await (await browser.newContext({ storageState: undefined })).newPage();
   await anonymous.goto(path);
-  await expect(anonymous).toHaveURL(/\/login/);
+  await expect(anonymous).toHaveURL(/\/login/, { timeout: 60_000 });
 
   // Deleting the conversation ends its link.
   const sessionId = new URL(owner.url()).pathname.split('/').pop() ?? '';
