@@ -45,6 +45,9 @@ import {
   type ResetThrottleRules,
   type UsersService,
 } from './features/users/users.service.js';
+import { reviewRoutes, verifiedRoutes } from './features/verified/verified.routes.js';
+import { createVerifiedService, type VerifiedService } from './features/verified/verified.service.js';
+import { createVerifiedStore } from './features/verified/verified-store.js';
 import { AccessEvents } from './lib/access-events.js';
 import { installAuthGuards } from './lib/auth-guard.js';
 import { selectBearerProtocol } from './lib/authenticated-socket.js';
@@ -119,6 +122,8 @@ export interface AppContext {
   /** MCP tool servers per user (core, optional, user tiers). */
   mcp: McpService;
   chat: ChatService;
+  /** Verified answers and the review queue (admins). */
+  verified: VerifiedService;
   /** Admission control for warehouse queries (bounded, fair across users). */
   gate: FairGate;
 }
@@ -185,12 +190,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { agent, gate, cacheStats } = createAdmittedAgent(deps, models);
   const progress = new ProgressHub(bus);
   await progress.start();
+  const verifiedStore = createVerifiedStore({ db });
   const questions = createQuestionsService({
     db,
     logger: logger.child({ component: 'query' }),
     runtime: agent,
     hub: progress,
     gate,
+    verified: verifiedStore,
+  });
+  const verified = createVerifiedService({
+    db,
+    logger: logger.child({ component: 'review' }),
+    store: verifiedStore,
+    questions,
+    runtime: agent,
   });
   app.addHook('onClose', async () => {
     progress.stop();
@@ -217,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agent,
     charts,
     mcp,
+    verified: verifiedStore,
   });
 
   const context: AppContext = {
@@ -236,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     charts,
     mcp,
     chat,
+    verified,
     gate,
   };
   await mountFeatures(app, context, overrides);
@@ -360,6 +376,8 @@ async function mountFeatures(
   await app.register(logsRoutes, { prefix: API_PREFIX, ring: context.logRing });
   await app.register(queryRoutes, { prefix: `${API_PREFIX}/query`, questions: context.questions });
   await app.register(historyRoutes, { prefix: `${API_PREFIX}/history`, questions: context.questions });
+  await app.register(verifiedRoutes, { prefix: `${API_PREFIX}/verified`, verified: context.verified });
+  await app.register(reviewRoutes, { prefix: `${API_PREFIX}/review`, verified: context.verified });
   await app.register(chatRoutes, { prefix: `${API_PREFIX}/chat`, chat: context.chat });
   await app.register(mcpRoutes, { prefix: `${API_PREFIX}/mcp`, mcp: context.mcp });
   await app.register(chartsRoutes, {

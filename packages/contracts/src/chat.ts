@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './common.js';
-import { alternativeSchema } from './query.js';
+import { alternativeSchema, verifiedBadgeSchema } from './query.js';
 
 export const chatRequestSchema = z.object({
   message: storableText().trim().min(1, 'Message cannot be empty').max(20000),
@@ -67,6 +67,8 @@ export const chatMessageSchema = z.object({
   model: z.string().optional(),
   /** Other readings of the question this answer read (the built-in analyst), as "Did you mean" choices. */
   alternatives: z.array(alternativeSchema).optional(),
+  /** The verification whose plan has this answer's shape, if any (the "Verified" badge). */
+  verified: verifiedBadgeSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -96,6 +98,18 @@ export const chatHistorySchema = z.object({
   usage: nestedUsageSchema.shape.session_cumulative.optional(),
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+/** POST /api/chat/sessions/{id}/share: the conversation's stable read-only link for other signed-in users. */
+export const chatShareResponseSchema = z.object({ share_id: z.string(), path: z.string() });
+export type ChatShareResponse = z.infer<typeof chatShareResponseSchema>;
+
+/** GET /api/chat/shared/{shareId}: a shared conversation, read-only. */
+export const sharedConversationSchema = z.object({
+  title: z.string(),
+  owner_email: z.string(),
+  messages: z.array(chatMessageSchema),
+});
+export type SharedConversation = z.infer<typeof sharedConversationSchema>;
 
 /** A model's prices (USD per million tokens) and context window. */
 export const modelPricingSchema = z.object({

@@ -6,6 +6,7 @@ import {
   progressEntrySchema,
   readingChoiceSchema,
   resultColumnSchema,
+  verifiedBadgeSchema,
 } from './query.js';
 import { sqlSourceSchema } from './screens.js';
 
@@ -51,6 +52,10 @@ export const queryDetailSchema = queryRecordSchema.extend({
   reading_choice: readingChoiceSchema.nullable(),
   /** Whether this user may choose another reading (the owner or an admin). */
   can_choose: z.boolean(),
+  /** The verification whose plan has this answer's shape, if any (the "Verified" badge). */
+  verified: verifiedBadgeSchema.nullable(),
+  /** Whether this user may verify the answer or take a verification back (admins). */
+  can_verify: z.boolean(),
 });
 export type QueryDetail = z.infer<typeof queryDetailSchema>;
 

@@ -59,6 +59,24 @@ export const readingChoiceSchema = z.object({
 });
 export type ReadingChoice = z.infer<typeof readingChoiceSchema>;
 
+/**
+ * An expert's verification that vouches for an answer: the plan an admin verified for a question, shown as a
+ * "Verified" badge on every answer whose plan has the same shape (the same plan with other places, networks,
+ * technologies or dates). `query_id` is the verified question's detail page.
+ */
+export const verifiedBadgeSchema = z.object({
+  id: z.string(),
+  query_id: z.string().nullable(),
+  /** The question as it was verified. */
+  question: z.string(),
+  interpretation: z.string(),
+  verified_by: z.string(),
+  verified_at: z.string(),
+  /** How it was verified: the answer as given, an alternative reading picked, or a corrected plan. */
+  method: z.enum(['answer', 'alternative', 'correction']),
+});
+export type VerifiedBadge = z.infer<typeof verifiedBadgeSchema>;
+
 /** POST /api/query/{id}/alternatives/{index}: answer another reading of a saved question. */
 export const chooseAlternativeRequestSchema = z.object({
   /** As for a question: the asking tab's progress channel. */
@@ -95,6 +113,8 @@ export const queryResultSchema = z.object({
   sql_source: sqlSourceSchema.optional(),
   /** For edited SQL: the saved query whose SQL was edited. */
   edited_from: z.string().nullable().optional(),
+  /** The verification whose plan has this answer's shape, if any (the "Verified" badge). */
+  verified: verifiedBadgeSchema.nullable().optional(),
 });
 export type QueryResult = z.infer<typeof queryResultSchema>;
 

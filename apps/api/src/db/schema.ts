@@ -158,6 +158,40 @@ export interface QueryReadingChoicesTable {
   created_at: CreatedAt;
 }
 
+export type VerificationMethod = 'answer' | 'alternative' | 'correction';
+
+export interface VerifiedAnswersTable {
+  id: Generated<string>;
+  query_id: string | null;
+  question: string;
+  plan: Json<Record<string, unknown>>;
+  interpretation: string;
+  shape_key: string;
+  method: VerificationMethod;
+  verified_by_id: string | null;
+  verified_by_email: string;
+  verified_at: CreatedAt;
+  revoked_by_email: string | null;
+  revoked_at: NullableTimestamp;
+}
+
+export type ReviewAction = 'verify' | 'revoke' | 'correct';
+
+export interface ReviewEventsTable {
+  id: Generated<string>;
+  query_id: string | null;
+  verified_id: string | null;
+  action: ReviewAction;
+  plan: NullableJson<Record<string, unknown>>;
+  interpretation: string | null;
+  previous_plan: NullableJson<Record<string, unknown>>;
+  previous_interpretation: string | null;
+  previous_sql: string | null;
+  user_id: string | null;
+  user_email: string;
+  created_at: CreatedAt;
+}
+
 export interface QueryCommentsTable {
   id: Generated<string>;
   query_id: string;
@@ -183,6 +217,8 @@ export interface ChatSessionsTable {
   user_id: string;
   /** The first user message, shortened. */
   title: string;
+  /** Set once the owner shares it read-only: the stable part of its link (migration 0013). */
+  share_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -247,6 +283,8 @@ export interface Database {
   query_comments: QueryCommentsTable;
   query_feedback: QueryFeedbackTable;
   query_reading_choices: QueryReadingChoicesTable;
+  verified_answers: VerifiedAnswersTable;
+  review_events: ReviewEventsTable;
   chat_sessions: ChatSessionsTable;
   chat_messages: ChatMessagesTable;
   charts: ChartsTable;

@@ -49,6 +49,13 @@ export function createAppRouter() {
           lazy: async () => ({ Component: (await import('./routes/chat-route')).ChatRoute }),
         },
         {
+          path: 'shared/conversations/:shareId',
+          lazy: async () => ({
+            Component: (await import('../features/chat/components/shared-conversation-page'))
+              .SharedConversationPage,
+          }),
+        },
+        {
           path: 'admin',
           element: <RequireAdmin />,
           children: [
@@ -56,6 +63,12 @@ export function createAppRouter() {
               path: 'users',
               lazy: async () => ({
                 Component: (await import('../features/users/components/users-page')).UsersPage,
+              }),
+            },
+            {
+              path: 'review',
+              lazy: async () => ({
+                Component: (await import('../features/review/components/review-page')).ReviewPage,
               }),
             },
             {

@@ -213,7 +213,21 @@ ${options.catalogMarkdown}`;
 
 function userPrompt(call: PlannerCall): string {
   const names = call.entities.length ? describeEntities(call.entities) : 'none recognised';
-  return `Question: ${call.question}\n\nNames found in the question, matched to the data: ${names}`;
+  const prompt = `Question: ${call.question}\n\nNames found in the question, matched to the data: ${names}`;
+  if (!call.examples?.length) return prompt;
+  return `${prompt}\n\n${examplesSection(call.examples)}`;
+}
+
+/**
+ * The closest verified questions and the plans a reviewer checked for them: a question of the same shape is
+ * planned the same way, with its own places, networks, technologies and dates.
+ */
+export function examplesSection(examples: NonNullable<PlannerCall['examples']>): string {
+  const lines = examples.map(({ question, plan }) => {
+    const { notes: _n, unknowns: _u, assumptions: _a, ...semantic } = plan;
+    return `- Question: ${question}\n  Plan: ${JSON.stringify(semantic)}`;
+  });
+  return `Verified questions like this one, with the plans a reviewer checked (plan a question of the same shape the same way, with its own names and dates):\n${lines.join('\n')}`;
 }
 
 /** A plan the model could not make valid, even with the errors in hand. */

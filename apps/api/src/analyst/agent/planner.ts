@@ -9,6 +9,7 @@ import type { Dataset } from '@qa/contracts';
 import type { BuiltQuery } from '../compile/sql-builder.js';
 import type { AlternativeReading } from '../reading/reading-types.js';
 import type { Plan } from '../semantic/plan.js';
+import type { VerifiedExample } from '../verified/verified-readings.js';
 import type { AgentResultSet } from './agent-warehouse.js';
 
 export type QuestionType = 'data_query' | 'system_info' | 'unsupported';
@@ -65,6 +66,8 @@ export interface PlannerCall {
   question: string;
   entities: ResolvedEntity[];
   signal?: AbortSignal;
+  /** The closest questions an expert verified, with their plans: examples for a language model's plan. */
+  examples?: VerifiedExample[];
 }
 
 export interface RepairRequest extends PlannerCall {

@@ -22,6 +22,11 @@ import { describePlanCheck, verifyPlan } from '../compile/verify-plan.js';
 import { monthWords, quarterWords } from '../compile/words.js';
 import type { AlternativeReading } from '../reading/reading-types.js';
 import type { Plan } from '../semantic/plan.js';
+import {
+  answeredAsVerified,
+  type VerifiedLookup,
+  type VerifiedMatch,
+} from '../verified/verified-readings.js';
 import type { AgentResultSet, AgentWarehouse } from './agent-warehouse.js';
 import { compareAnswers, samePlan } from './agreement.js';
 import { distinctAlternatives } from './alternatives.js';
@@ -73,6 +78,8 @@ export interface AgentAnswer {
   progress: ProgressEvent[];
   /** Who wrote the SQL: the built-in analyst, a language model, or the user (SQL run as written). */
   planner: 'builtin' | 'llm' | 'user';
+  /** Set when a verified question's plan answered (its slots filled from this question). */
+  verifiedMatch?: VerifiedMatch;
   model: string;
   timings: { agentMs: number; warehouseMs: number; totalMs: number };
 }
@@ -91,6 +98,11 @@ export interface AnswerRequest {
   plan?: Plan;
   /** With `plan`: the other readings to offer under its answer. */
   alternatives?: AlternativeReading[];
+  /**
+   * The verified questions (analyst/verified): a question that matches one is answered with its plan, without
+   * reading the words or calling a model; otherwise the closest are the language model's examples.
+   */
+  verified?: VerifiedLookup;
 }
 
 export interface QueryAgentDeps {
@@ -161,6 +173,7 @@ class AnswerRun {
   private readonly notes: string[] = [];
   private planner: Planner;
   private entities: ResolvedEntity[] = [];
+  private verifiedMatch: VerifiedMatch | undefined;
   private builtinReading: BuiltinReading | undefined;
 
   constructor(
@@ -172,6 +185,13 @@ class AnswerRun {
 
   private get call() {
     return { question: this.request.question, entities: this.entities, ...signalOf(this.request) };
+  }
+
+  /** The language model's call, with the closest verified questions as examples. */
+  private get draftCall() {
+    const examples =
+      this.planner.kind === 'llm' ? (this.request.verified?.examples(this.request.question) ?? []) : [];
+    return examples.length ? { ...this.call, examples } : this.call;
   }
 
   /** The built-in analyst's own reading of the question, made once (fallback, cross-check, alternatives). */
@@ -201,6 +221,9 @@ class AnswerRun {
       progress: this.progress,
       planner: this.planner.kind,
       model: this.planner.model,
+      ...(this.verifiedMatch && partial.responseType === 'data_query'
+        ? { verifiedMatch: this.verifiedMatch }
+        : {}),
       timings: {
         agentMs: Math.round(totalMs - this.watch.warehouseMs),
         warehouseMs: Math.round(this.watch.warehouseMs),
@@ -268,6 +291,8 @@ class AnswerRun {
         ? `Resolved entities: ${describeEntities(this.entities)}`
         : 'No operator, network or place names to resolve',
     );
+    const verified = this.fromVerified();
+    if (verified) return verified;
     const planner = this.planner;
     this.report(
       'plan',
@@ -275,7 +300,7 @@ class AnswerRun {
     );
     let draft: PlannerDraft;
     try {
-      draft = await planner.draft(this.call);
+      draft = await planner.draft(this.draftCall);
     } catch (error) {
       if (planner.kind === 'builtin' || this.request.signal?.aborted) throw error;
       // A malformed reply (local models) or a provider failure (network, key, quota): answer without the model.
@@ -304,6 +329,49 @@ class AnswerRun {
     this.entities = builtin.resolveEntities(this.request.question);
     this.report('plan', 'Answering the reading chosen under "Did you mean"...');
     const draft = builtin.draftFromPlan({ question: this.request.question, plan });
+    this.report(
+      'classify',
+      `Answering: ${draft.interpretation} (confidence ${percent(draft.classification.confidence)})`,
+    );
+    return draft;
+  }
+
+  /**
+   * Stage 1 for a question a verified question answers: the verified plan with this question's slot values,
+   * checked and compiled by the built-in planner; the built-in reading's own plan is offered under "Did you mean".
+   * A filled plan that no longer fits the data is passed over (the question is read as usual).
+   */
+  private fromVerified(): PlannerDraft | undefined {
+    const match = this.request.verified?.match(this.request.question);
+    if (!match) return undefined;
+    const { builtin } = this.context;
+    let draft: PlannerDraft;
+    try {
+      draft = builtin.draftFromPlan({ question: this.request.question, plan: match.plan });
+    } catch (error) {
+      this.report('plan', `The verified question's plan does not fit: ${messageOf(error)}`);
+      return undefined;
+    }
+    this.planner = builtin;
+    this.verifiedMatch = match;
+    const said = answeredAsVerified(match);
+    this.report('plan', said);
+    const reading = this.readBuiltin();
+    const own =
+      reading.classification.type === 'data_query' && reading.analyst.plan && reading.analyst.interpretation
+        ? [
+            { interpretation: reading.analyst.interpretation, plan: reading.analyst.plan },
+            ...reading.alternatives,
+          ]
+        : reading.alternatives;
+    const alternatives = distinctAlternatives(
+      { plan: draft.plan, interpretation: draft.interpretation },
+      own,
+    );
+    draft.classification = { ...draft.classification, confidence: match.confidence, reasoning: said };
+    draft.notes.push(said);
+    if (alternatives.length) draft.alternatives = alternatives;
+    else delete draft.alternatives;
     this.report(
       'classify',
       `Answering: ${draft.interpretation} (confidence ${percent(draft.classification.confidence)})`,

@@ -15,6 +15,8 @@ import * as m0008 from './0008_session_version.js';
 import * as m0009 from './0009_query_alternatives.js';
 import * as m0010 from './0010_chart_source_query.js';
 import * as m0011 from './0011_query_sql_source.js';
+import * as m0012 from './0012_verified_answers.js';
+import * as m0013 from './0013_shared_conversations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0009_query_alternatives': m0009,
   '0010_chart_source_query': m0010,
   '0011_query_sql_source': m0011,
+  '0012_verified_answers': m0012,
+  '0013_shared_conversations': m0013,
 };

@@ -47,6 +47,11 @@ export function alternativesOf(context: unknown): Alternative[] {
   );
 }
 
+/** The plan a chat answer was made from, in the context saved with it (the built-in model's), if any. */
+export function contextPlan(context: unknown): unknown {
+  return context && typeof context === 'object' ? (context as { plan?: unknown }).plan : undefined;
+}
+
 /** A stored message as the history shows it, its empty parts left out. */
 export function toChatMessage(charts: ChartService, row: StoredMessage, owner: LinkOwner): ChatMessage {
   const usage = row.usage as NestedUsage | null;

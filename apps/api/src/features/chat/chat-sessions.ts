@@ -2,11 +2,13 @@
  * A user's conversations: created with the first question (titled by it), listed and searched, read back,
  * renamed and deleted. Someone else's conversation is "not found", exactly like one that does not exist.
  */
-import type { ChatHistory, ChatSessionSummary } from '@qa/contracts';
+import { randomBytes } from 'node:crypto';
+import type { ChatHistory, ChatSessionSummary, ChatShareResponse, SharedConversation } from '@qa/contracts';
 import type { AppDb } from '../../db/database.js';
 import type { RequestUser } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import type { ChartService } from '../charts/charts.service.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import {
   createSession,
   deleteSession,
@@ -17,7 +19,7 @@ import {
   searchSessions,
   sessionUsage,
 } from './chat.queries.js';
-import { toChatMessage } from './chat-messages.js';
+import { contextPlan, toChatMessage } from './chat-messages.js';
 import { sessionFlat } from './chat-usage.js';
 
 const SESSIONS_LISTED = 50;
@@ -53,16 +55,22 @@ export async function ownSession(db: AppDb, user: RequestUser, sessionId: string
 }
 
 export async function sessionHistory(
-  { db, charts }: { db: AppDb; charts: ChartService },
+  { db, charts, verified }: { db: AppDb; charts: ChartService; verified?: VerifiedStore | undefined },
   user: RequestUser,
   sessionId: string,
 ): Promise<ChatHistory> {
   await ownSession(db, user, sessionId);
   const rows = await listMessages({ db, sessionId });
   const totals = await sessionUsage({ db, userId: user.id, sessionId });
+  // The "Verified" badge of each answer whose plan has a verified shape.
+  const badges = verified ? await verified.badgesFor(rows.map((row) => contextPlan(row.plan))) : [];
   return {
     session_id: sessionId,
-    messages: rows.map((row) => toChatMessage(charts, row, user)),
+    messages: rows.map((row, index) => {
+      const message = toChatMessage(charts, row, user);
+      const badge = badges[index];
+      return badge ? { ...message, verified: badge } : message;
+    }),
     usage: sessionFlat(totals),
   };
 }
@@ -100,6 +108,55 @@ export async function renameUserSession(
     title,
     updated_at: new Date(session?.updated_at ?? Date.now()).toISOString(),
     message_count: Number(session?.message_count ?? 0),
+  };
+}
+
+export const SHARED_NOT_FOUND = 'Shared conversation not found';
+
+/** The conversation's stable read-only link for other signed-in users (made once, kept until it is deleted). */
+export async function shareUserSession(
+  db: AppDb,
+  user: RequestUser,
+  sessionId: string,
+): Promise<ChatShareResponse> {
+  const session = await ownSession(db, user, sessionId);
+  let shareId = session.share_id;
+  if (!shareId) {
+    shareId = randomBytes(18).toString('base64url');
+    await db.updateTable('chat_sessions').set({ share_id: shareId }).where('id', '=', sessionId).execute();
+  }
+  return { share_id: shareId, path: `/shared/conversations/${shareId}` };
+}
+
+/**
+ * A shared conversation as any signed-in user reads it: its messages, with no way to continue it. Chart links are
+ * signed for the viewer, who cannot open another user's charts, so a shared conversation shows its tables, not
+ * its charts. A deleted conversation (or an unknown link) is 404.
+ */
+export async function sharedConversation(
+  { db, charts, verified }: { db: AppDb; charts: ChartService; verified?: VerifiedStore | undefined },
+  user: RequestUser,
+  shareId: string,
+): Promise<SharedConversation> {
+  const session = shareId
+    ? await db.selectFrom('chat_sessions').selectAll().where('share_id', '=', shareId).executeTakeFirst()
+    : undefined;
+  if (!session) throw AppError.notFound(SHARED_NOT_FOUND);
+  const owner = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', session.user_id)
+    .executeTakeFirst();
+  const rows = await listMessages({ db, sessionId: session.id });
+  const badges = verified ? await verified.badgesFor(rows.map((row) => contextPlan(row.plan))) : [];
+  return {
+    title: session.title,
+    owner_email: owner?.email ?? '',
+    messages: rows.map((row, index) => {
+      const message = toChatMessage(charts, row, user);
+      const badge = badges[index];
+      return badge ? { ...message, verified: badge } : message;
+    }),
   };
 }
 

@@ -17,10 +17,11 @@ import type { RequestUser } from '../../lib/auth-guard.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { McpService, ToolServer } from '../mcp/mcp.service.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import { sessionUsage, touchSession } from './chat.queries.js';
 import { earlierMessages } from './chat-history.js';
-import { eventForOwner, forOwner } from './chat-messages.js';
+import { contextPlan, eventForOwner, forOwner } from './chat-messages.js';
 import { ChatStreamTranslator, errorText, type TurnTranscript } from './chat-stream-events.js';
 import { type ChatToolInfo, chatToolSet } from './chat-tools.js';
 import { AnswerCheckpoints, saveAnswer, saveQuestion } from './chat-turn-store.js';
@@ -51,6 +52,8 @@ export interface ChatTurnDeps {
   logger: Logger;
   charts: ChartService;
   mcp: McpService;
+  /** The verified answers: an answer whose plan has a verified shape carries the badge. */
+  verified?: VerifiedStore | undefined;
 }
 
 /** Runs the turn, emitting events; never throws (failures become an `error` event and an error message). */
@@ -110,7 +113,7 @@ export async function runTurn(
  * conversation touched, the turn logged, and the closing events sent. Returns the message that stands for it.
  */
 async function finishTurn(
-  { db, logger }: ChatTurnDeps,
+  { db, logger, verified }: ChatTurnDeps,
   turn: PreparedTurn,
   ended: {
     messageId: string;
@@ -125,7 +128,7 @@ async function finishTurn(
   const { sessionId } = turn;
   const finishedAt = new Date(Math.max(Date.now(), startedAt.getTime() + 1));
   const usage = ledger.nested();
-  const { final, error } = await saveAnswer(db, {
+  const saved = await saveAnswer(db, {
     sessionId,
     messageId,
     model: turn.modelId,
@@ -135,6 +138,9 @@ async function finishTurn(
     aborted,
     finishedAt,
   });
+  const { error } = saved;
+  const badge = verified ? await verified.badgeFor(contextPlan(planOf(turn.model))) : null;
+  const final = badge ? { ...saved.final, verified: badge } : saved.final;
   if (error) {
     logger.warn({ message_id: messageId, model: turn.modelId, error: error.content }, 'Chat answer failed');
     await emit({ type: 'error', message: error.content });

@@ -71,6 +71,14 @@ export async function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatSer
     return chat.rename(currentUser(request), request.params.sessionId, title);
   });
 
+  app.post<SessionParams>('/sessions/:sessionId/share', guard, async (request) =>
+    chat.share(currentUser(request), request.params.sessionId),
+  );
+
+  app.get<{ Params: { shareId: string } }>('/shared/:shareId', guard, async (request) =>
+    chat.shared(currentUser(request), request.params.shareId),
+  );
+
   app.delete<SessionParams>('/sessions/:sessionId', guard, async (request, reply) => {
     await chat.remove(currentUser(request), request.params.sessionId);
     return reply.code(204).send();

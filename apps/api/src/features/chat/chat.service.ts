@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/logger.js';
 import { warehouseReady } from '../../lib/warehouse-ready.js';
 import type { ChartService } from '../charts/charts.service.js';
 import type { McpService } from '../mcp/mcp.service.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import type { ChatTurnContext } from './builtin-intent.js';
 import { BuiltinChatModel } from './builtin-model.js';
 import { latestAnswerPlan, renameSession, truncateFromQuestion } from './chat.queries.js';
@@ -24,6 +25,8 @@ import {
   removeUserSession,
   renameUserSession,
   sessionHistory,
+  sharedConversation,
+  shareUserSession,
   titleFrom,
   userSessions,
 } from './chat-sessions.js';
@@ -42,6 +45,8 @@ export interface ChatServiceDeps {
   agent: AgentRuntime;
   charts: ChartService;
   mcp: McpService;
+  /** The verified answers: answers whose plan has a verified shape carry the badge. */
+  verified?: VerifiedStore;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -60,6 +65,10 @@ export function createChatService(deps: ChatServiceDeps) {
     rename: (user: RequestUser, sessionId: string, title: string) =>
       renameUserSession(db, user, sessionId, title),
     remove: (user: RequestUser, sessionId: string) => removeUserSession(db, user, sessionId),
+    /** The conversation's read-only link for other signed-in users. */
+    share: (user: RequestUser, sessionId: string) => shareUserSession(db, user, sessionId),
+    /** A conversation another user shared, read-only. */
+    shared: (user: RequestUser, shareId: string) => sharedConversation(deps, user, shareId),
     models() {
       return {
         // A table model served through the OpenAI-compatible endpoint is listed once, under the id it resolves to.

@@ -259,6 +259,19 @@ export async function saveReadingChoice({
   });
 }
 
+/** A query's answer replaced (a reviewer's correction; the caller records the answer it replaced). */
+export async function updateQueryAnswer({
+  db,
+  queryId,
+  answer,
+}: {
+  db: AppDb;
+  queryId: string;
+  answer: QueryAnswerUpdate;
+}) {
+  await db.updateTable('queries').set(answer).where('id', '=', queryId).execute();
+}
+
 /** The latest "Did you mean" choice made on a query, if any. */
 export function latestReadingChoice({ db, queryId }: { db: AppDb; queryId: string }) {
   return db

@@ -62,6 +62,7 @@ import { AppError } from '../../lib/errors.js';
 import { type FairGate, OverloadedError } from '../../lib/fair-gate.js';
 import type { Logger } from '../../lib/logger.js';
 import { warehouseReady } from '../../lib/warehouse-ready.js';
+import type { VerifiedStore } from '../verified/verified-store.js';
 import type { ProgressHub } from './progress-hub.js';
 import {
   type ArchivedScope,
@@ -78,6 +79,7 @@ import {
   recentQueries,
   saveReadingChoice,
   setArchived,
+  updateQueryAnswer,
   upsertFeedback,
 } from './questions.queries.js';
 
@@ -98,6 +100,11 @@ export interface QuestionsServiceDeps {
   hub: ProgressHub;
   /** Warehouse admission: a question is refused up front (503, Retry-After) when its queue is full. */
   gate?: FairGate;
+  /**
+   * The verified answers (features/verified): questions they answer are answered with their plans, and every
+   * answer whose plan has a verified shape carries the "Verified" badge.
+   */
+  verified?: VerifiedStore;
 }
 
 export function overloaded(error: OverloadedError): AppError {
@@ -373,17 +380,29 @@ async function answerQuestion(
     });
   }
   const planner = await plannerFor(deps, ready, user, input, queryId);
+  // The verified questions: one that matches is answered with its plan, before any model is called.
+  const verified = await deps.verified?.lookup(ready.builtin.analyst);
   const answer = await runAgent(
     deps,
     ready,
     user,
     { queryId, progressChannel: input.progress_channel },
-    { question: input.prompt, planner, ...(signal ? { signal } : {}) },
+    { question: input.prompt, planner, ...(verified ? { verified } : {}), ...(signal ? { signal } : {}) },
   );
-  const result = toQueryResult(queryId, answer);
+  const result = await withBadge(deps, toQueryResult(queryId, answer), answer.plan);
   await saveAnswer(deps.db, { id: queryId, user, input }, result, answer);
   logAnswer(deps, queryId, answer, 'Query answered');
   return result;
+}
+
+/** The query result with the "Verified" badge of its plan's shape, if any. */
+async function withBadge(
+  deps: QuestionsServiceDeps,
+  result: QueryResult,
+  plan: unknown,
+): Promise<QueryResult> {
+  if (!deps.verified) return result;
+  return { ...result, verified: await deps.verified.badgeFor(plan) };
 }
 
 /**
@@ -482,7 +501,7 @@ async function chooseReading(
       if (error instanceof InvalidPlanError) throw AppError.unprocessable(error.message);
       throw error;
     });
-    const result = toQueryResult(row.id, answer);
+    const result = await withBadge(deps, toQueryResult(row.id, answer), answer.plan);
     const saved = await saveReadingChoice({
       db: deps.db,
       queryId: row.id,
@@ -500,6 +519,44 @@ async function chooseReading(
     });
     logAnswer(deps, row.id, answer, 'Another reading chosen and answered');
     return { ...result, reading_choice: toReadingChoice(saved) };
+  });
+}
+
+/**
+ * A reading given as a plan (a reviewer's correction, or an alternative picked in the review queue), answered by
+ * the built-in analyst without reading the words: with `save`, it replaces the query's answer (the caller records
+ * the answer it replaced); without, it is a preview and nothing is stored. A plan that does not fit the data is 422.
+ */
+async function answerPlan(
+  deps: QuestionsServiceDeps,
+  user: RequestUser,
+  row: QueryRow,
+  { plan, progressChannel, save }: { plan: unknown; progressChannel?: string | undefined; save: boolean },
+  signal?: AbortSignal,
+): Promise<{ answer: AgentAnswer; result: QueryResult }> {
+  return admitted(deps, async (ready) => {
+    const answer = await runAgent(
+      deps,
+      ready,
+      user,
+      { queryId: row.id, progressChannel },
+      {
+        question: row.prompt,
+        planner: ready.builtin,
+        plan: plan as Plan,
+        alternatives: save ? savedAlternatives(row) : [],
+        ...(signal ? { signal } : {}),
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof InvalidPlanError) throw AppError.unprocessable(error.message);
+      throw error;
+    });
+    const result = toQueryResult(row.id, answer);
+    if (save) {
+      await updateQueryAnswer({ db: deps.db, queryId: row.id, answer: answerUpdate(row, answer, result) });
+      logAnswer(deps, row.id, answer, 'A corrected reading answered');
+    }
+    return { answer, result };
   });
 }
 
@@ -582,7 +639,7 @@ const toComment = (row: {
 });
 
 /** The saved questions: history, detail, archive, comments and feedback, each checked against who may see it. */
-function savedQuestions(db: AppDb) {
+function savedQuestions(db: AppDb, verified?: VerifiedStore) {
   /** The query if this user may see it; 404 otherwise (also for ids that are not UUIDs). */
   async function visibleQuery(user: RequestUser, id: string): Promise<QueryRow> {
     if (!UUID.test(id)) throw AppError.notFound(QUERY_NOT_FOUND);
@@ -649,6 +706,8 @@ function savedQuestions(db: AppDb) {
         alternatives: (row.alternatives ?? []).map(({ interpretation }) => ({ interpretation })),
         reading_choice: choice ? toReadingChoice(choice) : null,
         can_choose: owns,
+        verified: verified ? await verified.badgeFor(row.plan) : null,
+        can_verify: isAdmin(user),
       };
     },
 
@@ -707,7 +766,7 @@ function savedQuestions(db: AppDb) {
 }
 
 export function createQuestionsService(deps: QuestionsServiceDeps) {
-  const saved = savedQuestions(deps.db);
+  const saved = savedQuestions(deps.db, deps.verified);
   return {
     ask: (user: RequestUser, input: QueryRequest, signal?: AbortSignal) => ask(deps, user, input, signal),
     /** "Did you mean": answers another reading of a saved question and saves it as its answer. */
@@ -720,6 +779,15 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       const row = await saved.choosableQuery(user, id);
       return chooseReading(deps, user, row, choice, signal);
     },
+    /** A reading given as a plan, answered: saved as the query's answer, or only previewed (reviewers). */
+    answerPlan: (
+      user: RequestUser,
+      row: QueryRow,
+      options: { plan: unknown; progressChannel?: string | undefined; save: boolean },
+      signal?: AbortSignal,
+    ) => answerPlan(deps, user, row, options, signal),
+    /** The saved alternatives of a query, with their plans (for the review queue). */
+    savedAlternatives,
     /** A saved query's SQL, edited and run as written, saved as a new query (anyone who can see the original). */
     async runEditedSql(
       user: RequestUser,

@@ -3,6 +3,7 @@
  * a reload when already home), the '?' help dialog, the admin-only 'Chat (beta)' switch, and the menu.
  */
 import {
+  ClipboardCheck,
   FileClock,
   House,
   LogOut,
@@ -162,6 +163,12 @@ function AppMenu({ email, role, isAdmin }: { email: string; role: string; isAdmi
                 <Link to="/admin/users">
                   <Users aria-hidden />
                   Users
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/admin/review">
+                  <ClipboardCheck aria-hidden />
+                  Review queue
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>

@@ -22,8 +22,10 @@ import { pickExamplePrompts } from '../utils/example-prompts';
 import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { ContextUsageBadge } from './context-usage-badge';
+import { ExportMarkdownButton } from './export-markdown-button';
 import { type MessageActions, MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
+import { ShareConversationButton } from './share-conversation-button';
 
 export function ChatConversation({
   sessionId,
@@ -112,12 +114,20 @@ export function ChatConversation({
           ) : historyStatus === 'not_found' || historyStatus === 'error' ? (
             <ConversationUnavailable notFound={historyStatus === 'not_found'} onNewChat={onNewChat} />
           ) : hasMessages ? (
-            <MessageList
-              items={state.items}
-              thinking={state.thinking}
-              modelLabels={modelLabels}
-              actions={state.running ? undefined : messageActions}
-            />
+            <>
+              {state.running ? null : (
+                <div className="mb-4 flex flex-wrap items-center justify-end gap-2">
+                  <ShareConversationButton sessionId={sessionId} />
+                  <ExportMarkdownButton items={state.items} />
+                </div>
+              )}
+              <MessageList
+                items={state.items}
+                thinking={state.thinking}
+                modelLabels={modelLabels}
+                actions={state.running ? undefined : messageActions}
+              />
+            </>
           ) : (
             <ChatEmptyState prompts={prompts} onPrompt={send} streaming={streaming} />
           )}

@@ -6,6 +6,7 @@ import { Check, CircleAlert, Copy, Pencil, RotateCcw, Sparkles } from 'lucide-re
 import { useState } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
 import { DidYouMean } from '../../../components/query-result/did-you-mean';
+import { VerifiedBadge } from '../../../components/query-result/verified-badge';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format-date';
@@ -123,6 +124,7 @@ function Message({
             }
           })
         )}
+        {!item.streaming ? <VerifiedBadge verified={item.verified} /> : null}
         {last && actions && !item.streaming ? (
           <DidYouMean
             alternatives={item.alternatives}

@@ -4,7 +4,14 @@
  * hides on the first text_delta, tool_preparing, tool_call, typing_end or error. Everything is a pure
  * reducer so each rule has a unit test; ids and clock readings come in on the actions.
  */
-import type { Alternative, ChatHistory, ChatMessage, ChatStreamEvent, UsageObject } from '@qa/contracts';
+import type {
+  Alternative,
+  ChatHistory,
+  ChatMessage,
+  ChatStreamEvent,
+  UsageObject,
+  VerifiedBadge,
+} from '@qa/contracts';
 import {
   addToolCall,
   addToolResult,
@@ -34,6 +41,8 @@ export type ChatItem = {
   streaming?: boolean;
   /** Other readings of the question this answer read: the "Did you mean" choices. */
   alternatives?: Alternative[] | undefined;
+  /** The verification vouching for this answer's shape (the "Verified" badge). */
+  verified?: VerifiedBadge | undefined;
 };
 
 export type ChatState = {
@@ -196,6 +205,7 @@ function applyStreamEvent(state: ChatState, event: ChatStreamEvent, id: string, 
           usage: item.usage ?? message?.usage,
           model: message?.model ?? item.model,
           alternatives: message?.alternatives ?? item.alternatives,
+          verified: message?.verified ?? item.verified,
         };
       });
     }
@@ -305,6 +315,7 @@ export function savedMessageItem(message: ChatMessage): ChatItem {
     usage: message.usage,
     model: message.model,
     alternatives: message.alternatives,
+    verified: message.verified,
   };
 }
 

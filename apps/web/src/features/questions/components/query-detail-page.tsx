@@ -5,7 +5,16 @@
  */
 import type { QueryDetail } from '@qa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, ArrowLeft, FileQuestion, ThumbsDown, ThumbsUp } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  BadgeCheck,
+  BadgeX,
+  FileQuestion,
+  ThumbsDown,
+  ThumbsUp,
+} from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DidYouMean, ReadingChoiceNote } from '../../../components/query-result/did-you-mean';
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
@@ -23,6 +32,7 @@ import { alternativeErrorMessage, useChooseAlternative } from '../api/choose-alt
 import { queryDetailKey, useQueryDetail } from '../api/get-query';
 import { queryHistoryKey } from '../api/get-query-history';
 import { editedSqlErrorMessage, useRunEditedSql } from '../api/run-edited-sql';
+import { useRevokeVerification, useVerifyAnswer, verifyErrorMessage } from '../api/verify-answer';
 import { archiveErrorMessage, queryDetailErrorMessage } from '../utils/history-messages';
 import { CommentsPanel } from './comments-panel';
 import { ProgressLog } from './progress-log';
@@ -33,7 +43,13 @@ export function QueryDetailPage() {
   const { queryId = '' } = useParams();
   const detail = useQueryDetail({ id: queryId });
   const archive = useArchiveQuery({ id: queryId });
+  const verify = useVerifyAnswer();
+  const revoke = useRevokeVerification();
   const query = detail.data;
+  // This question's own verification (the badge may also come from another question of the same shape).
+  const ownVerification = query?.verified && query.verified.query_id === query.id ? query.verified : null;
+  const verifiable =
+    query?.response_type === 'data_query' && (query.sql_source ?? 'generated') === 'generated';
 
   const backLink = (
     <Link to="/results" className={buttonClassName({ variant: 'outline' })}>
@@ -48,6 +64,27 @@ export function QueryDetailPage() {
         title="Query Results"
         actions={
           <>
+            {query?.can_verify && ownVerification ? (
+              <Button
+                variant="outline"
+                onClick={() => revoke.mutate({ id: ownVerification.id, queryId: query.id })}
+                disabled={revoke.isPending}
+                data-testid="revoke-verification-button"
+              >
+                <BadgeX aria-hidden />
+                {revoke.isPending ? 'Taking back...' : 'Take back verification'}
+              </Button>
+            ) : query?.can_verify && verifiable ? (
+              <Button
+                variant="outline"
+                onClick={() => verify.mutate({ queryId: query.id })}
+                disabled={verify.isPending}
+                data-testid="verify-button"
+              >
+                <BadgeCheck aria-hidden />
+                {verify.isPending ? 'Verifying...' : 'Verify'}
+              </Button>
+            ) : null}
             {query?.can_archive ? (
               <Button
                 variant={query.is_archived ? 'secondary' : 'outline'}
@@ -87,6 +124,8 @@ export function QueryDetailPage() {
       ) : (
         <>
           {archive.isError ? <ErrorAlert>{archiveErrorMessage(archive.error)}</ErrorAlert> : null}
+          {verify.isError ? <ErrorAlert>{verifyErrorMessage(verify.error)}</ErrorAlert> : null}
+          {revoke.isError ? <ErrorAlert>{verifyErrorMessage(revoke.error)}</ErrorAlert> : null}
           <QueryHeader query={query} />
           <ResultPanel query={query} />
           <div className="grid items-start gap-5 lg:grid-cols-2">

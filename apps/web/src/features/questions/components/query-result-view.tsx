@@ -7,6 +7,7 @@ import { InterpretationBanner } from '../../../components/query-result/interpret
 import { MarkdownSection } from '../../../components/query-result/markdown-section';
 import { ResultsTableSection } from '../../../components/query-result/results-table';
 import { type SqlEditor, SqlSection } from '../../../components/query-result/sql-section';
+import { VerifiedBadge } from '../../../components/query-result/verified-badge';
 import { Card } from '../../../components/ui/card';
 import { ClassificationSection } from './classification-section';
 import { QueryVisualSection } from './query-visual';
@@ -49,6 +50,7 @@ export type ResultFields = Pick<
   | 'row_count'
   | 'truncated'
   | 'sql_source'
+  | 'verified'
 > & { id?: string | undefined; classification?: Classification | null | undefined };
 
 function markdownSection(title: string, icon: LucideIcon, text: string | null | undefined, testId: string) {
@@ -119,6 +121,7 @@ export function QueryResultView({
   return (
     <div className="space-y-5" data-testid={testId}>
       <InterpretationBanner interpretation={result.interpretation} />
+      <VerifiedBadge verified={result.verified} currentQueryId={result.id} />
       {choices}
       {RESULT_ORDER.map((name) => (
         <Fragment key={name}>{sections[name]}</Fragment>
