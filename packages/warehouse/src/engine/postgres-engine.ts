@@ -7,6 +7,8 @@
 import pg from 'pg';
 import { statusFromRow } from './duckdb-engine.js';
 import {
+  CALENDAR_SQL,
+  calendarFromRows,
   datasetStatusSql,
   describeWarehouse,
   distinctSource,
@@ -22,6 +24,7 @@ import {
   type QueryResultSet,
   type ResultColumn,
   type Warehouse,
+  type WarehouseCalendar,
   type WarehouseDescription,
   WarehouseError,
 } from './types.js';
@@ -186,6 +189,10 @@ export class PostgresWarehouse implements Warehouse {
   async datasetStatus(): Promise<DatasetStatus[]> {
     const res = await this.pool.query(datasetStatusSql());
     return statusFromRow(res.rows[0] ?? {});
+  }
+
+  async calendar(): Promise<WarehouseCalendar> {
+    return calendarFromRows((await this.pool.query<{ kind: string; value: string }>(CALENDAR_SQL)).rows);
   }
 
   async distinctValues(
