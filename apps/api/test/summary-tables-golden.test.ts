@@ -7,7 +7,11 @@
  *   equal the golden SQL that reads fact_operator row by row;
  * - the long speed series (gigabit by quarter, gigabit premises in a nation each month) come from
  *   coverage_by_speed_time_series, and equal the golden SQL that reads the change log (fact_operator_time_series)
- *   postcode by postcode.
+ *   postcode by postcode;
+ * - full-fibre growth (gains, levels at past snapshots, first-time postcodes) comes from the first full fibre of
+ *   the postcode summaries, and forecasts from the forecast summaries (forecast_postcode_entry,
+ *   forecast_network_entry, forecast_coverage_by_area), equal to the golden SQL over the change log and
+ *   forecast_footprint.
  */
 
 import { parseCsv, queryResultSchema } from '@qa/contracts';
@@ -30,6 +34,12 @@ const WHOLE_POSTCODE = [
   'ts-05',
 ].map((id) => questions.find((q) => q.id === id)!);
 const SPEED_SERIES = ['cg-04', 'cg-08'].map((id) => questions.find((q) => q.id === id)!);
+const FIRST_FULL_FIBRE = ['cg-01', 'cg-02', 'cg-03', 'cg-05', 'cg-06', 'cg-07', 'cg-09', 'cg-10'].map(
+  (id) => questions.find((q) => q.id === id)!,
+);
+const FORECASTS = ['fc-01', 'fc-02', 'fc-03', 'fc-04', 'fc-05', 'fc-06', 'fc-09', 'fc-10'].map(
+  (id) => questions.find((q) => q.id === id)!,
+);
 
 let warehouse: ClosableAgentWarehouse;
 let t: TestApp;
@@ -76,4 +86,14 @@ describe('whole-postcode questions from the postcode summaries', () => {
 
 describe('speed series from the speed summary', () => {
   it.each(SPEED_SERIES)('$id: $question', (q) => expectGoldenAnswer(q, /coverage_by_speed_time_series/, 2));
+});
+
+describe('full-fibre growth from the first full fibre of the postcode summaries', () => {
+  it.each(FIRST_FULL_FIBRE)('$id: $question', (q) => expectGoldenAnswer(q, /first_full_fibre/, 1));
+});
+
+describe('forecasts from the forecast summaries', () => {
+  it.each(FORECASTS)('$id: $question', (q) =>
+    expectGoldenAnswer(q, /forecast_(postcode_entry|network_entry|coverage_by_area)/, 1),
+  );
 });

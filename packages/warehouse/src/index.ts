@@ -26,6 +26,7 @@ export {
   type QueryResultSet,
   type ResultColumn,
   type Warehouse,
+  type WarehouseCalendar,
   type WarehouseDescription,
   WarehouseError,
   type WarehouseErrorCode,
@@ -50,6 +51,13 @@ export {
   calibrationReport,
   renderCalibrationTable,
 } from './report/calibration.js';
+export {
+  createForecastSummaries,
+  FORECAST_AREA_TABLE,
+  FORECAST_ENTRY_COLUMNS,
+  FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_POSTCODE_ENTRY_TABLE,
+} from './schema/forecast-summary.js';
 export {
   createPostcodeService,
   NETWORK_POSTCODE_TABLE,

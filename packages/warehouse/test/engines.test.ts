@@ -129,6 +129,15 @@ describe('the DuckDB engine', () => {
     ]);
     expect(await duck.distinctValues('take_up_postcode', 'segment')).toEqual(['business', 'residential']);
     await expectError(duck.distinctValues('upc_output', 'nope'), 'not_found');
+    // The calendar comes from the small date tables, in order: every monthly snapshot, forecast point and quarter.
+    const calendar = await duck.calendar();
+    expect(calendar.months[0]).toBe('2021-01-01');
+    expect(calendar.months.at(-1)).toBe(LATEST_SNAPSHOT);
+    expect(calendar.months).toHaveLength(71);
+    expect(calendar.forecastDates).toEqual(
+      Array.from({ length: 13 }, (_, i) => `${2024 + Math.ceil(i / 2)}-${i % 2 ? '06' : '12'}-01`),
+    );
+    expect([calendar.quarters[0], calendar.quarters.at(-1)]).toEqual(['2021Q1', '2026Q4']);
     const d = await duck.describe();
     expect(d).toMatchObject({ engine: 'duckdb', source: 'generated', seed: 42, scale: 0.01 });
     expect(d.catalog.tables.length).toBe(TABLES.length);

@@ -429,6 +429,11 @@ export const TABLES: CatalogTable[] = [
         type: 'text',
         description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
       },
+      {
+        name: 'first_full_fibre',
+        type: 'date',
+        description: `The postcode's first full-fibre activation: MIN(activated_date) over its ${FF('')} rows (NULL without full fibre). Full fibre is never withdrawn, so first_full_fibre <= D gives the postcodes with full fibre at snapshot D.`,
+      },
     ],
   },
   {
@@ -451,6 +456,12 @@ export const TABLES: CatalogTable[] = [
         type: 'boolean' as const,
         description: `True when the network reports tech = '${t}' at the postcode.`,
       })),
+      {
+        name: 'first_full_fibre',
+        type: 'date',
+        description:
+          "The network's first full-fibre activation at the postcode (MIN(activated_date) of its full-fibre rows), NULL without full fibre.",
+      },
     ],
   },
   {
@@ -477,6 +488,59 @@ export const TABLES: CatalogTable[] = [
         description: "Forecast date: 'YYYY-06-01' = end of H1, 'YYYY-12-01' = end of H2.",
         examples: ['2026-12-01', '2030-12-01'],
       },
+    ],
+  },
+  {
+    name: 'forecast_network_entry',
+    dataset: 'upc_forecast',
+    grain: 'postcode x network (forecast_footprint.operator)',
+    description:
+      'A summary of forecast_footprint: one row per postcode and network ever forecast there, with the first forecast point at which it is. A network stays forecast once it is, so the rows with entry_date <= D are exactly the DISTINCT (operator, postcode) pairs of forecast_footprint at forecast point D.',
+    key: ['postcode', 'operator'],
+    columns: [
+      POSTCODE_COLUMN,
+      { name: 'operator', type: 'text', description: 'The network, as forecast_footprint.operator.' },
+      {
+        name: 'entry_date',
+        type: 'date',
+        description: 'The first forecast point at which it is forecast there.',
+      },
+    ],
+  },
+  {
+    name: 'forecast_postcode_entry',
+    dataset: 'upc_forecast',
+    grain: 'postcode (with any network forecast)',
+    description:
+      'A summary of forecast_footprint: one row per postcode with any network forecast, with the first forecast point at which at least one, two, three and four distinct networks are forecast there (NULL when never). At forecast point D, first_entry <= D gives the postcodes with any network forecast; second_entry <= D those with two or more.',
+    key: ['postcode'],
+    columns: [
+      POSTCODE_COLUMN,
+      ...(['first', 'second', 'third', 'fourth'] as const).map((n, i) => ({
+        name: `${n}_entry`,
+        type: 'date' as const,
+        description: `The first forecast point with at least ${i + 1} distinct network${i ? 's' : ''} forecast at the postcode.`,
+      })),
+    ],
+  },
+  {
+    name: 'forecast_coverage_by_area',
+    dataset: 'upc_forecast',
+    grain: 'forecast point x network x local authority x urban/rural',
+    description:
+      "A summary of forecast_footprint for one network's forecast over time: per forecast point, network, local authority and urban/rural class, the postcodes (and their premises, from upc_output) where the network is forecast. SUM over the rows of one network gives the same postcodes and premises as its DISTINCT postcodes in forecast_footprint joined to upc_output. Postcodes count once per network, so do not add networks together.",
+    key: ['reported_at', 'operator', 'la_code', 'urban_rural'],
+    timeColumn: 'reported_at',
+    columns: [
+      {
+        name: 'reported_at',
+        type: 'date',
+        description: "Forecast date: 'YYYY-06-01' = end of H1, 'YYYY-12-01' = end of H2.",
+      },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'The network, as forecast_footprint.operator.' },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where the network is forecast.' },
+      { name: 'premises', type: 'double', description: "Their premises (today's counts, from upc_output)." },
     ],
   },
   {

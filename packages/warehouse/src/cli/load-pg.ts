@@ -23,11 +23,20 @@ if (!url) {
       force: Boolean(args.flags.force),
       onProgress: (message) => console.log(message),
     });
-    console.log(
-      result.loaded
-        ? `Loaded schema ${result.schema} in ${(result.elapsedMs / 1000).toFixed(1)} s: ${result.tables.map((t) => `${t.name} ${t.rows}`).join(', ')}`
-        : `PostgreSQL already holds this build (schema ${result.schema}); pass --force to reload.`,
-    );
+    if (result.loaded) {
+      console.log(`\nSchema ${result.schema}, loaded in ${(result.elapsedMs / 1000).toFixed(1)} s:`);
+      console.log(`  tables (${result.tables.length}):`);
+      for (const t of result.tables)
+        console.log(
+          `    ${t.name.padEnd(32)} ${t.rows.toLocaleString('en-GB').padStart(12)} rows  ${t.seconds.toFixed(1).padStart(6)} s`,
+        );
+      console.log(`  indexes (${result.indexes.length}):`);
+      for (const i of result.indexes) console.log(`    ${i}`);
+      console.log(`  views (${result.views.length}): ${result.views.join(', ')}`);
+      console.log('  statistics: ANALYZE of every table');
+    } else {
+      console.log(`PostgreSQL already holds this build (schema ${result.schema}); pass --force to reload.`);
+    }
   } catch (err) {
     console.error(`data:load-pg failed: ${(err as Error).message}`);
     process.exitCode = 1;

@@ -10,6 +10,8 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { DATASET_TABLES } from '../catalog/catalog.js';
 import { queryObjects, readerToResult } from './duckdb-values.js';
 import {
+  CALENDAR_SQL,
+  calendarFromRows,
   datasetStatusSql,
   describeWarehouse,
   distinctSource,
@@ -24,6 +26,7 @@ import {
   type QueryOptions,
   type QueryResultSet,
   type Warehouse,
+  type WarehouseCalendar,
   type WarehouseDescription,
   WarehouseError,
 } from './types.js';
@@ -232,6 +235,10 @@ export class DuckDbWarehouse implements Warehouse {
   async datasetStatus(): Promise<DatasetStatus[]> {
     const rows = await this.internal<Record<string, unknown>>(datasetStatusSql());
     return statusFromRow(rows[0] ?? {});
+  }
+
+  async calendar(): Promise<WarehouseCalendar> {
+    return calendarFromRows(await this.internal<{ kind: string; value: string }>(CALENDAR_SQL));
   }
 
   async distinctValues(

@@ -7,6 +7,8 @@
 import pg from 'pg';
 import { statusFromRow } from './duckdb-engine.js';
 import {
+  CALENDAR_SQL,
+  calendarFromRows,
   datasetStatusSql,
   describeWarehouse,
   distinctSource,
@@ -22,11 +24,37 @@ import {
   type QueryResultSet,
   type ResultColumn,
   type Warehouse,
+  type WarehouseCalendar,
   type WarehouseDescription,
   WarehouseError,
 } from './types.js';
 
 export const DEFAULT_PG_SCHEMA = 'warehouse';
+
+/**
+ * Session settings for warehouse questions (each is a user-settable GUC, so no server change is needed), measured
+ * with EXPLAIN ANALYZE of the golden questions at full scale:
+ * - jit off: the time-series views are one UNION ALL branch per snapshot, and compiling a plan that size to
+ *   machine code took longer than running it; the questions are short aggregates, not long scans;
+ * - work_mem 64MB: hashing the ~1.7 million postcodes of a join or a DISTINCT fits in memory instead of spilling
+ *   to 32 batches on disk (per hash node; a question has a few);
+ * - random_page_cost 1.1: the warehouse is read-only and lives in the page cache, so an index probe is nearly as
+ *   cheap as a sequential read, and a question about one place uses the place's index;
+ * - max_parallel_workers_per_gather 2: the big scans and hash joins are split over two workers (as many as the
+ *   server's max_worker_processes allows).
+ * Deployments can change them per role or database (ALTER ROLE ... SET); these are set per connection.
+ */
+export const PG_SESSION_SETTINGS: Record<string, string> = {
+  jit: 'off',
+  work_mem: '64MB',
+  random_page_cost: '1.1',
+  max_parallel_workers_per_gather: '2',
+};
+
+const sessionOptions = (schema: string) =>
+  [`-c search_path=${schema}`, ...Object.entries(PG_SESSION_SETTINGS).map(([k, v]) => `-c ${k}=${v}`)].join(
+    ' ',
+  );
 
 const OID = {
   BOOL: 16,
@@ -106,7 +134,7 @@ export class PostgresWarehouse implements Warehouse {
     this.pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 4,
-      options: `-c search_path=${this.schema}`,
+      options: sessionOptions(this.schema),
       types: pgTypes,
       application_name: 'query-agent-warehouse',
     });
@@ -186,6 +214,10 @@ export class PostgresWarehouse implements Warehouse {
   async datasetStatus(): Promise<DatasetStatus[]> {
     const res = await this.pool.query(datasetStatusSql());
     return statusFromRow(res.rows[0] ?? {});
+  }
+
+  async calendar(): Promise<WarehouseCalendar> {
+    return calendarFromRows((await this.pool.query<{ kind: string; value: string }>(CALENDAR_SQL)).rows);
   }
 
   async distinctValues(

@@ -1,7 +1,9 @@
 /**
  * Loads a DuckDB warehouse build into PostgreSQL: the same tables (copied with COPY ... FROM STDIN in CSV, which
- * round-trips doubles exactly) and the same views, in a staging schema that replaces the target schema in one
- * transaction. Skipped when the target already holds the same build (same wh_meta built_at).
+ * round-trips doubles exactly, in the build's row order, which the BRIN indexes rely on), the indexes of the
+ * physical design below, fresh statistics and the same views, in a staging schema that replaces the target
+ * schema in one transaction. Skipped when the target already holds the same build (same wh_meta built_at), so
+ * running it twice is harmless; a load interrupted half way leaves the previous warehouse in place.
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,13 +30,19 @@ export interface LoadPostgresOptions {
 export interface LoadPostgresResult {
   loaded: boolean;
   schema: string;
-  tables: { name: string; rows: number }[];
+  /** Every table copied, with its rows and the seconds its copy and indexes took. */
+  tables: { name: string; rows: number; seconds: number }[];
+  /** The indexes built, as `table USING method (columns)`. */
+  indexes: string[];
+  views: string[];
   elapsedMs: number;
 }
 
 function pgType(duckType: string): string {
   const t = duckType.toUpperCase();
-  if (t === 'VARCHAR') return 'text';
+  // Byte-order collation, as DuckDB compares text: ORDER BY and ties break the same way on both engines whatever
+  // the database's default collation, and sorting and hashing postcodes is cheaper than under a locale.
+  if (t === 'VARCHAR') return 'text COLLATE "C"';
   if (t === 'INTEGER') return 'integer';
   if (t === 'BIGINT') return 'bigint';
   if (t === 'SMALLINT' || t === 'TINYINT') return 'smallint';
@@ -48,24 +56,44 @@ function pgType(duckType: string): string {
   throw new Error(`no PostgreSQL type for DuckDB type ${duckType}`);
 }
 
-/** Indexes that a PostgreSQL deployment of this schema would reasonably have. */
+/**
+ * The physical design on PostgreSQL, decided with EXPLAIN ANALYZE of the golden questions' SQL at full scale.
+ * The questions read the summary tables (copied from the build like every table) joined to upc_output, so
+ * what they need is:
+ * - btree on postcode wherever a question about one place joins its few thousand postcodes by nested loop
+ *   (upc_output's la_name index finds them), and on the change log for EXISTS probes ("full fibre in Leeds");
+ * - BRIN where rows are stored in date order, which costs a few pages instead of a btree's hundreds of MB and
+ *   lets a date filter skip the rest: the change log is written with intervals still open at the latest
+ *   snapshot first (the latest-snapshot views filter on valid_to), attractiveness quarter by quarter, the speed
+ *   and forecast-area summaries snapshot by snapshot;
+ * - nothing on columns no question filters on: every btree on the 24-million-row change log costs ~30 s of the
+ *   load.
+ */
 const INDEXES: Record<string, string[]> = {
   wh_postcodes: ['(postcode)', '(la_name)'],
-  wh_operator_intervals: ['(postcode)', '(tech, valid_from, valid_to)', '(valid_to)'],
-  wh_altnet_intervals: ['(postcode)', '(valid_to)'],
-  wh_forecast_intervals: ['(postcode)', '(operator)'],
-  postcode_attractiveness: ['(reported_at)', '(postcode)'],
+  wh_operator_intervals: ['(postcode)', 'USING brin (valid_to)', 'USING brin (valid_from)'],
+  wh_altnet_intervals: ['(postcode)', 'USING brin (valid_to)'],
+  wh_forecast_intervals: ['(operator)'],
+  postcode_attractiveness: ['USING brin (reported_at)'],
   wh_take_up_lines: ['(postcode)', '(profile_id)'],
   wh_take_up_shares: ['(profile_id)'],
   operators: ['(operator)'],
   local_authorities: ['(la_code)'],
   take_up_quarterly: ['(quarter)'],
-  // Speed series read a few snapshots over a speed threshold (written in snapshot order, so the index is compact).
-  coverage_by_speed_time_series: ['(reported_at, fastest_down)'],
-  // Joined to upc_output by postcode.
+  coverage_by_speed_time_series: ['USING brin (reported_at)', '(fastest_down)'],
   postcode_service_latest: ['(postcode)'],
-  network_postcode_latest: ['(operator_group)'],
+  network_postcode_latest: ['(postcode)', '(operator_group)'],
+  forecast_network_entry: ['(postcode)', '(operator)'],
+  forecast_postcode_entry: ['(postcode)'],
+  forecast_coverage_by_area: ['(operator, reported_at)'],
 };
+
+/** Settings of the loading session only: building indexes with more memory and both cores. */
+const LOAD_SETTINGS = [
+  "SET maintenance_work_mem = '512MB'",
+  'SET max_parallel_maintenance_workers = 2',
+  'SET synchronous_commit = off',
+];
 
 export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Promise<LoadPostgresResult> {
   const started = Date.now();
@@ -92,7 +120,14 @@ export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Prom
         const res = await client.query(`SELECT value FROM ${schema}.wh_meta WHERE key = 'built_at'`);
         if (res.rows[0]?.value === meta.built_at) {
           log(`PostgreSQL schema ${schema} already holds this build (${meta.built_at}); skipping the load.`);
-          return { loaded: false, schema, tables: [], elapsedMs: Date.now() - started };
+          return {
+            loaded: false,
+            schema,
+            tables: [],
+            indexes: [],
+            views: [],
+            elapsedMs: Date.now() - started,
+          };
         }
       } catch {
         // no warehouse there yet
@@ -110,11 +145,20 @@ export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Prom
         )
       ).map((v) => v.name),
     );
-    await client.query(`DROP SCHEMA IF EXISTS ${staging} CASCADE`);
+    // One load at a time per schema; a load that died left its staging schema behind, which the next one drops.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`query-agent-warehouse-load:${schema}`]);
+    const leftovers = await client.query<{ nspname: string }>(
+      "SELECT nspname FROM pg_namespace WHERE nspname LIKE $1 ESCAPE '!'",
+      [`${schema.replace(/_/g, '!_')}!_load!_%`],
+    );
+    for (const { nspname } of leftovers.rows) await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
+    for (const setting of LOAD_SETTINGS) await client.query(setting);
     await client.query(`CREATE SCHEMA ${staging}`);
     await client.query(`SET search_path = ${staging}`);
-    const loaded: { name: string; rows: number }[] = [];
+    const loaded: LoadPostgresResult['tables'] = [];
+    const indexes: string[] = [];
     for (const { name } of tables) {
+      const tableStarted = Date.now();
       const cols = await queryObjects<{ column_name: string; data_type: string }>(
         duck,
         `SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = '${name}' AND schema_name = 'main' ORDER BY column_index`,
@@ -128,11 +172,20 @@ export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Prom
       await pipeline(createReadStream(file), stream);
       rmSync(file, { force: true });
       const count = await client.query(`SELECT count(*)::bigint AS n FROM ${name}`);
-      loaded.push({ name, rows: Number(count.rows[0].n) });
+      const made: string[] = [];
+      for (const cols of INDEXES[name] ?? []) {
+        await client.query(`CREATE INDEX ON ${name} ${cols}`);
+        made.push(`${name} ${cols.startsWith('USING') ? cols : `USING btree ${cols}`}`);
+      }
+      // Statistics now, while the table is warm: the planner needs them for every join order.
+      await client.query(`ANALYZE ${name}`);
+      indexes.push(...made);
+      const rows = Number(count.rows[0].n);
+      const seconds = (Date.now() - tableStarted) / 1000;
+      loaded.push({ name, rows, seconds });
       log(
-        `  ${name}: ${Number(count.rows[0].n).toLocaleString('en-GB')} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        `  ${name}: ${rows.toLocaleString('en-GB')} rows, ${made.length} index${made.length === 1 ? '' : 'es'} (${seconds.toFixed(1)} s)`,
       );
-      for (const cols of INDEXES[name] ?? []) await client.query(`CREATE INDEX ON ${name} ${cols}`);
     }
     const latest = meta.latest_snapshot ?? '';
     const known: Record<string, string> = {
@@ -145,15 +198,21 @@ export async function loadPostgresFromDuckDb(options: LoadPostgresOptions): Prom
       if (!ddl) throw new Error(`no portable definition for view ${v}`);
       await client.query(ddl);
     }
-    await client.query('ANALYZE');
     await client.query('BEGIN');
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await client.query(`ALTER SCHEMA ${staging} RENAME TO ${schema}`);
     await client.query('COMMIT');
     log(
-      `Loaded ${loaded.length} tables and ${views.size} views into ${schema} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `Loaded ${loaded.length} tables, ${indexes.length} indexes and ${views.size} views into ${schema} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
-    return { loaded: true, schema, tables: loaded, elapsedMs: Date.now() - started };
+    return {
+      loaded: true,
+      schema,
+      tables: loaded,
+      indexes,
+      views: [...views].sort(),
+      elapsedMs: Date.now() - started,
+    };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     await client.query(`DROP SCHEMA IF EXISTS ${staging} CASCADE`).catch(() => undefined);

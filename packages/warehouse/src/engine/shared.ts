@@ -7,6 +7,7 @@ import type {
   QueryResultSet,
   ResultColumn,
   Warehouse,
+  WarehouseCalendar,
   WarehouseDescription,
 } from './types.js';
 import { DEFAULT_ROW_LIMIT, WarehouseError } from './types.js';
@@ -42,6 +43,20 @@ export function datasetStatusSql(): string {
   (SELECT MIN(quarter) FROM take_up_quarterly) AS take_up_earliest,
   (SELECT MAX(quarter) FROM take_up_quarterly) AS take_up_latest,
   ${counts}`;
+}
+
+/** One row per date of the calendar: which list it belongs to, and the date or quarter as text. */
+export const CALENDAR_SQL = `SELECT 'month' AS kind, CAST(reported_at AS VARCHAR) AS value FROM wh_months
+UNION ALL SELECT 'forecast', CAST(reported_at AS VARCHAR) FROM wh_forecast_dates
+UNION ALL SELECT DISTINCT 'quarter', quarter FROM take_up_quarterly`;
+
+export function calendarFromRows(rows: { kind: string; value: string }[]): WarehouseCalendar {
+  const of = (kind: string) =>
+    rows
+      .filter((r) => r.kind === kind && r.value !== null)
+      .map((r) => String(r.value))
+      .sort();
+  return { months: of('month'), forecastDates: of('forecast'), quarters: of('quarter') };
 }
 
 /** Where distinct values of a view's column can be read cheaply (the view's underlying table). */

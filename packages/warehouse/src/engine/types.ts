@@ -59,6 +59,19 @@ export interface WarehouseDescription {
   status: DatasetStatus[];
 }
 
+/**
+ * The dates the data holds, read from the small date tables (wh_months, wh_forecast_dates) and take_up_quarterly,
+ * never by scanning the time-series views (which expand every snapshot: ~30 s on PostgreSQL at full scale).
+ */
+export interface WarehouseCalendar {
+  /** Monthly availability snapshots, ascending ('YYYY-MM-DD'). */
+  months: string[];
+  /** Forecast points, ascending ('YYYY-MM-DD'). */
+  forecastDates: string[];
+  /** Take-up quarters, ascending ('2026Q3'). */
+  quarters: string[];
+}
+
 export interface Warehouse {
   readonly kind: EngineKind;
   /** Runs trusted SQL (already guarded, or internal) with a row cap and a timeout. */
@@ -66,6 +79,7 @@ export interface Warehouse {
   /** Guards SQL (one read-only SELECT over catalog tables and known columns), applies the row cap, runs it. */
   runGuarded(sql: string, options?: QueryOptions): Promise<QueryResultSet>;
   datasetStatus(): Promise<DatasetStatus[]>;
+  calendar(): Promise<WarehouseCalendar>;
   /** Distinct non-null values of a catalog column, sorted; strings, numbers or 'YYYY-MM-DD' dates. */
   distinctValues(table: string, column: string, options?: DistinctValuesOptions): Promise<unknown[]>;
   describe(): Promise<WarehouseDescription>;

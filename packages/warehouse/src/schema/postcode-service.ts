@@ -17,7 +17,9 @@
  * - full_fibre_networks counts the distinct groups with a full-fibre row; gigabit_networks those with a gigabit row,
  *   and sole_gigabit_network names the group when there is exactly one;
  * - meets_uso is true when any row offers the USO's decent broadband (10 Mbit/s down and 1 up), so "below the USO"
- *   is the postcodes where it is false, and those not here at all (no service).
+ *   is the postcodes where it is false, and those not here at all (no service);
+ * - first_full_fibre is MIN(activated_date) over the postcode's full-fibre rows (NULL without full fibre): the
+ *   postcode's first full-fibre activation, which the coverage-growth questions accumulate over snapshots.
  * Full fibre, gigabit and the USO are the semantic model's segments (semantic/segments.ts), read from there.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -45,7 +47,8 @@ export async function createPostcodeService(conn: DuckDBConnection): Promise<voi
   await conn.run(`CREATE TABLE ${POSTCODE_SERVICE_TABLE} AS
     WITH per_network AS (
       SELECT f.postcode, f.tech, o.operator_group, MAX(f.fastest_down) AS fastest_down,
-        bool_or(${segmentSql('below_uso', 'row', { alias: 'f', engine: 'duckdb' })}) AS meets_uso
+        bool_or(${segmentSql('below_uso', 'row', { alias: 'f', engine: 'duckdb' })}) AS meets_uso,
+        MIN(CASE WHEN ${segmentSql('full_fibre', 'row', { alias: 'f', engine: 'duckdb' })} THEN f.activated_date END) AS first_full_fibre
       FROM fact_operator f LEFT JOIN operators o ON o.operator = f.operator
       GROUP BY f.postcode, f.tech, o.operator_group
     )
@@ -56,12 +59,14 @@ export async function createPostcodeService(conn: DuckDBConnection): Promise<voi
       bool_or(meets_uso) AS meets_uso,
       CAST(COUNT(DISTINCT CASE WHEN ${row('full_fibre')} THEN operator_group END) AS INTEGER) AS full_fibre_networks,
       CAST(COUNT(DISTINCT ${gigabitGroup}) AS INTEGER) AS gigabit_networks,
-      CASE WHEN COUNT(DISTINCT ${gigabitGroup}) = 1 THEN MIN(${gigabitGroup}) END AS sole_gigabit_network
+      CASE WHEN COUNT(DISTINCT ${gigabitGroup}) = 1 THEN MIN(${gigabitGroup}) END AS sole_gigabit_network,
+      MIN(first_full_fibre) AS first_full_fibre
     FROM per_network
     GROUP BY postcode`);
   await conn.run(`CREATE TABLE ${NETWORK_POSTCODE_TABLE} AS
     SELECT f.postcode, o.operator_group, MAX(f.fastest_down) AS fastest_down,
-      ${POSTCODE_SERVICE_TECHS.map((t) => `bool_or(f.tech = '${t}') AS has_${t}`).join(',\n      ')}
+      ${POSTCODE_SERVICE_TECHS.map((t) => `bool_or(f.tech = '${t}') AS has_${t}`).join(',\n      ')},
+      MIN(CASE WHEN ${segmentSql('full_fibre', 'row', { alias: 'f', engine: 'duckdb' })} THEN f.activated_date END) AS first_full_fibre
     FROM fact_operator f JOIN operators o ON o.operator = f.operator
     GROUP BY f.postcode, o.operator_group`);
 }

@@ -28,7 +28,7 @@ export const DATASET_LIST = [
     description: 'Forecast full-fibre network presence to 2030 and postcode attractiveness scores.',
     grain: `postcode x half-year (June and December) to ${LAST_FORECAST.slice(0, 7)}`,
     tables: ['forecast_footprint', 'postcode_attractiveness'],
-    summaryTables: [],
+    summaryTables: ['forecast_network_entry', 'forecast_postcode_entry', 'forecast_coverage_by_area'],
     phrases: ['forecast', 'forecasts', 'projection', 'plans', 'by 2030'],
   },
   {

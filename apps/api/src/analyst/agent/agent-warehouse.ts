@@ -46,6 +46,11 @@ export interface AgentWarehouse {
   /** Table -> columns, for repair prompts ("the valid names are ..."). */
   tableColumns(): Record<string, string[]>;
   /**
+   * The snapshot months, forecast points and take-up quarters, read from the warehouse's small date tables
+   * (trusted SQL, no scan of the time-series views). Absent in test doubles: callers then read the contract views.
+   */
+  calendar?(): Promise<{ months: string[]; forecastDates: string[]; quarters: string[] }>;
+  /**
    * Identifies the warehouse build (changes when it is rebuilt or replaced), so cached results are never served
    * from an old build; absent or undefined = unknown, nothing is cached.
    */

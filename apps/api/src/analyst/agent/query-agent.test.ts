@@ -115,7 +115,8 @@ describe('the query agent pipeline with the built-in analyst', () => {
       question: 'Full fibre premises each month this year',
       planner: builtin,
     });
-    expect(answer.sql).toMatch(/MIN\(f\.activated_date\)/);
+    // The first activations come from the postcode summary's first full fibre (MIN(activated_date) per postcode).
+    expect(answer.sql).toMatch(/first_full_fibre/);
     expect(answer.sql).not.toMatch(/fact_operator_time_series/);
     const bySeries = await warehouse.query(
       `SELECT p.reported_at, SUM(u.premises) AS premises

@@ -46,6 +46,7 @@ export function fromWarehouse(engine: Warehouse): ClosableAgentWarehouse {
     datasets: () => datasets,
     exampleQuestions: () => examples,
     tableColumns: () => tableColumns,
+    calendar: () => engine.calendar(),
     close: () => engine.close(),
   };
 }

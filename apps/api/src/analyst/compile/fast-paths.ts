@@ -1,11 +1,15 @@
 /**
  * Faster SQL for whole-postcode questions at the latest snapshot, read from postcode_service_latest (one row per
- * postcode with any service: best download, technologies, number of full fibre and gigabit networks) instead of
- * grouping the ~15 million rows of fact_operator by postcode. Each fast form selects exactly the postcodes (and
- * counts) the long form selects, so answers are identical; anything the summary cannot say exactly falls back to
- * the long form (these functions return null).
+ * postcode with any service: best download, technologies, number of full fibre and gigabit networks, first full
+ * fibre) instead of grouping the ~15 million rows of fact_operator by postcode, and for forecast questions, read
+ * from the forecast summaries (schema/forecast-summary.ts) instead of the per-point forecast_footprint view. Each
+ * fast form selects exactly the postcodes (and counts) the long form selects, so answers are identical on both
+ * engines; anything a summary cannot say exactly falls back to the long form (these functions return null).
  */
 import {
+  FORECAST_ENTRY_COLUMNS,
+  FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_POSTCODE_ENTRY_TABLE,
   FULL_FIBRE,
   NETWORK_POSTCODE_TABLE,
   POSTCODE_SERVICE_TABLE,
@@ -48,6 +52,7 @@ export function fastPresence(
   ctx: TimeContext,
   options: { dates?: string[]; range?: unknown; keys?: string[] },
 ): string | null {
+  if (plan.dataset === 'upc_forecast') return forecastPresence(plan, ctx, options);
   const s = plan.subject;
   // The long forms of these two always read the latest snapshot, whatever the time of the question.
   if (s.onlyTech) return summarySelect(`f.only_tech = ${sqlString(s.onlyTech)}`);
@@ -56,6 +61,12 @@ export function fastPresence(
     // Below the USO: the summary row says no row offers the USO's speeds, or there is no row (no service).
     return `SELECT u.postcode FROM upc_output u LEFT JOIN ${POSTCODE_SERVICE_TABLE} f ON f.postcode = u.postcode
     WHERE f.postcode IS NULL OR ${segmentSql('below_uso', 'summary')}`;
+  }
+  const past = pastSnapshot(plan, ctx, options);
+  if (past && !options.keys?.length) {
+    // Full fibre is never withdrawn: the postcodes with it at a past snapshot are those first activated by then.
+    const first = fastFirstActivation(plan);
+    if (first) return `SELECT fp.postcode FROM (${first}) fp WHERE fp.first_date <= DATE ${sqlString(past)}`;
   }
   if (!atLatest(plan, ctx, options)) return null;
   const keys = options.keys ?? [];
@@ -70,6 +81,12 @@ export function fastPresence(
   const byNetwork = networkPresence(s, keys);
   if (byNetwork) return byNetwork;
   if (keys.length) return null;
+  if ((s.gigabit || s.minDown) && only(s, ['gigabit', 'minDown', 'absent'])) {
+    // A speed on offer: some row reaches it exactly when the postcode's best download does. (`absent` only turns
+    // the caller's join around: the postcodes where the speed is on offer are the same.)
+    const speed = Math.max(s.gigabit ? SEGMENTS.gigabit.threshold.down : 0, Number(s.minDown ?? 0));
+    return summarySelect(`f.fastest_down >= ${speed}`);
+  }
   if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
     return summarySelect(`f.gigabit_networks = 1 AND f.sole_gigabit_network = ${sqlString(s.soleGroup)}`);
   const networks = s.minNetworks
@@ -132,4 +149,97 @@ function networkPresence(s: Subject, keys: string[]): string | null {
   return keyed
     ? `SELECT f.operator_group, f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`
     : `SELECT DISTINCT f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`;
+}
+
+/** The one past monthly snapshot a presence reads (not the latest), or null. */
+function pastSnapshot(
+  plan: Plan,
+  ctx: TimeContext,
+  options: { dates?: string[]; range?: unknown },
+): string | null {
+  if (plan.dataset !== 'upc' || options.range) return null;
+  const at = options.dates ? (options.dates.length === 1 ? options.dates[0] : undefined) : plan.time.at;
+  // Only a snapshot the data has: the time series has no rows at any other date.
+  if (!at || at === ctx.latest || at < ctx.earliest || at > ctx.latest || !at.endsWith('-01')) return null;
+  return at;
+}
+
+/**
+ * Each postcode's first full-fibre activation (first_date, the earliest activated_date of its full-fibre rows in
+ * the latest snapshot), as the compiler's first_passed reads it from fact_operator, for full fibre of any network
+ * or of named networks (operator groups); null for any other subject.
+ */
+export function fastFirstActivation(plan: Plan): string | null {
+  const s = plan.subject;
+  if (plan.dataset !== 'upc' || s.tech !== FULL_FIBRE || !only(s, ['tech', 'operatorGroups'])) return null;
+  const groups = s.operatorGroups ?? [];
+  if (!groups.length)
+    return `SELECT f.postcode, f.first_full_fibre AS first_date FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.has_${FULL_FIBRE}`;
+  const where = `WHERE f.has_${FULL_FIBRE} AND f.operator_group IN (${groups.map(sqlString).join(', ')})`;
+  // One row per postcode and network: with one network no grouping is needed.
+  return groups.length === 1
+    ? `SELECT f.postcode, f.first_full_fibre AS first_date FROM ${NETWORK_POSTCODE_TABLE} f ${where}`
+    : `SELECT f.postcode, MIN(f.first_full_fibre) AS first_date FROM ${NETWORK_POSTCODE_TABLE} f ${where} GROUP BY f.postcode`;
+}
+
+/** True when `d` is one of the forecast points: June and December from the first to the last. */
+export function isForecastPoint(d: string, ctx: TimeContext): boolean {
+  if (d < ctx.forecastFirst || d > ctx.forecastLast || !d.endsWith('-01')) return false;
+  const months = (x: string) => Number(x.slice(0, 4)) * 12 + Number(x.slice(5, 7));
+  return (months(d) - months(ctx.forecastFirst)) % 6 === 0;
+}
+
+/**
+ * Forecast presence at one forecast point from forecast_postcode_entry (any network, or at least / exactly n
+ * networks) or forecast_network_entry (named networks, altnets, or keyed by network); null for a range of points,
+ * or anything else.
+ */
+function forecastPresence(
+  plan: Plan,
+  ctx: TimeContext,
+  options: { dates?: string[]; range?: unknown; keys?: string[] },
+): string | null {
+  const s = plan.subject;
+  if (options.range) return null;
+  const at = options.dates
+    ? options.dates.length === 1
+      ? options.dates[0]
+      : undefined
+    : (plan.time.at ?? ctx.forecastLast);
+  if (!at || !isForecastPoint(at, ctx)) return null;
+  const keys = options.keys ?? [];
+  const keyed = keys.length === 1 && keys[0] === 'f.operator AS operator';
+  if (keys.length && !keyed) return null;
+  // The technology is not a condition here: every forecast is full fibre, and the long form ignores it too.
+  if (!only(s, ['tech', 'operatorGroups', 'altnet', 'minNetworks', 'exactNetworks', 'networksAreAltnets']))
+    return null;
+  const d = `DATE ${sqlString(at)}`;
+  const networks = s.minNetworks ?? s.exactNetworks;
+  if (networks) {
+    // Counted over every network: a count of named networks or of altnets only is not in the summary.
+    const n = Number(networks);
+    const exact = Boolean(s.exactNetworks);
+    if (
+      keys.length ||
+      s.operatorGroups?.length ||
+      s.altnet ||
+      s.networksAreAltnets ||
+      n < 1 ||
+      n > FORECAST_ENTRY_COLUMNS.length - (exact ? 1 : 0)
+    )
+      return null;
+    const reached = `f.${FORECAST_ENTRY_COLUMNS[n - 1]} <= ${d}`;
+    const next = FORECAST_ENTRY_COLUMNS[n];
+    return `SELECT f.postcode FROM ${FORECAST_POSTCODE_ENTRY_TABLE} f WHERE ${reached}${exact ? ` AND (f.${next} IS NULL OR f.${next} > ${d})` : ''}`;
+  }
+  const conditions = [`f.entry_date <= ${d}`];
+  const groups = s.operatorGroups ?? [];
+  if (groups.length) conditions.push(`f.operator IN (${groups.map(sqlString).join(', ')})`);
+  if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
+  if (keyed)
+    return `SELECT f.operator AS operator, f.postcode FROM ${FORECAST_NETWORK_ENTRY_TABLE} f WHERE ${conditions.join(' AND ')}`;
+  if (!groups.length && !s.altnet)
+    return `SELECT f.postcode FROM ${FORECAST_POSTCODE_ENTRY_TABLE} f WHERE f.${FORECAST_ENTRY_COLUMNS[0]} <= ${d}`;
+  // One row per postcode and network: several networks may share a postcode.
+  return `SELECT ${groups.length === 1 ? '' : 'DISTINCT '}f.postcode FROM ${FORECAST_NETWORK_ENTRY_TABLE} f WHERE ${conditions.join(' AND ')}`;
 }

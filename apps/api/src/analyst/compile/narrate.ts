@@ -45,7 +45,13 @@ export function explain(plan: Plan, built: BuiltQuery): string {
     );
   }
   const rules: string[] = [];
-  if (/fact_operator|fact_altnet|forecast_footprint/.test(built.sql) && /premises/.test(built.sql))
+  // The per-postcode summaries (first full fibre, forecast entries) stand for the same rows, counted the same way.
+  if (
+    /fact_operator|fact_altnet|forecast_footprint|postcode_service_latest|network_postcode_latest|forecast_\w+_entry/.test(
+      built.sql,
+    ) &&
+    /premises/.test(built.sql)
+  )
     rules.push(
       'Premises are counted once per postcode (DISTINCT postcodes), never summed over operator rows, so a postcode with several operators or technologies is not double counted.',
     );

@@ -7,6 +7,7 @@
 import {
   addMonths,
   DIMENSION_LIST,
+  FORECAST_AREA_TABLE,
   FULL_FIBRE,
   SEGMENTS,
   SPEED_SUMMARY_GEO_COLUMNS,
@@ -25,7 +26,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
-import { fastNetworkCounts, fastPresence } from './fast-paths.js';
+import { fastFirstActivation, fastNetworkCounts, fastPresence } from './fast-paths.js';
 
 export interface BuiltQuery {
   sql: string;
@@ -525,6 +526,9 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (!forecast && isSpeedSummarySubject(plan)) {
     return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}) }, unit, quarterly);
   }
+  if (forecast && isForecastAreaSubject(plan)) {
+    return buildForecastAreaSeries(plan, { from, to, ...(months ? { months } : {}) }, unit);
+  }
   const inner = presence(plan, ctx, {
     range: { from, to, ...(months ? { months } : {}) },
     keys: ['f.reported_at'],
@@ -615,6 +619,52 @@ function buildSpeedSummarySeries(
   };
 }
 
+/**
+ * One named network's forecast over time, in the whole country or a place made of whole local authorities:
+ * forecast_coverage_by_area already counts, per forecast point and local authority, the postcodes (and premises)
+ * where each network is forecast, so the series sums a few hundred rows instead of expanding every point.
+ */
+function isForecastAreaSubject(plan: Plan): boolean {
+  // The technology is no condition: every forecast is full fibre (the long form ignores it too). The summary has
+  // rows at the forecast points only, as the view does, so any range selects the same points in both.
+  const { operatorGroups, tech: _tech, ...rest } = plan.subject;
+  if (operatorGroups?.length !== 1) return false;
+  if (!Object.values(rest).every((v) => v === undefined || v === false)) return false;
+  return !plan.geo || (SPEED_SUMMARY_GEO_COLUMNS as readonly string[]).includes(plan.geo.column);
+}
+
+function buildForecastAreaSeries(
+  plan: Plan,
+  range: NonNullable<PresenceOptions['range']>,
+  unit: 'premises' | 'postcodes',
+): BuiltQuery {
+  const geo = geoConditions(plan);
+  const network = plan.subject.operatorGroups![0]!;
+  const total =
+    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+      ' )',
+      ')',
+    );
+  // The long form counts postcodes with COUNT(*) (BIGINT): the cast keeps the answer's column types the same.
+  const measure = unit === 'postcodes' ? 'CAST(SUM(f.postcodes) AS BIGINT)' : 'SUM(f.premises)';
+  const sql = [
+    `SELECT f.reported_at, ${measure} AS ${unit},`,
+    `       ${round(`100.0 * ${measure} / ${total}`)} AS coverage_pct`,
+    `FROM ${FORECAST_AREA_TABLE} f`,
+    where([`f.operator = ${sqlString(network)}`, rangeCondition(range), ...geoConditions(plan, 'f')]),
+    'GROUP BY f.reported_at',
+    'ORDER BY f.reported_at',
+  ].join('\n');
+  return {
+    sql,
+    columns: seriesColumns(plan, unit),
+    steps: [
+      `For each forecast point (June and December) from ${range.from} to ${range.to}, adds up the ${unit}${geo.length ? ` in ${describeGeo(plan)}` : ''} where ${network} is forecast, from ${FORECAST_AREA_TABLE} (the postcodes of forecast_footprint counted per point and local authority in advance).`,
+      `Divides by all ${unit} in upc_output${geo.length ? ` in ${describeGeo(plan)}` : ''} for the coverage percentage. Premises are today's premises counts.`,
+    ],
+  };
+}
+
 /** The 1st of every month from `from` to `to`, keeping only the given calendar months when listed. */
 function monthsBetween(from: string, to: string, months?: number[]): string[] {
   const out: string[] = [];
@@ -638,7 +688,9 @@ function isFirstActivationSubject(plan: Plan): boolean {
 }
 
 /** Each postcode's first activation of the subject (latest snapshot): the base of the first-activation queries. */
-function firstPassedCte(src: Source): string {
+function firstPassedCte(plan: Plan, src: Source): string {
+  const fast = fastFirstActivation(plan);
+  if (fast) return `first_passed AS (\n  ${fast}\n)`;
   return `first_passed AS (\n  SELECT f.postcode, MIN(f.activated_date) AS first_date FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n)`;
 }
 
@@ -667,7 +719,7 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
     );
   if (plan.flow) return buildFirstActivationFlow(plan, dates, unit, src, geo);
   const sql = [
-    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `WITH ${firstPassedCte(plan, src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
     `  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)`,
     ')',
     `SELECT s.reported_at, SUM(b.${unit}) AS ${unit},`,
@@ -701,7 +753,7 @@ function buildFirstActivationFlow(
   const pairs = dates.map((d, i) => [d, i === 0 ? addMonths(d, -step) : dates[i - 1]!] as const);
   const column = `new_${unit}`;
   const sql = [
-    `WITH ${firstPassedCte(src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `WITH ${firstPassedCte(plan, src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
     `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
     ')',
     `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
@@ -768,7 +820,7 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
   const latestSrc = byFirstActivation ? source(plan, 'latest') : undefined;
   const ctes = latestSrc
     ? [
-        firstPassedCte(latestSrc),
+        firstPassedCte(plan, latestSrc),
         `passed AS (\n  SELECT s.reported_at, fp.postcode\n  FROM first_passed fp JOIN (VALUES (${date(from)}), (${date(to)})) AS s(reported_at) ON fp.first_date <= s.reported_at\n)`,
       ]
     : [`passed AS (\n  ${inner}\n)`];
@@ -837,7 +889,10 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   const src = source(plan, 'latest');
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const geo = geoConditions(plan);
-  const inner = `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
+  const fast = fastFirstActivation(plan);
+  const inner = fast
+    ? `SELECT fp.postcode FROM (${fast}) fp WHERE fp.first_date > ${date(from)}`
+    : `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
   const sql = perPlace(plan, dim, {
     with: `WITH first_time AS (\n  ${inner}\n)`,
     figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',

@@ -15,6 +15,10 @@
 import {
   addMonths,
   DIMENSION_LIST,
+  FORECAST_AREA_TABLE,
+  FORECAST_ENTRY_COLUMNS,
+  FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_POSTCODE_ENTRY_TABLE,
   FULL_FIBRE,
   guardSql,
   SEGMENTS,
@@ -92,6 +96,13 @@ const SHARE_MEASURES = new Set<Plan['measure']>([
 ]);
 const CHANGE_MEASURES = new Set<Plan['measure']>(['change_premises', 'change_pp', 'change_postcodes']);
 const ALTNET_TABLES = ['fact_altnet', 'fact_altnet_time_series'];
+/** Where forecast presence is read: the view, or its summaries (schema/forecast-summary.ts). */
+const FORECAST_TABLES = [
+  'forecast_footprint',
+  FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_POSTCODE_ENTRY_TABLE,
+  FORECAST_AREA_TABLE,
+];
 const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode'];
 const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
@@ -165,17 +176,17 @@ export function missingFromSql(plan: Plan, facts: SqlFacts, time: TimeContext): 
 }
 
 function datasetMissing(plan: Plan, e: Evidence): string[] {
-  if (plan.dataset === 'upc_forecast' && !e.reads('forecast_footprint', 'postcode_attractiveness'))
+  if (plan.dataset === 'upc_forecast' && !e.reads(...FORECAST_TABLES, 'postcode_attractiveness'))
     return ['the forecast'];
   if (plan.dataset === 'take_up' && !e.reads(...TAKE_UP_TABLES)) return ['the take-up data (lines)'];
-  if (plan.dataset === 'upc' && e.reads('forecast_footprint'))
+  if (plan.dataset === 'upc' && e.reads(...FORECAST_TABLES))
     return ['the availability data (not the forecast)'];
   return [];
 }
 
 /** The evidence that the SQL keeps only postcodes where this technology is present. */
 function hasTech(plan: Plan, e: Evidence, tech: Tech): boolean {
-  if (plan.dataset === 'upc_forecast') return tech === FULL_FIBRE && e.reads('forecast_footprint');
+  if (plan.dataset === 'upc_forecast') return tech === FULL_FIBRE && e.reads(...FORECAST_TABLES);
   return (
     e.equals(['tech'], tech) ||
     e.flag(`has_${tech}`) ||
@@ -278,10 +289,21 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
     missing.push('the altnets (networks counted)');
   const byCount = plan.dimension === 'networks';
   const min = s.minNetworks;
-  if (min && !byCount && !e.networkCount(['>=', '>'], (n) => n === min || n === min - 1))
+  // forecast_postcode_entry keeps the point at which a postcode reaches n networks: a test on the n-th column
+  // (and, for exactly n, on the next) is the count.
+  const reaches = (n: number) => {
+    const column = FORECAST_ENTRY_COLUMNS[n - 1];
+    return column !== undefined && e.reads(FORECAST_POSTCODE_ENTRY_TABLE) && e.on([column]).length > 0;
+  };
+  if (min && !byCount && !e.networkCount(['>=', '>'], (n) => n === min || n === min - 1) && !reaches(min))
     missing.push(`the number of networks ("at least ${min}")`);
   const exact = s.exactNetworks;
-  if (exact && !byCount && !e.networkCount(['='], (n) => n === exact))
+  if (
+    exact &&
+    !byCount &&
+    !e.networkCount(['='], (n) => n === exact) &&
+    !(reaches(exact) && reaches(exact + 1))
+  )
     missing.push(`the number of networks ("exactly ${exact}")`);
   if (s.soleGroup) {
     const one = e.networkCount(['='], (n) => n === 1) || e.on(['sole_gigabit_network']).length > 0;
@@ -348,7 +370,10 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
     }
     case 'first_postcodes':
     case 'first_premises':
-      return e.on(['min(activated_date)'], ['>', '>=']).length ? [] : missing('first activations');
+      // The first activation, from the change log or from the summaries' first full fibre (as first_date).
+      return e.on(['min(activated_date)', 'first_date', 'first_full_fibre'], ['>', '>=']).length
+        ? []
+        : missing('first activations');
     case 'operator_count':
       return e.facts.aggregates.some(
         (a) =>

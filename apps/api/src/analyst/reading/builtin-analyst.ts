@@ -22,6 +22,8 @@ export interface SqlRunner {
     sql: string,
     options?: { rowLimit?: number; timeoutMs?: number },
   ): Promise<{ columns: { name: string }[]; rows: unknown[][] }>;
+  /** The warehouse's dates from its small date tables (see AgentWarehouse.calendar). */
+  calendar?(): Promise<{ months: string[]; forecastDates: string[]; quarters: string[] }>;
 }
 
 export interface AnalystKnowledge {
@@ -54,9 +56,20 @@ export async function loadAnalystKnowledge(warehouse: SqlRunner): Promise<Analys
   const takeUpOperators = (
     await rows('SELECT DISTINCT operator FROM take_up_quarterly ORDER BY operator')
   ).map((r) => String(r[0]));
-  const [range] = await rows('SELECT MIN(reported_at), MAX(reported_at) FROM upc_output_time_series');
-  const [forecast] = await rows('SELECT MIN(reported_at), MAX(reported_at) FROM forecast_footprint');
-  const [quarter] = await rows('SELECT MAX(quarter) FROM take_up_quarterly');
+  // The dates come from the warehouse's small date tables when it has them (a scan of the time-series views
+  // takes ~30 s on PostgreSQL at full scale); the views are read only by test doubles without a calendar.
+  const calendar = await warehouse.calendar?.();
+  const span = (dates: string[] | undefined) =>
+    dates?.length ? [dates[0], dates[dates.length - 1]] : undefined;
+  const [range] = calendar
+    ? [span(calendar.months)]
+    : await rows('SELECT MIN(reported_at), MAX(reported_at) FROM upc_output_time_series');
+  const [forecast] = calendar
+    ? [span(calendar.forecastDates)]
+    : await rows('SELECT MIN(reported_at), MAX(reported_at) FROM forecast_footprint');
+  const [quarter] = calendar
+    ? [calendar.quarters.slice(-1)]
+    : await rows('SELECT MAX(quarter) FROM take_up_quarterly');
   // Counties are not in the warehouse tables: they come from the project's geography, matched by district name.
   const known = new Set(localAuthorities.map((l) => l.la_name));
   const geography = loadGeography();

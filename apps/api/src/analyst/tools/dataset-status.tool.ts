@@ -35,11 +35,17 @@ async function readStatus(context: ToolContext): Promise<DatasetStatusRow[]> {
   const counts = async (dataset: string) =>
     Promise.all((COUNTED[dataset] ?? []).map(async (name) => ({ name, rows: await count(name) })));
 
-  const [upc, forecast, takeUp] = await Promise.all([
-    range('SELECT MIN(reported_at), MAX(reported_at) FROM upc_output_time_series'),
-    range('SELECT MIN(reported_at), MAX(reported_at) FROM forecast_footprint'),
-    range('SELECT MIN(quarter), MAX(quarter) FROM take_up_quarterly'),
-  ]);
+  // The date tables when the warehouse has them: MIN/MAX over the time-series views expands every snapshot.
+  const calendar = await context.warehouse.calendar?.();
+  const span = (dates: string[]) =>
+    [dates[0] ?? null, dates.length ? dates[dates.length - 1]! : null] as const;
+  const [upc, forecast, takeUp] = calendar
+    ? [span(calendar.months), span(calendar.forecastDates), span(calendar.quarters)]
+    : await Promise.all([
+        range('SELECT MIN(reported_at), MAX(reported_at) FROM upc_output_time_series'),
+        range('SELECT MIN(reported_at), MAX(reported_at) FROM forecast_footprint'),
+        range('SELECT MIN(quarter), MAX(quarter) FROM take_up_quarterly'),
+      ]);
   return [
     {
       dataset: 'upc',

@@ -166,13 +166,20 @@ const rangeCache = new WeakMap<object, Promise<SnapshotRange>>();
 export function snapshotRange(context: ToolContext): Promise<SnapshotRange> {
   let cached = rangeCache.get(context.warehouse);
   if (!cached) {
-    cached = Promise.all([
-      queryRows(context, 'SELECT MIN(reported_at) FROM upc_output_time_series', 1),
-      queryRows(context, 'SELECT MAX(reported_at) FROM upc_output', 1),
-    ]).then(([first, last]) => ({
-      earliest: String(first.rows[0]?.[0] ?? ''),
-      latest: String(last.rows[0]?.[0] ?? ''),
-    }));
+    const calendar = context.warehouse.calendar;
+    cached = calendar
+      ? // The small date table, not a scan of the time-series view (seconds on PostgreSQL at full scale).
+        calendar.call(context.warehouse).then(({ months }) => ({
+          earliest: months[0] ?? '',
+          latest: months[months.length - 1] ?? '',
+        }))
+      : Promise.all([
+          queryRows(context, 'SELECT MIN(reported_at) FROM upc_output_time_series', 1),
+          queryRows(context, 'SELECT MAX(reported_at) FROM upc_output', 1),
+        ]).then(([first, last]) => ({
+          earliest: String(first.rows[0]?.[0] ?? ''),
+          latest: String(last.rows[0]?.[0] ?? ''),
+        }));
     cached.catch(() => rangeCache.delete(context.warehouse));
     rangeCache.set(context.warehouse, cached);
   }

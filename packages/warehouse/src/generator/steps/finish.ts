@@ -4,6 +4,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { snapshotDates, sqlValue } from '../../engine/duckdb-values.js';
+import { createForecastSummaries } from '../../schema/forecast-summary.js';
 import { createPostcodeService } from '../../schema/postcode-service.js';
 import { createSpeedSummary } from '../../schema/speed-summary.js';
 import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
@@ -108,7 +109,7 @@ export async function createReferenceTables(conn: DuckDBConnection): Promise<voi
 
 /**
  * The latest-snapshot views, the speed summary (read from the change log and upc_output), the per-postcode
- * service summary of the latest snapshot and (unless told
+ * service summary of the latest snapshot, the forecast summaries and (unless told
  * otherwise) the contract views over the internal tables.
  */
 export async function createLatestAndViews(
@@ -119,6 +120,7 @@ export async function createLatestAndViews(
   for (const ddl of Object.values(latestViewDdl(latest))) await conn.run(ddl);
   await createSpeedSummary(conn);
   await createPostcodeService(conn);
+  await createForecastSummaries(conn);
   if (options.timeSeriesViews === false) return;
   const ddl = contractViewDdl(await snapshotDates(conn));
   for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);

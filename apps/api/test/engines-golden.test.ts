@@ -1,0 +1,92 @@
+/**
+ * Issue 25, acceptance 3: the warehouse on PostgreSQL answers like the embedded one. The small generated build
+ * (scale 0.01) is loaded into a scratch PostgreSQL database with data:load-pg's loader, and every golden question
+ * runs on both engines: the SQL the built-in analyst writes for it (including the summary-table and
+ * engine-physical fast paths of the compiler) and the question's gold SQL. The rows must be the same: same
+ * columns in the same order, same row count, and the same values (numbers within rounding, rows in any order
+ * unless the SQL orders them).
+ */
+
+import { loadPostgresFromDuckDb, PostgresWarehouse, warehousePath } from '@qa/warehouse';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Cell, compareResults } from '../../../eval/compare-results.js';
+import { questions } from '../../../eval/questions.js';
+import { type ClosableAgentWarehouse, fromWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
+import { buildQuery } from '../src/analyst/compile/sql-builder.js';
+import { type AnalystKnowledge, loadAnalystKnowledge } from '../src/analyst/reading/builtin-analyst.js';
+import { understand } from '../src/analyst/reading/understand.js';
+import { openSmallWarehouse, smallWarehouseDir } from './support/small-warehouse.js';
+
+const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
+
+describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {
+  const adminUrl = inject('testDatabaseUrl');
+  const dbName = `engines_golden_${process.pid}_${Date.now()}`;
+  let admin: pg.Client;
+  let duck: ClosableAgentWarehouse;
+  let postgres: ClosableAgentWarehouse;
+  let knowledge: AnalystKnowledge;
+
+  beforeAll(async () => {
+    duck = await openSmallWarehouse();
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    await loadPostgresFromDuckDb({
+      duckdbPath: warehousePath(await smallWarehouseDir()),
+      url: url.toString(),
+    });
+    postgres = fromWarehouse(await PostgresWarehouse.open({ url: url.toString() }));
+    knowledge = await loadAnalystKnowledge(duck);
+  }, 600_000);
+
+  afterAll(async () => {
+    await postgres?.close();
+    await duck?.close();
+    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  async function run(warehouse: ClosableAgentWarehouse, sql: string) {
+    const guarded = await warehouse.guard(sql, { rowLimit: 10_000 });
+    if (!guarded.ok) throw new Error(guarded.reason);
+    const result = await warehouse.query(guarded.sql, { rowLimit: 10_000, timeoutMs: 60_000 });
+    return { columns: result.columns.map((c) => c.name), rows: result.rows as Cell[][] };
+  }
+
+  /** Both engines' rows for one SQL: the same column names in order, and the same rows. */
+  async function expectSameRows(sql: string) {
+    const [onDuck, onPostgres] = await Promise.all([run(duck, sql), run(postgres, sql)]);
+    expect(onPostgres.columns).toEqual(onDuck.columns);
+    expect(onPostgres.rows.length).toBe(onDuck.rows.length);
+    expect(compareResults(onPostgres, onDuck)).toEqual({ match: true, reason: 'match' });
+    // An ordered answer lists its rows in the same order on both engines (ties are broken in the SQL).
+    if (/\bORDER BY\b[^)]*$/i.test(sql)) {
+      const key = (rows: Cell[][]) => rows.map((r) => String(r[0]).toLowerCase());
+      expect(key(onPostgres.rows)).toEqual(key(onDuck.rows));
+    }
+    return onDuck.rows.length;
+  }
+
+  it('reads the same calendar from the date tables of both engines', async () => {
+    expect(await postgres.calendar!()).toEqual(await duck.calendar!());
+    const calendar = await duck.calendar!();
+    expect(calendar.months.length).toBeGreaterThan(12);
+    expect(calendar.forecastDates.length).toBeGreaterThan(2);
+    expect(calendar.quarters.length).toBeGreaterThan(4);
+  });
+
+  it.each(DATA_QUESTIONS)('$id: the analyst SQL gives the same rows ($question)', async (q) => {
+    const understanding = understand(q.question, knowledge.lexicon, knowledge.time);
+    if (understanding.kind !== 'data') return;
+    const rows = await expectSameRows(buildQuery(understanding.plan, knowledge.time).sql);
+    expect(rows).toBeGreaterThanOrEqual(0);
+  });
+
+  it.each(DATA_QUESTIONS)('$id: the gold SQL gives the same rows', async (q) => {
+    await expectSameRows(q.gold);
+  });
+});
