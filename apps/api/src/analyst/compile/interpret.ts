@@ -288,6 +288,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     head = `The leading network in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
     head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
+  } else if (dimension && plan.rankWithin) {
+    // "For each region, the local authority with the lowest share of premises ...": one winner per group.
+    const n = plan.limit ?? 1;
+    const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
+    const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
+    head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
   } else if (dimension && !SERIES.has(dimension) && plan.limit && plan.order) {
     const many = altnetsNamed ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';

@@ -98,6 +98,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   };
 
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+  if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
   if (plan.dimension === 'networks') {
     const lines = describeDistribution(plan, result);
@@ -328,6 +329,32 @@ function describeLeaders(result: ResultLike): string[] {
       : `${summary.map(([name, n]) => `${name} leads in ${n}`).join(', ')}.`;
   return [head, '', ...lines];
 }
+
+/** One or a few places per group ("for each region, the local authority with the lowest ..."): a line per group. */
+function describeWithinGroups(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const names = result.columns.map((c) => c.name);
+  const group = names.indexOf(plan.rankWithin ?? '');
+  const place = names.indexOf(plan.dimension ?? '');
+  const { primaryIndex, primaryName, primaryMeta, fmt } = columns;
+  if (group < 0 || place < 0 || primaryIndex < 0) return [`The query returned ${result.rows.length} rows.`];
+  const metric = metricPhrase(primaryName, built, primaryMeta).replace(/^the /, '');
+  const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
+  const byGroup = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const key = String(row[group]);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), `${String(row[place])} (${fmt(row[primaryIndex])})`]);
+  }
+  const which = plan.order === 'asc' ? 'lowest' : 'highest';
+  return [
+    `The ${which} ${metric}${shareWords} in each of ${byGroup.size} ${DIMENSION_PLURAL[plan.rankWithin ?? ''] ?? 'groups'}:`,
+    '',
+    ...[...byGroup.entries()].map(([name, places]) => `- **${name}**: ${places.join(', ')}`),
+  ];
+}
+
+const DIMENSION_PLURAL: Record<string, string> = Object.fromEntries(
+  DIMENSION_LIST.map((d) => [d.id, d.plural]),
+);
 
 /** "The Openreach network carries 4 operator names: BT, Sky, TalkTalk and Vodafone." A list, not a ranking. */
 function describeOperatorList(result: ResultLike): string[] {

@@ -8,6 +8,7 @@ import {
   addMonths,
   DIMENSION_LIST,
   FULL_FIBRE,
+  LA_PLACE_COLUMNS,
   SEGMENTS,
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
@@ -19,7 +20,10 @@ import {
   type Dimension,
   describeGroupFilter,
   GEO_DIMENSIONS,
+  type GeoColumn,
   NETWORK_DIMENSIONS,
+  nestsIn,
+  PLACE_COLUMNS,
   type Plan,
   type Subject,
   TIME_DIMENSIONS,
@@ -305,6 +309,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
     case 'take_up':
@@ -340,6 +345,56 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) return buildSeries(plan, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
+}
+
+/** The last line of a ranked query: `ORDER BY <column> ASC|DESC[, tie break]`, then an optional LIMIT. */
+const FINAL_RANKING = /\nORDER BY ([a-z_][a-z0-9_]*) (ASC|DESC)(?:, [^\n]+)?(?:\nLIMIT \d+)?$/;
+
+/**
+ * Group-wise ranking ("for each region, which local authority has the lowest full-fibre coverage"): the figures
+ * per place as the plan without the grouping would compute them, each place joined to the coarser place it lies
+ * in, ranked within it by a window (ROW_NUMBER ... PARTITION BY), keeping the first `limit` of each.
+ */
+function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension;
+  if (!dim || !PLACE_COLUMNS.has(dim) || !nestsIn(dim as GeoColumn, group))
+    throw new Error(`places by ${dim ?? 'nothing'} cannot be ranked within each ${group}`);
+  if (plan.groupFilter || plan.leaderPerDimension)
+    throw new Error('a ranking within each place cannot be combined with a place test or leaders');
+  const { rankWithin: _group, limit: _limit, ...rest } = plan;
+  const order = plan.order ?? 'desc';
+  const inner = buildQuery({ ...rest, order }, ctx);
+  // The per-place query ranks by its measure in its last line: that is the measure to rank by in each group.
+  const ranking = FINAL_RANKING.exec(inner.sql);
+  if (!ranking) throw new Error(`the figures by ${dim} have no ranking to apply within each ${group}`);
+  const figures = inner.sql.slice(0, ranking.index);
+  const [, measure, direction] = ranking;
+  const limit = plan.limit ?? 1;
+  const position = `rank_in_${group}`;
+  // Local authorities and the levels above them are listed once in local_authorities; postcode levels in upc_output.
+  const placesTable = LA_PLACE_COLUMNS.includes(dim) ? 'local_authorities' : 'upc_output';
+  const sql = [
+    `WITH figures AS (\n${figures}\n),`,
+    `places AS (\n  SELECT DISTINCT ${dim}, ${group} FROM ${placesTable}\n),`,
+    `ranked AS (\n  SELECT pl.${group}, f.*,\n         ROW_NUMBER() OVER (PARTITION BY pl.${group} ORDER BY f.${measure} ${direction}, f.${dim}) AS ${position}\n  FROM figures f\n  JOIN places pl ON pl.${dim} = f.${dim}\n)`,
+    'SELECT *',
+    'FROM ranked',
+    `WHERE ${position} <= ${limit}`,
+    `ORDER BY ${group}, ${position}`,
+  ].join('\n');
+  const which = order === 'asc' ? 'lowest' : 'highest';
+  return {
+    sql,
+    columns: {
+      [group]: `the ${group} the ${dim} lies in`,
+      ...inner.columns,
+      [position]: `the ${dim}'s position in its ${group} (1 = the ${which} ${measure})`,
+    },
+    steps: [
+      ...inner.steps,
+      `Ranks the ${dim} values within each ${group} by ${measure} (${which} first) and keeps the first ${limit} of each.`,
+    ],
+  };
 }
 
 /** Premises / postcodes / coverage by a geographic dimension (or in total). */

@@ -22,9 +22,40 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(new Set(plan.geo?.values)).toEqual(new Set(['Wales', 'Scotland', 'England']));
   });
 
+  it('ranks places within each group named for "each" of it: one winner per group', () => {
+    const { plan } = read('For every region, which LA has the worst gigabit coverage?');
+    expect(plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'la_name',
+      rankWithin: 'government_region',
+      order: 'asc',
+      limit: 1,
+    });
+    expect(plan.unknowns).toEqual([]);
+    const top = read('top 3 councils per region by full fibre coverage').plan;
+    expect(top).toMatchObject({
+      dimension: 'la_name',
+      rankWithin: 'government_region',
+      order: 'desc',
+      limit: 3,
+    });
+    // Postcode districts cross local authority boundaries: no ranking within them.
+    expect(
+      read('which LA has the lowest full fibre coverage in each postcode district').plan.rankWithin,
+    ).toBeUndefined();
+  });
+
+  it('judges places on a subject by their coverage when no measure is named ("the best region for full fibre")', () => {
+    expect(read('which region is best for full fibre').plan.measure).toBe('coverage_pct');
+    expect(read('the 5 worst councils for FTTP').plan).toMatchObject({
+      measure: 'coverage_pct',
+      order: 'asc',
+    });
+    expect(read('which region has the most full fibre premises').plan.measure).toBe('premises');
+  });
+
   it('says a tag no reading can use, and is not confident', () => {
-    const u = read('For every region, which LA has the worst gigabit coverage?');
-    expect(u.plan.unknowns.join(' ')).toContain('"region" (a grouping)');
+    const u = read('For every operator, which LA has the worst gigabit coverage?');
     expect(u.confidence).toBeLessThan(0.8);
   });
 

@@ -14,7 +14,7 @@
 import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
-import { GEO_COLUMNS, type GeoColumn, type Plan } from '../semantic/plan.js';
+import { GEO_COLUMNS, type GeoColumn, nestsIn, type Plan } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
 import type { CandidateReading, Tag } from './reading-types.js';
@@ -238,7 +238,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
 
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
-  if (plan.dimension === value) return true;
+  if (plan.dimension === value || plan.rankWithin === value) return true;
   if (
     (value === 'operator' || value === 'operator_group') &&
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
@@ -478,6 +478,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     plan.dimension = dimension.value as GeoColumn;
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
+  edits.push(...rankedWithinGroups(base, unused, tagging));
   const number = unused.find((t) => t.role === 'number');
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
     const plan = clone(base);
@@ -486,6 +487,52 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `the ${number.text} ${plan.order === 'asc' ? 'lowest' : 'highest'}` });
   }
   return edits;
+}
+
+/**
+ * Group-wise answers: a ranking of places with a coarser level named for "each" of it ("for each region, which
+ * local authority has the lowest coverage", "the worst LA per region") ranks the places within each group and
+ * keeps the first of each (or as many as the number beside the ranking word says).
+ */
+function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  if (base.rankWithin || base.groupFilter || base.leaderPerDimension) return [];
+  const places = tagging.tags.filter(
+    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+  );
+  const out: { plan: Plan; differs: string }[] = [];
+  for (const group of places.filter((t) => unused.includes(t) || base.dimension === t.value)) {
+    if (!eachOf(group, tagging)) continue;
+    const coarse = group.value as GeoColumn;
+    // The places ranked: the plan's own grouping, or the finer level the question names beside the group.
+    const fine = [base.dimension, ...places.map((t) => t.value)].find(
+      (d): d is GeoColumn =>
+        d !== undefined && (GEO_COLUMNS as readonly string[]).includes(d) && nestsIn(d as GeoColumn, coarse),
+    );
+    if (!fine) continue;
+    const ranking = tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank');
+    if (!ranking && !base.order) continue;
+    const plan = clone(base);
+    plan.dimension = fine;
+    plan.rankWithin = coarse;
+    plan.order = base.order ?? (ranking?.value === 'asc' ? 'asc' : 'desc');
+    // How many in each group: the number beside the ranking word, else one ("which LA"), else three ("which LAs").
+    const next =
+      ranking && tagging.tags.find((t) => t.role === 'number' && Math.abs(t.start - ranking.end) <= 1);
+    const fineTag = places.find((t) => t.value === fine);
+    const plural = fineTag ? /s$|s'$/.test(fineTag.text) : false;
+    plan.limit = next ? Number(next.value) : plural ? 3 : 1;
+    plan.assumptions = plan.assumptions.filter((a) => !/top 10/.test(a));
+    if (!next && plural)
+      plan.assumptions.push(`showing the ${plan.order === 'asc' ? 'lowest' : 'top'} 3 in each`);
+    out.push({ plan, differs: `ranked within each ${group.text}` });
+  }
+  return out;
+}
+
+/** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
+function eachOf(tag: Tag, tagging: Tagging): boolean {
+  const before = tagging.text.slice(Math.max(0, tag.start - 16), tag.start);
+  return /\b(?:each|every|per|by|within each|in each)\s+(?:of the\s+|single\s+)?$/.test(before);
 }
 
 /** Other readings of the same words: the other meaning of an ambiguous name, the other measure. */

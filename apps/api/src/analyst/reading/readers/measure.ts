@@ -1,6 +1,6 @@
 /** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
 import { addMonths, FULL_FIBRE } from '@qa/warehouse';
-import type { Measure } from '../../semantic/plan.js';
+import { type Measure, PLACE_COLUMNS } from '../../semantic/plan.js';
 import { type Draft, has } from './draft.js';
 
 /** The words of the question that decide the measure. */
@@ -155,10 +155,36 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   )
     return 'share_of_subject_pct';
   if (words.pct && !has(text, /\bhow many\b/)) return 'coverage_pct';
+  // "The best region for full fibre", "the worst councils for gigabit": places judged on a subject, with no
+  // measure named, are judged by how much of each has it (coverage), not by how big they are.
+  if (
+    draft.dimension &&
+    PLACE_COLUMNS.has(draft.dimension) &&
+    hasSubject(subject) &&
+    !premisesWord &&
+    !words.postcodes &&
+    !words.households &&
+    !words.population &&
+    !has(text, /\b(?:how many|number of|most|fewest)\b/) &&
+    has(text, JUDGED)
+  ) {
+    draft.assumptions.push('places judged by coverage (the share of their premises)');
+    return 'coverage_pct';
+  }
   if (words.households) return 'households';
   if (words.population) return 'population';
   if (words.postcodes) return 'postcodes';
   return 'premises';
+}
+
+/** Words that judge a place's broadband rather than count its premises. */
+const JUDGED =
+  /\b(?:best|worst|poorest|weakest|strongest|(?:well|badly|poorly|best|worst|better|worse)[- ]served|lagging|laggards?)\b/;
+
+function hasSubject(s: Draft['subject']): boolean {
+  return Boolean(
+    s.tech || s.gigabit || s.altnet || s.operatorGroups?.length || s.minDown || s.belowUso || s.bestDownBelow,
+  );
 }
 
 function lastTwelveMonths(draft: Draft): void {
