@@ -4,7 +4,7 @@
  * arithmetic that the text states (a sum, a share of the shown total, a difference); nothing else is quoted.
  */
 
-import { DIMENSION_LIST, SEGMENTS, segmentSql } from '@qa/warehouse';
+import { DIMENSION_LIST, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { formatMonth } from '../semantic/time-context.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
@@ -422,6 +422,15 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
 }
 
 function subjectWords(plan: Plan): string {
-  const groups = plan.subject.operatorGroups ?? plan.subject.operators;
-  return `${groups?.length ? `${groups.join(' or ')} ` : ''}full fibre`;
+  const s = plan.subject;
+  const groups = s.operatorGroups ?? s.operators;
+  // A flow of any subject reads from its own label (gigabit is not full fibre).
+  const what = s.gigabit
+    ? `${SEGMENTS.gigabit.label} broadband`
+    : s.minDown
+      ? `${s.minDown} Mbit/s or more`
+      : s.tech
+        ? (techSegment(s.tech)?.label ?? s.tech)
+        : 'full fibre';
+  return `${groups?.length ? `${groups.join(' or ')} ` : ''}${what}`;
 }

@@ -320,7 +320,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   switch (plan.measure) {
     case 'avg_attractiveness':
     case 'avg_deprivation':
-      return buildScores(plan);
+      return buildScores(plan, ctx);
     case 'max_down':
     case 'max_up':
     case 'avg_down':
@@ -342,7 +342,10 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
-  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) return buildSeries(plan, ctx);
+  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension))
+    return plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
+      ? buildFlowByDifference(plan, ctx)
+      : buildSeries(plan, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
 }
@@ -548,13 +551,11 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
   };
 }
 
-/** Levels over time (month, quarter, half-year). */
-function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
-  const geo = geoConditions(plan);
-  const forecast = plan.dataset === 'upc_forecast';
+/** The first and last points of a series: the ones asked for, within the data's dates. */
+function seriesSpan(plan: Plan, ctx: TimeContext): { from: string; to: string } {
   let from = plan.time.seriesFrom;
   let to = plan.time.seriesTo;
-  if (forecast) {
+  if (plan.dataset === 'upc_forecast') {
     from = from && from >= ctx.forecastFirst ? from : ctx.forecastFirst;
     to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
   } else {
@@ -564,6 +565,50 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
         plan.dimension === 'quarter' || plan.dimension === 'year' ? ctx.earliest : addMonths(ctx.latest, -12);
     if (from < ctx.earliest) from = ctx.earliest;
   }
+  return { from, to };
+}
+
+const GRAIN_MONTHS: Partial<Record<Dimension, number>> = { month: 1, quarter: 3, half_year: 6, year: 12 };
+
+/**
+ * What each point of a series added ("gigabit premises added in each of the last 3 months"), for subjects without
+ * a first activation date to count from: the series of levels from one point earlier, each point minus the one
+ * before it (LAG), keeping the points asked for.
+ */
+function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const step = GRAIN_MONTHS[plan.dimension as Dimension] ?? 1;
+  const { from, to } = seriesSpan(plan, ctx);
+  const first = plan.dataset === 'upc_forecast' ? ctx.forecastFirst : ctx.earliest;
+  const earlier = addMonths(from, -step) >= first ? addMonths(from, -step) : from;
+  const levels = buildSeries(
+    { ...plan, flow: undefined, time: { ...plan.time, seriesFrom: earlier, seriesTo: to } },
+    ctx,
+  );
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const column = `new_${unit}`;
+  const sql = [
+    `WITH levels AS (\n${levels.sql}\n),`,
+    `added AS (\n  SELECT reported_at, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}\n  FROM levels\n)`,
+    `SELECT reported_at, ${column}`,
+    'FROM added',
+    `WHERE reported_at >= ${date(from)}`,
+    'ORDER BY reported_at',
+  ].join('\n');
+  return {
+    sql,
+    columns: { reported_at: 'snapshot date', [column]: `${unit} added since the previous point` },
+    steps: [
+      ...levels.steps,
+      `Subtracts each point's ${unit} from the next one's: what each point added since the one before (from ${from}).`,
+    ],
+  };
+}
+
+/** Levels over time (month, quarter, half-year). */
+function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  const { from, to } = seriesSpan(plan, ctx);
   const quarterly = plan.dimension === 'quarter' && !forecast;
   // Year-end points: December snapshots (forecast points are June and December).
   const months = quarterly
@@ -995,15 +1040,32 @@ function buildSpeeds(plan: Plan): BuiltQuery {
   };
 }
 
-function buildScores(plan: Plan): BuiltQuery {
+function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
   const column = plan.measure === 'avg_deprivation' ? 'digital_deprivation' : 'general_attractiveness';
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  // Scores of the postcodes with (or without) the subject: in the forecast at its point, else available today.
+  const subject = hasSubject(plan);
+  const forecastPoint = plan.time.at ?? ctx.forecastLast;
+  const at = (when: string) => presence({ ...plan, time: { at: when } }, ctx);
+  // Over a window, the postcodes that newly have the subject: present at its end, not at its start.
+  const passed = !subject
+    ? ''
+    : plan.time.from && plan.time.to
+      ? `${at(plan.time.to)}\n  EXCEPT\n  ${at(plan.time.from)}`
+      : presence(
+          plan.dataset === 'upc_forecast' ? { ...plan, time: { ...plan.time, at: forecastPoint } } : plan,
+          ctx,
+        );
   const conditions = [
     'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
     ...geoConditions(plan),
+    ...(subject
+      ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`]
+      : []),
   ];
   const name = `avg_${column}`;
   const sql = perPlace(plan, dim, {
+    ...(subject ? { with: `WITH passed AS (\n  ${passed}\n)` } : {}),
     figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
     from: 'postcode_attractiveness a',
     alias: 'a',
@@ -1014,7 +1076,7 @@ function buildScores(plan: Plan): BuiltQuery {
     sql,
     columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
     steps: [
-      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${dim ? ` for each ${dim}` : ''}.`,
+      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${subject ? ` ${plan.subject.absent ? 'without' : 'with'} ${subjectPhrase(plan)}${plan.time.from && plan.time.to ? ` on ${plan.time.to} but not on ${plan.time.from}` : plan.dataset === 'upc_forecast' ? ` at the forecast point ${forecastPoint}` : ' in the latest snapshot'}` : ''}${dim ? ` for each ${dim}` : ''}.`,
     ],
   };
 }

@@ -14,7 +14,14 @@
 import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
-import { GEO_COLUMNS, type GeoColumn, nestsIn, type Plan } from '../semantic/plan.js';
+import {
+  type Dimension,
+  GEO_COLUMNS,
+  type GeoColumn,
+  NETWORK_DIMENSIONS,
+  nestsIn,
+  type Plan,
+} from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
 import type { CandidateReading, Tag } from './reading-types.js';
@@ -286,8 +293,12 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return true;
   }
   // A level word beside a place of that level qualifies the name ("Leeds council", "the CF area").
+  // A different level beside a place ("post sectors in Birmingham") is a grouping within it, not a qualifier.
   const near = tagging.tags.find(
-    (t) => t.role === 'place' && Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6,
+    (t) =>
+      t.role === 'place' &&
+      Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6 &&
+      (!(GEO_COLUMNS as readonly string[]).includes(value) || placeColumn(t) === value || plan.dimension !== undefined),
   );
   if (near && plan.geo) return true;
   // "how many councils ..." counts places; "per region" groups them: both set the dimension.
@@ -381,8 +392,8 @@ function fit(plan: Plan, tagging: Tagging): number {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
     const n = Number(next.value);
-    if (plan.limit === n) bonus += 0.8;
-    else if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
+    if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
+    else if (plan.limit === n) bonus += 0.8;
   }
   return bonus;
 }
@@ -470,12 +481,17 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
       edits.push({ plan, differs: `counting ${measure}` });
     }
   }
+  // A grouping word the plan left out: a place level, or, for a ranking ("rank retail operators ... top 10"),
+  // the networks, operators or technologies it ranks.
   const dimension = unused.find(
-    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+    (t) =>
+      t.role === 'dimension' &&
+      ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
+        (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
   );
   if (dimension && !base.dimension) {
     const plan = clone(base);
-    plan.dimension = dimension.value as GeoColumn;
+    plan.dimension = dimension.value as Dimension;
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
@@ -561,6 +577,16 @@ export function otherMeanings(base: Plan, tagging: Tagging): { plan: Plan; diffe
         out.push({ plan, differs: `"${tag.text}" read as ${alt.value}` });
       }
     }
+  }
+  // "The smallest 5 altnets": a number after a ranking word is how many to show, not how many networks a
+  // postcode has.
+  const s = base.subject;
+  if (base.limit !== undefined && (s.exactNetworks === base.limit || s.minNetworks === base.limit)) {
+    const plan = clone(base);
+    delete plan.subject.exactNetworks;
+    delete plan.subject.minNetworks;
+    delete plan.subject.networksAreAltnets;
+    out.push({ plan, differs: `the ${base.limit} ${base.order === 'asc' ? 'smallest' : 'biggest'}` });
   }
   const namedMeasure = tagging.tags.some(
     (t) =>

@@ -13,12 +13,16 @@ export function readDataset(text: string, future: boolean): Dataset {
     !/\bpremises (?:passed|covered)\b/.test(text)
   )
     return 'take_up';
-  if (
-    /\b(forecast|forecasts|expected|projected|projection|predicted|planned|outlook|will (?:be|have|reach|cover|pass)|by 20(?:2[7-9]|30)|end of 20(?:2[7-9]|30)|in 20(?:2[7-9]|30)|dec(?:ember)? 20(?:2[7-9]|30)|attractive(?:ness)?|depriv(?:ation|ed)|build (?:score|potential|case))\b/.test(
-      text,
-    ) ||
-    future
-  )
-    return 'upc_forecast';
+  if (speaksOfForecast(text) || SCORES.test(text) || future) return 'upc_forecast';
   return 'upc';
+}
+
+/** Scores and deprivation are kept with the forecast data. */
+const SCORES = /\b(attractive(?:ness)?|depriv(?:ation|ed)|build (?:score|potential|case))\b/;
+
+/** Words of the forecast itself: "forecast", "expected", "by 2028", "will cover". */
+export function speaksOfForecast(text: string): boolean {
+  return /\b(forecast|forecasts|expected|projected|projection|predicted|planned|outlook|will (?:be|have|reach|cover|pass)|by 20(?:2[7-9]|30)|end of 20(?:2[7-9]|30)|in 20(?:2[7-9]|30)|dec(?:ember)? 20(?:2[7-9]|30))\b/.test(
+    text,
+  );
 }

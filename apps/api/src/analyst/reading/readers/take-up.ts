@@ -65,6 +65,11 @@ export function readTakeUp(draft: Draft): void {
     takeUp.shareOf = `tech:${takeUp.tech}`;
     delete takeUp.tech;
   }
+  // A share of lines with no one to own it is every operator's share ("market share in the latest quarter").
+  if (measure === 'line_share_pct' && !takeUp.shareOf && !draft.dimension) {
+    draft.dimension = 'operator';
+    draft.assumptions.push("no operator named: each operator's share of lines");
+  }
   readTakeUpQuarter(draft);
 }
 
