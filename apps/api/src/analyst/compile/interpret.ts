@@ -207,7 +207,9 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
     if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
     if (plan.dimension === 'quarter') {
       const grain = t.quarterNumber ? `each Q${t.quarterNumber}` : 'quarterly';
-      const from = t.seriesFrom ? ` from ${t.quarterNumber ? year(t.seriesFrom) : formatMonth(t.seriesFrom)}` : '';
+      const from = t.seriesFrom
+        ? ` from ${t.quarterNumber ? year(t.seriesFrom) : formatMonth(t.seriesFrom)}`
+        : '';
       return `${grain}${from} to ${quarterLabel(ctx.latestQuarter)}`;
     }
     return quarterLabel(ctx.latestQuarter);

@@ -1059,9 +1059,7 @@ function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
   const conditions = [
     'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
     ...geoConditions(plan),
-    ...(subject
-      ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`]
-      : []),
+    ...(subject ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`] : []),
   ];
   const name = `avg_${column}`;
   const sql = perPlace(plan, dim, {

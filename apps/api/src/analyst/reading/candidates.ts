@@ -277,6 +277,7 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       s.exactNetworks ||
       s.altnet ||
       s.operatorGroups?.length ||
+      s.allGroups?.length ||
       plan.measure === 'operator_count' ||
       plan.measure === 'operator_list'
     )
@@ -298,7 +299,9 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     (t) =>
       t.role === 'place' &&
       Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6 &&
-      (!(GEO_COLUMNS as readonly string[]).includes(value) || placeColumn(t) === value || plan.dimension !== undefined),
+      (!(GEO_COLUMNS as readonly string[]).includes(value) ||
+        placeColumn(t) === value ||
+        plan.dimension !== undefined),
   );
   if (near && plan.geo) return true;
   // "how many councils ..." counts places; "per region" groups them: both set the dimension.
@@ -455,7 +458,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan: lines, differs: `lines of ${operators.join(' and ')}` });
   }
   const tech = unused.find((t) => t.role === 'technology');
-  if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
+  if (tech?.value === 'cable_only_gigabit' && !base.subject.exclude && base.dataset === 'upc') {
+    // The model's cable-only gigabit: gigabit-capable, and no full fibre at the postcode.
+    const plan = clone(base);
+    delete plan.subject.tech;
+    plan.subject.gigabit = true;
+    plan.subject.exclude = { tech: FULL_FIBRE };
+    edits.push({ plan, differs: `with ${tech.text}` });
+  } else if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
     const plan = clone(base);
     if (tech.value === 'full_fibre') plan.subject.tech = FULL_FIBRE;
     else if (tech.value === 'gigabit') plan.subject.gigabit = true;
@@ -495,6 +505,17 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
+  // "altnets in Wiltshire + premises passed by each": "each" of the altnets named is a row per altnet.
+  if (
+    !base.dimension &&
+    base.subject.altnet &&
+    unused.some((t) => t.role === 'shape' && t.value === 'each')
+  ) {
+    const plan = clone(base);
+    plan.dimension = 'operator';
+    plan.order ??= 'desc';
+    edits.push({ plan, differs: 'one row for each altnet' });
+  }
   const number = unused.find((t) => t.role === 'number');
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
     const plan = clone(base);

@@ -153,8 +153,11 @@ function readSeriesGrain(r: TimeReading): void {
   const eachOfThe = take(
     /\b(?:in |for |over )?(?:each|every one) of the (?=(?:last|past|previous|next|first) \S+ (months?|quarters?|years?)\b)/,
   );
-  if (eachOfThe) r.series = eachOfThe[1]?.startsWith('q') ? 'quarter' : eachOfThe[1]?.startsWith('y') ? 'year' : 'month';
-  else if (take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/))
+  if (eachOfThe)
+    r.series = eachOfThe[1]?.startsWith('q') ? 'quarter' : eachOfThe[1]?.startsWith('y') ? 'year' : 'month';
+  else if (
+    take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/)
+  )
     r.series = 'month';
   else if (
     take(

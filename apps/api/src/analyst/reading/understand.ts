@@ -70,6 +70,10 @@ const SYSTEM_INFO = [
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
   /\bwhat(?:'s| is) in (?:the|your|this) (?:database|data|warehouse)\b/,
+  // "what does the take-up data contain", "explain what the forecast dataset includes", "how far out it goes"
+  /\b(?:data ?sets?|data|tables?|warehouse) (?:contains?|includes?|holds?|covers?)\b(?! (?:the )?(?:premises|postcodes|lines))/,
+  /\bwhat (?:does|do) (?:the |your |this )?(?:[a-z-]+ )?(?:data ?sets?|data|tables?) (?:contain|include|hold|cover|have)\b/,
+  /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are|it|the)\b/,
 ];
 
 /**
@@ -300,7 +304,8 @@ function changeOverWindow(draft: Draft, points: boolean): void {
  */
 function scoresToday(draft: Draft): void {
   const score = draft.measure === 'avg_attractiveness' || draft.measure === 'avg_deprivation';
-  if (!score || draft.dataset !== 'upc_forecast' || draft.parsed.future || speaksOfForecast(draft.text)) return;
+  if (!score || draft.dataset !== 'upc_forecast' || draft.parsed.future || speaksOfForecast(draft.text))
+    return;
   draft.dataset = 'upc';
 }
 

@@ -302,6 +302,11 @@ const KNOWN = new Set(
 /** Typos are forgiven only against the grammar's own longer words ("premisses"). */
 const GRAMMAR = new Set([...KNOWN].filter((w) => w.length >= 5));
 
+/** A word of the vocabulary itself, in any of its simple forms ("leading", "regions"): never a misspelt name. */
+export function isVocabularyWord(word: string): boolean {
+  return stem(word).some((form) => KNOWN.has(form));
+}
+
 /** A word the vocabulary accounts for, in any of its simple forms, or one letter away from a longer one. */
 export function isAccountedWord(word: string): boolean {
   return stem(word).some((form) => KNOWN.has(form)) || closeToKnown(word);

@@ -19,6 +19,9 @@ const SHARE =
 const COMPARATOR = new RegExp(
   `\\b(more than|over|above|greater than|at least|under|below|less than|fewer than|at most|beneath)\\s+(?:${SHARE})`,
 );
+/** "99%+", "90% or more", "80 per cent or above": the comparison written after the number. */
+const TRAILING =
+  /\b(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*(\+|or more|or above|and above|or higher|plus|or less|or below|or lower)/;
 const FRACTIONS: Record<string, number> = {
   half: 50,
   'a third': 100 / 3,
@@ -46,8 +49,18 @@ const OPS: Record<string, NonNullable<Plan['groupFilter']>['op']> = {
 
 export function readGroupFilter(draft: Draft): void {
   const { text } = draft;
-  if (draft.dataset !== 'upc') return;
-  const compared = text.match(COMPARATOR);
+  // Availability now or in the forecast: "how many LAs are forecast to reach 99%+ full fibre by 2030".
+  if (draft.dataset !== 'upc' && draft.dataset !== 'upc_forecast') return;
+  const trailing = text.match(TRAILING);
+  const compared =
+    text.match(COMPARATOR) ??
+    (trailing
+      ? ([
+          trailing[0],
+          /less|below|lower/.test(trailing[2] ?? '') ? 'at most' : 'at least',
+          trailing[1],
+        ] as unknown as RegExpMatchArray)
+      : null);
   if (!compared) return;
   const counted = text.match(
     /\bhow many (?:of the )?([a-z ]+?)\b(?: are| have| has| is| with| where| in| do| does|\?|$)/,

@@ -149,7 +149,8 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   if (
     has(
       text,
-      /\bshare of (?:the )?(?:uk'?s? |all |total )?(?:full[- ]fibre|fttp|gigabit)(?: premises| footprint)?\b/,
+      // "share of the UK's full fibre", "share of Wales's full fibre footprint": a place's footprint, possessive.
+      /\bshare of (?:the )?(?:[a-z.]+(?: [a-z]+)?'s? |all |total )?(?:full[- ]fibre|fttp|ff|gigabit)(?: premises| footprint)?\b/,
     ) &&
     (subject.operatorGroups || subject.operators)
   )

@@ -122,7 +122,8 @@ function singular(text: string, dimension: Dimension): boolean {
   const word = words[dimension];
   if (!word) return false;
   return (
-    new RegExp(`\\b(?:which|what) ${word}\\b(?! ?s\\b)`).test(text) ||
+    // "which network", "which FF network", "which full fibre network" (a modifier or two between).
+    new RegExp(`\\b(?:which|what)(?: (?!the\\b|of\\b)[a-z-]+){0,2} ${word}\\b(?! ?s\\b)`).test(text) ||
     new RegExp(`\\bthe ${word} with the\\b`).test(text) ||
     new RegExp(
       `\\b(?:who|what|which)(?:'s| is| was)? the (?:single )?(?:biggest|largest|leading|top|main|dominant|smallest)(?: [a-z-]+){0,2} ${word}\\b(?! ?s\\b)`,
