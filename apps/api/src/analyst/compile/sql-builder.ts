@@ -1419,6 +1419,33 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
       ],
     };
   }
+  // A share of the place's lines ("what share of lines in the CF area are full fibre"): its lines that match over
+  // all its lines.
+  const shareOf = plan.measure === 'line_share_pct' ? plan.takeUp?.shareOf : undefined;
+  if (shareOf) {
+    const match = shareOf.startsWith('tech:')
+      ? `t.tech = ${sqlString(shareOf.slice(5))}`
+      : `t.operator = ${sqlString(shareOf)}`;
+    const matching = `SUM(CASE WHEN ${match} THEN t.lines ELSE 0 END)`;
+    const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+    return {
+      sql: perPlace(plan, dim, {
+        figures: `${matching} AS matching_lines, SUM(t.lines) AS total_lines,\n       ${round(`100.0 * ${matching} / NULLIF(SUM(t.lines), 0)`)} AS share_pct`,
+        from: 'take_up_postcode t',
+        alias: 't',
+        conditions,
+        orderBy: 'share_pct',
+      }),
+      columns: {
+        matching_lines: who,
+        total_lines: 'all lines',
+        share_pct: `share of all lines that are ${who}`,
+      },
+      steps: [
+        `Adds up ${who} and all lines in take_up_postcode for ${quarter}${plan.geo ? ` in ${describeGeo(plan)}` : ''}${dim ? `, by ${dim} of the postcode` : ''}, and divides.`,
+      ],
+    };
+  }
   const sql = perPlace(plan, dim, {
     figures: 'SUM(t.lines) AS lines',
     from: 'take_up_postcode t',
@@ -1484,20 +1511,26 @@ function buildGroupFilter(
   const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
   const dimension = plan.dimension;
   if (!dimension || !('coverage_pct' in inner.columns)) return inner;
-  const test = `g.coverage_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
+  // The test is on the exact share, not the rounded one shown: 98.996% is not "99% or more".
+  const keys = Object.keys(inner.columns);
+  const total = keys.find((k) => k.startsWith('total_'));
+  const part = keys.find((k) => k !== total && k !== 'coverage_pct');
+  const exact = total && part ? `100.0 * g.${part} / NULLIF(g.${total}, 0)` : 'g.coverage_pct';
+  const source = `(\nSELECT g.*, ${exact} AS share_exact_pct\nFROM (\n${inner.sql}\n) AS g\n) AS g`;
+  const test = `g.share_exact_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
   const words = describeGroupFilter(filter);
   const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
   if (countGroups) {
     const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
     return {
-      sql: `SELECT COUNT(*) AS ${column}\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}`,
+      sql: `SELECT COUNT(*) AS ${column}\nFROM ${source}\nWHERE ${test}`,
       columns: { [column]: `${column.replace(/_/g, ' ')} whose share is ${words}` },
       steps: [...steps, 'Count them.'],
     };
   }
   const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
-    sql: `SELECT g.*\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    sql: `SELECT ${[dimension, ...keys].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
     columns: inner.columns,
     steps,
   };

@@ -557,7 +557,7 @@ function placeTestMissing(plan: Plan, e: Evidence): string[] {
   if (!filter) return [];
   const out: string[] = [];
   const op = GROUP_OPS[filter.op];
-  if (!e.number(['coverage_pct'], [op], (n) => n === filter.value))
+  if (!e.number(['coverage_pct', 'share_exact_pct'], [op], (n) => n === filter.value))
     out.push(`the place test ("${describeGroupFilter(filter)}")`);
   if (plan.countGroups && !(e.facts.outputs.length === 1 && e.aggregates(['count_star', 'count'])))
     out.push('the count of places');

@@ -391,6 +391,10 @@ function fit(plan: Plan, tagging: Tagging): number {
     if (!/\b(?:in|across|within|around)$/.test(before)) continue;
     bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
   }
+  // Places listed by name ("EH1, EH2 and EH3", "York vs Hull") are answered a row each, as the readers compare
+  // two named places side by side.
+  if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
+    bonus += 0.3;
   for (const [i, tag] of tagging.tags.entries()) {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
