@@ -257,12 +257,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     subject: draft.subject,
     dimension: draft.dimension,
     geo: draft.geo,
-    urbanRural:
-      has(text, /\brural\b/) && !has(text, /\burban\b/)
-        ? 'rural'
-        : has(text, /\burban\b/) && !has(text, /\brural\b/)
-          ? 'urban'
-          : undefined,
+    urbanRural: urbanOrRural(text),
     time: parsed.time,
     leaderPerDimension: draft.leaderPerDimension || undefined,
     flow: draft.flow || undefined,
@@ -275,6 +270,13 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     unknowns,
     assumptions: draft.assumptions,
   };
+}
+
+/** "rural premises" filters to rural postcodes, "urban" to urban ones; both named is a comparison, no filter. */
+function urbanOrRural(text: string): Plan['urbanRural'] {
+  const words = new Set(text.split(/[^a-z]+/));
+  if (words.has('rural') !== words.has('urban')) return words.has('rural') ? 'rural' : 'urban';
+  return undefined;
 }
 
 /** The change in each level: what a level asked over a window (from -> to) is. */

@@ -1,6 +1,7 @@
 /** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
 import { addMonths, FULL_FIBRE } from '@qa/warehouse';
 import { type Measure, PLACE_COLUMNS } from '../../semantic/plan.js';
+import { JUDGEMENT_WORDS } from '../vocabulary.js';
 import { type Draft, has } from './draft.js';
 
 /** The words of the question that decide the measure. */
@@ -167,7 +168,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     !words.households &&
     !words.population &&
     !has(text, /\b(?:how many|number of|most|fewest)\b/) &&
-    has(text, JUDGED)
+    judges(text)
   ) {
     draft.assumptions.push('places judged by coverage (the share of their premises)');
     return 'coverage_pct';
@@ -178,9 +179,16 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   return 'premises';
 }
 
-/** Words that judge a place's broadband rather than count its premises. */
-const JUDGED =
-  /\b(?:best|worst|poorest|weakest|strongest|(?:well|badly|poorly|best|worst|better|worse)[- ]served|lagging|laggards?)\b/;
+/** Whether the question judges places' broadband ("the worst council", "best served") rather than counts it. */
+function judges(text: string): boolean {
+  const words = text.split(/[^a-z]+/);
+  return words.some(
+    (word, i) =>
+      JUDGEMENT_WORDS.worse.has(word) ||
+      JUDGEMENT_WORDS.better.has(word) ||
+      (word === 'served' && ['well', 'badly', 'poorly', 'better', 'worse'].includes(words[i - 1] ?? '')),
+  );
+}
 
 function hasSubject(s: Draft['subject']): boolean {
   return Boolean(
