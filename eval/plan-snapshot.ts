@@ -25,6 +25,7 @@ import { holdout2Questions } from './holdout2.js';
 import { holdout3Questions } from './holdout3.js';
 import { holdout4Questions } from './holdout4.js';
 import { holdout5Questions } from './holdout5.js';
+import { holdout6Questions } from './holdout6.js';
 import { questions } from './questions.js';
 
 function madeUpResults(columns: string[]): ResultLike[] {
@@ -73,6 +74,7 @@ async function main() {
     holdout3Questions,
     holdout4Questions,
     holdout5Questions,
+    holdout6Questions,
   ].flat();
   const out = all.map((q) => ({ id: q.id, ...snapshot(q.question, knowledge) }));
   writeFileSync(values.out, `${JSON.stringify(out, null, 1)}\n`);

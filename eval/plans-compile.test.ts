@@ -31,26 +31,7 @@ const SETS = {
   holdout6: holdout6Questions,
 };
 
-const KNOWN_GAPS: Record<string, string[]> = {
-  'h3-05': ['the window ("2024-11-01 to 2026-11-01")'],
-  'h4-15': ['the measure ("a share of lines")'],
-  'h4-20': ['the window ("2026-05-01 to 2026-11-01")'],
-  'h4-32': ['the window ("2026-12-01 to 2027-12-01")'],
-  'h4-35': ['the technology ("full fibre")', 'the window ("2026-12-01 to 2028-12-01")'],
-  'h4-36': ['the technology ("full fibre")', 'the negation ("without")', 'the date ("2030-12-01")'],
-  'h4-38': ['the measure ("a share of lines")', 'the grouping ("by year")'],
-  'h5-23': ['the window ("2026-05-01 to 2026-11-01")'],
-  'h5-28': ['the measure ("a share of lines")', 'the grouping ("by year")'],
-  'h5-37': ['the window ("2027-06-01 to 2027-12-01")'],
-  'h5-39': ['the technology ("full fibre")', 'the date ("2027-06-01")'],
-  'h5-42': ['the window ("2025-11-01 to 2026-11-01")'],
-  'h6-03': ['the window ("2024-01-01 to 2026-01-01")'],
-  'h6-25': ['the number of results ("10")'],
-  'h6-28': ['the number of networks ("exactly 5")'],
-  'h6-35': ['the number of results ("10")'],
-  'h6-43': ['the technology ("full fibre")', 'the negation ("without")', 'the date ("2030-12-01")'],
-  'h6-46': ['the measure ("a share of lines")', 'the grouping ("by year")'],
-};
+const KNOWN_GAPS: Record<string, string[]> = {};
 
 /** The plan the built-in analyst chooses for a question, or undefined for questions that are not about data. */
 function chosenPlan(question: string): Plan | undefined {

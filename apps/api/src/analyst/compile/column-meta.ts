@@ -49,6 +49,8 @@ function where(plan: Plan): string {
 function additive(plan: Plan, unit: string): boolean {
   const dim = plan.dimension;
   if (!dim) return true;
+  // One or a few places kept from each group are not all the places: their sum is no total.
+  if (plan.rankWithin) return false;
   // A network's footprint overlaps another's, and a technology's another's: their sum counts premises twice.
   // Lines are different: each line belongs to one operator and one technology.
   if (plan.dataset === 'take_up') return unit === 'lines' && dim !== 'quarter';
@@ -63,6 +65,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
     return { kind: 'count', unit: name.replace(/_/g, ' '), additive: true };
   if (name === 'networks' && plan.dimension === 'networks') return { kind: 'label' };
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
+  // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
+  if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };
   if (DATES.has(name)) return { kind: 'date' };
   if (name === 'pp_change') return { kind: 'points' };
   if (/_change_pct$/.test(name)) return { kind: 'change_pct' };

@@ -82,8 +82,8 @@ describe('places meeting a condition', () => {
     );
     const built = buildQuery(count, testTime);
     expect(built.sql).toMatch(/SELECT COUNT\(\*\) AS regions\s+FROM \(/);
-    expect(built.sql).toMatch(/WHERE g\.coverage_pct < 85$/);
+    expect(built.sql).toMatch(/WHERE g\.share_exact_pct < 85$/);
     const list = buildQuery(planFor('which LAs are still under 70% gigabit coverage?'), testTime);
-    expect(list.sql).toMatch(/WHERE g\.coverage_pct < 70\s+ORDER BY g\.coverage_pct ASC, g\.la_name$/);
+    expect(list.sql).toMatch(/WHERE g\.share_exact_pct < 70\s+ORDER BY g\.coverage_pct ASC, g\.la_name$/);
   });
 });

@@ -199,14 +199,24 @@ const quarterOfDate = (date: string) => `${year(date)} Q${Math.ceil(Number(date.
 
 function timePhrase(plan: Plan, ctx: TimeContext): string {
   const t = plan.time;
-  if (plan.measure === 'avg_attractiveness' || plan.measure === 'avg_deprivation') return 'latest scores';
+  if (plan.measure === 'avg_attractiveness' || plan.measure === 'avg_deprivation') {
+    // Over a window, the scores of the postcodes that newly have the subject.
+    if (t.from && t.to && Object.keys(plan.subject).length > 0)
+      return `latest scores, of postcodes that gained it between the ${formatMonth(t.from)} and ${formatMonth(t.to)} ${plan.dataset === 'upc_forecast' ? 'forecast points' : 'snapshots'}`;
+    return plan.time.at && plan.dataset === 'upc_forecast' && Object.keys(plan.subject).length > 0
+      ? `latest scores, at the ${formatMonth(plan.time.at)} forecast point`
+      : 'latest scores';
+  }
   if (plan.dataset === 'take_up') {
     if (t.quarter) return quarterLabel(t.quarter);
     if (t.lastQuarters) return `the latest ${t.lastQuarters} quarters to ${quarterLabel(ctx.latestQuarter)}`;
     if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
-    if (plan.dimension === 'quarter' && t.seriesFrom) {
+    if (plan.dimension === 'quarter') {
       const grain = t.quarterNumber ? `each Q${t.quarterNumber}` : 'quarterly';
-      return `${grain} from ${t.quarterNumber ? year(t.seriesFrom) : quarterOfDate(t.seriesFrom)} to ${quarterLabel(ctx.latestQuarter)}`;
+      const from = t.seriesFrom
+        ? ` from ${t.quarterNumber ? year(t.seriesFrom) : quarterOfDate(t.seriesFrom)}`
+        : '';
+      return `${grain}${from} to ${quarterLabel(ctx.latestQuarter)}`;
     }
     return quarterLabel(ctx.latestQuarter);
   }
@@ -281,8 +291,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   const condition =
     plan.dataset === 'take_up' ||
     byNetworks ||
-    plan.measure === 'avg_attractiveness' ||
-    plan.measure === 'avg_deprivation'
+    ((plan.measure === 'avg_attractiveness' || plan.measure === 'avg_deprivation') &&
+      Object.keys(plan.subject).length === 0)
       ? null
       : subjectClause(plan.subject, { forecast, skipProvider: Boolean(altnetsNamed) });
   const where = place(plan);
@@ -296,6 +306,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     head = `The leading network in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
     head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
+  } else if (dimension && plan.rankWithin) {
+    // "For each region, the local authority with the lowest share of premises ...": one winner per group.
+    const n = plan.limit ?? 1;
+    const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
+    const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
+    head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
   } else if (dimension && !SERIES.has(dimension) && plan.limit && plan.order) {
     const many = altnetsNamed ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';

@@ -4,7 +4,7 @@
  * arithmetic that the text states (a sum, a share of the shown total, a difference); nothing else is quoted.
  */
 
-import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql } from '@qa/warehouse';
+import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
@@ -114,6 +114,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   };
 
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+  if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
   if (plan.dimension === 'networks') {
     const lines = describeDistribution(plan, result);
@@ -536,6 +537,32 @@ function describeLeaders(result: ResultLike): string[] {
   return [head, '', ...lines];
 }
 
+/** One or a few places per group ("for each region, the local authority with the lowest ..."): a line per group. */
+function describeWithinGroups(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const names = result.columns.map((c) => c.name);
+  const group = names.indexOf(plan.rankWithin ?? '');
+  const place = names.indexOf(plan.dimension ?? '');
+  const { primaryIndex, primaryName, primaryMeta, fmt } = columns;
+  if (group < 0 || place < 0 || primaryIndex < 0) return [`The query returned ${result.rows.length} rows.`];
+  const metric = metricPhrase(plan, primaryName, built, primaryMeta).replace(/^the /, '');
+  const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
+  const byGroup = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const key = String(row[group]);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), `${String(row[place])} (${fmt(row[primaryIndex])})`]);
+  }
+  const which = plan.order === 'asc' ? 'lowest' : 'highest';
+  return [
+    `The ${which} ${metric}${shareWords} in each of ${byGroup.size} ${DIMENSION_PLURAL[plan.rankWithin ?? ''] ?? 'groups'}:`,
+    '',
+    ...[...byGroup.entries()].map(([name, places]) => `- **${name}**: ${places.join(', ')}`),
+  ];
+}
+
+const DIMENSION_PLURAL: Record<string, string> = Object.fromEntries(
+  DIMENSION_LIST.map((d) => [d.id, d.plural]),
+);
+
 /** "The Openreach network carries 4 operator names: BT, Sky, TalkTalk and Vodafone." A list, not a ranking. */
 function describeOperatorList(result: ResultLike): string[] {
   const names = result.columns.map((c) => c.name);
@@ -626,6 +653,15 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
 }
 
 function subjectWords(plan: Plan): string {
-  const groups = plan.subject.operatorGroups ?? plan.subject.operators;
-  return `${groups?.length ? `${groups.join(' or ')} ` : ''}full fibre`;
+  const s = plan.subject;
+  const groups = s.operatorGroups ?? s.operators;
+  // A flow of any subject reads from its own label (gigabit is not full fibre).
+  const what = s.gigabit
+    ? `${SEGMENTS.gigabit.label} broadband`
+    : s.minDown
+      ? `${s.minDown} Mbit/s or more`
+      : s.tech
+        ? (techSegment(s.tech)?.label ?? s.tech)
+        : 'full fibre';
+  return `${groups?.length ? `${groups.join(' or ')} ` : ''}${what}`;
 }

@@ -9,6 +9,7 @@ import {
   DIMENSION_LIST,
   FORECAST_AREA_TABLE,
   FULL_FIBRE,
+  LA_PLACE_COLUMNS,
   SEGMENTS,
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
@@ -20,7 +21,10 @@ import {
   type Dimension,
   describeGroupFilter,
   GEO_DIMENSIONS,
+  type GeoColumn,
   NETWORK_DIMENSIONS,
+  nestsIn,
+  PLACE_COLUMNS,
   type Plan,
   type Subject,
   TIME_DIMENSIONS,
@@ -306,6 +310,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
     case 'take_up':
@@ -316,7 +321,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   switch (plan.measure) {
     case 'avg_attractiveness':
     case 'avg_deprivation':
-      return buildScores(plan);
+      return buildScores(plan, ctx);
     case 'max_down':
     case 'max_up':
     case 'avg_down':
@@ -338,9 +343,62 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
-  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) return buildSeries(plan, ctx);
+  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension))
+    return plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
+      ? buildFlowByDifference(plan, ctx)
+      : buildSeries(plan, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
+}
+
+/** The last line of a ranked query: `ORDER BY <column> ASC|DESC[, tie break]`, then an optional LIMIT. */
+const FINAL_RANKING = /\nORDER BY ([a-z_][a-z0-9_]*) (ASC|DESC)(?:, [^\n]+)?(?:\nLIMIT \d+)?$/;
+
+/**
+ * Group-wise ranking ("for each region, which local authority has the lowest full-fibre coverage"): the figures
+ * per place as the plan without the grouping would compute them, each place joined to the coarser place it lies
+ * in, ranked within it by a window (ROW_NUMBER ... PARTITION BY), keeping the first `limit` of each.
+ */
+function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension;
+  if (!dim || !PLACE_COLUMNS.has(dim) || !nestsIn(dim as GeoColumn, group))
+    throw new Error(`places by ${dim ?? 'nothing'} cannot be ranked within each ${group}`);
+  if (plan.groupFilter || plan.leaderPerDimension)
+    throw new Error('a ranking within each place cannot be combined with a place test or leaders');
+  const { rankWithin: _group, limit: _limit, ...rest } = plan;
+  const order = plan.order ?? 'desc';
+  const inner = buildQuery({ ...rest, order }, ctx);
+  // The per-place query ranks by its measure in its last line: that is the measure to rank by in each group.
+  const ranking = FINAL_RANKING.exec(inner.sql);
+  if (!ranking) throw new Error(`the figures by ${dim} have no ranking to apply within each ${group}`);
+  const figures = inner.sql.slice(0, ranking.index);
+  const [, measure, direction] = ranking;
+  const limit = plan.limit ?? 1;
+  const position = `rank_in_${group}`;
+  // Local authorities and the levels above them are listed once in local_authorities; postcode levels in upc_output.
+  const placesTable = LA_PLACE_COLUMNS.includes(dim) ? 'local_authorities' : 'upc_output';
+  const sql = [
+    `WITH figures AS (\n${figures}\n),`,
+    `places AS (\n  SELECT DISTINCT ${dim}, ${group} FROM ${placesTable}\n),`,
+    `ranked AS (\n  SELECT pl.${group}, f.*,\n         ROW_NUMBER() OVER (PARTITION BY pl.${group} ORDER BY f.${measure} ${direction}, f.${dim}) AS ${position}\n  FROM figures f\n  JOIN places pl ON pl.${dim} = f.${dim}\n)`,
+    'SELECT *',
+    'FROM ranked',
+    `WHERE ${position} <= ${limit}`,
+    `ORDER BY ${group}, ${position}`,
+  ].join('\n');
+  const which = order === 'asc' ? 'lowest' : 'highest';
+  return {
+    sql,
+    columns: {
+      [group]: `the ${group} the ${dim} lies in`,
+      ...inner.columns,
+      [position]: `the ${dim}'s position in its ${group} (1 = the ${which} ${measure})`,
+    },
+    steps: [
+      ...inner.steps,
+      `Ranks the ${dim} values within each ${group} by ${measure} (${which} first) and keeps the first ${limit} of each.`,
+    ],
+  };
 }
 
 /** Premises / postcodes / coverage by a geographic dimension (or in total). */
@@ -494,13 +552,11 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
   };
 }
 
-/** Levels over time (month, quarter, half-year). */
-function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
-  const geo = geoConditions(plan);
-  const forecast = plan.dataset === 'upc_forecast';
+/** The first and last points of a series: the ones asked for, within the data's dates. */
+function seriesSpan(plan: Plan, ctx: TimeContext): { from: string; to: string } {
   let from = plan.time.seriesFrom;
   let to = plan.time.seriesTo;
-  if (forecast) {
+  if (plan.dataset === 'upc_forecast') {
     from = from && from >= ctx.forecastFirst ? from : ctx.forecastFirst;
     to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
   } else {
@@ -510,6 +566,50 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
         plan.dimension === 'quarter' || plan.dimension === 'year' ? ctx.earliest : addMonths(ctx.latest, -12);
     if (from < ctx.earliest) from = ctx.earliest;
   }
+  return { from, to };
+}
+
+const GRAIN_MONTHS: Partial<Record<Dimension, number>> = { month: 1, quarter: 3, half_year: 6, year: 12 };
+
+/**
+ * What each point of a series added ("gigabit premises added in each of the last 3 months"), for subjects without
+ * a first activation date to count from: the series of levels from one point earlier, each point minus the one
+ * before it (LAG), keeping the points asked for.
+ */
+function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const step = GRAIN_MONTHS[plan.dimension as Dimension] ?? 1;
+  const { from, to } = seriesSpan(plan, ctx);
+  const first = plan.dataset === 'upc_forecast' ? ctx.forecastFirst : ctx.earliest;
+  const earlier = addMonths(from, -step) >= first ? addMonths(from, -step) : from;
+  const levels = buildSeries(
+    { ...plan, flow: undefined, time: { ...plan.time, seriesFrom: earlier, seriesTo: to } },
+    ctx,
+  );
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const column = `new_${unit}`;
+  const sql = [
+    `WITH levels AS (\n${levels.sql}\n),`,
+    `added AS (\n  SELECT reported_at, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}\n  FROM levels\n)`,
+    `SELECT reported_at, ${column}`,
+    'FROM added',
+    `WHERE reported_at >= ${date(from)}`,
+    'ORDER BY reported_at',
+  ].join('\n');
+  return {
+    sql,
+    columns: { reported_at: 'snapshot date', [column]: `${unit} added since the previous point` },
+    steps: [
+      ...levels.steps,
+      `Subtracts each point's ${unit} from the next one's: what each point added since the one before (from ${from}).`,
+    ],
+  };
+}
+
+/** Levels over time (month, quarter, half-year). */
+function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  const { from, to } = seriesSpan(plan, ctx);
   const quarterly = plan.dimension === 'quarter' && !forecast;
   // Year-end points: December snapshots (forecast points are June and December).
   const months = quarterly
@@ -1006,15 +1106,30 @@ function buildSpeeds(plan: Plan): BuiltQuery {
   };
 }
 
-function buildScores(plan: Plan): BuiltQuery {
+function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
   const column = plan.measure === 'avg_deprivation' ? 'digital_deprivation' : 'general_attractiveness';
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  // Scores of the postcodes with (or without) the subject: in the forecast at its point, else available today.
+  const subject = hasSubject(plan);
+  const forecastPoint = plan.time.at ?? ctx.forecastLast;
+  const at = (when: string) => presence({ ...plan, time: { at: when } }, ctx);
+  // Over a window, the postcodes that newly have the subject: present at its end, not at its start.
+  const passed = !subject
+    ? ''
+    : plan.time.from && plan.time.to
+      ? `${at(plan.time.to)}\n  EXCEPT\n  ${at(plan.time.from)}`
+      : presence(
+          plan.dataset === 'upc_forecast' ? { ...plan, time: { ...plan.time, at: forecastPoint } } : plan,
+          ctx,
+        );
   const conditions = [
     'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
     ...geoConditions(plan),
+    ...(subject ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`] : []),
   ];
   const name = `avg_${column}`;
   const sql = perPlace(plan, dim, {
+    ...(subject ? { with: `WITH passed AS (\n  ${passed}\n)` } : {}),
     figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
     from: 'postcode_attractiveness a',
     alias: 'a',
@@ -1025,7 +1140,7 @@ function buildScores(plan: Plan): BuiltQuery {
     sql,
     columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
     steps: [
-      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${dim ? ` for each ${dim}` : ''}.`,
+      `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${subject ? ` ${plan.subject.absent ? 'without' : 'with'} ${subjectPhrase(plan)}${plan.time.from && plan.time.to ? ` on ${plan.time.to} but not on ${plan.time.from}` : plan.dataset === 'upc_forecast' ? ` at the forecast point ${forecastPoint}` : ' in the latest snapshot'}` : ''}${dim ? ` for each ${dim}` : ''}.`,
     ],
   };
 }
@@ -1370,6 +1485,33 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
       ],
     };
   }
+  // A share of the place's lines ("what share of lines in the CF area are full fibre"): its lines that match over
+  // all its lines.
+  const shareOf = plan.measure === 'line_share_pct' ? plan.takeUp?.shareOf : undefined;
+  if (shareOf) {
+    const match = shareOf.startsWith('tech:')
+      ? `t.tech = ${sqlString(shareOf.slice(5))}`
+      : `t.operator = ${sqlString(shareOf)}`;
+    const matching = `SUM(CASE WHEN ${match} THEN t.lines ELSE 0 END)`;
+    const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+    return {
+      sql: perPlace(plan, dim, {
+        figures: `${matching} AS matching_lines, SUM(t.lines) AS total_lines,\n       ${round(`100.0 * ${matching} / NULLIF(SUM(t.lines), 0)`)} AS share_pct`,
+        from: 'take_up_postcode t',
+        alias: 't',
+        conditions,
+        orderBy: 'share_pct',
+      }),
+      columns: {
+        matching_lines: who,
+        total_lines: 'all lines',
+        share_pct: `share of all lines that are ${who}`,
+      },
+      steps: [
+        `Adds up ${who} and all lines in take_up_postcode for ${quarter}${plan.geo ? ` in ${describeGeo(plan)}` : ''}${dim ? `, by ${dim} of the postcode` : ''}, and divides.`,
+      ],
+    };
+  }
   const sql = perPlace(plan, dim, {
     figures: 'SUM(t.lines) AS lines',
     from: 'take_up_postcode t',
@@ -1435,20 +1577,26 @@ function buildGroupFilter(
   const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
   const dimension = plan.dimension;
   if (!dimension || !('coverage_pct' in inner.columns)) return inner;
-  const test = `g.coverage_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
+  // The test is on the exact share, not the rounded one shown: 98.996% is not "99% or more".
+  const keys = Object.keys(inner.columns);
+  const total = keys.find((k) => k.startsWith('total_'));
+  const part = keys.find((k) => k !== total && k !== 'coverage_pct');
+  const exact = total && part ? `100.0 * g.${part} / NULLIF(g.${total}, 0)` : 'g.coverage_pct';
+  const source = `(\nSELECT g.*, ${exact} AS share_exact_pct\nFROM (\n${inner.sql}\n) AS g\n) AS g`;
+  const test = `g.share_exact_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
   const words = describeGroupFilter(filter);
   const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
   if (countGroups) {
     const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
     return {
-      sql: `SELECT COUNT(*) AS ${column}\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}`,
+      sql: `SELECT COUNT(*) AS ${column}\nFROM ${source}\nWHERE ${test}`,
       columns: { [column]: `${column.replace(/_/g, ' ')} whose share is ${words}` },
       steps: [...steps, 'Count them.'],
     };
   }
   const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
-    sql: `SELECT g.*\nFROM (\n${inner.sql}\n) AS g\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    sql: `SELECT ${[dimension, ...keys].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
     columns: inner.columns,
     steps,
   };

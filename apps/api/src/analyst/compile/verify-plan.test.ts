@@ -111,6 +111,24 @@ describe('checking compiled SQL against its plan', () => {
       }),
       plan({ subject: { tech: 'fttponly' }, dimension: 'government_region', leaderPerDimension: true }),
       plan({
+        measure: 'coverage_pct',
+        subject: { tech: 'fttponly' },
+        dimension: 'la_name',
+        rankWithin: 'government_region',
+        order: 'asc',
+        limit: 1,
+      }),
+      plan({
+        measure: 'change_pp',
+        subject: { gigabit: true },
+        dimension: 'post_sector',
+        rankWithin: 'postcode_area',
+        geo: { column: 'postcode_area', values: ['LS', 'M'] },
+        time: { from: '2025-11-01', to: '2026-11-01' },
+        order: 'desc',
+        limit: 2,
+      }),
+      plan({
         dataset: 'take_up',
         measure: 'line_share_pct',
         takeUp: { shareOf: 'Sky', segment: 'residential' },
@@ -121,6 +139,29 @@ describe('checking compiled SQL against its plan', () => {
       const check = await verifyPlan(p, buildQuery(p, testTime), testTime);
       expect(check, JSON.stringify(p)).toEqual({ ok: true, missing: [] });
     }
+  });
+
+  it('lists a ranking within each group that the SQL leaves out', async () => {
+    const worstPerRegion = plan({
+      measure: 'coverage_pct',
+      subject: { tech: 'fttponly' },
+      dimension: 'la_name',
+      rankWithin: 'government_region',
+      order: 'asc',
+      limit: 1,
+    });
+    expect(
+      await missingAfter(
+        worstPerRegion,
+        /ROW_NUMBER\(\) OVER \(PARTITION BY pl.government_region /,
+        'SUM(1) OVER (',
+      ),
+    ).toEqual(['the ranking within each government_region ("by region")']);
+    expect(await missingAfter(worstPerRegion, '<= 1', '<= 3')).toEqual([
+      'the number of results in each government_region ("1")',
+    ]);
+    // Areas are not made of whole local authorities: a local authority cannot be ranked within one.
+    expect(() => buildQuery({ ...worstPerRegion, rankWithin: 'postcode_area' }, testTime)).toThrow();
   });
 
   it('lists a place, a network, a speed, a negation and an exclusion the SQL leaves out', async () => {
@@ -195,16 +236,20 @@ describe('checking compiled SQL against its plan', () => {
   });
 
   it('reports what the compiler itself cannot apply', async () => {
-    // Scores are averaged over every postcode: a subject on them is dropped.
+    // Scores of the postcodes without the subject (at the last forecast point) are the plan: nothing missing.
     const scores = plan({
       dataset: 'upc_forecast',
       measure: 'avg_attractiveness',
       subject: { tech: 'fttponly', absent: true },
     });
-    expect((await verifyPlan(scores, buildQuery(scores, testTime), testTime)).missing).toEqual([
-      'the technology ("full fibre")',
+    expect((await verifyPlan(scores, buildQuery(scores, testTime), testTime)).missing).toEqual([]);
+    // A score kept over every postcode, where the plan asks for those without the subject, drops the negation.
+    const withSubject = buildQuery(scores, testTime).sql.replace(
+      / AND a\.postcode NOT IN \(SELECT postcode FROM passed\)/,
+      '',
+    );
+    expect((await verifyPlan(scores, { sql: withSubject }, testTime)).missing).toEqual([
       'the negation ("without")',
-      'the date ("2030-12-01")',
     ]);
     // Quarterly lines have no places.
     const quarterly = plan({

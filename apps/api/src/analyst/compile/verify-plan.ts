@@ -424,6 +424,8 @@ function dimensionMissing(plan: Plan, e: Evidence): string[] {
   }
   if (plan.leaderPerDimension && !(e.facts.windows.has('row_number') || e.facts.windows.has('rank')))
     out.push('the leader in each place (one network per place)');
+  if (plan.rankWithin && !(e.facts.windows.has('row_number') && e.facts.columns.has(plan.rankWithin)))
+    out.push(`the ranking within each ${plan.rankWithin} ("${DIMENSION_WORDS[plan.rankWithin]}")`);
   if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
     out.push('the flow (what each point added)');
   return out;
@@ -459,6 +461,11 @@ function grainMissing(plan: Plan, e: Evidence, d: Dimension): string[] {
 function rankingMissing(plan: Plan, e: Evidence): string[] {
   const out: string[] = [];
   const limit = plan.limit;
+  if (plan.rankWithin) {
+    // The limit is per group: the rows whose position in their group is at most the limit.
+    const kept = e.number([`rank_in_${plan.rankWithin}`], ['<=', '<', '='], (n) => n === (limit ?? 1));
+    return kept ? [] : [`the number of results in each ${plan.rankWithin} ("${limit ?? 1}")`];
+  }
   if (limit && !e.facts.limits.includes(limit)) out.push(`the number of results ("${limit}")`);
   const d = plan.dimension;
   if (plan.measure === 'operator_list') return out;
@@ -577,7 +584,7 @@ function placeTestMissing(plan: Plan, e: Evidence): string[] {
   if (!filter) return [];
   const out: string[] = [];
   const op = GROUP_OPS[filter.op];
-  if (!e.number(['coverage_pct'], [op], (n) => n === filter.value))
+  if (!e.number(['coverage_pct', 'share_exact_pct'], [op], (n) => n === filter.value))
     out.push(`the place test ("${describeGroupFilter(filter)}")`);
   if (plan.countGroups && !(e.facts.outputs.length === 1 && e.aggregates(['count_star', 'count'])))
     out.push('the count of places');

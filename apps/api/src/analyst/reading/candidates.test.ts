@@ -22,9 +22,40 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(new Set(plan.geo?.values)).toEqual(new Set(['Wales', 'Scotland', 'England']));
   });
 
+  it('ranks places within each group named for "each" of it: one winner per group', () => {
+    const { plan } = read('For every region, which LA has the worst gigabit coverage?');
+    expect(plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'la_name',
+      rankWithin: 'government_region',
+      order: 'asc',
+      limit: 1,
+    });
+    expect(plan.unknowns).toEqual([]);
+    const top = read('top 3 councils per region by full fibre coverage').plan;
+    expect(top).toMatchObject({
+      dimension: 'la_name',
+      rankWithin: 'government_region',
+      order: 'desc',
+      limit: 3,
+    });
+    // Postcode districts cross local authority boundaries: no ranking within them.
+    expect(
+      read('which LA has the lowest full fibre coverage in each postcode district').plan.rankWithin,
+    ).toBeUndefined();
+  });
+
+  it('judges places on a subject by their coverage when no measure is named ("the best region for full fibre")', () => {
+    expect(read('which region is best for full fibre').plan.measure).toBe('coverage_pct');
+    expect(read('the 5 worst councils for FTTP').plan).toMatchObject({
+      measure: 'coverage_pct',
+      order: 'asc',
+    });
+    expect(read('which region has the most full fibre premises').plan.measure).toBe('premises');
+  });
+
   it('says a tag no reading can use, and is not confident', () => {
-    const u = read('For every region, which LA has the worst gigabit coverage?');
-    expect(u.plan.unknowns.join(' ')).toContain('"region" (a grouping)');
+    const u = read('For every operator, which LA has the worst gigabit coverage?');
     expect(u.confidence).toBeLessThan(0.8);
   });
 
@@ -51,5 +82,67 @@ describe('readings ranked over the plans the tags allow', () => {
     const u = read('Hyperoptic upload speeds forecast in Leeds');
     expect(u.askBack).toEqual(['upload', 'speeds']);
     expect(read('How many premises in Leeds have full fibre?').askBack).toBeUndefined();
+  });
+});
+
+describe('output shapes and terms read from new wordings', () => {
+  it('reads a level over a window as its change, and "each of the last N months" as a series', () => {
+    expect(read('Leeds gigabit coverage now vs 2 yrs ago').plan.measure).toBe('change_pp');
+    expect(
+      read('By how many pp did gigabit coverage in Leeds move between Jan 2024 and Jan 2026?').plan.measure,
+    ).toBe('change_pp');
+    const series = read('FTTP premises for each of the last 6 months').plan;
+    expect(series).toMatchObject({ measure: 'premises', dimension: 'month' });
+    expect(series.time.seriesFrom).toBeDefined();
+    expect(read('gigabit premises added in each of the last 3 months').plan).toMatchObject({
+      dimension: 'month',
+      flow: true,
+    });
+  });
+
+  it('counts places passing a test written after the number, in the forecast too ("99%+")', () => {
+    expect(
+      read('How many LAs are forecast to reach 99%+ full fibre coverage by the end of 2030?').plan,
+    ).toMatchObject({
+      dataset: 'upc_forecast',
+      dimension: 'la_name',
+      groupFilter: { op: 'gte', value: 99 },
+      countGroups: true,
+    });
+  });
+
+  it('reads the model’s terms and groupings beside the subject', () => {
+    expect(read('cable-only gigabit premises in Leeds').plan.subject).toEqual({
+      gigabit: true,
+      exclude: { tech: 'fttponly' },
+    });
+    expect(read('altnets in Leeds + premises passed by each').plan.dimension).toBe('operator');
+    expect(read('Which FF network is biggest in Leeds?').plan).toMatchObject({
+      dimension: 'operator_group',
+      limit: 1,
+    });
+    expect(
+      read('How many premises have Openreach FTTP and are also on the Virgin Media network?').plan.subject
+        .allGroups,
+    ).toEqual(['Openreach', 'Virgin Media']);
+  });
+
+  it("reads one brand's market share as its share, not a ranking of every operator", () => {
+    const { plan } = read("Sky's residential market share, latest quarter");
+    expect(plan.takeUp).toMatchObject({ shareOf: 'Sky', segment: 'residential' });
+    expect(plan.dimension).toBeUndefined();
+  });
+
+  it('does not read a word of the grammar as a misspelt name ("leading" is not Reading)', () => {
+    const { plan } = read('leading altnet in the North East?');
+    expect(plan.geo?.values).toEqual(['North East']);
+  });
+
+  it('answers a question about what a dataset holds as a question about the data', () => {
+    for (const q of [
+      'what does the take-up data contain and how is it broken down?',
+      'Can you explain what the forecast dataset includes and how far out it goes?',
+    ])
+      expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
   });
 });

@@ -14,7 +14,14 @@
 import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
-import { GEO_COLUMNS, type GeoColumn, type Plan } from '../semantic/plan.js';
+import {
+  type Dimension,
+  GEO_COLUMNS,
+  type GeoColumn,
+  NETWORK_DIMENSIONS,
+  nestsIn,
+  type Plan,
+} from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
 import type { CandidateReading, Tag } from './reading-types.js';
@@ -238,7 +245,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
 
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
-  if (plan.dimension === value) return true;
+  if (plan.dimension === value || plan.rankWithin === value) return true;
   if (
     (value === 'operator' || value === 'operator_group') &&
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
@@ -270,6 +277,7 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       s.exactNetworks ||
       s.altnet ||
       s.operatorGroups?.length ||
+      s.allGroups?.length ||
       plan.measure === 'operator_count' ||
       plan.measure === 'operator_list'
     )
@@ -286,8 +294,14 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return true;
   }
   // A level word beside a place of that level qualifies the name ("Leeds council", "the CF area").
+  // A different level beside a place ("post sectors in Birmingham") is a grouping within it, not a qualifier.
   const near = tagging.tags.find(
-    (t) => t.role === 'place' && Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6,
+    (t) =>
+      t.role === 'place' &&
+      Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6 &&
+      (!(GEO_COLUMNS as readonly string[]).includes(value) ||
+        placeColumn(t) === value ||
+        plan.dimension !== undefined),
   );
   if (near && plan.geo) return true;
   // "how many councils ..." counts places; "per region" groups them: both set the dimension.
@@ -377,12 +391,16 @@ function fit(plan: Plan, tagging: Tagging): number {
     if (!/\b(?:in|across|within|around)$/.test(before)) continue;
     bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
   }
+  // Places listed by name ("EH1, EH2 and EH3", "York vs Hull") are answered a row each, as the readers compare
+  // two named places side by side.
+  if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
+    bonus += 0.3;
   for (const [i, tag] of tagging.tags.entries()) {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
     const n = Number(next.value);
-    if (plan.limit === n) bonus += 0.8;
-    else if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
+    if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
+    else if (plan.limit === n) bonus += 0.8;
   }
   return bonus;
 }
@@ -444,7 +462,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan: lines, differs: `lines of ${operators.join(' and ')}` });
   }
   const tech = unused.find((t) => t.role === 'technology');
-  if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
+  if (tech?.value === 'cable_only_gigabit' && !base.subject.exclude && base.dataset === 'upc') {
+    // The model's cable-only gigabit: gigabit-capable, and no full fibre at the postcode.
+    const plan = clone(base);
+    delete plan.subject.tech;
+    plan.subject.gigabit = true;
+    plan.subject.exclude = { tech: FULL_FIBRE };
+    edits.push({ plan, differs: `with ${tech.text}` });
+  } else if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
     const plan = clone(base);
     if (tech.value === 'full_fibre') plan.subject.tech = FULL_FIBRE;
     else if (tech.value === 'gigabit') plan.subject.gigabit = true;
@@ -470,13 +495,30 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
       edits.push({ plan, differs: `counting ${measure}` });
     }
   }
+  // A grouping word the plan left out: a place level, or, for a ranking ("rank retail operators ... top 10"),
+  // the networks, operators or technologies it ranks.
   const dimension = unused.find(
-    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+    (t) =>
+      t.role === 'dimension' &&
+      ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
+        (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
   );
   if (dimension && !base.dimension) {
     const plan = clone(base);
-    plan.dimension = dimension.value as GeoColumn;
+    plan.dimension = dimension.value as Dimension;
     edits.push({ plan, differs: `by ${dimension.text}` });
+  }
+  edits.push(...rankedWithinGroups(base, unused, tagging));
+  // "altnets in Wiltshire + premises passed by each": "each" of the altnets named is a row per altnet.
+  if (
+    !base.dimension &&
+    base.subject.altnet &&
+    unused.some((t) => t.role === 'shape' && t.value === 'each')
+  ) {
+    const plan = clone(base);
+    plan.dimension = 'operator';
+    plan.order ??= 'desc';
+    edits.push({ plan, differs: 'one row for each altnet' });
   }
   const number = unused.find((t) => t.role === 'number');
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
@@ -486,6 +528,52 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `the ${number.text} ${plan.order === 'asc' ? 'lowest' : 'highest'}` });
   }
   return edits;
+}
+
+/**
+ * Group-wise answers: a ranking of places with a coarser level named for "each" of it ("for each region, which
+ * local authority has the lowest coverage", "the worst LA per region") ranks the places within each group and
+ * keeps the first of each (or as many as the number beside the ranking word says).
+ */
+function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  if (base.rankWithin || base.groupFilter || base.leaderPerDimension) return [];
+  const places = tagging.tags.filter(
+    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+  );
+  const out: { plan: Plan; differs: string }[] = [];
+  for (const group of places.filter((t) => unused.includes(t) || base.dimension === t.value)) {
+    if (!eachOf(group, tagging)) continue;
+    const coarse = group.value as GeoColumn;
+    // The places ranked: the plan's own grouping, or the finer level the question names beside the group.
+    const fine = [base.dimension, ...places.map((t) => t.value)].find(
+      (d): d is GeoColumn =>
+        d !== undefined && (GEO_COLUMNS as readonly string[]).includes(d) && nestsIn(d as GeoColumn, coarse),
+    );
+    if (!fine) continue;
+    const ranking = tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank');
+    if (!ranking && !base.order) continue;
+    const plan = clone(base);
+    plan.dimension = fine;
+    plan.rankWithin = coarse;
+    plan.order = base.order ?? (ranking?.value === 'asc' ? 'asc' : 'desc');
+    // How many in each group: the number beside the ranking word, else one ("which LA"), else three ("which LAs").
+    const next =
+      ranking && tagging.tags.find((t) => t.role === 'number' && Math.abs(t.start - ranking.end) <= 1);
+    const fineTag = places.find((t) => t.value === fine);
+    const plural = fineTag ? /s$|s'$/.test(fineTag.text) : false;
+    plan.limit = next ? Number(next.value) : plural ? 3 : 1;
+    plan.assumptions = plan.assumptions.filter((a) => !/top 10/.test(a));
+    if (!next && plural)
+      plan.assumptions.push(`showing the ${plan.order === 'asc' ? 'lowest' : 'top'} 3 in each`);
+    out.push({ plan, differs: `ranked within each ${group.text}` });
+  }
+  return out;
+}
+
+/** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
+function eachOf(tag: Tag, tagging: Tagging): boolean {
+  const before = tagging.text.slice(Math.max(0, tag.start - 16), tag.start);
+  return /\b(?:each|every|per|by|within each|in each)\s+(?:of the\s+|single\s+)?$/.test(before);
 }
 
 /** Other readings of the same words: the other meaning of an ambiguous name, the other measure. */
@@ -514,6 +602,16 @@ export function otherMeanings(base: Plan, tagging: Tagging): { plan: Plan; diffe
         out.push({ plan, differs: `"${tag.text}" read as ${alt.value}` });
       }
     }
+  }
+  // "The smallest 5 altnets": a number after a ranking word is how many to show, not how many networks a
+  // postcode has.
+  const s = base.subject;
+  if (base.limit !== undefined && (s.exactNetworks === base.limit || s.minNetworks === base.limit)) {
+    const plan = clone(base);
+    delete plan.subject.exactNetworks;
+    delete plan.subject.minNetworks;
+    delete plan.subject.networksAreAltnets;
+    out.push({ plan, differs: `the ${base.limit} ${base.order === 'asc' ? 'smallest' : 'biggest'}` });
   }
   const namedMeasure = tagging.tags.some(
     (t) =>

@@ -244,6 +244,8 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
     if (!named || plan.dimension === 'tech') continue;
     if (techs.includes(FULL_FIBRE) && plan.dataset === 'upc_forecast') continue;
     if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
+    // Cable-only gigabit is gigabit without full fibre: the cable is what remains.
+    if (techs.includes('cable') && s.gigabit && s.exclude?.tech === FULL_FIBRE) continue;
     if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
   }
   // "Virgin Media and an altnet": a network that is not an altnet, read inside the altnet footprint, is an

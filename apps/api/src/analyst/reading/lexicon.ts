@@ -5,6 +5,7 @@
  * allowance for misspellings ("Hyperopic", "Openrech").
  */
 import { distance } from 'fastest-levenshtein';
+import { isVocabularyWord } from './vocabulary.js';
 
 export interface OperatorRow {
   operator: string;
@@ -315,7 +316,14 @@ export class Lexicon {
         for (let k = start; k < end; k++) if (taken[k]) free = false;
         if (!free) continue;
         const phrase = text.slice(start, end);
-        if (phrase.length < 6 || COMMON_WORDS.has(phrase)) continue;
+        // Words of the question's grammar ("leading", "ff network") are those words, not a misspelt name
+        // ("Reading", "G.Network").
+        if (
+          phrase.length < 6 ||
+          COMMON_WORDS.has(phrase) ||
+          slice.every((word) => isVocabularyWord(word[0].replace(/\.$/, '')))
+        )
+          continue;
         const allowed = phrase.length >= 9 ? 2 : 1;
         let best: Alias | undefined;
         let bestDistance = allowed + 1;

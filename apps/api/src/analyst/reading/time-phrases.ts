@@ -149,7 +149,15 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
  */
 function readSeriesGrain(r: TimeReading): void {
   const { text, time, take } = r;
-  if (take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/))
+  // "in each of the last 6 months": a row per month over that span (the span itself is read as a window next).
+  const eachOfThe = take(
+    /\b(?:in |for |over )?(?:each|every one) of the (?=(?:last|past|previous|next|first) \S+ (months?|quarters?|years?)\b)/,
+  );
+  if (eachOfThe)
+    r.series = eachOfThe[1]?.startsWith('q') ? 'quarter' : eachOfThe[1]?.startsWith('y') ? 'year' : 'month';
+  else if (
+    take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/)
+  )
     r.series = 'month';
   else if (
     take(
@@ -174,10 +182,11 @@ function readSeriesGrain(r: TimeReading): void {
     r.series = 'year';
     const m = text.match(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`));
     time.seriesMonth = MONTHS[(m?.[1] ?? 'dec').slice(0, 3)] ?? 12;
-  } else if (take(/\b(?:each|every) q([1-4])\b/)) {
-    // "each Q4": a quarterly series of that quarter only.
+  } else if (take(/\b(?:each|every) q([1-4])\b|\bq([1-4]) (?:of |in )?(?:each|every) (?:year|yr)\b/)) {
+    // "each Q4", "Q4 of each year": a quarterly series of that quarter only.
     r.series = 'quarter';
-    time.quarterNumber = Number(text.match(/\b(?:each|every) q([1-4])\b/)?.[1] ?? 4);
+    const m = text.match(/\b(?:each|every) q([1-4])\b|\bq([1-4]) (?:of |in )?(?:each|every) (?:year|yr)\b/);
+    time.quarterNumber = Number(m?.[1] ?? m?.[2] ?? 4);
   } else if (
     take(
       /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
@@ -233,6 +242,10 @@ function readRecentWindow(r: TimeReading): void {
     time.from = addMonths(ctx.latest, -n);
     time.to = ctx.latest;
     time.phrase = `in the last ${n} months`;
+  } else if (lastYears && r.series) {
+    const n = numberFrom(lastYears[1] as string) ?? 1;
+    time.seriesFrom = addMonths(ctx.latest, -12 * n);
+    time.seriesTo = ctx.latest;
   } else if (lastYears) {
     const n = numberFrom(lastYears[1] as string) ?? 1;
     r.window = true;

@@ -8,12 +8,12 @@
  */
 
 import { DIMENSIONS as DIMENSION_TERMS, MEASURES as MEASURE_TERMS, techSegment } from '@qa/warehouse';
-import { describeGroupFilter, type Measure, type Plan } from '../semantic/plan.js';
+import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { rankReadings } from './candidates.js';
 import { accountFor } from './confidence.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import { readConditions } from './readers/conditions.js';
-import { readDataset } from './readers/dataset.js';
+import { readDataset, speaksOfForecast } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
 import { type Draft, has } from './readers/draft.js';
 import { readForecastPoint } from './readers/forecast.js';
@@ -70,6 +70,10 @@ const SYSTEM_INFO = [
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
   /\bwhat(?:'s| is) in (?:the|your|this) (?:database|data|warehouse)\b/,
+  // "what does the take-up data contain", "explain what the forecast dataset includes", "how far out it goes"
+  /\b(?:data ?sets?|data|tables?|warehouse) (?:contains?|includes?|holds?|covers?)\b(?! (?:the )?(?:premises|postcodes|lines))/,
+  /\bwhat (?:does|do) (?:the |your |this )?(?:[a-z-]+ )?(?:data ?sets?|data|tables?) (?:contain|include|hold|cover|have)\b/,
+  /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are|it|the)\b/,
 ];
 
 /**
@@ -241,6 +245,8 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   readTakeUp(draft);
   readForecastPoint(draft);
   defaultTechnology(draft);
+  changeOverWindow(draft, words.pp);
+  scoresToday(draft);
   const unknowns: string[] = [];
   const filteredOut = parsed.matched.join(' ');
   if (filteredOut) draft.notes.push(`time: ${filteredOut}`);
@@ -251,12 +257,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     subject: draft.subject,
     dimension: draft.dimension,
     geo: draft.geo,
-    urbanRural:
-      has(text, /\brural\b/) && !has(text, /\burban\b/)
-        ? 'rural'
-        : has(text, /\burban\b/) && !has(text, /\brural\b/)
-          ? 'urban'
-          : undefined,
+    urbanRural: urbanOrRural(text),
     time: parsed.time,
     leaderPerDimension: draft.leaderPerDimension || undefined,
     flow: draft.flow || undefined,
@@ -269,6 +270,45 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     unknowns,
     assumptions: draft.assumptions,
   };
+}
+
+/** "rural premises" filters to rural postcodes, "urban" to urban ones; both named is a comparison, no filter. */
+function urbanOrRural(text: string): Plan['urbanRural'] {
+  const words = new Set(text.split(/[^a-z]+/));
+  if (words.has('rural') !== words.has('urban')) return words.has('rural') ? 'rural' : 'urban';
+  return undefined;
+}
+
+/** The change in each level: what a level asked over a window (from -> to) is. */
+const CHANGE_OF: Partial<Record<Measure, Measure>> = {
+  premises: 'change_premises',
+  postcodes: 'change_postcodes',
+  coverage_pct: 'change_pp',
+};
+
+/**
+ * A window (from -> to) is a change: a level asked over one ("Cornwall gigabit coverage now vs 2 years ago",
+ * "Openreach's forecast new build from Dec 2026 to Dec 2027") is the change in that level, whose answer shows
+ * both ends. A level at one date never carries a window its SQL would ignore.
+ */
+function changeOverWindow(draft: Draft, points: boolean): void {
+  const time = draft.parsed.time;
+  // "by how many points did coverage move": a change in points, whatever "how many" made of the level.
+  const change = draft.measure && (points ? 'change_pp' : CHANGE_OF[draft.measure]);
+  if (!change || !CHANGE_OF[draft.measure!] || !time.from || !time.to || draft.groupFilter) return;
+  if (draft.dimension && TIME_DIMENSIONS.has(draft.dimension)) return;
+  draft.measure = change;
+}
+
+/**
+ * Scores are kept beside the forecast, but a condition on them is about today unless the question speaks of the
+ * forecast ("attractiveness of postcodes with no full fibre today" reads availability now, not the 2030 forecast).
+ */
+function scoresToday(draft: Draft): void {
+  const score = draft.measure === 'avg_attractiveness' || draft.measure === 'avg_deprivation';
+  if (!score || draft.dataset !== 'upc_forecast' || draft.parsed.future || speaksOfForecast(draft.text))
+    return;
+  draft.dataset = 'upc';
 }
 
 /** The reading in words, with the semantic model's labels (never a column or a tech code). */

@@ -158,7 +158,7 @@ export const VOCABULARY: Vocabulary = {
     gt: ['more than', 'over', 'above', 'greater than', 'exceeding', 'higher than', '>'],
     // A '+' after a number ("3+") is read by the tagger; alone it is "and" ("cable + RFOG").
     gte: ['at least', 'or more', 'or above', 'minimum of', '>='],
-    lt: ['less than', 'fewer than', 'under', 'below', 'lower than', '<'],
+    lt: ['less than', 'fewer than', 'under', 'below', 'beneath', 'lower than', '<'],
     lte: ['at most', 'or less', 'or fewer', 'or below', 'maximum of', 'no more than', '<='],
     eq: ['exactly', 'precisely'],
   },
@@ -201,6 +201,15 @@ export const VOCABULARY: Vocabulary = {
       'none',
     ],
   },
+};
+
+/**
+ * Words that judge a place's broadband rather than count it: the worse and the better end ("the worst council for
+ * gigabit" is the one with the lowest coverage; for premises that lack something, the one with the most of them).
+ */
+export const JUDGEMENT_WORDS = {
+  worse: new Set(['worst', 'poorest', 'weakest', 'lagging', 'laggard', 'laggards']),
+  better: new Set(['best', 'strongest']),
 };
 
 /** Words every question has: they never need a role. */
@@ -301,6 +310,11 @@ const KNOWN = new Set(
 
 /** Typos are forgiven only against the grammar's own longer words ("premisses"). */
 const GRAMMAR = new Set([...KNOWN].filter((w) => w.length >= 5));
+
+/** A word of the vocabulary itself, in any of its simple forms ("leading", "regions"): never a misspelt name. */
+export function isVocabularyWord(word: string): boolean {
+  return stem(word).some((form) => KNOWN.has(form));
+}
 
 /** A word the vocabulary accounts for, in any of its simple forms, or one letter away from a longer one. */
 export function isAccountedWord(word: string): boolean {

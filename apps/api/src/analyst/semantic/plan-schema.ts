@@ -195,6 +195,12 @@ export const planSchema = z.object({
     .boolean()
     .optional()
     .describe('The top network in each value of the dimension ("who leads in each region")'),
+  rankWithin: z
+    .enum(GEO_COLUMNS)
+    .optional()
+    .describe(
+      'With a place dimension, order and limit: rank the places within each place of this coarser level and keep the first `limit` of each ("for each region, which LA has the lowest FTTP coverage": dimension la_name, rankWithin government_region, order asc, limit 1)',
+    ),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
   takeUp: takeUpSchema.optional(),
   groupFilter: z

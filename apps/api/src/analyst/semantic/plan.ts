@@ -129,6 +129,12 @@ export interface Plan {
   time: TimeSpec;
   /** "Who leads in each region": the top network per value of `dimension`. */
   leaderPerDimension?: boolean;
+  /**
+   * Group-wise ranking: with a place `dimension`, `order` and `limit`, the places are ranked within each place of
+   * this coarser level and the first `limit` of each are kept ("for each region, which local authority has the
+   * lowest full-fibre coverage": dimension la_name, rankWithin government_region, order asc, limit 1).
+   */
+  rankWithin?: GeoColumn;
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
   /** take_up filters. */
@@ -157,6 +163,26 @@ export interface Plan {
   /** Ambiguities it resolved by a default; lowers confidence a little and is said in the analysis. */
   assumptions: string[];
 }
+
+/**
+ * Whether every place of `fine` lies in exactly one place of `coarse`, so places can be ranked within it: local
+ * authorities nest in regions and nations, post sectors in districts and areas, a unit postcode in every level.
+ * Postcode areas and districts cross local authority boundaries, so they do not nest in them.
+ */
+export function nestsIn(fine: GeoColumn, coarse: GeoColumn): boolean {
+  const rank = (c: GeoColumn) => GEO_COLUMNS.indexOf(c);
+  if (rank(fine) <= rank(coarse)) return false;
+  if (fine === 'postcode') return true;
+  const wholeLa = (c: GeoColumn) => LA_LEVELS.has(c);
+  return wholeLa(fine) ? wholeLa(coarse) : !wholeLa(coarse);
+}
+
+/** The place levels made of whole local authorities (the rest are postcode geography). */
+const LA_LEVELS: ReadonlySet<GeoColumn> = new Set(
+  DIMENSION_LIST.filter((d) => d.kind === 'place' && 'wholeLocalAuthorities' in d).map(
+    (d) => d.id as GeoColumn,
+  ),
+);
 
 /** A place test in words: "above 90%", "at most 50%". */
 export function describeGroupFilter(filter: NonNullable<Plan['groupFilter']>): string {

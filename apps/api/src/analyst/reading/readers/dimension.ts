@@ -53,7 +53,7 @@ function detectDimension(
 ): Dimension | undefined {
   const by = (words: string) =>
     new RegExp(
-      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top \\d+|bottom \\d+|all|the \\d+|\\d+|list(?: the)?|which \\d+|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |gigabit |broadband |fibre )?(?:${words})\\b`,
+      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top \\d+|bottom \\d+|all|the \\d+|\\d+|list(?: the)?|which \\d+|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |ftth |ff |gigabit |broadband |fibre )?(?:${words})\\b`,
     ).test(text);
   if (
     /\b(how many|number of) (?:different |distinct )?(?:full[- ]fibre |fttp |gigabit )?networks (?:they|premises|postcodes|each)|\bby (?:the )?number of (?:full[- ]fibre |fttp |gigabit )?networks\b|\bdistribution of (?:premises|postcodes) by\b|\(0, ?1, ?2/.test(

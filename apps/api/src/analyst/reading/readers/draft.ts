@@ -17,7 +17,7 @@ export interface Draft {
   readonly ctx: TimeContext;
   /** The time phrases; readers may complete `parsed.time` (a default period, a default quarter). */
   readonly parsed: ParsedTime;
-  readonly dataset: Dataset;
+  dataset: Dataset;
   subject: Subject;
   notes: string[];
   assumptions: string[];

@@ -3,22 +3,36 @@
  * places below 70%; "how many regions are below 85% FTTP" and "in how many local authorities are more than half
  * of premises overbuilt" count them, as one figure.
  */
+import { PLACE_DIMENSIONS } from '@qa/warehouse';
 import type { Dimension, Plan } from '../../semantic/plan.js';
+import { VOCABULARY } from '../vocabulary.js';
 import type { Draft } from './draft.js';
 
-const PLACE_NOUNS: [RegExp, Dimension][] = [
-  [/local authorit(?:y|ies)|\blas?\b|councils?|boroughs?|districts? councils?/, 'la_name'],
-  [/regions?/, 'government_region'],
-  [/nations?|countries/, 'country'],
-  [/postcode areas?/, 'postcode_area'],
-  [/postcode districts?/, 'postcode_district'],
-];
+/** The place levels' nouns, from the semantic model ("councils", "district council", "postcode areas"), longest first. */
+const PLACE_NOUNS: { words: string[]; dimension: Dimension }[] = PLACE_DIMENSIONS.flatMap((d) =>
+  d.phrases.map((phrase) => ({ words: phrase.split(' '), dimension: d.id as Dimension })),
+).sort((a, b) => b.words.join(' ').length - a.words.join(' ').length);
 
 const SHARE =
   '(\\d+(?:\\.\\d+)?)\\s*(?:%|per ?cent)|(half|a third|a quarter|three quarters|two thirds|3/4|2/3|1/3|1/4)';
-const COMPARATOR = new RegExp(
-  `\\b(more than|over|above|greater than|at least|under|below|less than|fewer than|at most|beneath)\\s+(?:${SHARE})`,
+type Op = NonNullable<Plan['groupFilter']>['op'];
+
+/** The comparison words, from the vocabulary's comparators ("more than", "exceeding", "beneath"), longest first. */
+const OPS: Record<string, Op> = Object.fromEntries(
+  (['gt', 'gte', 'lt', 'lte'] as const).flatMap((op) =>
+    (VOCABULARY.comparator?.[op] ?? [])
+      .filter((phrase) => /^[a-z ]+$/.test(phrase))
+      .map((phrase) => [phrase, op]),
+  ),
 );
+const COMPARATOR = new RegExp(
+  `\\b(${Object.keys(OPS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\s+(?:${SHARE})`,
+);
+/** "99%+", "90% or more", "80 per cent or above": the comparison written after the number. */
+const TRAILING =
+  /\b(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*(\+|or more|or above|and above|or higher|plus|or less|or below|or lower)/;
 const FRACTIONS: Record<string, number> = {
   half: 50,
   'a third': 100 / 3,
@@ -30,24 +44,21 @@ const FRACTIONS: Record<string, number> = {
   'two thirds': 200 / 3,
   '2/3': 200 / 3,
 };
-const OPS: Record<string, NonNullable<Plan['groupFilter']>['op']> = {
-  'more than': 'gt',
-  over: 'gt',
-  above: 'gt',
-  'greater than': 'gt',
-  'at least': 'gte',
-  under: 'lt',
-  below: 'lt',
-  beneath: 'lt',
-  'less than': 'lt',
-  'fewer than': 'lt',
-  'at most': 'lte',
-};
 
 export function readGroupFilter(draft: Draft): void {
   const { text } = draft;
-  if (draft.dataset !== 'upc') return;
-  const compared = text.match(COMPARATOR);
+  // Availability now or in the forecast: "how many LAs are forecast to reach 99%+ full fibre by 2030".
+  if (draft.dataset !== 'upc' && draft.dataset !== 'upc_forecast') return;
+  const trailing = text.match(TRAILING);
+  const compared =
+    text.match(COMPARATOR) ??
+    (trailing
+      ? ([
+          trailing[0],
+          /less|below|lower/.test(trailing[2] ?? '') ? 'at most' : 'at least',
+          trailing[1],
+        ] as unknown as RegExpMatchArray)
+      : null);
   if (!compared) return;
   const counted = text.match(
     /\bhow many (?:of the )?([a-z ]+?)\b(?: are| have| has| is| with| where| in| do| does|\?|$)/,
@@ -59,7 +70,9 @@ export function readGroupFilter(draft: Draft): void {
   const dimension =
     (counted && countedPlace) ??
     (listed ? placeOf(listed[1] ?? '') : undefined) ??
-    (draft.dimension && PLACE_NOUNS.some(([, d]) => d === draft.dimension) ? draft.dimension : undefined);
+    (draft.dimension && PLACE_NOUNS.some((n) => n.dimension === draft.dimension)
+      ? draft.dimension
+      : undefined);
   if (!dimension) return;
   const value = compared[2] !== undefined ? Number(compared[2]) : FRACTIONS[compared[3] ?? ''];
   const op = OPS[compared[1] ?? ''];
@@ -82,5 +95,11 @@ export function readGroupFilter(draft: Draft): void {
 }
 
 function placeOf(words: string): Dimension | undefined {
-  return PLACE_NOUNS.find(([pattern]) => pattern.test(words))?.[1];
+  const tokens = words.split(' ').filter(Boolean);
+  // A noun of the model as whole words, singular or plural ("council" and "councils").
+  const same = (token: string, word: string) =>
+    token === word || token === `${word}s` || token === `${word}es`;
+  return PLACE_NOUNS.find(({ words: noun }) =>
+    tokens.some((_, i) => noun.every((word, j) => tokens[i + j] !== undefined && same(tokens[i + j]!, word))),
+  )?.dimension;
 }

@@ -1,6 +1,7 @@
 /** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
 import { addMonths, FULL_FIBRE } from '@qa/warehouse';
-import type { Measure } from '../../semantic/plan.js';
+import { type Measure, PLACE_COLUMNS } from '../../semantic/plan.js';
+import { JUDGEMENT_WORDS } from '../vocabulary.js';
 import { type Draft, has } from './draft.js';
 
 /** The words of the question that decide the measure. */
@@ -149,16 +150,50 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   if (
     has(
       text,
-      /\bshare of (?:the )?(?:uk'?s? |all |total )?(?:full[- ]fibre|fttp|gigabit)(?: premises| footprint)?\b/,
+      // "share of the UK's full fibre", "share of Wales's full fibre footprint": a place's footprint, possessive.
+      /\bshare of (?:the )?(?:[a-z.]+(?: [a-z]+)?'s? |all |total )?(?:full[- ]fibre|fttp|ff|gigabit)(?: premises| footprint)?\b/,
     ) &&
     (subject.operatorGroups || subject.operators)
   )
     return 'share_of_subject_pct';
   if (words.pct && !has(text, /\bhow many\b/)) return 'coverage_pct';
+  // "The best region for full fibre", "the worst councils for gigabit": places judged on a subject, with no
+  // measure named, are judged by how much of each has it (coverage), not by how big they are.
+  if (
+    draft.dimension &&
+    PLACE_COLUMNS.has(draft.dimension) &&
+    hasSubject(subject) &&
+    !premisesWord &&
+    !words.postcodes &&
+    !words.households &&
+    !words.population &&
+    !has(text, /\b(?:how many|number of|most|fewest)\b/) &&
+    judges(text)
+  ) {
+    draft.assumptions.push('places judged by coverage (the share of their premises)');
+    return 'coverage_pct';
+  }
   if (words.households) return 'households';
   if (words.population) return 'population';
   if (words.postcodes) return 'postcodes';
   return 'premises';
+}
+
+/** Whether the question judges places' broadband ("the worst council", "best served") rather than counts it. */
+function judges(text: string): boolean {
+  const words = text.split(/[^a-z]+/);
+  return words.some(
+    (word, i) =>
+      JUDGEMENT_WORDS.worse.has(word) ||
+      JUDGEMENT_WORDS.better.has(word) ||
+      (word === 'served' && ['well', 'badly', 'poorly', 'better', 'worse'].includes(words[i - 1] ?? '')),
+  );
+}
+
+function hasSubject(s: Draft['subject']): boolean {
+  return Boolean(
+    s.tech || s.gigabit || s.altnet || s.operatorGroups?.length || s.minDown || s.belowUso || s.bestDownBelow,
+  );
 }
 
 function lastTwelveMonths(draft: Draft): void {

@@ -80,7 +80,7 @@ export function readNamedNetworks(draft: Draft): void {
   if (draft.dataset === 'take_up') return;
   const { text, subject, groups, operators, lexicon } = draft;
   const bothPattern =
-    /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?)\b/;
+    /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?|(?:are |is )?also (?:on|have|has|get|served by|passed by|covered by|with)|as well as|alongside|together with)\b/;
   if (groups.length >= 2 && bothPattern.test(text) && !has(text, /\bcompare\b|\beach\b/)) {
     readOverlap(draft);
   } else if (groups.length > 0) {

@@ -1,6 +1,7 @@
 /** The ranking: the order of the rows and how many are shown. */
 import type { Dimension } from '../../semantic/plan.js';
 import { numberFrom } from '../time-phrases.js';
+import { JUDGEMENT_WORDS } from '../vocabulary.js';
 import { type Draft, has } from './draft.js';
 
 /** "last 6 months" is a time window, not a ranking. */
@@ -22,9 +23,11 @@ const MANY_PLACES: Dimension[] = ['la_name', 'postcode_district', 'postcode_area
 function judgeLacking(draft: Draft): void {
   const s = draft.subject;
   if (!draft.order || !(s.bestDownBelow || s.belowUso || s.absent)) return;
-  const judged = draft.text.match(/\b(worst|poorest|weakest|best|strongest)\b/);
+  const judged = draft.text
+    .split(/[^a-z]+/)
+    .find((word) => JUDGEMENT_WORDS.worse.has(word) || JUDGEMENT_WORDS.better.has(word));
   if (!judged) return;
-  draft.order = /worst|poorest|weakest/.test(judged[1] ?? '') ? 'desc' : 'asc';
+  draft.order = JUDGEMENT_WORDS.worse.has(judged) ? 'desc' : 'asc';
 }
 
 export function readRanking(draft: Draft): void {
@@ -122,7 +125,8 @@ function singular(text: string, dimension: Dimension): boolean {
   const word = words[dimension];
   if (!word) return false;
   return (
-    new RegExp(`\\b(?:which|what) ${word}\\b(?! ?s\\b)`).test(text) ||
+    // "which network", "which FF network", "which full fibre network" (a modifier or two between).
+    new RegExp(`\\b(?:which|what)(?: (?!the\\b|of\\b)[a-z-]+){0,2} ${word}\\b(?! ?s\\b)`).test(text) ||
     new RegExp(`\\bthe ${word} with the\\b`).test(text) ||
     new RegExp(
       `\\b(?:who|what|which)(?:'s| is| was)? the (?:single )?(?:biggest|largest|leading|top|main|dominant|smallest)(?: [a-z-]+){0,2} ${word}\\b(?! ?s\\b)`,

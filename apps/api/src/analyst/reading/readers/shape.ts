@@ -12,8 +12,8 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
   const { text, parsed, dataset, subject } = draft;
   draft.flow =
     Boolean(parsed.series) &&
-    dataset === 'upc' &&
-    subject.tech === FULL_FIBRE &&
+    (dataset === 'upc' || dataset === 'upc_forecast') &&
+    Boolean(subject.tech || subject.gigabit || subject.operatorGroups?.length || subject.minDown) &&
     /\b(new|newly|added|additions|gained|gains)\b/.test(text) &&
     !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
   const measure = draft.measure;
@@ -27,6 +27,11 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
   if (draft.dimension === 'month' && dataset === 'upc_forecast') draft.dimension = 'half_year';
   if ((draft.dimension === 'month' || draft.dimension === 'half_year') && dataset === 'take_up')
     draft.dimension = 'quarter';
+  // Take-up is quarterly: "each year" is each year's last quarter.
+  if (draft.dimension === 'year' && dataset === 'take_up') {
+    draft.dimension = 'quarter';
+    parsed.time.quarterNumber ??= 4;
+  }
   if (draft.dimension === 'networks' && !subject.tech && !subject.gigabit && !subject.altnet)
     subject.tech = FULL_FIBRE;
   if (draft.dimension === 'networks') {

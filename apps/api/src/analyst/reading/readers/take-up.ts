@@ -53,17 +53,27 @@ export function readTakeUp(draft: Draft): void {
   else if (residential && !business) takeUp.segment = 'residential';
   const dimension = draft.dimension;
   // "Virgin Media's share of lines over time": the share belongs to the brand, out of all lines.
+  // "Sky's residential market share": one brand's share, even though "market share" alone reads by operator.
+  const oneBrandsShare =
+    dimension === 'operator' &&
+    !has(text, /\b(?:operators|retailers|isps|brands|providers|companies|by operator)\b/);
   if (
     measure === 'line_share_pct' &&
     takeUp.operators?.length === 1 &&
-    (dimension === 'quarter' || !dimension)
+    (dimension === 'quarter' || !dimension || oneBrandsShare)
   ) {
     takeUp.shareOf = takeUp.operators[0];
     delete takeUp.operators;
+    if (oneBrandsShare) draft.dimension = undefined;
   }
   if (measure === 'line_share_pct' && takeUp.tech && (!dimension || dimension === 'quarter')) {
     takeUp.shareOf = `tech:${takeUp.tech}`;
     delete takeUp.tech;
+  }
+  // A share of lines with no one to own it is every operator's share ("market share in the latest quarter").
+  if (measure === 'line_share_pct' && !takeUp.shareOf && !draft.dimension) {
+    draft.dimension = 'operator';
+    draft.assumptions.push("no operator named: each operator's share of lines");
   }
   readTakeUpQuarter(draft);
 }
