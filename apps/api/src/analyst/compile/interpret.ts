@@ -14,24 +14,8 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
-import { techWords } from './words.js';
+import { monthName, techWords } from './words.js';
 
-// Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const monthName = (month: number) => MONTHS[month - 1] ?? String(month);
 /** '2026-11-01' -> 'November 2026'. */
 const formatMonth = (date: string) => `${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
 

@@ -8,6 +8,7 @@
  */
 import { DIMENSION_LIST, MEASURES, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
 
+// Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
 const MONTHS = [
   'January',
   'February',
@@ -22,6 +23,9 @@ const MONTHS = [
   'November',
   'December',
 ];
+
+/** 11 -> 'November'. */
+export const monthName = (month: number): string => MONTHS[month - 1] ?? String(month);
 
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const QUARTER = /\b(\d{4}) ?Q([1-4])\b/g;
