@@ -12,7 +12,7 @@
  * - Virgin Cable covers Manchester and Westminster; CityFibre (altnet) covers LS1 1AA and LS1 1AB from 2026-03-01.
  */
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
-import { createPostcodeService } from '@qa/warehouse';
+import { createForecastSummaries, createPostcodeService } from '@qa/warehouse';
 import type {
   AgentResultSet,
   AgentWarehouse,
@@ -229,6 +229,15 @@ export async function createFixtureWarehouse(): Promise<FixtureWarehouse> {
   // Built warehouses carry summaries of the latest snapshot that the built-in analyst's fast paths read; the
   // fixture gets them the same way, from its own fact_operator and operators.
   await createPostcodeService(connection);
+  // The forecast summaries read the forecast as intervals over the forecast points; the fixture's forecast is one row
+  // per point, so each row is an interval starting at its point, and the points are the fixture's own.
+  await connection.run(
+    'CREATE VIEW wh_forecast_intervals AS SELECT postcode, operator, tech, reported_at AS valid_from FROM forecast_footprint',
+  );
+  await connection.run(
+    'CREATE TABLE wh_forecast_dates AS SELECT DISTINCT reported_at FROM forecast_footprint ORDER BY reported_at',
+  );
+  await createForecastSummaries(connection);
   const columnsReader = await connection.runAndReadAll(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`,
   );
