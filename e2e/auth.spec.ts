@@ -1,7 +1,7 @@
 import { createUserViaApi, uniqueEmail } from './support/api';
 import { E2E_ADMIN } from './support/env';
 import { expect, test } from './support/fixtures';
-import { ORDINARY_PASSWORD, ordinaryUserPage } from './support/ordinary-user';
+import { ordinaryUserPage, signedInPage } from './support/ordinary-user';
 
 test.describe('signing in', () => {
   test('a wrong password is refused and clears the field, then the right one signs in', async ({
@@ -89,12 +89,7 @@ test.describe('signing in', () => {
     test.setTimeout(90_000);
     const { page, email } = await ordinaryUserPage(browser, request);
     // The same user in a second browser (another context: its own storage).
-    const other = await (await browser.newContext({ storageState: undefined })).newPage();
-    await other.goto('/login');
-    await other.getByLabel('Email').fill(email);
-    await other.getByLabel('Password', { exact: true }).fill(ORDINARY_PASSWORD);
-    await other.getByRole('button', { name: 'Login' }).click();
-    await expect(other).toHaveURL('/');
+    const other = await signedInPage(browser, email);
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();

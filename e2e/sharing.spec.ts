@@ -4,22 +4,13 @@
  * export holds the conversation's text and its tables.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+
 import { ChatPage } from './pages/chat-page';
 import { apiLogin, createUserViaApi, uniqueEmail } from './support/api';
 import { expect, test } from './support/fixtures';
+import { signedInPage } from './support/ordinary-user';
 
 const PASSWORD = 'Analyst-pass1';
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ storageState: undefined })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
 
 test('a shared conversation opens read-only for another user, never anonymously, and ends when deleted', async ({
   browser,
@@ -31,7 +22,7 @@ test('a shared conversation opens read-only for another user, never anonymously,
   await createUserViaApi(request, { email: ownerEmail, password: PASSWORD, role: 'user' });
   await createUserViaApi(request, { email: readerEmail, password: PASSWORD, role: 'user' });
 
-  const owner = await signedIn(browser, ownerEmail);
+  const owner = await signedInPage(browser, ownerEmail, PASSWORD);
   const chat = new ChatPage(owner);
   await chat.goto('/chat', { streaming: true });
   await chat.askAndWait('How many premises are there in each region?', 120_000);
@@ -52,7 +43,7 @@ test('a shared conversation opens read-only for another user, never anonymously,
   expect(path).toMatch(/^\/shared\/conversations\/[\w-]+$/);
 
   // Another signed-in user reads it, with no composer and no way to continue it.
-  const reader = await signedIn(browser, readerEmail);
+  const reader = await signedInPage(browser, readerEmail, PASSWORD);
   await reader.goto(path);
   const shared = reader.getByTestId('shared-conversation');
   await expect(shared).toContainText(`shared by ${ownerEmail}`);

@@ -7,13 +7,14 @@
  * with the verified plan, say so, show the badge (naming the reviewer, linking to the verified question) and give
  * the same result as the reviewer's reading.
  */
-import type { Browser, Page } from '@playwright/test';
+
 import { QueryDetailPage } from './pages/query-detail-page';
 import { QueryPage } from './pages/query-page';
 import { ReviewPage } from './pages/review-page';
 import { apiLogin, createUserViaApi, uniqueEmail } from './support/api';
 import { ADMIN_STORAGE_STATE, E2E_ADMIN } from './support/env';
 import { expect, test } from './support/fixtures';
+import { signedInPage } from './support/ordinary-user';
 
 const QUESTION = 'the biggest 3 altnets in Wales';
 const PASSWORD = 'Analyst-pass1';
@@ -26,16 +27,6 @@ type Answer = {
   verified?: { id: string; verified_by: string; query_id: string } | null;
 };
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ storageState: undefined })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
-
 test('a misread question is corrected in the review queue, and the correction answers it and its shape elsewhere', async ({
   browser,
   request,
@@ -45,7 +36,7 @@ test('a misread question is corrected in the review queue, and the correction an
   await createUserViaApi(request, { email, password: PASSWORD, role: 'user' });
 
   // The user asks, and says the answer is wrong.
-  const userPage = await signedIn(browser, email);
+  const userPage = await signedInPage(browser, email, PASSWORD);
   const home = new QueryPage(userPage);
   await home.goto();
   const first = (await home.ask(QUESTION)) as Answer;

@@ -43,10 +43,26 @@ export async function ordinaryUserPage(
     [theme, streaming] as const,
   );
   const page = await context.newPage();
+  await signIn(page, email);
+  return { page, email };
+}
+
+/** Signs in through the login form and waits for the home page. */
+export async function signIn(page: Page, email: string, password = ORDINARY_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(ORDINARY_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/');
-  return { page, email };
+}
+
+/** A user who already exists, signed in through the login form in a fresh browser context (another browser). */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  password = ORDINARY_PASSWORD,
+): Promise<Page> {
+  const page = await (await browser.newContext({ storageState: undefined })).newPage();
+  await signIn(page, email, password);
+  return page;
 }
