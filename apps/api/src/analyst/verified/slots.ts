@@ -150,8 +150,10 @@ function replacePlace(plan: Plan, from: Slot, to: Slot): boolean {
   const old = placeOf(from.value);
   const next = placeOf(to.value);
   if (!old || !next) return false;
-  if (old === 'uk' ? plan.geo !== undefined : !plan.geo || plan.geo.column !== old.column) return false;
-  if (old !== 'uk' && plan.geo && !sameValues(plan.geo.values, old.values)) return false;
+  // The plan must hold the question's place; by its name, not its level: Scotland, Wales and Northern Ireland are
+  // nations and, in the warehouse, regions too, and a reviewer may have put the tagger's region at the nation level.
+  if (old === 'uk' ? plan.geo !== undefined : !plan.geo || !sameValues(plan.geo.values, old.values))
+    return false;
   if (next === 'uk') delete plan.geo;
   else
     plan.geo = {

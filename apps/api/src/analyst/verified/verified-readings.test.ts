@@ -103,6 +103,14 @@ describe('a question with its slots', () => {
     expect(fillPlan(verified, from, to)?.time.at).toBe('2024-03-01');
   });
 
+  it('fills a place the reviewer put at another level than the tagger read it', () => {
+    // The tagger reads Scotland as a region; the reviewer's plan has it as a nation.
+    const verified = plan({ geo: { column: 'country', values: ['Scotland'] } });
+    const from = slotQuestion('full fibre coverage in Scotland', knowledge);
+    const to = slotQuestion('full fibre coverage in Leeds', knowledge);
+    expect(fillPlan(verified, from, to)?.geo).toEqual({ column: 'la_name', values: ['Leeds'] });
+  });
+
   it('fills nothing when a different value is not one the plan holds', () => {
     // The verified plan ignores the place the question named: it is not a template for places.
     const verified = plan({});
