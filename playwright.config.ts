@@ -14,8 +14,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Timeouts catch a hang, they do not measure speed (the bench scripts do): on a 2-core machine that is busy with
+  // other work, a screen that takes 8 s to settle is slow, not broken, and must not fail the suite.
+  timeout: 60_000,
+  expect: { timeout: 12_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',
