@@ -50,66 +50,79 @@ async function adminPage(browser: Browser, theme: 'light' | 'dark'): Promise<Pag
   return context.newPage();
 }
 
+/** Fails on any serious or critical finding; every finding is printed, so a run says where the moderate ones are. */
+function report(theme: string, part: string, findings: Finding[]) {
+  const summary = findings.map((f) => `${f.screen}: ${f.rule} (${f.impact}) x${f.nodes} e.g. ${f.example}`);
+  console.log(`axe (${theme}, ${part}): ${summary.length ? `\n${summary.join('\n')}` : 'no violations'}`);
+  expect(
+    findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'),
+    summary.join('\n'),
+  ).toEqual([]);
+}
+
+// One test per theme and kind of visitor, so each stays well inside its timeout on a busy machine and the two
+// workers share them.
 for (const theme of ['light', 'dark'] as const) {
-  test(`the main screens have no serious or critical axe violation (${theme})`, async ({
-    browser,
-    request,
-  }) => {
-    test.setTimeout(300_000);
-    const findings: Finding[] = [];
-    const saved = await askViaApi(request, 'Full fibre coverage in the local authorities of Wales');
+  test.describe(`the main screens have no serious or critical axe violation (${theme})`, () => {
+    test('signed out: sign-in and reset password', async ({ browser }) => {
+      const findings: Finding[] = [];
+      const visitor = await (
+        await browser.newContext({ storageState: undefined, colorScheme: theme })
+      ).newPage();
+      await visitor.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme);
+      await visitor.goto('/login');
+      await expect(visitor.getByRole('button', { name: 'Login' })).toBeVisible();
+      await scan(visitor, 'login', findings);
+      await visitor.goto('/reset-password');
+      await expect(visitor.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+      await scan(visitor, 'reset password', findings);
+      report(theme, 'signed out', findings);
+    });
 
-    // Signed out: the sign-in and reset screens.
-    const visitor = await (
-      await browser.newContext({ storageState: undefined, colorScheme: theme })
-    ).newPage();
-    await visitor.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme);
-    await visitor.goto('/login');
-    await expect(visitor.getByRole('button', { name: 'Login' })).toBeVisible();
-    await scan(visitor, 'login', findings);
-    await visitor.goto('/reset-password');
-    await expect(visitor.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
-    await scan(visitor, 'reset password', findings);
+    test('an ordinary user: home, a result, its detail, the history, the chat with a chart, MCP settings', async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(300_000);
+      const findings: Finding[] = [];
+      const saved = await askViaApi(request, 'Full fibre coverage in the local authorities of Wales');
+      const { page } = await ordinaryUserPage(browser, request, { theme, streaming: true });
+      const home = new QueryPage(page);
+      await expect(home.starters.first()).toBeVisible();
+      await scan(page, 'home', findings);
+      await home.ask('Full fibre coverage in the local authorities of Wales');
+      await chartDrawn(home.chartFrame);
+      await scan(page, 'home with a result', findings);
+      await page.goto(`/results/${saved.id}`);
+      await chartDrawn(page.getByTestId('chart-frame'));
+      await scan(page, 'query detail', findings);
+      await page.goto('/results');
+      await expect(page.getByTestId('history-item').first()).toBeVisible();
+      await scan(page, 'history', findings);
+      const chat = new ChatPage(page);
+      await chat.goto('/chat');
+      await scan(page, 'chat', findings);
+      await chat.askAndWait('Show me full fibre coverage by region as a chart', 120_000);
+      await chartDrawn(chat.chartFrames.first());
+      await scan(page, 'chat with a chart', findings);
+      await chat.settings.click();
+      await new ChatSettings(page).waitLoaded();
+      await scan(page, 'MCP settings', findings);
+      report(theme, 'ordinary user', findings);
+    });
 
-    // An ordinary user: home, a result, its detail, the history, the chat with a chart, MCP settings.
-    const { page } = await ordinaryUserPage(browser, request, { theme, streaming: true });
-    const home = new QueryPage(page);
-    await expect(home.starters.first()).toBeVisible();
-    await scan(page, 'home', findings);
-    await home.ask('Full fibre coverage in the local authorities of Wales');
-    await chartDrawn(home.chartFrame);
-    await scan(page, 'home with a result', findings);
-    await page.goto(`/results/${saved.id}`);
-    await chartDrawn(page.getByTestId('chart-frame'));
-    await scan(page, 'query detail', findings);
-    await page.goto('/results');
-    await expect(page.getByTestId('history-item').first()).toBeVisible();
-    await scan(page, 'history', findings);
-    const chat = new ChatPage(page);
-    await chat.goto('/chat');
-    await scan(page, 'chat', findings);
-    await chat.askAndWait('Show me full fibre coverage by region as a chart', 120_000);
-    await chartDrawn(chat.chartFrames.first());
-    await scan(page, 'chat with a chart', findings);
-    await chat.settings.click();
-    await new ChatSettings(page).waitLoaded();
-    await scan(page, 'MCP settings', findings);
-
-    // An admin: users and the live log.
-    const admin = await adminPage(browser, theme);
-    await admin.goto('/admin/users');
-    await expect(admin.getByRole('table')).toBeVisible();
-    await scan(admin, 'users', findings);
-    await admin.goto('/admin/logs');
-    await expect(admin.getByRole('log', { name: 'Server log' })).toBeVisible();
-    await scan(admin, 'logs', findings);
-
-    const summary = findings.map((f) => `${f.screen}: ${f.rule} (${f.impact}) x${f.nodes} e.g. ${f.example}`);
-    console.log(`axe (${theme}): ${summary.length ? `\n${summary.join('\n')}` : 'no violations'}`);
-    expect(
-      findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'),
-      summary.join('\n'),
-    ).toEqual([]);
+    test('an admin: users and the live log', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const findings: Finding[] = [];
+      const admin = await adminPage(browser, theme);
+      await admin.goto('/admin/users');
+      await expect(admin.getByRole('table')).toBeVisible();
+      await scan(admin, 'users', findings);
+      await admin.goto('/admin/logs');
+      await expect(admin.getByRole('log', { name: 'Server log' })).toBeVisible();
+      await scan(admin, 'logs', findings);
+      report(theme, 'admin', findings);
+    });
   });
 }
 
