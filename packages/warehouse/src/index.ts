@@ -52,6 +52,18 @@ export {
   renderCalibrationTable,
 } from './report/calibration.js';
 export {
+  ALTNET_AREA_TABLE,
+  AREA_SUMMARY_GEO_COLUMNS,
+  ATTRACTIVENESS_AREA_TABLE,
+  ATTRACTIVENESS_SCORES,
+  createAreaSummaries,
+  FORECAST_ENTRY_AREA_TABLE,
+  NETWORK_AREA_COLUMNS,
+  NETWORK_AREA_TABLE,
+  SERVICE_AREA_COLUMNS,
+  SERVICE_AREA_TABLE,
+} from './schema/area-summary.js';
+export {
   createForecastSummaries,
   FORECAST_AREA_TABLE,
   FORECAST_ENTRY_COLUMNS,

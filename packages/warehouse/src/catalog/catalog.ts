@@ -240,6 +240,74 @@ const ALTNET_FACT_COLUMNS: CatalogColumn[] = FACT_COLUMNS.map((c) =>
       : c,
 );
 
+/** postcode_service_latest's columns; service_by_area groups by all of them but the postcode. */
+const SERVICE_SUMMARY_COLUMNS: CatalogColumn[] = [
+  { name: 'postcode', type: 'text', description: 'The postcode.' },
+  {
+    name: 'fastest_down',
+    type: 'integer',
+    description:
+      'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
+  },
+  {
+    name: 'only_tech',
+    type: 'text',
+    description: 'The technology when it is the only one on offer at the postcode, else NULL.',
+  },
+  ...TECHS.map((t) => ({
+    name: `has_${t}`,
+    type: 'boolean' as const,
+    description: `True when any operator reports tech = '${t}' at the postcode.`,
+  })),
+  {
+    name: 'meets_uso',
+    type: 'boolean',
+    description: `True when any operator offers the USO's decent broadband at the postcode (${segmentSql('below_uso', 'row', { alias: '' })} on one row). Below the USO = postcodes where it is false, plus the postcodes not in this table (no service).`,
+  },
+  {
+    name: 'full_fibre_networks',
+    type: 'integer',
+    description: `Distinct networks (operator groups) with full fibre (${FF('')}) at the postcode.`,
+  },
+  {
+    name: 'gigabit_networks',
+    type: 'integer',
+    description: `Distinct networks (operator groups) with ${GIGABIT('')} at the postcode.`,
+  },
+  {
+    name: 'sole_gigabit_network',
+    type: 'text',
+    description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
+  },
+  {
+    name: 'first_full_fibre',
+    type: 'date',
+    description: `The postcode's first full-fibre activation: MIN(activated_date) over its ${FF('')} rows (NULL without full fibre). Full fibre is never withdrawn, so first_full_fibre <= D gives the postcodes with full fibre at snapshot D.`,
+  },
+];
+
+/** network_postcode_latest's columns; network_by_area groups by all of them but the postcode. */
+const NETWORK_SUMMARY_COLUMNS: CatalogColumn[] = [
+  { name: 'postcode', type: 'text', description: 'The postcode.' },
+  { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+  {
+    name: 'fastest_down',
+    type: 'integer',
+    description: "The network's best download speed at the postcode, Mbit/s.",
+  },
+  ...TECHS.map((t) => ({
+    name: `has_${t}`,
+    type: 'boolean' as const,
+    description: `True when the network reports tech = '${t}' at the postcode.`,
+  })),
+  {
+    name: 'first_full_fibre',
+    type: 'date',
+    description:
+      "The network's first full-fibre activation at the postcode (MIN(activated_date) of its full-fibre rows), NULL without full fibre.",
+  },
+];
+
 export const TABLES: CatalogTable[] = [
   {
     name: 'upc_output_time_series',
@@ -391,50 +459,7 @@ export const TABLES: CatalogTable[] = [
     description:
       'A per-postcode summary of fact_operator at the latest snapshot: one row per postcode with any service (postcodes with none are not in it). Filtering it selects the same postcodes as grouping fact_operator by postcode, in a fraction of the time; join it to upc_output on postcode for premises and places. Networks are operator groups.',
     key: ['postcode'],
-    columns: [
-      { name: 'postcode', type: 'text', description: 'The postcode.' },
-      {
-        name: 'fastest_down',
-        type: 'integer',
-        description:
-          'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
-      },
-      {
-        name: 'only_tech',
-        type: 'text',
-        description: 'The technology when it is the only one on offer at the postcode, else NULL.',
-      },
-      ...TECHS.map((t) => ({
-        name: `has_${t}`,
-        type: 'boolean' as const,
-        description: `True when any operator reports tech = '${t}' at the postcode.`,
-      })),
-      {
-        name: 'meets_uso',
-        type: 'boolean',
-        description: `True when any operator offers the USO's decent broadband at the postcode (${segmentSql('below_uso', 'row', { alias: '' })} on one row). Below the USO = postcodes where it is false, plus the postcodes not in this table (no service).`,
-      },
-      {
-        name: 'full_fibre_networks',
-        type: 'integer',
-        description: `Distinct networks (operator groups) with full fibre (${FF('')}) at the postcode.`,
-      },
-      {
-        name: 'gigabit_networks',
-        type: 'integer',
-        description: `Distinct networks (operator groups) with ${GIGABIT('')} at the postcode.`,
-      },
-      {
-        name: 'sole_gigabit_network',
-        type: 'text',
-        description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
-      },
-      {
-        name: 'first_full_fibre',
-        type: 'date',
-        description: `The postcode's first full-fibre activation: MIN(activated_date) over its ${FF('')} rows (NULL without full fibre). Full fibre is never withdrawn, so first_full_fibre <= D gives the postcodes with full fibre at snapshot D.`,
-      },
-    ],
+    columns: SERVICE_SUMMARY_COLUMNS,
   },
   {
     name: 'network_postcode_latest',
@@ -443,25 +468,56 @@ export const TABLES: CatalogTable[] = [
     description:
       'A summary of fact_operator joined to operators at the latest snapshot: one row per postcode and network (operator group) present there. Its rows are the DISTINCT (operator_group, postcode) pairs of fact_operator, so premises per network come from joining it to upc_output without DISTINCT; a condition on one technology (has_<tech>) or on a speed (fastest_down >= X), not both at once, selects the same pairs as that condition on fact_operator.',
     key: ['postcode', 'operator_group'],
+    columns: NETWORK_SUMMARY_COLUMNS,
+  },
+  {
+    name: 'service_by_area',
+    dataset: 'upc',
+    grain:
+      'local authority x urban/rural x every combination of postcode_service_latest columns (latest snapshot)',
+    description:
+      "postcode_service_latest counted by place: every live postcode of upc_output (with or without service) grouped by its local authority (and region and nation), urban/rural class and all of postcode_service_latest's columns, with altnets (distinct fact_altnet networks at the postcode). A condition on those columns selects whole groups, so SUM(postcodes) and SUM(premises) over it give the same figures as filtering postcode_service_latest and joining upc_output; SUM over every row of a place is the place's total. Postcodes with no service have NULL service columns and altnets 0.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...SERVICE_SUMMARY_COLUMNS.slice(1).map((c) => c.name)],
     columns: [
-      { name: 'postcode', type: 'text', description: 'The postcode.' },
-      { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...SERVICE_SUMMARY_COLUMNS.slice(1),
       {
-        name: 'fastest_down',
+        name: 'altnets',
         type: 'integer',
-        description: "The network's best download speed at the postcode, Mbit/s.",
+        description: 'Distinct altnets (fact_altnet.operator) at the postcode, 0 for none.',
       },
-      ...TECHS.map((t) => ({
-        name: `has_${t}`,
-        type: 'boolean' as const,
-        description: `True when the network reports tech = '${t}' at the postcode.`,
-      })),
-      {
-        name: 'first_full_fibre',
-        type: 'date',
-        description:
-          "The network's first full-fibre activation at the postcode (MIN(activated_date) of its full-fibre rows), NULL without full fibre.",
-      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'network_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x network x every combination of network_postcode_latest columns',
+    description:
+      "network_postcode_latest counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class and all of network_postcode_latest's columns. SUM(postcodes) or SUM(premises) over the rows of ONE network gives its DISTINCT postcodes and their premises; networks share postcodes, so never add several networks together.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...NETWORK_SUMMARY_COLUMNS.slice(1).map((c) => c.name)],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...NETWORK_SUMMARY_COLUMNS.slice(1),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'altnet_by_area_time_series',
+    dataset: 'upc',
+    grain: 'month x altnet (fact_altnet.operator) x local authority x urban/rural',
+    description:
+      "fact_altnet_time_series counted by place: per monthly snapshot and altnet, the DISTINCT postcodes where it is present (and their premises, from upc_output) in each local authority and urban/rural class. SUM over one altnet's rows at one date gives its postcodes and premises then; altnets share postcodes, so never add several altnets together.",
+    key: ['reported_at', 'operator', 'la_code', 'urban_rural'],
+    timeColumn: 'reported_at',
+    columns: [
+      { name: 'reported_at', type: 'date', description: 'Snapshot date, always the first day of a month.' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'The altnet, as fact_altnet.operator.' },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where the altnet is present.' },
+      { name: 'premises', type: 'double', description: "Their premises (today's counts, from upc_output)." },
     ],
   },
   {
@@ -569,6 +625,46 @@ export const TABLES: CatalogTable[] = [
         type: 'double',
         description: '0..1, higher = more attractive to build (dense, urban, affluent, not yet built).',
       },
+    ],
+  },
+  {
+    name: 'attractiveness_by_area',
+    dataset: 'upc_forecast',
+    grain: 'quarter x local authority x urban/rural',
+    description:
+      'postcode_attractiveness counted by place: per quarter, local authority and urban/rural class, the postcodes of upc_output scored, and for each score its sum and the number of postcodes with one. The average score of a place is SUM(<score>_sum) / SUM(<score>_count), as AVG over its postcodes.',
+    key: ['reported_at', 'la_code', 'urban_rural'],
+    timeColumn: 'reported_at',
+    columns: [
+      { name: 'reported_at', type: 'date', description: 'First day of the quarter.' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes scored.' },
+      ...(['digital_deprivation', 'general_attractiveness'] as const).flatMap((score) => [
+        { name: `${score}_sum`, type: 'double' as const, description: `Sum of their ${score} scores.` },
+        {
+          name: `${score}_count`,
+          type: 'integer' as const,
+          description: `Postcodes with a ${score} score (AVG's denominator).`,
+        },
+      ]),
+    ],
+  },
+  {
+    name: 'forecast_entry_by_area',
+    dataset: 'upc_forecast',
+    grain: 'local authority x urban/rural x first forecast points with 1, 2, 3 and 4 networks',
+    description:
+      'forecast_postcode_entry counted by place: every live postcode of upc_output grouped by local authority (and region and nation), urban/rural class and its first_entry .. fourth_entry (NULL when never). At forecast point D, SUM(premises) over the rows with first_entry <= D gives the premises with any network forecast, as forecast_postcode_entry joined to upc_output does; SUM over every row of a place is its total.',
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'first_entry', 'second_entry', 'third_entry', 'fourth_entry'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...(['first', 'second', 'third', 'fourth'] as const).map((n, i) => ({
+        name: `${n}_entry`,
+        type: 'date' as const,
+        description: `The first forecast point with at least ${i + 1} distinct network${i ? 's' : ''} forecast at the postcode (NULL when never).`,
+      })),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
     ],
   },
   {
