@@ -505,6 +505,38 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'network_pair_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x ordered pair of networks at a postcode',
+    description:
+      'network_postcode_latest joined to itself on postcode, counted by place: for every ordered pair of two networks (operator_group, other_group) present at the same postcodes, with whether each has full fibre there, the postcodes and premises. The rows of one pair give the postcodes where both networks are (the overlap); never add pairs together.',
+    key: [
+      ...LA_PLACE_COLUMNS,
+      'urban_rural',
+      'operator_group',
+      'has_fttponly',
+      'other_group',
+      'other_has_fttponly',
+    ],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator_group', type: 'text', description: 'The first network.' },
+      {
+        name: 'has_fttponly',
+        type: 'boolean',
+        description: 'The first network has full fibre at the postcodes.',
+      },
+      { name: 'other_group', type: 'text', description: 'The second network (never the first).' },
+      {
+        name: 'other_has_fttponly',
+        type: 'boolean',
+        description: 'The second network has full fibre at the postcodes.',
+      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where both networks are.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
     name: 'altnet_by_area_time_series',
     dataset: 'upc',
     grain: 'month x altnet (fact_altnet.operator) x local authority x urban/rural',
@@ -647,6 +679,27 @@ export const TABLES: CatalogTable[] = [
           description: `Postcodes with a ${score} score (AVG's denominator).`,
         },
       ]),
+    ],
+  },
+  {
+    name: 'forecast_pair_by_area',
+    dataset: 'upc_forecast',
+    grain: 'local authority x urban/rural x ordered pair of forecast networks x their entry points',
+    description:
+      'forecast_network_entry joined to itself on postcode, counted by place: for every ordered pair of two networks forecast at the same postcodes, with the entry point of each, the postcodes and premises. At forecast point D the rows of one pair with entry_date <= D and other_entry_date <= D give the postcodes where both are forecast.',
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'operator', 'entry_date', 'other_operator', 'other_entry_date'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'The first network, as forecast_footprint.operator.' },
+      { name: 'entry_date', type: 'date', description: 'The first forecast point with the first network.' },
+      { name: 'other_operator', type: 'text', description: 'The second network (never the first).' },
+      {
+        name: 'other_entry_date',
+        type: 'date',
+        description: 'The first forecast point with the second network.',
+      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where both are forecast.' },
+      { name: 'premises', type: 'double', description: "Their premises (today's counts, from upc_output)." },
     ],
   },
   {

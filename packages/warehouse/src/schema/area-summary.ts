@@ -25,19 +25,28 @@
  * - forecast_entry_by_area: upc_output LEFT JOIN forecast_postcode_entry, grouped by place, urban/rural and the
  *   first points with at least one, two, three and four networks forecast (NULL when never), so
  *   "first_entry <= D" selects the postcodes with any network forecast at point D as forecast_postcode_entry does.
+ * - network_pair_by_area: every ordered pair of two networks at a postcode (network_postcode_latest joined to
+ *   itself), with whether each has full fibre there, counted by place: the rows of one pair (A, B) are the
+ *   postcodes where both are, for the overlap questions ("Openreach full fibre and Virgin Media").
+ * - forecast_pair_by_area: the same for forecast_network_entry, with each network's entry point: A and B are both
+ *   forecast at D where entry_date <= D and other_entry_date <= D.
  * - attractiveness_by_area: per quarter of postcode_attractiveness joined to upc_output, per place and urban/rural,
  *   the postcodes scored and, for each score, its sum and how many postcodes have one (AVG's numerator and
  *   denominator; the average of a place is the one AVG gives, but for the last bits of the double's rounding,
  *   which differ between engines for AVG itself).
  *
  * Premises and geography are those of upc_output (the latest snapshot), as in every coverage question; postcodes
- * not in upc_output are left out, as the join to upc_output leaves them out. All five are plain tables, so the
+ * not in upc_output are left out, as the join to upc_output leaves them out. All seven are plain tables, so the
  * PostgreSQL loader copies them like every table.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LA_PLACE_COLUMNS } from '../semantic/dimensions.js';
 import { TECHS } from '../semantic/segments.js';
-import { FORECAST_ENTRY_COLUMNS, FORECAST_POSTCODE_ENTRY_TABLE } from './forecast-summary.js';
+import {
+  FORECAST_ENTRY_COLUMNS,
+  FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_POSTCODE_ENTRY_TABLE,
+} from './forecast-summary.js';
 import { NETWORK_POSTCODE_TABLE, POSTCODE_SERVICE_TABLE } from './postcode-service.js';
 
 export const SERVICE_AREA_TABLE = 'service_by_area';
@@ -45,6 +54,8 @@ export const NETWORK_AREA_TABLE = 'network_by_area';
 export const ALTNET_AREA_TABLE = 'altnet_by_area_time_series';
 export const ATTRACTIVENESS_AREA_TABLE = 'attractiveness_by_area';
 export const FORECAST_ENTRY_AREA_TABLE = 'forecast_entry_by_area';
+export const NETWORK_PAIR_AREA_TABLE = 'network_pair_by_area';
+export const FORECAST_PAIR_AREA_TABLE = 'forecast_pair_by_area';
 
 /** The places and classes every area summary is grouped by (the whole-local-authority places and urban/rural). */
 export const AREA_SUMMARY_GEO_COLUMNS: readonly string[] = [...LA_PLACE_COLUMNS, 'urban_rural'];
@@ -72,7 +83,7 @@ export const NETWORK_AREA_COLUMNS: readonly string[] = [
 /** The attractiveness scores attractiveness_by_area sums (`<score>_sum`) and counts (`<score>_count`). */
 export const ATTRACTIVENESS_SCORES = ['digital_deprivation', 'general_attractiveness'] as const;
 
-/** Builds the five summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
+/** Builds the seven summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
 export async function createAreaSummaries(conn: DuckDBConnection): Promise<void> {
   const geo = (alias: string) => AREA_SUMMARY_GEO_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
   const cols = (alias: string, names: readonly string[]) => names.map((c) => `${alias}.${c}`).join(', ');
@@ -102,6 +113,22 @@ export async function createAreaSummaries(conn: DuckDBConnection): Promise<void>
   await conn.run(`CREATE TABLE ${FORECAST_ENTRY_AREA_TABLE} AS
     SELECT ${geo('u')}, ${cols('e', FORECAST_ENTRY_COLUMNS)}, ${counts}
     FROM upc_output u LEFT JOIN ${FORECAST_POSTCODE_ENTRY_TABLE} e ON e.postcode = u.postcode
+    GROUP BY ALL
+    ORDER BY ALL`);
+  await conn.run(`CREATE TABLE ${NETWORK_PAIR_AREA_TABLE} AS
+    SELECT ${geo('u')}, a.operator_group, a.has_fttponly, b.operator_group AS other_group,
+      b.has_fttponly AS other_has_fttponly, ${counts}
+    FROM ${NETWORK_POSTCODE_TABLE} a
+    JOIN ${NETWORK_POSTCODE_TABLE} b ON b.postcode = a.postcode AND b.operator_group <> a.operator_group
+    JOIN upc_output u ON u.postcode = a.postcode
+    GROUP BY ALL
+    ORDER BY ALL`);
+  await conn.run(`CREATE TABLE ${FORECAST_PAIR_AREA_TABLE} AS
+    SELECT ${geo('u')}, a.operator, a.entry_date, b.operator AS other_operator, b.entry_date AS other_entry_date,
+      ${counts}
+    FROM ${FORECAST_NETWORK_ENTRY_TABLE} a
+    JOIN ${FORECAST_NETWORK_ENTRY_TABLE} b ON b.postcode = a.postcode AND b.operator <> a.operator
+    JOIN upc_output u ON u.postcode = a.postcode
     GROUP BY ALL
     ORDER BY ALL`);
   await conn.run(`CREATE TABLE ${ATTRACTIVENESS_AREA_TABLE} AS

@@ -19,8 +19,10 @@ import {
   FORECAST_AREA_TABLE,
   FORECAST_ENTRY_AREA_TABLE,
   FORECAST_ENTRY_COLUMNS,
+  FORECAST_PAIR_AREA_TABLE,
   FULL_FIBRE,
   NETWORK_AREA_TABLE,
+  NETWORK_PAIR_AREA_TABLE,
   NETWORK_POSTCODE_TABLE,
   POSTCODE_SERVICE_TECHS,
   SERVICE_AREA_TABLE,
@@ -91,7 +93,9 @@ export function areaPresence(
 ): AreaPresence | null {
   const keys = options.keys ?? [];
   const s = plan.subject;
-  if (s.absent && keys.length) return null;
+  // A count of the postcodes WITHOUT the subject stays in the long form, whose negation the plan check reads.
+  if (s.absent) return null;
+  if (s.allGroups?.length) return keys.length ? null : overlapArea(plan, ctx, options);
   if (plan.dataset === 'upc_forecast') return forecastArea(plan, ctx, options);
   if (plan.dataset !== 'upc') return null;
   if (s.altnet && !s.operators?.length) {
@@ -114,9 +118,52 @@ export function areaPresence(
       return { table: SERVICE_AREA_TABLE, conditions: ['f.altnets >= 1'], complete: true };
     return altnetAt(plan, keys, ctx.latest);
   }
-  // `absent` only turns the caller's count around: the postcodes where the subject is present are the same.
-  const summary = summaryPresence({ ...plan, subject: { ...s, absent: undefined } }, ctx, options);
+  const summary = summaryPresence(plan, ctx, options);
   return summary ? fromSummary(summary) : null;
+}
+
+/**
+ * Two named networks both present (each with full fibre when asked), at the latest snapshot or at a forecast
+ * point, from the pair summaries: the rows of the ordered pair (A, B) are the postcodes where both are.
+ */
+function overlapArea(plan: Plan, ctx: TimeContext, options: { dates?: string[] }): AreaPresence | null {
+  const s = plan.subject;
+  const [a, b] = s.allGroups ?? [];
+  if (!a || !b || s.allGroups!.length !== 2 || a === b) return null;
+  if (plan.dataset === 'upc_forecast') {
+    if (!only(s, ['allGroups', 'groupTech', 'tech'])) return null;
+    const at = options.dates
+      ? options.dates.length === 1
+        ? options.dates[0]
+        : undefined
+      : (plan.time.at ?? ctx.forecastLast);
+    if (!at || !isForecastPoint(at, ctx)) return null;
+    return {
+      table: FORECAST_PAIR_AREA_TABLE,
+      conditions: [
+        `f.operator = ${sqlString(a)}`,
+        `f.entry_date <= ${date(at)}`,
+        `f.other_operator = ${sqlString(b)}`,
+        `f.other_entry_date <= ${date(at)}`,
+      ],
+      complete: false,
+    };
+  }
+  if (plan.dataset !== 'upc' || !only(s, ['allGroups', 'groupTech', 'tech'])) return null;
+  if (options.dates || (plan.time.at && plan.time.at !== ctx.latest)) return null;
+  // Each network's own technology, else the subject's: only full fibre (or none) is a column of the pairs.
+  const techOf = (group: string) => s.groupTech?.[group] ?? s.tech;
+  if (![a, b].every((g) => techOf(g) === undefined || techOf(g) === FULL_FIBRE)) return null;
+  return {
+    table: NETWORK_PAIR_AREA_TABLE,
+    conditions: [
+      `f.operator_group = ${sqlString(a)}`,
+      ...(techOf(a) ? [`f.has_${FULL_FIBRE}`] : []),
+      `f.other_group = ${sqlString(b)}`,
+      ...(techOf(b) ? [`f.other_has_${FULL_FIBRE}`] : []),
+    ],
+    complete: false,
+  };
 }
 
 /** Altnets (all, keyed, or one named) at one monthly snapshot, from altnet_by_area_time_series. */
@@ -186,7 +233,6 @@ export function areaTotal(plan: Plan, unit: 'premises' | 'postcodes'): string {
 export interface AreaLevelsShape {
   dim?: Dimension;
   unit: 'premises' | 'postcodes';
-  absent: boolean;
   name: string;
   totalName: string;
   pctName: string;
@@ -200,13 +246,13 @@ export interface AreaLevelsShape {
  * buildLevels' figures read from a place summary.
  */
 export function areaLevels(presence: AreaPresence, plan: Plan, shape: AreaLevelsShape): string {
-  const { dim, unit, absent, name, totalName, pctName } = shape;
+  const { dim, unit, name, totalName, pctName } = shape;
   const w = `f.${unit}`;
   const geo = areaGeo(plan);
   const select = dim ? `f.${dim}, ` : '';
   if (presence.complete) {
     const test = presence.conditions.join(' AND ');
-    const passed = `SUM(CASE WHEN ${test} THEN ${absent ? `0 ELSE ${w}` : `${w} ELSE 0`} END)`;
+    const passed = `SUM(CASE WHEN ${test} THEN ${w} ELSE 0 END)`;
     return [
       `SELECT ${select}${passed} AS ${name},`,
       `       SUM(${w}) AS ${totalName},`,
@@ -220,7 +266,6 @@ export function areaLevels(presence: AreaPresence, plan: Plan, shape: AreaLevels
       .filter(Boolean)
       .join('\n');
   }
-  if (absent) return '';
   // The subject's rows sum per place; the place's totals come from service_by_area (every live postcode).
   const passed = `COALESCE(p.${unit}, 0)`;
   return [
@@ -277,20 +322,16 @@ export function areaByKey(
       (plan.time.at && plan.time.at !== ctx.latest)
     )
       return null;
-    // One branch per technology; a technology with no postcode in the place has no row, as in the long form.
+    // One branch per technology, grouped: a technology with no postcode in the place has no row, as in the long form.
     const branches = POSTCODE_SERVICE_TECHS.map(
       (t) =>
-        `SELECT ${sqlString(t)} AS tech, SUM(f.postcodes) AS postcodes, SUM(f.premises) AS premises FROM ${SERVICE_AREA_TABLE} f ${where([`f.has_${t}`, ...geo])}`,
+        `SELECT ${sqlString(t)} AS tech, f.postcodes, f.premises FROM ${SERVICE_AREA_TABLE} f ${where([`f.has_${t}`, ...geo])}`,
     ).join('\n  UNION ALL ');
-    const outer =
-      unit === 'postcodes'
-        ? 'CAST(f.postcodes AS BIGINT) AS postcodes'
-        : `f.premises AS premises,\n       ${round(`100.0 * f.premises / ${areaTotal(plan, 'premises')}`)} AS share_of_all_premises_pct`;
     return [
       `WITH by_tech AS (\n  ${branches}\n)`,
-      `SELECT f.tech, ${outer}`,
+      `SELECT f.tech, ${measure} AS ${unit}${share}`,
       'FROM by_tech f',
-      'WHERE f.postcodes IS NOT NULL',
+      'GROUP BY f.tech',
       orderLimit(unit, 'f.tech'),
     ].join('\n');
   }

@@ -497,7 +497,6 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     areaLevels(area, plan, {
       dim,
       unit: unit as 'premises' | 'postcodes',
-      absent,
       name,
       totalName,
       pctName,
@@ -1242,18 +1241,17 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   const column = atAreaGrain(plan, undefined)
     ? networkCountColumn(plan, ctx, conditions, src.groupExpr)
     : null;
-  // The service summary counted by place has the networks of each postcode as a column: sum its groups.
+  // The service summary counted by place has the networks of each postcode as a column: sum its groups (those
+  // with none, or no service, count as 0, as the long form's LEFT JOIN does).
   const areaSql =
     column &&
     [
-      `SELECT CAST(COALESCE(f.${column}, 0) AS BIGINT) AS networks, CAST(SUM(f.postcodes) AS BIGINT) AS postcodes, SUM(f.premises) AS premises`,
-      `FROM ${SERVICE_AREA_TABLE} f`,
-      where(areaGeo(plan)),
-      `GROUP BY CAST(COALESCE(f.${column}, 0) AS BIGINT)`,
+      `WITH n AS (\n  SELECT CAST(CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
+      'SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises',
+      'FROM n',
+      'GROUP BY n.networks',
       'ORDER BY networks',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    ].join('\n');
   const sql =
     areaSql ||
     [
