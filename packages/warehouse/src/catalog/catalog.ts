@@ -476,11 +476,11 @@ export const TABLES: CatalogTable[] = [
     grain:
       'local authority x urban/rural x every combination of postcode_service_latest columns (latest snapshot)',
     description:
-      "postcode_service_latest counted by place: every live postcode of upc_output (with or without service) grouped by its local authority (and region and nation), urban/rural class and all of postcode_service_latest's columns, with altnets (distinct fact_altnet networks at the postcode). A condition on those columns selects whole groups, so SUM(postcodes) and SUM(premises) over it give the same figures as filtering postcode_service_latest and joining upc_output; SUM over every row of a place is the place's total. Postcodes with no service have NULL service columns and altnets 0.",
-    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...SERVICE_SUMMARY_COLUMNS.slice(1).map((c) => c.name)],
+      "postcode_service_latest counted by place: every live postcode of upc_output (with or without service) grouped by its local authority (and region and nation), urban/rural class and all of postcode_service_latest's columns but first_full_fibre (see first_full_fibre_by_area), with altnets (distinct fact_altnet networks at the postcode). A condition on those columns selects whole groups, so SUM(postcodes) and SUM(premises) over it give the same figures as filtering postcode_service_latest and joining upc_output; SUM over every row of a place is the place's total. Postcodes with no service have NULL service columns and altnets 0.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...SERVICE_SUMMARY_COLUMNS.slice(1, -1).map((c) => c.name)],
     columns: [
       ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
-      ...SERVICE_SUMMARY_COLUMNS.slice(1),
+      ...SERVICE_SUMMARY_COLUMNS.slice(1, -1),
       {
         name: 'altnets',
         type: 'integer',
@@ -495,11 +495,41 @@ export const TABLES: CatalogTable[] = [
     dataset: 'upc',
     grain: 'local authority x urban/rural x network x every combination of network_postcode_latest columns',
     description:
-      "network_postcode_latest counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class and all of network_postcode_latest's columns. SUM(postcodes) or SUM(premises) over the rows of ONE network gives its DISTINCT postcodes and their premises; networks share postcodes, so never add several networks together.",
-    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...NETWORK_SUMMARY_COLUMNS.slice(1).map((c) => c.name)],
+      "network_postcode_latest counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class and all of network_postcode_latest's columns but first_full_fibre (see network_first_full_fibre_by_area). SUM(postcodes) or SUM(premises) over the rows of ONE network gives its DISTINCT postcodes and their premises; networks share postcodes, so never add several networks together.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...NETWORK_SUMMARY_COLUMNS.slice(1, -1).map((c) => c.name)],
     columns: [
       ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
-      ...NETWORK_SUMMARY_COLUMNS.slice(1),
+      ...NETWORK_SUMMARY_COLUMNS.slice(1, -1),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'first_full_fibre_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x first full-fibre activation',
+    description:
+      "postcode_service_latest's first full fibre counted by place: every live postcode of upc_output grouped by local authority (and region and nation), urban/rural class, has_fttponly and first_full_fibre (both NULL without service). Full fibre is never withdrawn, so SUM(premises) over the rows with has_fttponly AND first_full_fibre <= D gives the premises with full fibre at snapshot D; SUM over every row of a place is its total.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'has_fttponly', 'first_full_fibre'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...SERVICE_SUMMARY_COLUMNS.filter((c) => ['has_fttponly', 'first_full_fibre'].includes(c.name)),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'network_first_full_fibre_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x network x first full-fibre activation',
+    description:
+      "network_postcode_latest's first full fibre per network counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class, operator_group, has_fttponly and first_full_fibre. SUM over one network's rows with has_fttponly AND first_full_fibre <= D gives its full-fibre postcodes and premises at snapshot D; never add networks together.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'operator_group', 'has_fttponly', 'first_full_fibre'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...NETWORK_SUMMARY_COLUMNS.filter((c) =>
+        ['operator_group', 'has_fttponly', 'first_full_fibre'].includes(c.name),
+      ),
       { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
       { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
     ],

@@ -20,6 +20,9 @@
  *   the place's total.
  * - network_by_area: network_postcode_latest joined to upc_output, grouped by place, urban/rural, network and the
  *   network's columns. One network's rows sum to its DISTINCT postcodes; networks overlap, so do not add them.
+ * - first_full_fibre_by_area and network_first_full_fibre_by_area: the same for the first full-fibre activation
+ *   (has_fttponly, first_full_fibre), of any network (every live postcode) or of each network: the postcodes with
+ *   full fibre at snapshot D are those with first_full_fibre <= D (full fibre is never withdrawn).
  * - altnet_by_area_time_series: per monthly snapshot, fact_altnet_time_series' DISTINCT (operator, postcode)
  *   pairs joined to upc_output, counted per place, urban/rural and altnet.
  * - forecast_entry_by_area: upc_output LEFT JOIN forecast_postcode_entry, grouped by place, urban/rural and the
@@ -36,7 +39,7 @@
  *   which differ between engines for AVG itself).
  *
  * Premises and geography are those of upc_output (the latest snapshot), as in every coverage question; postcodes
- * not in upc_output are left out, as the join to upc_output leaves them out. All seven are plain tables, so the
+ * not in upc_output are left out, as the join to upc_output leaves them out. All nine are plain tables, so the
  * PostgreSQL loader copies them like every table.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -51,6 +54,8 @@ import { NETWORK_POSTCODE_TABLE, POSTCODE_SERVICE_TABLE } from './postcode-servi
 
 export const SERVICE_AREA_TABLE = 'service_by_area';
 export const NETWORK_AREA_TABLE = 'network_by_area';
+export const FIRST_FULL_FIBRE_AREA_TABLE = 'first_full_fibre_by_area';
+export const NETWORK_FIRST_FULL_FIBRE_AREA_TABLE = 'network_first_full_fibre_by_area';
 export const ALTNET_AREA_TABLE = 'altnet_by_area_time_series';
 export const ATTRACTIVENESS_AREA_TABLE = 'attractiveness_by_area';
 export const FORECAST_ENTRY_AREA_TABLE = 'forecast_entry_by_area';
@@ -60,7 +65,10 @@ export const FORECAST_PAIR_AREA_TABLE = 'forecast_pair_by_area';
 /** The places and classes every area summary is grouped by (the whole-local-authority places and urban/rural). */
 export const AREA_SUMMARY_GEO_COLUMNS: readonly string[] = [...LA_PLACE_COLUMNS, 'urban_rural'];
 
-/** postcode_service_latest's columns (but the postcode), each a grouping column of service_by_area. */
+/**
+ * postcode_service_latest's columns (but the postcode and first_full_fibre), each a grouping column of
+ * service_by_area. The first activation has a summary of its own: with it, the rows would be four times as many.
+ */
 export const SERVICE_AREA_COLUMNS: readonly string[] = [
   'fastest_down',
   'only_tech',
@@ -69,21 +77,19 @@ export const SERVICE_AREA_COLUMNS: readonly string[] = [
   'full_fibre_networks',
   'gigabit_networks',
   'sole_gigabit_network',
-  'first_full_fibre',
 ];
 
-/** network_postcode_latest's columns (but the postcode), each a grouping column of network_by_area. */
+/** network_postcode_latest's columns (but the postcode and first_full_fibre), grouped by in network_by_area. */
 export const NETWORK_AREA_COLUMNS: readonly string[] = [
   'operator_group',
   'fastest_down',
   ...TECHS.map((t) => `has_${t}`),
-  'first_full_fibre',
 ];
 
 /** The attractiveness scores attractiveness_by_area sums (`<score>_sum`) and counts (`<score>_count`). */
 export const ATTRACTIVENESS_SCORES = ['digital_deprivation', 'general_attractiveness'] as const;
 
-/** Builds the seven summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
+/** Builds the nine summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
 export async function createAreaSummaries(conn: DuckDBConnection): Promise<void> {
   const geo = (alias: string) => AREA_SUMMARY_GEO_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
   const cols = (alias: string, names: readonly string[]) => names.map((c) => `${alias}.${c}`).join(', ');
@@ -97,6 +103,16 @@ export async function createAreaSummaries(conn: DuckDBConnection): Promise<void>
     FROM upc_output u
     LEFT JOIN ${POSTCODE_SERVICE_TABLE} s ON s.postcode = u.postcode
     LEFT JOIN altnets a ON a.postcode = u.postcode
+    GROUP BY ALL
+    ORDER BY ALL`);
+  await conn.run(`CREATE TABLE ${FIRST_FULL_FIBRE_AREA_TABLE} AS
+    SELECT ${geo('u')}, s.has_fttponly, s.first_full_fibre, ${counts}
+    FROM upc_output u LEFT JOIN ${POSTCODE_SERVICE_TABLE} s ON s.postcode = u.postcode
+    GROUP BY ALL
+    ORDER BY ALL`);
+  await conn.run(`CREATE TABLE ${NETWORK_FIRST_FULL_FIBRE_AREA_TABLE} AS
+    SELECT ${geo('u')}, n.operator_group, n.has_fttponly, n.first_full_fibre, ${counts}
+    FROM ${NETWORK_POSTCODE_TABLE} n JOIN upc_output u ON u.postcode = n.postcode
     GROUP BY ALL
     ORDER BY ALL`);
   await conn.run(`CREATE TABLE ${NETWORK_AREA_TABLE} AS

@@ -25,6 +25,8 @@ export const DATASET_LIST = [
       'network_postcode_latest',
       'service_by_area',
       'network_by_area',
+      'first_full_fibre_by_area',
+      'network_first_full_fibre_by_area',
       'altnet_by_area_time_series',
       'network_pair_by_area',
     ],

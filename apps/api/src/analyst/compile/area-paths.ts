@@ -16,12 +16,14 @@ import {
   ALTNET_AREA_TABLE,
   AREA_SUMMARY_GEO_COLUMNS,
   ATTRACTIVENESS_AREA_TABLE,
+  FIRST_FULL_FIBRE_AREA_TABLE,
   FORECAST_AREA_TABLE,
   FORECAST_ENTRY_AREA_TABLE,
   FORECAST_ENTRY_COLUMNS,
   FORECAST_PAIR_AREA_TABLE,
   FULL_FIBRE,
   NETWORK_AREA_TABLE,
+  NETWORK_FIRST_FULL_FIBRE_AREA_TABLE,
   NETWORK_PAIR_AREA_TABLE,
   NETWORK_POSTCODE_TABLE,
   POSTCODE_SERVICE_TECHS,
@@ -67,18 +69,22 @@ export function areaGeo(plan: Plan, alias = 'f'): string[] {
 
 const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
-function fromSummary(p: SummaryPresence): AreaPresence | null {
+function fromSummary(p: SummaryPresence, firstActivation = p.firstActivation): AreaPresence | null {
   if (p.table === NETWORK_POSTCODE_TABLE) {
     // One network's rows, or rows keyed by network: one per network and postcode, so they sum without DISTINCT.
     if (!p.onePerPostcode) return null;
     return {
-      table: NETWORK_AREA_TABLE,
+      table: firstActivation ? NETWORK_FIRST_FULL_FIBRE_AREA_TABLE : NETWORK_AREA_TABLE,
       conditions: p.conditions,
       ...(p.byNetwork ? { key: 'operator_group' } : {}),
       complete: false,
     };
   }
-  return { table: SERVICE_AREA_TABLE, conditions: p.conditions, complete: true };
+  return {
+    table: firstActivation ? FIRST_FULL_FIBRE_AREA_TABLE : SERVICE_AREA_TABLE,
+    conditions: p.conditions,
+    complete: true,
+  };
 }
 
 /**
@@ -356,7 +362,8 @@ export function areaFirstActivation(plan: Plan, ctx: TimeContext, keyed = false)
     ctx,
     keyed ? { keys: ['o.operator_group AS operator_group'] } : {},
   );
-  const area = latest && fromSummary(latest);
+  // The rows with first_full_fibre: the first-activation summaries.
+  const area = latest && fromSummary(latest, true);
   if (!area || (keyed && area.key !== 'operator_group')) return null;
   return area;
 }

@@ -55,6 +55,8 @@ export interface SummaryPresence {
   byNetwork: boolean;
   /** False when several networks' rows can pass at one postcode (named networks, unkeyed): DISTINCT needed. */
   onePerPostcode: boolean;
+  /** The conditions read first_full_fibre (full fibre at a past snapshot, or first activations). */
+  firstActivation?: boolean;
 }
 
 const service = (...conditions: string[]): SummaryPresence => ({
@@ -85,7 +87,11 @@ export function summaryPresence(
     // Full fibre is never withdrawn: the postcodes with it at a past snapshot are those first activated by then.
     const first = firstActivationPresence(plan);
     if (!first || keys.length) return null;
-    return { ...first, conditions: [...first.conditions, `f.first_full_fibre <= DATE ${sqlString(past)}`] };
+    return {
+      ...first,
+      conditions: [...first.conditions, `f.first_full_fibre <= DATE ${sqlString(past)}`],
+      firstActivation: true,
+    };
   }
   if (!atLatest(plan, ctx, options)) return null;
   const byNetwork = networkPresence(s, keys);
@@ -232,13 +238,14 @@ function firstActivationPresence(plan: Plan): SummaryPresence | null {
   const s = plan.subject;
   if (plan.dataset !== 'upc' || s.tech !== FULL_FIBRE || !only(s, ['tech', 'operatorGroups'])) return null;
   const groups = s.operatorGroups ?? [];
-  if (!groups.length) return service(`f.has_${FULL_FIBRE}`);
+  if (!groups.length) return { ...service(`f.has_${FULL_FIBRE}`), firstActivation: true };
   if (groups.length > 1) return null;
   return {
     table: NETWORK_POSTCODE_TABLE,
     conditions: [`f.has_${FULL_FIBRE}`, `f.operator_group IN (${groups.map(sqlString).join(', ')})`],
     byNetwork: false,
     onePerPostcode: true,
+    firstActivation: true,
   };
 }
 
