@@ -66,6 +66,7 @@ export {
   NETWORK_PAIR_AREA_TABLE,
   SERVICE_AREA_COLUMNS,
   SERVICE_AREA_TABLE,
+  TAKE_UP_AREA_TABLE,
 } from './schema/area-summary.js';
 export {
   createForecastSummaries,

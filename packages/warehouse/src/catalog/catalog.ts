@@ -751,6 +751,22 @@ export const TABLES: CatalogTable[] = [
     ],
   },
   {
+    name: 'take_up_by_area',
+    dataset: 'take_up',
+    grain: 'quarter x local authority x urban/rural x retail operator x tech x segment',
+    description:
+      "take_up_postcode's lines counted by place: per quarter, local authority (and region and nation), urban/rural class, retail operator, technology and segment, the lines of the postcodes there (from upc_output). SUM(lines) over a place gives the same lines as take_up_postcode joined to upc_output.",
+    key: ['quarter', 'la_code', 'urban_rural', 'operator', 'tech', 'segment'],
+    columns: [
+      { name: 'quarter', type: 'text', description: "Quarter label, e.g. '2026Q4'." },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'Retail operator, as take_up_postcode.operator.' },
+      { name: 'tech', type: 'text', description: 'Technology, as take_up_postcode.tech.' },
+      { name: 'segment', type: 'text', description: 'Segment, as take_up_postcode.segment.' },
+      { name: 'lines', type: 'integer', description: 'Subscriber lines.' },
+    ],
+  },
+  {
     name: 'take_up_quarterly',
     dataset: 'take_up',
     grain: 'quarter x retail operator x tech x segment (national)',

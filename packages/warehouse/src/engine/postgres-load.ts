@@ -95,6 +95,7 @@ const INDEXES: Record<string, string[]> = {
   forecast_pair_by_area: ['(operator, other_operator)'],
   forecast_entry_by_area: ['(la_name)'],
   altnet_by_area_time_series: ['(reported_at)'],
+  take_up_by_area: ['(quarter, tech)'],
 };
 
 /** Settings of the loading session only: building indexes with more memory and both cores. */

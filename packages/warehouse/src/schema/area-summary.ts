@@ -33,13 +33,15 @@
  *   postcodes where both are, for the overlap questions ("Openreach full fibre and Virgin Media").
  * - forecast_pair_by_area: the same for forecast_network_entry, with each network's entry point: A and B are both
  *   forecast at D where entry_date <= D and other_entry_date <= D.
+ * - take_up_by_area: take_up_postcode's lines per quarter, place, urban/rural, operator, technology and segment
+ *   (whole numbers, so the sums are exact).
  * - attractiveness_by_area: per quarter of postcode_attractiveness joined to upc_output, per place and urban/rural,
  *   the postcodes scored and, for each score, its sum and how many postcodes have one (AVG's numerator and
  *   denominator; the average of a place is the one AVG gives, but for the last bits of the double's rounding,
  *   which differ between engines for AVG itself).
  *
  * Premises and geography are those of upc_output (the latest snapshot), as in every coverage question; postcodes
- * not in upc_output are left out, as the join to upc_output leaves them out. All nine are plain tables, so the
+ * not in upc_output are left out, as the join to upc_output leaves them out. All ten are plain tables, so the
  * PostgreSQL loader copies them like every table.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -61,6 +63,7 @@ export const ATTRACTIVENESS_AREA_TABLE = 'attractiveness_by_area';
 export const FORECAST_ENTRY_AREA_TABLE = 'forecast_entry_by_area';
 export const NETWORK_PAIR_AREA_TABLE = 'network_pair_by_area';
 export const FORECAST_PAIR_AREA_TABLE = 'forecast_pair_by_area';
+export const TAKE_UP_AREA_TABLE = 'take_up_by_area';
 
 /** The places and classes every area summary is grouped by (the whole-local-authority places and urban/rural). */
 export const AREA_SUMMARY_GEO_COLUMNS: readonly string[] = [...LA_PLACE_COLUMNS, 'urban_rural'];
@@ -89,7 +92,7 @@ export const NETWORK_AREA_COLUMNS: readonly string[] = [
 /** The attractiveness scores attractiveness_by_area sums (`<score>_sum`) and counts (`<score>_count`). */
 export const ATTRACTIVENESS_SCORES = ['digital_deprivation', 'general_attractiveness'] as const;
 
-/** Builds the nine summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
+/** Builds the ten summaries (DuckDB, at build or import time), after the postcode and forecast summaries. */
 export async function createAreaSummaries(conn: DuckDBConnection): Promise<void> {
   const geo = (alias: string) => AREA_SUMMARY_GEO_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
   const cols = (alias: string, names: readonly string[]) => names.map((c) => `${alias}.${c}`).join(', ');
@@ -145,6 +148,11 @@ export async function createAreaSummaries(conn: DuckDBConnection): Promise<void>
     FROM ${FORECAST_NETWORK_ENTRY_TABLE} a
     JOIN ${FORECAST_NETWORK_ENTRY_TABLE} b ON b.postcode = a.postcode AND b.operator <> a.operator
     JOIN upc_output u ON u.postcode = a.postcode
+    GROUP BY ALL
+    ORDER BY ALL`);
+  await conn.run(`CREATE TABLE ${TAKE_UP_AREA_TABLE} AS
+    SELECT t.quarter, ${geo('u')}, t.operator, t.tech, t.segment, CAST(SUM(t.lines) AS INTEGER) AS lines
+    FROM take_up_postcode t JOIN upc_output u ON u.postcode = t.postcode
     GROUP BY ALL
     ORDER BY ALL`);
   await conn.run(`CREATE TABLE ${ATTRACTIVENESS_AREA_TABLE} AS

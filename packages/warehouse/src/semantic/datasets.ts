@@ -54,7 +54,7 @@ export const DATASET_LIST = [
     description: 'Subscriber lines (market share) by retail operator and technology.',
     grain: 'quarter (2021Q1 onwards), national and postcode level',
     tables: ['take_up_quarterly', 'take_up_postcode'],
-    summaryTables: [],
+    summaryTables: ['take_up_by_area'],
     phrases: ['take-up', 'take up', 'lines', 'market share', 'subscribers'],
   },
 ] as const satisfies readonly DatasetDefinition[];

@@ -19,6 +19,7 @@ import {
   SPEED_SUMMARY_TABLE,
   segmentSql,
   sqlString,
+  TAKE_UP_AREA_TABLE,
   technologySql,
 } from '@qa/warehouse';
 import {
@@ -422,6 +423,18 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
   };
 }
 
+/**
+ * All premises (or postcodes) of the place asked about: from service_by_area (every live postcode counted by
+ * place) when the place is one of its columns, else from upc_output. The same total either way.
+ */
+function placeTotal(plan: Plan, unit: 'premises' | 'postcodes', geo: string[]): string {
+  if (atAreaGrain(plan, undefined)) return areaTotal(plan, unit);
+  return `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+    ' )',
+    ')',
+  );
+}
+
 /** Premises / postcodes / coverage by a geographic dimension (or in total). */
 function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
@@ -566,7 +579,7 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
   const geo = geoConditions(plan);
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
-  const total = `(SELECT SUM(premises) FROM upc_output u ${where(geo)})`.replace(' )', ')');
+  const total = placeTotal(plan, 'premises', geo);
   const areaSql = atAreaGrain(plan, undefined)
     ? areaByKey(plan, ctx, keyName, keyExpr, unit, (column, tieBreak) => orderLimit(plan, column, tieBreak))
     : null;
@@ -679,11 +692,7 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     keys: ['f.reported_at'],
   });
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   const sql = [
     `WITH passed AS (\n  ${inner}\n)`,
     `SELECT p.reported_at, ${measure},\n       ${round(`100.0 * ${unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)'} / ${total}`)} AS coverage_pct`,
@@ -740,11 +749,7 @@ function buildSpeedSummarySeries(
 ): BuiltQuery {
   const geo = geoConditions(plan);
   const threshold = Math.max(plan.subject.gigabit ? GIGABIT_MBPS : 0, plan.subject.minDown ?? 0);
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   const sql = [
     `SELECT f.reported_at, SUM(f.${unit}) AS ${unit},`,
     `       ${round(`100.0 * SUM(f.${unit}) / ${total}`)} AS coverage_pct`,
@@ -785,11 +790,7 @@ function buildForecastAreaSeries(
 ): BuiltQuery {
   const geo = geoConditions(plan);
   const network = plan.subject.operatorGroups![0]!;
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   // The long form counts postcodes with COUNT(*) (BIGINT): the cast keeps the answer's column types the same.
   const measure = unit === 'postcodes' ? 'CAST(SUM(f.postcodes) AS BIGINT)' : 'SUM(f.premises)';
   const sql = [
@@ -1500,10 +1501,16 @@ function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
   // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
   // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
   const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
+  const lineFilter = `t.tech = ${sqlString(SEGMENTS.full_fibre.takeUpTech)} AND t.quarter = ${sqlString(quarter)}`;
   const sql = [
     'WITH lines AS (',
-    `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-    `  WHERE t.tech = ${sqlString(SEGMENTS.full_fibre.takeUpTech)} AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    // A place's lines counted by place in take_up_by_area (the same sums as its postcodes' lines).
+    ...(fullFibre && geo.length
+      ? [
+          `  SELECT SUM(t.lines) AS fttp_lines FROM ${TAKE_UP_AREA_TABLE} t`,
+          `  WHERE ${[lineFilter, ...areaGeo(plan, 't')].join(' AND ')}`,
+        ]
+      : [`  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`, `  WHERE ${lineFilter}${inArea}`]),
     '), passed AS (',
     ...(fullFibre
       ? [

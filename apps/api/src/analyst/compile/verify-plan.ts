@@ -26,6 +26,7 @@ import {
   guardSql,
   NETWORK_PAIR_AREA_TABLE,
   SEGMENTS,
+  TAKE_UP_AREA_TABLE,
   TECHNOLOGY_SEGMENTS,
   takeUpTech,
 } from '@qa/warehouse';
@@ -111,7 +112,7 @@ const FORECAST_TABLES = [
   FORECAST_ENTRY_AREA_TABLE,
   FORECAST_PAIR_AREA_TABLE,
 ];
-const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode'];
+const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode', TAKE_UP_AREA_TABLE];
 const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** The facts, with the questions the checks ask of them. */
