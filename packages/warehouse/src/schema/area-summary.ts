@@ -37,8 +37,9 @@
  *   (whole numbers, so the sums are exact).
  * - attractiveness_by_area: per quarter of postcode_attractiveness joined to upc_output, per place and urban/rural,
  *   the postcodes scored and, for each score, its sum and how many postcodes have one (AVG's numerator and
- *   denominator; the average of a place is the one AVG gives, but for the last bits of the double's rounding,
- *   which differ between engines for AVG itself).
+ *   denominator). The sum is taken in millionths (whole numbers, so the same in any order of addition and the
+ *   build stays deterministic); the generated scores have three decimals, so it is exact, and the average of a
+ *   place is AVG's but for the last bits of a double.
  *
  * Premises and geography are those of upc_output (the latest snapshot), as in every coverage question; postcodes
  * not in upc_output are left out, as the join to upc_output leaves them out. All ten are plain tables, so the
@@ -157,7 +158,7 @@ export async function createAreaSummaries(conn: DuckDBConnection): Promise<void>
     ORDER BY ALL`);
   await conn.run(`CREATE TABLE ${ATTRACTIVENESS_AREA_TABLE} AS
     SELECT a.reported_at, ${geo('u')}, CAST(COUNT(*) AS INTEGER) AS postcodes,
-      ${ATTRACTIVENESS_SCORES.map((s) => `CAST(SUM(a.${s}) AS DOUBLE) AS ${s}_sum, CAST(COUNT(a.${s}) AS INTEGER) AS ${s}_count`).join(', ')}
+      ${ATTRACTIVENESS_SCORES.map((s) => `CAST(SUM(ROUND(a.${s} * 1000000)) / 1000000 AS DOUBLE) AS ${s}_sum, CAST(COUNT(a.${s}) AS INTEGER) AS ${s}_count`).join(', ')}
     FROM postcode_attractiveness a JOIN upc_output u ON u.postcode = a.postcode
     GROUP BY ALL
     ORDER BY ALL`);
