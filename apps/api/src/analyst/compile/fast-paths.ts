@@ -40,9 +40,6 @@ function atLatest(plan: Plan, ctx: TimeContext, options: { dates?: string[]; ran
   );
 }
 
-const summarySelect = (condition: string) =>
-  `SELECT f.postcode FROM ${POSTCODE_SERVICE_TABLE} f WHERE ${condition}`;
-
 /**
  * A presence that is a condition on the rows of one postcode summary: the rows (alias f) passing every condition
  * are the postcodes where the subject is present, one row per postcode (or per network and postcode when keyed

@@ -46,13 +46,7 @@ import {
   areaTotal,
   atAreaGrain,
 } from './area-paths.js';
-import {
-  fastFirstActivation,
-  fastNetworkCounts,
-  fastPresence,
-  networkCountColumn,
-  summaryPresence,
-} from './fast-paths.js';
+import { fastFirstActivation, fastNetworkCounts, fastPresence, networkCountColumn } from './fast-paths.js';
 
 export interface BuiltQuery {
   sql: string;
