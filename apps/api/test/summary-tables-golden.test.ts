@@ -11,7 +11,9 @@
  * - full-fibre growth (gains, levels at past snapshots, first-time postcodes) comes from the first full fibre of
  *   the postcode summaries, and forecasts from the forecast summaries (forecast_postcode_entry,
  *   forecast_network_entry, forecast_coverage_by_area), equal to the golden SQL over the change log and
- *   forecast_footprint.
+ *   forecast_footprint;
+ * - and where the place allows, each of those from the same summaries counted by place (service_by_area,
+ *   network_by_area, forecast_entry_by_area, forecast_pair_by_area: schema/area-summary.ts).
  */
 
 import { parseCsv, queryResultSchema } from '@qa/contracts';
@@ -80,7 +82,11 @@ async function expectGoldenAnswer(q: (typeof questions)[number], summary: RegExp
 
 describe('whole-postcode questions from the postcode summaries', () => {
   it.each(WHOLE_POSTCODE)('$id: $question', (q) =>
-    expectGoldenAnswer(q, /postcode_service_latest|network_postcode_latest/, 1),
+    expectGoldenAnswer(
+      q,
+      /postcode_service_latest|network_postcode_latest|service_by_area|network_by_area/,
+      1,
+    ),
   );
 });
 
@@ -94,6 +100,10 @@ describe('full-fibre growth from the first full fibre of the postcode summaries'
 
 describe('forecasts from the forecast summaries', () => {
   it.each(FORECASTS)('$id: $question', (q) =>
-    expectGoldenAnswer(q, /forecast_(postcode_entry|network_entry|coverage_by_area)/, 1),
+    expectGoldenAnswer(
+      q,
+      /forecast_(postcode_entry|network_entry|coverage_by_area|entry_by_area|pair_by_area)/,
+      1,
+    ),
   );
 });

@@ -12,7 +12,7 @@
  * - Virgin Cable covers Manchester and Westminster; CityFibre (altnet) covers LS1 1AA and LS1 1AB from 2026-03-01.
  */
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
-import { createForecastSummaries, createPostcodeService } from '@qa/warehouse';
+import { createAreaSummaries, createForecastSummaries, createPostcodeService } from '@qa/warehouse';
 import type {
   AgentResultSet,
   AgentWarehouse,
@@ -238,6 +238,8 @@ export async function createFixtureWarehouse(): Promise<FixtureWarehouse> {
     'CREATE TABLE wh_forecast_dates AS SELECT DISTINCT reported_at FROM forecast_footprint ORDER BY reported_at',
   );
   await createForecastSummaries(connection);
+  // And the place summaries, from the same tables.
+  await createAreaSummaries(connection);
   const columnsReader = await connection.runAndReadAll(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`,
   );

@@ -240,6 +240,74 @@ const ALTNET_FACT_COLUMNS: CatalogColumn[] = FACT_COLUMNS.map((c) =>
       : c,
 );
 
+/** postcode_service_latest's columns; service_by_area groups by all of them but the postcode. */
+const SERVICE_SUMMARY_COLUMNS: CatalogColumn[] = [
+  { name: 'postcode', type: 'text', description: 'The postcode.' },
+  {
+    name: 'fastest_down',
+    type: 'integer',
+    description:
+      'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
+  },
+  {
+    name: 'only_tech',
+    type: 'text',
+    description: 'The technology when it is the only one on offer at the postcode, else NULL.',
+  },
+  ...TECHS.map((t) => ({
+    name: `has_${t}`,
+    type: 'boolean' as const,
+    description: `True when any operator reports tech = '${t}' at the postcode.`,
+  })),
+  {
+    name: 'meets_uso',
+    type: 'boolean',
+    description: `True when any operator offers the USO's decent broadband at the postcode (${segmentSql('below_uso', 'row', { alias: '' })} on one row). Below the USO = postcodes where it is false, plus the postcodes not in this table (no service).`,
+  },
+  {
+    name: 'full_fibre_networks',
+    type: 'integer',
+    description: `Distinct networks (operator groups) with full fibre (${FF('')}) at the postcode.`,
+  },
+  {
+    name: 'gigabit_networks',
+    type: 'integer',
+    description: `Distinct networks (operator groups) with ${GIGABIT('')} at the postcode.`,
+  },
+  {
+    name: 'sole_gigabit_network',
+    type: 'text',
+    description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
+  },
+  {
+    name: 'first_full_fibre',
+    type: 'date',
+    description: `The postcode's first full-fibre activation: MIN(activated_date) over its ${FF('')} rows (NULL without full fibre). Full fibre is never withdrawn, so first_full_fibre <= D gives the postcodes with full fibre at snapshot D.`,
+  },
+];
+
+/** network_postcode_latest's columns; network_by_area groups by all of them but the postcode. */
+const NETWORK_SUMMARY_COLUMNS: CatalogColumn[] = [
+  { name: 'postcode', type: 'text', description: 'The postcode.' },
+  { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+  {
+    name: 'fastest_down',
+    type: 'integer',
+    description: "The network's best download speed at the postcode, Mbit/s.",
+  },
+  ...TECHS.map((t) => ({
+    name: `has_${t}`,
+    type: 'boolean' as const,
+    description: `True when the network reports tech = '${t}' at the postcode.`,
+  })),
+  {
+    name: 'first_full_fibre',
+    type: 'date',
+    description:
+      "The network's first full-fibre activation at the postcode (MIN(activated_date) of its full-fibre rows), NULL without full fibre.",
+  },
+];
+
 export const TABLES: CatalogTable[] = [
   {
     name: 'upc_output_time_series',
@@ -391,50 +459,7 @@ export const TABLES: CatalogTable[] = [
     description:
       'A per-postcode summary of fact_operator at the latest snapshot: one row per postcode with any service (postcodes with none are not in it). Filtering it selects the same postcodes as grouping fact_operator by postcode, in a fraction of the time; join it to upc_output on postcode for premises and places. Networks are operator groups.',
     key: ['postcode'],
-    columns: [
-      { name: 'postcode', type: 'text', description: 'The postcode.' },
-      {
-        name: 'fastest_down',
-        type: 'integer',
-        description:
-          'Best download speed of any operator and technology, Mbit/s (MAX of fact_operator.fastest_down).',
-      },
-      {
-        name: 'only_tech',
-        type: 'text',
-        description: 'The technology when it is the only one on offer at the postcode, else NULL.',
-      },
-      ...TECHS.map((t) => ({
-        name: `has_${t}`,
-        type: 'boolean' as const,
-        description: `True when any operator reports tech = '${t}' at the postcode.`,
-      })),
-      {
-        name: 'meets_uso',
-        type: 'boolean',
-        description: `True when any operator offers the USO's decent broadband at the postcode (${segmentSql('below_uso', 'row', { alias: '' })} on one row). Below the USO = postcodes where it is false, plus the postcodes not in this table (no service).`,
-      },
-      {
-        name: 'full_fibre_networks',
-        type: 'integer',
-        description: `Distinct networks (operator groups) with full fibre (${FF('')}) at the postcode.`,
-      },
-      {
-        name: 'gigabit_networks',
-        type: 'integer',
-        description: `Distinct networks (operator groups) with ${GIGABIT('')} at the postcode.`,
-      },
-      {
-        name: 'sole_gigabit_network',
-        type: 'text',
-        description: 'The network when exactly one offers gigabit (gigabit_networks = 1), else NULL.',
-      },
-      {
-        name: 'first_full_fibre',
-        type: 'date',
-        description: `The postcode's first full-fibre activation: MIN(activated_date) over its ${FF('')} rows (NULL without full fibre). Full fibre is never withdrawn, so first_full_fibre <= D gives the postcodes with full fibre at snapshot D.`,
-      },
-    ],
+    columns: SERVICE_SUMMARY_COLUMNS,
   },
   {
     name: 'network_postcode_latest',
@@ -443,25 +468,118 @@ export const TABLES: CatalogTable[] = [
     description:
       'A summary of fact_operator joined to operators at the latest snapshot: one row per postcode and network (operator group) present there. Its rows are the DISTINCT (operator_group, postcode) pairs of fact_operator, so premises per network come from joining it to upc_output without DISTINCT; a condition on one technology (has_<tech>) or on a speed (fastest_down >= X), not both at once, selects the same pairs as that condition on fact_operator.',
     key: ['postcode', 'operator_group'],
+    columns: NETWORK_SUMMARY_COLUMNS,
+  },
+  {
+    name: 'service_by_area',
+    dataset: 'upc',
+    grain:
+      'local authority x urban/rural x every combination of postcode_service_latest columns (latest snapshot)',
+    description:
+      "postcode_service_latest counted by place: every live postcode of upc_output (with or without service) grouped by its local authority (and region and nation), urban/rural class and all of postcode_service_latest's columns but first_full_fibre (see first_full_fibre_by_area), with altnets (distinct fact_altnet networks at the postcode). A condition on those columns selects whole groups, so SUM(postcodes) and SUM(premises) over it give the same figures as filtering postcode_service_latest and joining upc_output; SUM over every row of a place is the place's total. Postcodes with no service have NULL service columns and altnets 0.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...SERVICE_SUMMARY_COLUMNS.slice(1, -1).map((c) => c.name)],
     columns: [
-      { name: 'postcode', type: 'text', description: 'The postcode.' },
-      { name: 'operator_group', type: 'text', description: 'The network (operators.operator_group).' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...SERVICE_SUMMARY_COLUMNS.slice(1, -1),
       {
-        name: 'fastest_down',
+        name: 'altnets',
         type: 'integer',
-        description: "The network's best download speed at the postcode, Mbit/s.",
+        description: 'Distinct altnets (fact_altnet.operator) at the postcode, 0 for none.',
       },
-      ...TECHS.map((t) => ({
-        name: `has_${t}`,
-        type: 'boolean' as const,
-        description: `True when the network reports tech = '${t}' at the postcode.`,
-      })),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'network_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x network x every combination of network_postcode_latest columns',
+    description:
+      "network_postcode_latest counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class and all of network_postcode_latest's columns but first_full_fibre (see network_first_full_fibre_by_area). SUM(postcodes) or SUM(premises) over the rows of ONE network gives its DISTINCT postcodes and their premises; networks share postcodes, so never add several networks together.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', ...NETWORK_SUMMARY_COLUMNS.slice(1, -1).map((c) => c.name)],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...NETWORK_SUMMARY_COLUMNS.slice(1, -1),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'first_full_fibre_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x first full-fibre activation',
+    description:
+      "postcode_service_latest's first full fibre counted by place: every live postcode of upc_output grouped by local authority (and region and nation), urban/rural class, has_fttponly and first_full_fibre (both NULL without service). Full fibre is never withdrawn, so SUM(premises) over the rows with has_fttponly AND first_full_fibre <= D gives the premises with full fibre at snapshot D; SUM over every row of a place is its total.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'has_fttponly', 'first_full_fibre'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...SERVICE_SUMMARY_COLUMNS.filter((c) => ['has_fttponly', 'first_full_fibre'].includes(c.name)),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'network_first_full_fibre_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x network x first full-fibre activation',
+    description:
+      "network_postcode_latest's first full fibre per network counted by place: its rows joined to upc_output, grouped by local authority (and region and nation), urban/rural class, operator_group, has_fttponly and first_full_fibre. SUM over one network's rows with has_fttponly AND first_full_fibre <= D gives its full-fibre postcodes and premises at snapshot D; never add networks together.",
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'operator_group', 'has_fttponly', 'first_full_fibre'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...NETWORK_SUMMARY_COLUMNS.filter((c) =>
+        ['operator_group', 'has_fttponly', 'first_full_fibre'].includes(c.name),
+      ),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'network_pair_by_area',
+    dataset: 'upc',
+    grain: 'local authority x urban/rural x ordered pair of networks at a postcode',
+    description:
+      'network_postcode_latest joined to itself on postcode, counted by place: for every ordered pair of two networks (operator_group, other_group) present at the same postcodes, with whether each has full fibre there, the postcodes and premises. The rows of one pair give the postcodes where both networks are (the overlap); never add pairs together.',
+    key: [
+      ...LA_PLACE_COLUMNS,
+      'urban_rural',
+      'operator_group',
+      'has_fttponly',
+      'other_group',
+      'other_has_fttponly',
+    ],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator_group', type: 'text', description: 'The first network.' },
       {
-        name: 'first_full_fibre',
-        type: 'date',
-        description:
-          "The network's first full-fibre activation at the postcode (MIN(activated_date) of its full-fibre rows), NULL without full fibre.",
+        name: 'has_fttponly',
+        type: 'boolean',
+        description: 'The first network has full fibre at the postcodes.',
       },
+      { name: 'other_group', type: 'text', description: 'The second network (never the first).' },
+      {
+        name: 'other_has_fttponly',
+        type: 'boolean',
+        description: 'The second network has full fibre at the postcodes.',
+      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where both networks are.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'altnet_by_area_time_series',
+    dataset: 'upc',
+    grain: 'month x altnet (fact_altnet.operator) x local authority x urban/rural',
+    description:
+      "fact_altnet_time_series counted by place: per monthly snapshot and altnet, the DISTINCT postcodes where it is present (and their premises, from upc_output) in each local authority and urban/rural class. SUM over one altnet's rows at one date gives its postcodes and premises then; altnets share postcodes, so never add several altnets together.",
+    key: ['reported_at', 'operator', 'la_code', 'urban_rural'],
+    timeColumn: 'reported_at',
+    columns: [
+      { name: 'reported_at', type: 'date', description: 'Snapshot date, always the first day of a month.' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'The altnet, as fact_altnet.operator.' },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where the altnet is present.' },
+      { name: 'premises', type: 'double', description: "Their premises (today's counts, from upc_output)." },
     ],
   },
   {
@@ -569,6 +687,83 @@ export const TABLES: CatalogTable[] = [
         type: 'double',
         description: '0..1, higher = more attractive to build (dense, urban, affluent, not yet built).',
       },
+    ],
+  },
+  {
+    name: 'attractiveness_by_area',
+    dataset: 'upc_forecast',
+    grain: 'quarter x local authority x urban/rural',
+    description:
+      'postcode_attractiveness counted by place: per quarter, local authority and urban/rural class, the postcodes of upc_output scored, and for each score its sum and the number of postcodes with one. The average score of a place is SUM(<score>_sum) / SUM(<score>_count), as AVG over its postcodes.',
+    key: ['reported_at', 'la_code', 'urban_rural'],
+    timeColumn: 'reported_at',
+    columns: [
+      { name: 'reported_at', type: 'date', description: 'First day of the quarter.' },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes scored.' },
+      ...(['digital_deprivation', 'general_attractiveness'] as const).flatMap((score) => [
+        { name: `${score}_sum`, type: 'double' as const, description: `Sum of their ${score} scores.` },
+        {
+          name: `${score}_count`,
+          type: 'integer' as const,
+          description: `Postcodes with a ${score} score (AVG's denominator).`,
+        },
+      ]),
+    ],
+  },
+  {
+    name: 'forecast_pair_by_area',
+    dataset: 'upc_forecast',
+    grain: 'local authority x urban/rural x ordered pair of forecast networks x their entry points',
+    description:
+      'forecast_network_entry joined to itself on postcode, counted by place: for every ordered pair of two networks forecast at the same postcodes, with the entry point of each, the postcodes and premises. At forecast point D the rows of one pair with entry_date <= D and other_entry_date <= D give the postcodes where both are forecast.',
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'operator', 'entry_date', 'other_operator', 'other_entry_date'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'The first network, as forecast_footprint.operator.' },
+      { name: 'entry_date', type: 'date', description: 'The first forecast point with the first network.' },
+      { name: 'other_operator', type: 'text', description: 'The second network (never the first).' },
+      {
+        name: 'other_entry_date',
+        type: 'date',
+        description: 'The first forecast point with the second network.',
+      },
+      { name: 'postcodes', type: 'integer', description: 'Postcodes where both are forecast.' },
+      { name: 'premises', type: 'double', description: "Their premises (today's counts, from upc_output)." },
+    ],
+  },
+  {
+    name: 'forecast_entry_by_area',
+    dataset: 'upc_forecast',
+    grain: 'local authority x urban/rural x first forecast points with 1, 2, 3 and 4 networks',
+    description:
+      'forecast_postcode_entry counted by place: every live postcode of upc_output grouped by local authority (and region and nation), urban/rural class and its first_entry .. fourth_entry (NULL when never). At forecast point D, SUM(premises) over the rows with first_entry <= D gives the premises with any network forecast, as forecast_postcode_entry joined to upc_output does; SUM over every row of a place is its total.',
+    key: [...LA_PLACE_COLUMNS, 'urban_rural', 'first_entry', 'second_entry', 'third_entry', 'fourth_entry'],
+    columns: [
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      ...(['first', 'second', 'third', 'fourth'] as const).map((n, i) => ({
+        name: `${n}_entry`,
+        type: 'date' as const,
+        description: `The first forecast point with at least ${i + 1} distinct network${i ? 's' : ''} forecast at the postcode (NULL when never).`,
+      })),
+      { name: 'postcodes', type: 'integer', description: 'Postcodes in the group.' },
+      { name: 'premises', type: 'double', description: 'Their premises (from upc_output).' },
+    ],
+  },
+  {
+    name: 'take_up_by_area',
+    dataset: 'take_up',
+    grain: 'quarter x local authority x urban/rural x retail operator x tech x segment',
+    description:
+      "take_up_postcode's lines counted by place: per quarter, local authority (and region and nation), urban/rural class, retail operator, technology and segment, the lines of the postcodes there (from upc_output). SUM(lines) over a place gives the same lines as take_up_postcode joined to upc_output.",
+    key: ['quarter', 'la_code', 'urban_rural', 'operator', 'tech', 'segment'],
+    columns: [
+      { name: 'quarter', type: 'text', description: "Quarter label, e.g. '2026Q4'." },
+      ...UPC_COLUMNS.filter((c) => [...LA_PLACE_COLUMNS, 'urban_rural'].includes(c.name)),
+      { name: 'operator', type: 'text', description: 'Retail operator, as take_up_postcode.operator.' },
+      { name: 'tech', type: 'text', description: 'Technology, as take_up_postcode.tech.' },
+      { name: 'segment', type: 'text', description: 'Segment, as take_up_postcode.segment.' },
+      { name: 'lines', type: 'integer', description: 'Subscriber lines.' },
     ],
   },
   {

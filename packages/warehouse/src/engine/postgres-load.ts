@@ -58,8 +58,8 @@ function pgType(duckType: string): string {
 
 /**
  * The physical design on PostgreSQL, decided with EXPLAIN ANALYZE of the golden questions' SQL at full scale.
- * The questions read the summary tables (copied from the build like every table) joined to upc_output, so
- * what they need is:
+ * Most questions read the place summaries (schema/area-summary.ts), a few thousand to a few hundred thousand rows
+ * each; the rest read the postcode summaries joined to upc_output, so what they need is:
  * - btree on postcode wherever a question about one place joins its few thousand postcodes by nested loop
  *   (upc_output's la_name index finds them), and on the change log for EXISTS probes ("full fibre in Leeds");
  * - BRIN where rows are stored in date order, which costs a few pages instead of a btree's hundreds of MB and
@@ -86,6 +86,16 @@ const INDEXES: Record<string, string[]> = {
   forecast_network_entry: ['(postcode)', '(operator)'],
   forecast_postcode_entry: ['(postcode)'],
   forecast_coverage_by_area: ['(operator, reported_at)'],
+  // The place summaries are small (at most a few hundred thousand rows): an index on what picks one place or one
+  // network keeps those questions to a few pages; whole-UK questions scan them.
+  service_by_area: ['(la_name)'],
+  network_by_area: ['(operator_group)', '(la_name)'],
+  network_first_full_fibre_by_area: ['(operator_group)'],
+  network_pair_by_area: ['(operator_group, other_group)'],
+  forecast_pair_by_area: ['(operator, other_operator)'],
+  forecast_entry_by_area: ['(la_name)'],
+  altnet_by_area_time_series: ['(reported_at)'],
+  take_up_by_area: ['(quarter, tech)'],
 };
 
 /** Settings of the loading session only: building indexes with more memory and both cores. */

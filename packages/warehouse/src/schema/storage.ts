@@ -108,6 +108,6 @@ FROM wh_altnet_intervals i WHERE i.valid_to >= ${d} AND i.valid_from <= ${d}`,
 }
 
 /** Bumped when the storage layout changes (every existing warehouse is rebuilt or must be re-imported). */
-export const WAREHOUSE_FORMAT_VERSION = '7';
+export const WAREHOUSE_FORMAT_VERSION = '8';
 /** Bumped when the generator's output changes, so cached generated builds are refreshed (imports are kept). */
 export const GENERATOR_VERSION = '8';

@@ -19,7 +19,17 @@ export const DATASET_LIST = [
       'operators',
       'local_authorities',
     ],
-    summaryTables: ['coverage_by_speed_time_series', 'postcode_service_latest', 'network_postcode_latest'],
+    summaryTables: [
+      'coverage_by_speed_time_series',
+      'postcode_service_latest',
+      'network_postcode_latest',
+      'service_by_area',
+      'network_by_area',
+      'first_full_fibre_by_area',
+      'network_first_full_fibre_by_area',
+      'altnet_by_area_time_series',
+      'network_pair_by_area',
+    ],
     phrases: ['availability', 'coverage', 'footprint', 'upc'],
   },
   {
@@ -28,7 +38,14 @@ export const DATASET_LIST = [
     description: 'Forecast full-fibre network presence to 2030 and postcode attractiveness scores.',
     grain: `postcode x half-year (June and December) to ${LAST_FORECAST.slice(0, 7)}`,
     tables: ['forecast_footprint', 'postcode_attractiveness'],
-    summaryTables: ['forecast_network_entry', 'forecast_postcode_entry', 'forecast_coverage_by_area'],
+    summaryTables: [
+      'forecast_network_entry',
+      'forecast_postcode_entry',
+      'forecast_coverage_by_area',
+      'forecast_entry_by_area',
+      'forecast_pair_by_area',
+      'attractiveness_by_area',
+    ],
     phrases: ['forecast', 'forecasts', 'projection', 'plans', 'by 2030'],
   },
   {
@@ -37,7 +54,7 @@ export const DATASET_LIST = [
     description: 'Subscriber lines (market share) by retail operator and technology.',
     grain: 'quarter (2021Q1 onwards), national and postcode level',
     tables: ['take_up_quarterly', 'take_up_postcode'],
-    summaryTables: [],
+    summaryTables: ['take_up_by_area'],
     phrases: ['take-up', 'take up', 'lines', 'market share', 'subscribers'],
   },
 ] as const satisfies readonly DatasetDefinition[];

@@ -40,8 +40,90 @@ function atLatest(plan: Plan, ctx: TimeContext, options: { dates?: string[]; ran
   );
 }
 
-const summarySelect = (condition: string) =>
-  `SELECT f.postcode FROM ${POSTCODE_SERVICE_TABLE} f WHERE ${condition}`;
+/**
+ * A presence that is a condition on the rows of one postcode summary: the rows (alias f) passing every condition
+ * are the postcodes where the subject is present, one row per postcode (or per network and postcode when keyed
+ * by network). The place summaries (area-paths.ts) count the same rows by place, so one reading serves both.
+ */
+export interface SummaryPresence {
+  table: typeof POSTCODE_SERVICE_TABLE | typeof NETWORK_POSTCODE_TABLE;
+  conditions: string[];
+  /** Keyed by network (operator_group): one row per network and postcode. */
+  byNetwork: boolean;
+  /** False when several networks' rows can pass at one postcode (named networks, unkeyed): DISTINCT needed. */
+  onePerPostcode: boolean;
+  /** The conditions read first_full_fibre (full fibre at a past snapshot, or first activations). */
+  firstActivation?: boolean;
+}
+
+const service = (...conditions: string[]): SummaryPresence => ({
+  table: POSTCODE_SERVICE_TABLE,
+  conditions,
+  byNetwork: false,
+  onePerPostcode: true,
+});
+
+/**
+ * The subject as a condition on a postcode summary, or null when no summary says it exactly. Keys supported:
+ * none, or the network (`o.operator_group AS operator_group`).
+ */
+export function summaryPresence(
+  plan: Plan,
+  ctx: TimeContext,
+  options: { dates?: string[]; range?: unknown; keys?: string[] },
+): SummaryPresence | null {
+  if (plan.dataset !== 'upc') return null;
+  const s = plan.subject;
+  const keys = options.keys ?? [];
+  // The long forms of these two always read the latest snapshot, whatever the time of the question.
+  if (s.onlyTech) return keys.length ? null : service(`f.only_tech = ${sqlString(s.onlyTech)}`);
+  if (s.bestDownBelow) return keys.length ? null : service(`f.fastest_down < ${Number(s.bestDownBelow)}`);
+  if (s.belowUso) return null;
+  const past = pastSnapshot(plan, ctx, options);
+  if (past) {
+    // Full fibre is never withdrawn: the postcodes with it at a past snapshot are those first activated by then.
+    const first = firstActivationPresence(plan);
+    if (!first || keys.length) return null;
+    return {
+      ...first,
+      conditions: [...first.conditions, `f.first_full_fibre <= DATE ${sqlString(past)}`],
+      firstActivation: true,
+    };
+  }
+  if (!atLatest(plan, ctx, options)) return null;
+  const byNetwork = networkPresence(s, keys);
+  if (byNetwork) return byNetwork;
+  if (keys.length) return null;
+  if ((s.gigabit || s.minDown) && only(s, ['gigabit', 'minDown', 'absent'])) {
+    // A speed on offer: some row reaches it exactly when the postcode's best download does. (`absent` only turns
+    // the caller's join around: the postcodes where the speed is on offer are the same.)
+    const speed = Math.max(s.gigabit ? SEGMENTS.gigabit.threshold.down : 0, Number(s.minDown ?? 0));
+    return service(`f.fastest_down >= ${speed}`);
+  }
+  if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
+    return service('f.gigabit_networks = 1', `f.sole_gigabit_network = ${sqlString(s.soleGroup)}`);
+  const networks = s.minNetworks
+    ? `>= ${Number(s.minNetworks)}`
+    : s.exactNetworks
+      ? `= ${Number(s.exactNetworks)}`
+      : null;
+  if (networks) {
+    if (only(s, ['minNetworks', 'exactNetworks', 'tech']) && s.tech === FULL_FIBRE)
+      return service(`f.full_fibre_networks ${networks}`);
+    if (only(s, ['minNetworks', 'exactNetworks', 'gigabit']) && s.gigabit)
+      return service(`f.gigabit_networks ${networks}`);
+    return null;
+  }
+  if (s.tech && only(s, ['tech'])) return service(`f.has_${s.tech}`);
+  return null;
+}
+
+/** A summary presence as the SELECT of its postcodes (with the network first when keyed). */
+export function summarySelectSql(p: SummaryPresence): string {
+  const where = p.conditions.length ? ` WHERE ${p.conditions.join(' AND ')}` : '';
+  if (p.byNetwork) return `SELECT f.operator_group, f.postcode FROM ${p.table} f${where}`;
+  return `SELECT ${p.onePerPostcode ? '' : 'DISTINCT '}f.postcode FROM ${p.table} f${where}`;
+}
 
 /**
  * The DISTINCT postcodes (plus keys) where the subject is present, from the summary; null when the summary cannot
@@ -54,23 +136,18 @@ export function fastPresence(
 ): string | null {
   if (plan.dataset === 'upc_forecast') return forecastPresence(plan, ctx, options);
   const s = plan.subject;
-  // The long forms of these two always read the latest snapshot, whatever the time of the question.
-  if (s.onlyTech) return summarySelect(`f.only_tech = ${sqlString(s.onlyTech)}`);
-  if (s.bestDownBelow) return summarySelect(`f.fastest_down < ${Number(s.bestDownBelow)}`);
   if (s.belowUso && only(s, ['belowUso'])) {
     // Below the USO: the summary row says no row offers the USO's speeds, or there is no row (no service).
     return `SELECT u.postcode FROM upc_output u LEFT JOIN ${POSTCODE_SERVICE_TABLE} f ON f.postcode = u.postcode
     WHERE f.postcode IS NULL OR ${segmentSql('below_uso', 'summary')}`;
   }
-  const past = pastSnapshot(plan, ctx, options);
-  if (past && !options.keys?.length) {
-    // Full fibre is never withdrawn: the postcodes with it at a past snapshot are those first activated by then.
-    const first = fastFirstActivation(plan);
-    if (first) return `SELECT fp.postcode FROM (${first}) fp WHERE fp.first_date <= DATE ${sqlString(past)}`;
-  }
-  if (!atLatest(plan, ctx, options)) return null;
   const keys = options.keys ?? [];
-  if (keys.length === 1 && keys[0] === 'f.tech AS tech' && setFields(s).length === 0) {
+  if (
+    atLatest(plan, ctx, options) &&
+    keys.length === 1 &&
+    keys[0] === 'f.tech AS tech' &&
+    setFields(s).length === 0
+  ) {
     const each = POSTCODE_SERVICE_TECHS.map(
       (t) => `SELECT ${sqlString(t)} AS tech, postcode FROM ${POSTCODE_SERVICE_TABLE} WHERE has_${t}`,
     ).join('\n      UNION ALL ');
@@ -78,31 +155,8 @@ export function fastPresence(
     // lands ("... AND f.postcode NOT IN"), so it applies to every technology, not only to the last branch.
     return `SELECT f.tech, f.postcode FROM (\n      ${each}\n    ) f WHERE f.postcode IS NOT NULL`;
   }
-  const byNetwork = networkPresence(s, keys);
-  if (byNetwork) return byNetwork;
-  if (keys.length) return null;
-  if ((s.gigabit || s.minDown) && only(s, ['gigabit', 'minDown', 'absent'])) {
-    // A speed on offer: some row reaches it exactly when the postcode's best download does. (`absent` only turns
-    // the caller's join around: the postcodes where the speed is on offer are the same.)
-    const speed = Math.max(s.gigabit ? SEGMENTS.gigabit.threshold.down : 0, Number(s.minDown ?? 0));
-    return summarySelect(`f.fastest_down >= ${speed}`);
-  }
-  if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
-    return summarySelect(`f.gigabit_networks = 1 AND f.sole_gigabit_network = ${sqlString(s.soleGroup)}`);
-  const networks = s.minNetworks
-    ? `>= ${Number(s.minNetworks)}`
-    : s.exactNetworks
-      ? `= ${Number(s.exactNetworks)}`
-      : null;
-  if (networks) {
-    if (only(s, ['minNetworks', 'exactNetworks', 'tech']) && s.tech === FULL_FIBRE)
-      return summarySelect(`f.full_fibre_networks ${networks}`);
-    if (only(s, ['minNetworks', 'exactNetworks', 'gigabit']) && s.gigabit)
-      return summarySelect(`f.gigabit_networks ${networks}`);
-    return null;
-  }
-  if (s.tech && only(s, ['tech'])) return summarySelect(`f.has_${s.tech}`);
-  return null;
+  const summary = summaryPresence(plan, ctx, options);
+  return summary ? summarySelectSql(summary) : null;
 }
 
 /**
@@ -115,17 +169,27 @@ export function fastNetworkCounts(
   conditions: string[],
   groupExpr: string,
 ): string | null {
+  const column = networkCountColumn(plan, ctx, conditions, groupExpr);
+  // BIGINT, the type of the COUNT it replaces, so the answer's column types stay the same.
+  return column
+    ? `SELECT f.postcode, CAST(f.${column} AS BIGINT) AS networks FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.${column} > 0`
+    : null;
+}
+
+/** The service summary's column counting the networks of a network distribution, or null. */
+export function networkCountColumn(
+  plan: Plan,
+  ctx: TimeContext,
+  conditions: string[],
+  groupExpr: string,
+): 'full_fibre_networks' | 'gigabit_networks' | null {
   if (!atLatest(plan, ctx, {}) || groupExpr !== 'o.operator_group' || conditions.length !== 1) return null;
   // The row conditions the summary counts networks for: the model's full fibre and gigabit, as the compiler writes them.
-  const column =
-    conditions[0] === segmentSql('full_fibre', 'row')
-      ? 'full_fibre_networks'
-      : conditions[0] === segmentSql('gigabit', 'row')
-        ? 'gigabit_networks'
-        : null;
-  if (!column) return null;
-  // BIGINT, the type of the COUNT it replaces, so the answer's column types stay the same.
-  return `SELECT f.postcode, CAST(f.${column} AS BIGINT) AS networks FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.${column} > 0`;
+  return conditions[0] === segmentSql('full_fibre', 'row')
+    ? 'full_fibre_networks'
+    : conditions[0] === segmentSql('gigabit', 'row')
+      ? 'gigabit_networks'
+      : null;
 }
 
 /**
@@ -133,7 +197,7 @@ export function fastNetworkCounts(
  * may name networks and one condition, a technology or a download speed (the summary keeps them per network and
  * postcode, not per row, so a technology AND a speed together cannot be told from it).
  */
-function networkPresence(s: Subject, keys: string[]): string | null {
+function networkPresence(s: Subject, keys: string[]): SummaryPresence | null {
   const keyed = keys.length === 1 && keys[0] === 'o.operator_group AS operator_group';
   if (keys.length && !keyed) return null;
   if (!only(s, ['tech', 'gigabit', 'minDown', 'operatorGroups'])) return null;
@@ -145,10 +209,9 @@ function networkPresence(s: Subject, keys: string[]): string | null {
   if (s.tech && speed) return null;
   if (s.tech) conditions.push(`f.has_${s.tech}`);
   if (speed) conditions.push(`f.fastest_down >= ${speed}`);
-  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
-  return keyed
-    ? `SELECT f.operator_group, f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`
-    : `SELECT DISTINCT f.postcode FROM ${NETWORK_POSTCODE_TABLE} f${where}`;
+  // One row per network and postcode: keyed, or with one network named, no postcode comes twice.
+  const onePerPostcode = keyed || s.operatorGroups?.length === 1;
+  return { table: NETWORK_POSTCODE_TABLE, conditions, byNetwork: keyed, onePerPostcode };
 }
 
 /** The one past monthly snapshot a presence reads (not the latest), or null. */
@@ -165,6 +228,25 @@ function pastSnapshot(
 }
 
 /**
+ * The postcodes with full fibre (of any network, or of one named network) as a summary presence whose rows carry
+ * first_full_fibre, the first activation; null for any other subject (several named networks need a MIN).
+ */
+function firstActivationPresence(plan: Plan): SummaryPresence | null {
+  const s = plan.subject;
+  if (plan.dataset !== 'upc' || s.tech !== FULL_FIBRE || !only(s, ['tech', 'operatorGroups'])) return null;
+  const groups = s.operatorGroups ?? [];
+  if (!groups.length) return { ...service(`f.has_${FULL_FIBRE}`), firstActivation: true };
+  if (groups.length > 1) return null;
+  return {
+    table: NETWORK_POSTCODE_TABLE,
+    conditions: [`f.has_${FULL_FIBRE}`, `f.operator_group IN (${groups.map(sqlString).join(', ')})`],
+    byNetwork: false,
+    onePerPostcode: true,
+    firstActivation: true,
+  };
+}
+
+/**
  * Each postcode's first full-fibre activation (first_date, the earliest activated_date of its full-fibre rows in
  * the latest snapshot), as the compiler's first_passed reads it from fact_operator, for full fibre of any network
  * or of named networks (operator groups); null for any other subject.
@@ -173,13 +255,12 @@ export function fastFirstActivation(plan: Plan): string | null {
   const s = plan.subject;
   if (plan.dataset !== 'upc' || s.tech !== FULL_FIBRE || !only(s, ['tech', 'operatorGroups'])) return null;
   const groups = s.operatorGroups ?? [];
-  if (!groups.length)
-    return `SELECT f.postcode, f.first_full_fibre AS first_date FROM ${POSTCODE_SERVICE_TABLE} f WHERE f.has_${FULL_FIBRE}`;
+  const one = firstActivationPresence(plan);
+  if (one)
+    return `SELECT f.postcode, f.first_full_fibre AS first_date FROM ${one.table} f WHERE ${one.conditions.join(' AND ')}`;
+  // One row per postcode and network: several networks share a postcode, so take the first of them.
   const where = `WHERE f.has_${FULL_FIBRE} AND f.operator_group IN (${groups.map(sqlString).join(', ')})`;
-  // One row per postcode and network: with one network no grouping is needed.
-  return groups.length === 1
-    ? `SELECT f.postcode, f.first_full_fibre AS first_date FROM ${NETWORK_POSTCODE_TABLE} f ${where}`
-    : `SELECT f.postcode, MIN(f.first_full_fibre) AS first_date FROM ${NETWORK_POSTCODE_TABLE} f ${where} GROUP BY f.postcode`;
+  return `SELECT f.postcode, MIN(f.first_full_fibre) AS first_date FROM ${NETWORK_POSTCODE_TABLE} f ${where} GROUP BY f.postcode`;
 }
 
 /** True when `d` is one of the forecast points: June and December from the first to the last. */

@@ -5,16 +5,21 @@
  * in the portable subset that runs on DuckDB and PostgreSQL alike, formatted for people to read.
  */
 import {
+  ALTNET_AREA_TABLE,
+  ATTRACTIVENESS_AREA_TABLE,
   addMonths,
   DIMENSION_LIST,
   FORECAST_AREA_TABLE,
   FULL_FIBRE,
   LA_PLACE_COLUMNS,
+  NETWORK_AREA_TABLE,
   SEGMENTS,
+  SERVICE_AREA_TABLE,
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
   segmentSql,
   sqlString,
+  TAKE_UP_AREA_TABLE,
   technologySql,
 } from '@qa/warehouse';
 import {
@@ -30,7 +35,18 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
-import { fastFirstActivation, fastNetworkCounts, fastPresence } from './fast-paths.js';
+import {
+  areaByKey,
+  areaCount,
+  areaFirstActivation,
+  areaGeo,
+  areaLevels,
+  areaPlaces,
+  areaPresence,
+  areaTotal,
+  atAreaGrain,
+} from './area-paths.js';
+import { fastFirstActivation, fastNetworkCounts, fastPresence, networkCountColumn } from './fast-paths.js';
 
 export interface BuiltQuery {
   sql: string;
@@ -401,6 +417,18 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
   };
 }
 
+/**
+ * All premises (or postcodes) of the place asked about: from service_by_area (every live postcode counted by
+ * place) when the place is one of its columns, else from upc_output. The same total either way.
+ */
+function placeTotal(plan: Plan, unit: 'premises' | 'postcodes', geo: string[]): string {
+  if (atAreaGrain(plan, undefined)) return areaTotal(plan, unit);
+  return `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+    ' )',
+    ')',
+  );
+}
+
 /** Premises / postcodes / coverage by a geographic dimension (or in total). */
 function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
@@ -431,17 +459,20 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       unit === 'postcodes' || plan.measure === 'premises'
         ? ['COUNT(*) AS postcodes', 'SUM(u.premises) AS premises']
         : [`SUM(u.${unit}) AS ${unit}`, 'COUNT(*) AS postcodes'];
-    const sql = [
-      `SELECT ${selectDim}${measures.join(', ')}`,
-      'FROM upc_output u',
-      where(geo),
-      groupBy,
-      dim ? orderLimit(plan, measures[0]!.includes('premises') ? 'premises' : unit, `u.${dim}`) : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    const fromArea = (unit === 'postcodes' || plan.measure === 'premises') && atAreaGrain(plan, dim);
+    const sql = fromArea
+      ? [areaPlaces(plan, dim), dim ? orderLimit(plan, unit, `f.${dim}`) : ''].filter(Boolean).join('\n')
+      : [
+          `SELECT ${selectDim}${measures.join(', ')}`,
+          'FROM upc_output u',
+          where(geo),
+          groupBy,
+          dim ? orderLimit(plan, measures[0]!.includes('premises') ? 'premises' : unit, `u.${dim}`) : '',
+        ]
+          .filter(Boolean)
+          .join('\n');
     steps.push(
-      `Counts postcodes and adds up ${unit} in upc_output (one row per live postcode, latest snapshot)${dim ? ` for each ${dim}` : ''}.`,
+      `Counts postcodes and adds up ${unit} in upc_output (one row per live postcode, latest snapshot)${dim ? ` for each ${dim}` : ''}${fromArea ? `, from ${SERVICE_AREA_TABLE} (upc_output counted by local authority in advance)` : ''}.`,
     );
     columns.postcodes = 'number of postcodes';
     columns.premises = 'premises (households + business sites)';
@@ -466,20 +497,36 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
   ];
   const havingNonZero = !wantsPct && dim && !absent ? `HAVING SUM(${passedExpr}) > 0` : '';
-  const sql = [
-    `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
-    `SELECT ${selectDim}${select.join(',\n       ')}`,
-    'FROM upc_output u',
-    'LEFT JOIN passed p ON p.postcode = u.postcode',
-    where(geo),
-    groupBy,
-    havingNonZero,
-    dim ? orderLimit(plan, wantsPct ? pctName : name, `u.${dim}`) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const area =
+    (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim) ? areaPresence(plan, ctx) : null;
+  const areaSql =
+    area &&
+    areaLevels(area, plan, {
+      dim,
+      unit: unit as 'premises' | 'postcodes',
+      name,
+      totalName,
+      pctName,
+      havingNonZero: Boolean(havingNonZero),
+      orderLimit: (column, tieBreak) => orderLimit(plan, column, tieBreak),
+      orderColumn: wantsPct ? pctName : name,
+    });
+  const sql =
+    areaSql ||
+    [
+      `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
+      `SELECT ${selectDim}${select.join(',\n       ')}`,
+      'FROM upc_output u',
+      'LEFT JOIN passed p ON p.postcode = u.postcode',
+      where(geo),
+      groupBy,
+      havingNonZero,
+      dim ? orderLimit(plan, wantsPct ? pctName : name, `u.${dim}`) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
   steps.push(
-    `Finds every postcode with ${subjectPhrase(plan)} ${when} (DISTINCT postcodes, so an operator with several technologies counts once).`,
+    `Finds every postcode with ${subjectPhrase(plan)} ${when} (DISTINCT postcodes, so an operator with several technologies counts once)${areaSql ? `, counted by local authority in advance in ${area!.table}` : ''}.`,
   );
   steps.push(
     `Joins them to upc_output${geo.length ? ` filtered to ${describeGeo(plan)}` : ''} and adds up ${unit}${dim ? ` for each ${dim}` : ''}${absent ? ' where the postcode is NOT among them' : ''}.`,
@@ -526,18 +573,23 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
   const geo = geoConditions(plan);
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
-  const total = `(SELECT SUM(premises) FROM upc_output u ${where(geo)})`.replace(' )', ')');
-  const sql = [
-    `WITH passed AS (\n  ${inner}\n)`,
-    `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct` : ''}`,
-    'FROM passed p',
-    'JOIN upc_output u ON u.postcode = p.postcode',
-    where(geo),
-    `GROUP BY p.${keyName}`,
-    orderLimit(plan, unit, `p.${keyName}`),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const total = placeTotal(plan, 'premises', geo);
+  const areaSql = atAreaGrain(plan, undefined)
+    ? areaByKey(plan, ctx, keyName, keyExpr, unit, (column, tieBreak) => orderLimit(plan, column, tieBreak))
+    : null;
+  const sql =
+    areaSql ??
+    [
+      `WITH passed AS (\n  ${inner}\n)`,
+      `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct` : ''}`,
+      'FROM passed p',
+      'JOIN upc_output u ON u.postcode = p.postcode',
+      where(geo),
+      `GROUP BY p.${keyName}`,
+      orderLimit(plan, unit, `p.${keyName}`),
+    ]
+      .filter(Boolean)
+      .join('\n');
   return {
     sql,
     columns: {
@@ -621,7 +673,7 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
       : undefined;
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   if (!forecast && isFirstActivationSubject(plan)) {
-    return buildFirstActivationSeries(plan, monthsBetween(from, to, months), unit);
+    return buildFirstActivationSeries(plan, ctx, monthsBetween(from, to, months), unit);
   }
   if (!forecast && isSpeedSummarySubject(plan)) {
     return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}) }, unit, quarterly);
@@ -634,11 +686,7 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     keys: ['f.reported_at'],
   });
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   const sql = [
     `WITH passed AS (\n  ${inner}\n)`,
     `SELECT p.reported_at, ${measure},\n       ${round(`100.0 * ${unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)'} / ${total}`)} AS coverage_pct`,
@@ -695,11 +743,7 @@ function buildSpeedSummarySeries(
 ): BuiltQuery {
   const geo = geoConditions(plan);
   const threshold = Math.max(plan.subject.gigabit ? GIGABIT_MBPS : 0, plan.subject.minDown ?? 0);
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   const sql = [
     `SELECT f.reported_at, SUM(f.${unit}) AS ${unit},`,
     `       ${round(`100.0 * SUM(f.${unit}) / ${total}`)} AS coverage_pct`,
@@ -740,11 +784,7 @@ function buildForecastAreaSeries(
 ): BuiltQuery {
   const geo = geoConditions(plan);
   const network = plan.subject.operatorGroups![0]!;
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
-      ' )',
-      ')',
-    );
+  const total = placeTotal(plan, unit, geo);
   // The long form counts postcodes with COUNT(*) (BIGINT): the cast keeps the answer's column types the same.
   const measure = unit === 'postcodes' ? 'CAST(SUM(f.postcodes) AS BIGINT)' : 'SUM(f.premises)';
   const sql = [
@@ -809,17 +849,45 @@ function byFirstDateCte(unit: 'premises' | 'postcodes', geo: string[]): string {
     .join('\n');
 }
 
-function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): BuiltQuery {
+/**
+ * The premises (or postcodes) per first-activation date: from a place summary when the place allows, else each
+ * postcode's first activation joined to upc_output. With the total of the place, read from the same source.
+ */
+function firstDates(
+  plan: Plan,
+  ctx: TimeContext,
+  unit: 'premises' | 'postcodes',
+): { ctes: string; total: string; area?: string } {
+  const area = atAreaGrain(plan, undefined) ? areaFirstActivation(plan, ctx) : null;
+  if (area) {
+    const conditions = [...area.conditions, ...areaGeo(plan)];
+    return {
+      ctes: `by_first_date AS (\n  SELECT f.first_full_fibre AS first_date, ${areaCount(unit)} AS ${unit}\n  FROM ${area.table} f\n  ${where(conditions)}\n  GROUP BY f.first_full_fibre\n)`,
+      total: areaTotal(plan, unit),
+      area: area.table,
+    };
+  }
   const geo = geoConditions(plan);
-  const src = source(plan, 'latest');
-  const total =
-    `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
+  return {
+    ctes: `${firstPassedCte(plan, source(plan, 'latest'))}, ${byFirstDateCte(unit, geo)}`,
+    total: `(SELECT SUM(${unit === 'postcodes' ? '1' : 'premises'}) FROM upc_output u ${where(geo)})`.replace(
       ' )',
       ')',
-    );
-  if (plan.flow) return buildFirstActivationFlow(plan, dates, unit, src, geo);
+    ),
+  };
+}
+
+function buildFirstActivationSeries(
+  plan: Plan,
+  ctx: TimeContext,
+  dates: string[],
+  unit: 'premises' | 'postcodes',
+): BuiltQuery {
+  const geo = geoConditions(plan);
+  if (plan.flow) return buildFirstActivationFlow(plan, ctx, dates, unit, geo);
+  const { ctes, total } = firstDates(plan, ctx, unit);
   const sql = [
-    `WITH ${firstPassedCte(plan, src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `WITH ${ctes}, snapshots AS (`,
     `  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)`,
     ')',
     `SELECT s.reported_at, SUM(b.${unit}) AS ${unit},`,
@@ -844,16 +912,16 @@ function buildFirstActivationSeries(plan: Plan, dates: string[], unit: 'premises
 /** What each snapshot added: first activations after the previous snapshot, up to this one. */
 function buildFirstActivationFlow(
   plan: Plan,
+  ctx: TimeContext,
   dates: string[],
   unit: 'premises' | 'postcodes',
-  src: Source,
   geo: string[],
 ): BuiltQuery {
   const step = dates.length >= 2 ? monthsApart(dates[0]!, dates[1]!) : 1;
   const pairs = dates.map((d, i) => [d, i === 0 ? addMonths(d, -step) : dates[i - 1]!] as const);
   const column = `new_${unit}`;
   const sql = [
-    `WITH ${firstPassedCte(plan, src)}, ${byFirstDateCte(unit, geo)}, snapshots AS (`,
+    `WITH ${firstDates(plan, ctx, unit).ctes}, snapshots AS (`,
     `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
     ')',
     `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
@@ -881,6 +949,89 @@ function monthsApart(from: string, to: string): number {
   const [y1, m1] = from.split('-').map(Number) as [number, number];
   const [y2, m2] = to.split('-').map(Number) as [number, number];
   return Math.max(1, (y2 - y1) * 12 + (m2 - m1));
+}
+
+/**
+ * A change between two snapshots read from a place summary: full fibre of any network or of one (first
+ * activations: a postcode has it at D when first_full_fibre <= D), or altnets per altnet (their monthly rows);
+ * null when the plan does not fit a place summary. The figures and columns are the long form's.
+ */
+function areaChangeSql(
+  plan: Plan,
+  ctx: TimeContext,
+  o: {
+    from: string;
+    to: string;
+    unit: 'premises' | 'postcodes';
+    fromCol: string;
+    toCol: string;
+    /** The network key of a change per network (only altnets here). */
+    keyName?: string;
+  },
+): string | null {
+  const { from, to, unit } = o;
+  const dim = o.keyName ? undefined : plan.dimension;
+  if (!atAreaGrain(plan, dim)) return null;
+  let table: string;
+  let conditions: string[];
+  let at: (d: string) => string;
+  if (plan.subject.altnet && !plan.subject.operators?.length) {
+    const altnets = areaPresence(plan, ctx, {
+      dates: [to],
+      keys: o.keyName ? [`f.operator AS ${o.keyName}`] : [],
+    });
+    if (altnets?.table !== ALTNET_AREA_TABLE) return null;
+    table = altnets.table;
+    conditions = [
+      ...altnets.conditions.filter((c) => !c.startsWith('f.reported_at')),
+      `f.reported_at IN (${date(from)}, ${date(to)})`,
+    ];
+    at = (d) => `f.reported_at = ${date(d)}`;
+  } else {
+    const first = o.keyName ? null : areaFirstActivation(plan, ctx);
+    if (!first) return null;
+    table = first.table;
+    conditions = [...first.conditions, `f.first_full_fibre <= ${date(from > to ? from : to)}`];
+    at = (d) => `f.first_full_fibre <= ${date(d)}`;
+  }
+  const sumAt = (d: string) => `SUM(CASE WHEN ${at(d)} THEN f.${unit} ELSE 0 END)`;
+  const gained = `${sumAt(to)} - ${sumAt(from)}`;
+  const select = [
+    `${sumAt(from)} AS ${o.fromCol}`,
+    `${sumAt(to)} AS ${o.toCol}`,
+    `${gained} AS ${unit}_gained`,
+  ];
+  const key = o.keyName ? `f.${o.keyName}` : dim ? `f.${dim}` : '';
+  let totals = '';
+  let joinTotals = '';
+  let orderColumn = `${unit}_gained`;
+  if (plan.measure === 'change_pp') {
+    let base = areaTotal(plan, 'premises');
+    if (dim) {
+      totals =
+        `WITH totals AS (\n  SELECT t.${dim}, SUM(t.premises) AS premises FROM ${SERVICE_AREA_TABLE} t ${where(areaGeo(plan, 't'))} GROUP BY t.${dim}\n)`.replace(
+          '  GROUP',
+          ' GROUP',
+        );
+      joinTotals = `JOIN totals t ON t.${dim} = f.${dim}`;
+      base = 'MAX(t.premises)';
+    }
+    select.push(`${round(`100.0 * (${gained}) / ${base}`)} AS pp_change`);
+    for (const d of [from, to])
+      select.push(`${round(`100.0 * ${sumAt(d)} / ${base}`)} AS coverage_${label(d)}_pct`);
+    orderColumn = 'pp_change';
+  }
+  return [
+    totals,
+    `SELECT ${key ? `${key},\n       ` : ''}${select.join(',\n       ')}`,
+    `FROM ${table} f`,
+    joinTotals,
+    where([...conditions, ...areaGeo(plan)]),
+    key ? `GROUP BY ${key}` : '',
+    key ? orderLimit(plan, orderColumn, key) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Change between two snapshots (gains, percentage-point growth). */
@@ -948,18 +1099,28 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
       );
     orderColumn = 'pp_change';
   }
-  const sql = [
-    `WITH ${ctes.join(',\n')}`,
-    `SELECT ${dimSelect ? `${dimSelect},\n       ` : ''}${select.join(',\n       ')}`,
-    'FROM passed p',
-    'JOIN upc_output u ON u.postcode = p.postcode',
-    joinTotals,
-    where(geo),
-    dimSelect ? `GROUP BY ${dimSelect}` : '',
-    dimSelect ? orderLimit(plan, orderColumn, dimSelect) : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const areaSql = areaChangeSql(plan, ctx, {
+    from,
+    to,
+    unit,
+    fromCol,
+    toCol,
+    keyName: networkDim ? keyName : undefined,
+  });
+  const sql =
+    areaSql ??
+    [
+      `WITH ${ctes.join(',\n')}`,
+      `SELECT ${dimSelect ? `${dimSelect},\n       ` : ''}${select.join(',\n       ')}`,
+      'FROM passed p',
+      'JOIN upc_output u ON u.postcode = p.postcode',
+      joinTotals,
+      where(geo),
+      dimSelect ? `GROUP BY ${dimSelect}` : '',
+      dimSelect ? orderLimit(plan, orderColumn, dimSelect) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
   return {
     sql,
     columns: {
@@ -993,14 +1154,27 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   const inner = fast
     ? `SELECT fp.postcode FROM (${fast}) fp WHERE fp.first_date > ${date(from)}`
     : `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
-  const sql = perPlace(plan, dim, {
-    with: `WITH first_time AS (\n  ${inner}\n)`,
-    figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',
-    from: 'first_time ft',
-    alias: 'ft',
-    conditions: geo,
-    orderBy: plan.measure === 'first_premises' ? 'premises' : 'postcodes',
-  });
+  const area = atAreaGrain(plan, dim) ? areaFirstActivation(plan, ctx) : null;
+  const orderBy = plan.measure === 'first_premises' ? 'premises' : 'postcodes';
+  // COUNT(*) of no rows is 0 where the place summary's SUM is NULL: COALESCE keeps the long form's answer.
+  const sql = area
+    ? [
+        `SELECT ${dim ? `f.${dim}, ` : ''}CAST(COALESCE(SUM(f.postcodes), 0) AS BIGINT) AS postcodes, SUM(f.premises) AS premises`,
+        `FROM ${area.table} f`,
+        where([...area.conditions, `f.first_full_fibre > ${date(from)}`, ...areaGeo(plan)]),
+        dim ? `GROUP BY f.${dim}` : '',
+        dim ? orderLimit(plan, orderBy, `f.${dim}`) : '',
+      ]
+        .filter(Boolean)
+        .join('\n')
+    : perPlace(plan, dim, {
+        with: `WITH first_time AS (\n  ${inner}\n)`,
+        figures: 'COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+        from: 'first_time ft',
+        alias: 'ft',
+        conditions: geo,
+        orderBy,
+      });
   return {
     sql,
     columns: {
@@ -1022,13 +1196,27 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
     conditions.push(`f.reported_at = ${date(plan.time.at)}`);
   const noun = plan.subject.altnet ? 'altnets' : 'networks';
   const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;
-  const sql = perPlace(plan, dim, {
-    figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
-    from: src.from,
-    alias: 'f',
-    conditions,
-    orderBy: noun,
-  });
+  // Altnets per place: the altnets with a row in the place at the snapshot, from the monthly place summary.
+  const altnets =
+    dim && src.altnetTable && atAreaGrain(plan, dim)
+      ? areaPresence(plan, ctx, { keys: ['f.operator AS operator'] })
+      : null;
+  const sql =
+    altnets?.table === ALTNET_AREA_TABLE && dim
+      ? [
+          `SELECT f.${dim}, COUNT(DISTINCT f.operator) AS ${noun}`,
+          `FROM ${altnets.table} f`,
+          where([...altnets.conditions, ...areaGeo(plan)]),
+          `GROUP BY f.${dim}`,
+          orderLimit(plan, noun, `f.${dim}`),
+        ].join('\n')
+      : perPlace(plan, dim, {
+          figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
+          from: src.from,
+          alias: 'f',
+          conditions,
+          orderBy: noun,
+        });
   return {
     sql,
     columns: { [noun]: `number of distinct ${noun}` },
@@ -1045,17 +1233,33 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (src.forecast) conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
   else if (!latest) conditions.push(`f.reported_at = ${date(plan.time.at!)}`);
   const geo = geoConditions(plan);
-  const sql = [
-    `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
-    'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
-    'FROM upc_output u',
-    'LEFT JOIN n ON n.postcode = u.postcode',
-    where(geo),
-    'GROUP BY COALESCE(n.networks, 0)',
-    'ORDER BY networks',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const column = atAreaGrain(plan, undefined)
+    ? networkCountColumn(plan, ctx, conditions, src.groupExpr)
+    : null;
+  // The service summary counted by place has the networks of each postcode as a column: sum its groups (those
+  // with none, or no service, count as 0, as the long form's LEFT JOIN does).
+  const areaSql =
+    column &&
+    [
+      `WITH n AS (\n  SELECT CAST(CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
+      'SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises',
+      'FROM n',
+      'GROUP BY n.networks',
+      'ORDER BY networks',
+    ].join('\n');
+  const sql =
+    areaSql ||
+    [
+      `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
+      'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+      'FROM upc_output u',
+      'LEFT JOIN n ON n.postcode = u.postcode',
+      where(geo),
+      'GROUP BY COALESCE(n.networks, 0)',
+      'ORDER BY networks',
+    ]
+      .filter(Boolean)
+      .join('\n');
   return {
     sql,
     columns: { networks: 'number of distinct networks', postcodes: 'postcodes', premises: 'premises' },
@@ -1128,14 +1332,29 @@ function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
     ...(subject ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`] : []),
   ];
   const name = `avg_${column}`;
-  const sql = perPlace(plan, dim, {
-    ...(subject ? { with: `WITH passed AS (\n  ${passed}\n)` } : {}),
-    figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
-    from: 'postcode_attractiveness a',
-    alias: 'a',
-    conditions,
-    orderBy: name,
-  });
+  // With no subject, the scores counted by place: AVG's sum and count per quarter, local authority and class.
+  const fromArea = !subject && atAreaGrain(plan, dim);
+  const sql = fromArea
+    ? [
+        `SELECT ${dim ? `f.${dim}, ` : ''}${round(`SUM(f.${column}_sum) / NULLIF(SUM(f.${column}_count), 0)`, 4)} AS ${name}, CAST(COALESCE(SUM(f.postcodes), 0) AS BIGINT) AS postcodes`,
+        `FROM ${ATTRACTIVENESS_AREA_TABLE} f`,
+        where([
+          `f.reported_at = (SELECT MAX(reported_at) FROM ${ATTRACTIVENESS_AREA_TABLE})`,
+          ...areaGeo(plan),
+        ]),
+        dim ? `GROUP BY f.${dim}` : '',
+        dim ? orderLimit(plan, name, `f.${dim}`) : '',
+      ]
+        .filter(Boolean)
+        .join('\n')
+    : perPlace(plan, dim, {
+        ...(subject ? { with: `WITH passed AS (\n  ${passed}\n)` } : {}),
+        figures: `${round(`AVG(a.${column})`, 4)} AS ${name}, COUNT(*) AS postcodes`,
+        from: 'postcode_attractiveness a',
+        alias: 'a',
+        conditions,
+        orderBy: name,
+      });
   return {
     sql,
     columns: { [name]: `average ${column.replace('_', ' ')} score (0 to 1)` },
@@ -1143,6 +1362,32 @@ function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
       `Averages ${column} over postcodes in the latest quarter of postcode_attractiveness${subject ? ` ${plan.subject.absent ? 'without' : 'with'} ${subjectPhrase(plan)}${plan.time.from && plan.time.to ? ` on ${plan.time.to} but not on ${plan.time.from}` : plan.dataset === 'upc_forecast' ? ` at the forecast point ${forecastPoint}` : ' in the latest snapshot'}` : ''}${dim ? ` for each ${dim}` : ''}.`,
     ],
   };
+}
+
+/**
+ * One network's share of a technology or of gigabit, from the place summaries: when the plan names one network
+ * and the same technology (or gigabit) as its base, the network's postcodes with it are among the base's (the
+ * network offering full fibre there means the postcode has full fibre), so its premises are the overlap the long
+ * form counts. Null otherwise.
+ */
+function areaShareOfSubject(plan: Plan, base: Plan, ctx: TimeContext): string | null {
+  const s = plan.subject;
+  if (!atAreaGrain(plan, undefined) || s.operators?.length || s.operatorGroups?.length !== 1) return null;
+  if (!s.tech === !s.gigabit) return null;
+  const all = areaPresence(base, ctx);
+  const network = areaPresence(plan, ctx);
+  if (all?.table !== SERVICE_AREA_TABLE || !network || network.table !== NETWORK_AREA_TABLE || network.key)
+    return null;
+  const geo = areaGeo(plan);
+  // SUM of no rows is NULL where the long form's CASE sum is 0 (but NULL when there is no base at all).
+  const operatorPremises = 'CASE WHEN s.premises IS NULL THEN NULL ELSE COALESCE(o.premises, 0) END';
+  return [
+    `WITH subject AS (\n  SELECT SUM(f.premises) AS premises FROM ${all.table} f ${where([...all.conditions, ...geo])}\n), operator AS (\n  SELECT SUM(f.premises) AS premises FROM ${network.table} f ${where([...network.conditions, ...geo])}\n)`,
+    `SELECT ${operatorPremises} AS operator_premises,`,
+    '       s.premises AS all_subject_premises,',
+    `       ${round(`100.0 * (${operatorPremises}) / s.premises`)} AS share_pct`,
+    'FROM subject s CROSS JOIN operator o',
+  ].join('\n');
 }
 
 function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {
@@ -1155,18 +1400,20 @@ function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {
   };
   if (!base.subject.tech && !base.subject.gigabit) base.subject.tech = FULL_FIBRE;
   const whoName = [...groups, ...operators].join(' / ') || 'the operator';
-  const sql = [
-    `WITH subject AS (\n  ${presence(base, ctx)}\n), operator AS (\n  ${presence(plan, ctx)}\n)`,
-    `SELECT SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS operator_premises,`,
-    '       SUM(u.premises) AS all_subject_premises,',
-    `       ${round('100.0 * SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises)')} AS share_pct`,
-    'FROM upc_output u',
-    'JOIN subject s ON s.postcode = u.postcode',
-    'LEFT JOIN operator o ON o.postcode = u.postcode',
-    where(geo),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const sql =
+    areaShareOfSubject(plan, base, ctx) ??
+    [
+      `WITH subject AS (\n  ${presence(base, ctx)}\n), operator AS (\n  ${presence(plan, ctx)}\n)`,
+      `SELECT SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) AS operator_premises,`,
+      '       SUM(u.premises) AS all_subject_premises,',
+      `       ${round('100.0 * SUM(CASE WHEN o.postcode IS NOT NULL THEN u.premises ELSE 0 END) / SUM(u.premises)')} AS share_pct`,
+      'FROM upc_output u',
+      'JOIN subject s ON s.postcode = u.postcode',
+      'LEFT JOIN operator o ON o.postcode = u.postcode',
+      where(geo),
+    ]
+      .filter(Boolean)
+      .join('\n');
   return {
     sql,
     columns: {
@@ -1240,17 +1487,34 @@ function takeUpQuarters(plan: Plan, ctx: TimeContext): TakeUpQuarters {
 /** Take-up rate: full-fibre lines as a share of the premises that can get full fibre, in one quarter. */
 function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
   const geo = geoConditions(plan);
+  // The premises with full fibre today, counted by place in service_by_area when the place allows.
+  const fullFibre = atAreaGrain(plan, undefined)
+    ? areaPresence({ ...plan, dataset: 'upc', subject: { tech: FULL_FIBRE }, time: {} }, ctx)
+    : null;
   const quarter = plan.time.quarter ?? ctx.latestQuarter;
   // Each part is computed once, and the place's filter is repeated rather than shared through a CTE (a CTE
   // used twice is materialised in full, which keeps the engine from narrowing take_up_postcode early).
   const inArea = geo.length ? ` AND t.postcode IN (SELECT u.postcode FROM upc_output u ${where(geo)})` : '';
+  const lineFilter = `t.tech = ${sqlString(SEGMENTS.full_fibre.takeUpTech)} AND t.quarter = ${sqlString(quarter)}`;
   const sql = [
     'WITH lines AS (',
-    `  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`,
-    `  WHERE t.tech = ${sqlString(SEGMENTS.full_fibre.takeUpTech)} AND t.quarter = ${sqlString(quarter)}${inArea}`,
+    // A place's lines counted by place in take_up_by_area (the same sums as its postcodes' lines).
+    ...(fullFibre && geo.length
+      ? [
+          `  SELECT SUM(t.lines) AS fttp_lines FROM ${TAKE_UP_AREA_TABLE} t`,
+          `  WHERE ${[lineFilter, ...areaGeo(plan, 't')].join(' AND ')}`,
+        ]
+      : [`  SELECT SUM(t.lines) AS fttp_lines FROM take_up_postcode t`, `  WHERE ${lineFilter}${inArea}`]),
     '), passed AS (',
-    '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
-    `  WHERE ${[...geo, `EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND ${FULL_FIBRE_ROW})`].join(' AND ')}`,
+    ...(fullFibre
+      ? [
+          `  SELECT SUM(f.premises) AS full_fibre_premises FROM ${fullFibre.table} f`,
+          `  WHERE ${[...fullFibre.conditions, ...areaGeo(plan)].join(' AND ')}`,
+        ]
+      : [
+          '  SELECT SUM(u.premises) AS full_fibre_premises FROM upc_output u',
+          `  WHERE ${[...geo, `EXISTS (SELECT 1 FROM fact_operator f WHERE f.postcode = u.postcode AND ${FULL_FIBRE_ROW})`].join(' AND ')}`,
+        ]),
     ')',
     'SELECT l.fttp_lines, p.full_fibre_premises,',
     `       ${round('100.0 * l.fttp_lines / p.full_fibre_premises')} AS take_up_pct`,
@@ -1377,13 +1641,33 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
     keys: [`${src.groupExpr} AS operator_group`],
   });
   const geo = geoConditions(plan);
+  // Per place and network from network_by_area, the place's totals from service_by_area.
+  const area = atAreaGrain(plan, plan.dimension)
+    ? areaPresence({ ...plan, dimension: 'operator_group' }, ctx, {
+        keys: [`${src.groupExpr} AS operator_group`],
+      })
+    : null;
+  const figures =
+    area?.key === 'operator_group'
+      ? [
+          `by_network AS (\n  SELECT f.${dim}, f.operator_group, SUM(f.premises) AS premises\n  FROM ${area.table} f\n  ${where([...area.conditions, ...areaGeo(plan)])}\n  GROUP BY f.${dim}, f.operator_group\n),`,
+          `totals AS (\n  SELECT f.${dim}, SUM(f.premises) AS premises FROM ${SERVICE_AREA_TABLE} f ${where(areaGeo(plan))} GROUP BY f.${dim}\n),`.replace(
+            '  GROUP',
+            ' GROUP',
+          ),
+        ]
+      : null;
   const sql = [
-    `WITH passed AS (\n  ${inner}\n),`,
-    `by_network AS (\n  SELECT u.${dim}, p.operator_group, SUM(u.premises) AS premises\n  FROM passed p JOIN upc_output u ON u.postcode = p.postcode\n  ${where(geo)}\n  GROUP BY u.${dim}, p.operator_group\n),`.replace(
-      /\n {2}\n/g,
-      '\n',
-    ),
-    `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
+    ...(figures
+      ? [`WITH ${figures[0]}`, figures[1]]
+      : [
+          `WITH passed AS (\n  ${inner}\n),`,
+          `by_network AS (\n  SELECT u.${dim}, p.operator_group, SUM(u.premises) AS premises\n  FROM passed p JOIN upc_output u ON u.postcode = p.postcode\n  ${where(geo)}\n  GROUP BY u.${dim}, p.operator_group\n),`.replace(
+            /\n {2}\n/g,
+            '\n',
+          ),
+          `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
+        ]),
     `ranked AS (\n  SELECT b.${dim}, b.operator_group, b.premises,\n         ROW_NUMBER() OVER (PARTITION BY b.${dim} ORDER BY b.premises DESC, b.operator_group) AS position\n  FROM by_network b\n)`,
     `SELECT r.${dim}, r.operator_group, r.premises,`,
     `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,

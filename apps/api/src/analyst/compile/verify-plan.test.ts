@@ -166,7 +166,7 @@ describe('checking compiled SQL against its plan', () => {
 
   it('lists a place, a network, a speed, a negation and an exclusion the SQL leaves out', async () => {
     expect(
-      await missingAfter(gigabitByLa, "u.government_region IN ('London', 'North West')", 'TRUE'),
+      await missingAfter(gigabitByLa, "f.government_region IN ('London', 'North West')", 'TRUE'),
     ).toEqual(['the place ("London, North West")']);
     expect(await missingAfter(gigabitByLa, ", 'North West'", '')).toEqual([
       'part of the place ("North West")',
@@ -190,7 +190,7 @@ describe('checking compiled SQL against its plan', () => {
   });
 
   it('requires the measure, the grouping and the ranking the plan asks for', async () => {
-    expect(await missingAfter(gigabitByLa, /\/ NULLIF\(SUM\(u\.premises\), 0\)/, '')).toEqual([
+    expect(await missingAfter(gigabitByLa, /\/ NULLIF\(SUM\(f\.premises\), 0\)/, '')).toEqual([
       'the measure ("a share: nothing is divided")',
     ]);
     expect(await missingAfter(gigabitByLa, 'LIMIT 5', 'LIMIT 50')).toEqual(['the number of results ("5")']);
@@ -200,7 +200,7 @@ describe('checking compiled SQL against its plan', () => {
     expect(
       await missingAfter(gigabitByLa, 'ORDER BY coverage_pct ASC', 'ORDER BY premises_passed ASC'),
     ).toEqual(['the ranking by the share (ranked by premises_passed)']);
-    expect(await missingAfter(gigabitByLa, /u\.la_name/g, 'u.country')).toEqual([
+    expect(await missingAfter(gigabitByLa, /f\.la_name/g, 'f.country')).toEqual([
       'the grouping ("by local authority")',
     ]);
   });

@@ -13,15 +13,20 @@
  * postcode summaries rather than the technology's rows); each check accepts the forms the compiler writes.
  */
 import {
+  ALTNET_AREA_TABLE,
   addMonths,
   DIMENSION_LIST,
   FORECAST_AREA_TABLE,
+  FORECAST_ENTRY_AREA_TABLE,
   FORECAST_ENTRY_COLUMNS,
   FORECAST_NETWORK_ENTRY_TABLE,
+  FORECAST_PAIR_AREA_TABLE,
   FORECAST_POSTCODE_ENTRY_TABLE,
   FULL_FIBRE,
   guardSql,
+  NETWORK_PAIR_AREA_TABLE,
   SEGMENTS,
+  TAKE_UP_AREA_TABLE,
   TECHNOLOGY_SEGMENTS,
   takeUpTech,
 } from '@qa/warehouse';
@@ -95,15 +100,19 @@ const SHARE_MEASURES = new Set<Plan['measure']>([
   'change_pp',
 ]);
 const CHANGE_MEASURES = new Set<Plan['measure']>(['change_premises', 'change_pp', 'change_postcodes']);
-const ALTNET_TABLES = ['fact_altnet', 'fact_altnet_time_series'];
+const ALTNET_TABLES = ['fact_altnet', 'fact_altnet_time_series', ALTNET_AREA_TABLE];
+/** The pair summaries: the rows of one pair of networks are the postcodes where both are (an overlap). */
+const PAIR_TABLES = [NETWORK_PAIR_AREA_TABLE, FORECAST_PAIR_AREA_TABLE];
 /** Where forecast presence is read: the view, or its summaries (schema/forecast-summary.ts). */
 const FORECAST_TABLES = [
   'forecast_footprint',
   FORECAST_NETWORK_ENTRY_TABLE,
   FORECAST_POSTCODE_ENTRY_TABLE,
   FORECAST_AREA_TABLE,
+  FORECAST_ENTRY_AREA_TABLE,
+  FORECAST_PAIR_AREA_TABLE,
 ];
-const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode'];
+const TAKE_UP_TABLES = ['take_up_quarterly', 'take_up_postcode', TAKE_UP_AREA_TABLE];
 const GROUP_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** The facts, with the questions the checks ask of them. */
@@ -190,6 +199,7 @@ function hasTech(plan: Plan, e: Evidence, tech: Tech): boolean {
   return (
     e.equals(['tech'], tech) ||
     e.flag(`has_${tech}`) ||
+    e.flag(`other_has_${tech}`) ||
     e.equals(['only_tech'], tech) ||
     (tech === FULL_FIBRE && e.on(['full_fibre_networks']).length > 0)
   );
@@ -205,7 +215,15 @@ function hasGigabit(e: Evidence): boolean {
 /** A network or operator name used as a filter (the forecast and fact_altnet name networks `operator`). */
 function hasNetwork(e: Evidence, name: string): boolean {
   return e.equals(
-    ['operator_group', 'operator', 'sole_gigabit_network', 'min(operator_group)', 'min(operator)'],
+    [
+      'operator_group',
+      'operator',
+      'sole_gigabit_network',
+      'min(operator_group)',
+      'min(operator)',
+      'other_group',
+      'other_operator',
+    ],
     name,
   );
 }
@@ -215,6 +233,7 @@ const NETWORK_COUNTS = [
   'count(distinct operator)',
   'full_fibre_networks',
   'gigabit_networks',
+  'altnets',
 ];
 
 /**
@@ -235,7 +254,7 @@ function hasBelowUso(e: Evidence): boolean {
 }
 
 function hasAltnet(e: Evidence): boolean {
-  return e.reads(...ALTNET_TABLES) || e.flag('is_altnet');
+  return e.reads(...ALTNET_TABLES) || e.flag('is_altnet') || e.on(['altnets']).length > 0;
 }
 
 function subjectMissing(plan: Plan, e: Evidence): string[] {
@@ -281,7 +300,8 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   if (
     all.length >= 2 &&
     plan.measure !== 'operator_list' &&
-    !e.facts.setOperations.some((op) => op.kind === 'INTERSECT' && op.inputs >= all.length)
+    !e.facts.setOperations.some((op) => op.kind === 'INTERSECT' && op.inputs >= all.length) &&
+    !(all.length === 2 && e.reads(...PAIR_TABLES))
   )
     missing.push(`the overlap ("${joinWords(all)} all present")`);
   if (s.altnet && !hasAltnet(e)) missing.push('the altnets');
@@ -293,7 +313,11 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   // (and, for exactly n, on the next) is the count.
   const reaches = (n: number) => {
     const column = FORECAST_ENTRY_COLUMNS[n - 1];
-    return column !== undefined && e.reads(FORECAST_POSTCODE_ENTRY_TABLE) && e.on([column]).length > 0;
+    return (
+      column !== undefined &&
+      e.reads(FORECAST_POSTCODE_ENTRY_TABLE, FORECAST_ENTRY_AREA_TABLE) &&
+      e.on([column]).length > 0
+    );
   };
   if (min && !byCount && !e.networkCount(['>=', '>'], (n) => n === min || n === min - 1) && !reaches(min))
     missing.push(`the number of networks ("at least ${min}")`);
@@ -397,10 +421,17 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
       return e.aggregates(['sum'], 'lines') && divides ? [] : missing('a share of lines');
     case 'lines_change_pct':
       return e.aggregates(['sum'], 'lines') && subtracts && divides ? [] : missing('the change in lines');
+    // The average, or its sum over its count from the place summary.
     case 'avg_attractiveness':
-      return e.aggregates(['avg'], 'general_attractiveness') ? [] : missing('the attractiveness score');
+      return e.aggregates(['avg'], 'general_attractiveness') ||
+        (divides && e.aggregates(['sum'], 'general_attractiveness_sum'))
+        ? []
+        : missing('the attractiveness score');
     case 'avg_deprivation':
-      return e.aggregates(['avg'], 'digital_deprivation') ? [] : missing('the deprivation score');
+      return e.aggregates(['avg'], 'digital_deprivation') ||
+        (divides && e.aggregates(['sum'], 'digital_deprivation_sum'))
+        ? []
+        : missing('the deprivation score');
     case 'operator_list':
       return e.reads('operators') && e.facts.outputs.includes('operator') ? [] : missing('the operators');
   }

@@ -4,6 +4,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { snapshotDates, sqlValue } from '../../engine/duckdb-values.js';
+import { createAreaSummaries } from '../../schema/area-summary.js';
 import { createForecastSummaries } from '../../schema/forecast-summary.js';
 import { createPostcodeService } from '../../schema/postcode-service.js';
 import { createSpeedSummary } from '../../schema/speed-summary.js';
@@ -110,7 +111,7 @@ export async function createReferenceTables(conn: DuckDBConnection): Promise<voi
 /**
  * The latest-snapshot views, the speed summary (read from the change log and upc_output), the per-postcode
  * service summary of the latest snapshot, the forecast summaries and (unless told
- * otherwise) the contract views over the internal tables.
+ * otherwise) the contract views over the internal tables, then the place summaries read from them.
  */
 export async function createLatestAndViews(
   conn: DuckDBConnection,
@@ -121,9 +122,12 @@ export async function createLatestAndViews(
   await createSpeedSummary(conn);
   await createPostcodeService(conn);
   await createForecastSummaries(conn);
-  if (options.timeSeriesViews === false) return;
-  const ddl = contractViewDdl(await snapshotDates(conn));
-  for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);
+  if (options.timeSeriesViews !== false) {
+    const ddl = contractViewDdl(await snapshotDates(conn));
+    for (const v of CONTRACT_VIEWS) await conn.run(ddl[v]);
+  }
+  // The place summaries read fact_altnet_time_series (an import has made it already), so they come last.
+  await createAreaSummaries(conn);
 }
 
 export async function writeMeta(
