@@ -20,6 +20,8 @@ const pageBackground = (page: import('@playwright/test').Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 test('System follows prefers-color-scheme; a chosen theme persists across reload', async ({ page }) => {
+  // Three loads of the home screen, each allowed 60 s on a busy machine: the whole flow gets their sum.
+  test.setTimeout(240_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible({ timeout: 60_000 });
