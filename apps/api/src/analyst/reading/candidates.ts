@@ -24,8 +24,9 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
-import type { CandidateReading, Tag } from './reading-types.js';
+import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
+import { quarterOf } from './time-phrases.js';
 
 /** Full fibre as the take-up tables spell it (the semantic model's). */
 const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
@@ -63,6 +64,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
   const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
   switch (tag.role) {
     case 'time':
+      // One date is the plan's time or said by the word check; each date of a list must be one of its dates.
+      return !tag.moment || tagging.moments.length < 2 || momentUsed(tag.moment, plan, tagging.latest);
     case 'grammar':
       return true;
     case 'place': {
@@ -89,9 +92,15 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
       );
     case 'technology':
+      // "FF and gigabit coverage": two technologies listed are two figures (a row each), never one footprint
+      // that has both, unless the question says "both".
+      if (listedAfter(tag, tagging) && plan.dimension !== 'tech') return false;
       return technologyUsed(tag.value, plan, anyThreshold);
-    case 'measure':
-      return measureUsed(tag.value, plan, anyThreshold);
+    case 'measure': {
+      // "postcodes (not premises)": a measure negated is used by a plan that does not count it.
+      const negated = adjacent(tagging, tag, -1)?.role === 'negation';
+      return measureUsed(tag.value, plan, anyThreshold) !== negated;
+    }
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
@@ -100,7 +109,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         ['max_down', 'max_up'].includes(plan.measure)
       );
     case 'shape':
-      return shapeUsed(tag.value, plan);
+      return shapeUsed(tag, plan, tagging);
     case 'comparator': {
       // "at least one" is presence, which every plan of a subject holds.
       const next = tagging.tags.find(
@@ -113,7 +122,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return numberUsed(Number(tag.value), tag, plan, tagging);
     case 'quantifier':
       return Boolean(s.minNetworks || s.exactNetworks || plan.groupFilter);
-    case 'negation':
+    case 'negation': {
+      const next = adjacent(tagging, tag, 1);
+      if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold);
       return (
         Boolean(
           s.absent ||
@@ -125,11 +136,67 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         ) ||
         (plan.groupFilter !== undefined && ['lt', 'lte'].includes(plan.groupFilter.op))
       );
+    }
     case 'dataset':
       return plan.dataset === tag.value;
     default:
       return true;
   }
+}
+
+/** Whether the plan reads the data at this moment: its snapshot, an end of its window, a point of its series. */
+export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean {
+  const t = plan.time;
+  if (plan.dataset === 'take_up') {
+    if (TIME_GRAINS.has(plan.dimension ?? '') || t.quarterYear || t.lastQuarters) return true;
+    const at = t.quarter ?? latest.quarter!;
+    const step = plan.takeUp?.change === 'yoy' ? -4 : plan.takeUp?.change === 'qoq' ? -1 : 0;
+    const quarters = [at, shiftQuarter(at, step)];
+    const quarter = moment.quarter ?? (moment.date ? quarterOf(moment.date) : undefined);
+    if (quarter) return quarters.includes(quarter);
+    return quarters.some((q) => q.startsWith(String(moment.year)));
+  }
+  const points = [t.at, t.from, t.to].filter((d): d is string => d !== undefined);
+  const from = t.seriesFrom;
+  const to = t.seriesTo ?? (from ? latest.date : undefined);
+  if (points.length === 0 && !from) points.push(latest.date!);
+  const inSeries = (start: string, end: string) => Boolean(from && to && end >= from && start <= to);
+  if (moment.date) return points.includes(moment.date) || inSeries(moment.date, moment.date);
+  if (moment.year !== undefined) {
+    const year = String(moment.year);
+    return points.some((d) => d.startsWith(year)) || inSeries(`${year}-01-01`, `${year}-12-01`);
+  }
+  return points.some((d) => quarterOf(d) === moment.quarter);
+}
+
+/** '2026Q4' moved by a number of quarters. */
+function shiftQuarter(quarter: string, by: number): string {
+  const [year, q] = quarter.split('Q').map(Number) as [number, number];
+  const index = year * 4 + (q - 1) + by;
+  return `${Math.floor(index / 4)}Q${(index % 4) + 1}`;
+}
+
+/** The tag right before (-1) or right after (1) this one, when only a space or a bracket lies between. */
+function adjacent(tagging: Tagging, tag: Tag, side: -1 | 1): Tag | undefined {
+  const other =
+    side < 0
+      ? tagging.tags.filter((t) => t.end <= tag.start).at(-1)
+      : tagging.tags.find((t) => t.start >= tag.end);
+  if (!other) return undefined;
+  const gap = side < 0 ? tagging.text.slice(other.end, tag.start) : tagging.text.slice(tag.end, other.start);
+  return gap.trim() === '' ? other : undefined;
+}
+
+/** Words that join the items of a list ("FF and gigabit", "FTTP, cable", "cable vs full fibre"). */
+const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '/']);
+
+/** A technology listed after another one ("gigabit" in "FF and gigabit"), with no "both" in the question. */
+function listedAfter(tag: Tag, tagging: Tagging): boolean {
+  const before = tagging.tags.filter((t) => t.end <= tag.start).at(-1);
+  if (before?.role !== 'technology' || before.value === tag.value) return false;
+  if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'both')) return false;
+  const between = tagging.text.slice(before.end, tag.start).trim();
+  return LIST_JOINERS.has(between);
 }
 
 function placeValues(tag: Tag): string[] {
@@ -251,6 +318,9 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
   )
     return true;
+  // "Which month had the biggest net adds" asks for a month: a row per month, not a window.
+  if (value === 'month' || value === 'half_year')
+    return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
   if (TIME_GRAINS.has(value)) {
     return (
       TIME_GRAINS.has(plan.dimension ?? '') ||
@@ -276,6 +346,7 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       s.minNetworks ||
       s.exactNetworks ||
       s.altnet ||
+      s.soleGroup ||
       s.operatorGroups?.length ||
       s.allGroups?.length ||
       plan.measure === 'operator_count' ||
@@ -308,8 +379,9 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   return Boolean(plan.countGroups && plan.dimension === value);
 }
 
-function shapeUsed(term: string, plan: Plan): boolean {
-  switch (term) {
+function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
+  const s = plan.subject;
+  switch (tag.value) {
     case 'count':
       return (
         COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
@@ -318,20 +390,28 @@ function shapeUsed(term: string, plan: Plan): boolean {
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
-    case 'only':
-      return Boolean(
-        plan.subject.onlyTech ||
-          plan.subject.soleGroup ||
-          plan.subject.exactNetworks === 1 ||
-          plan.subject.operatorGroups?.length ||
-          plan.subject.tech ||
-          plan.subject.gigabit,
-      );
+    case 'only': {
+      // "Only" restricts the subject (the only network, the only technology, exactly one) or a place named
+      // right after it ("only in Wales"); a plan that counts every postcode of the subject does not hold it.
+      const next = tagging.tags.find((t) => t.start >= tag.end);
+      const place = next?.role === 'place' && next.start - tag.end <= 4 && Boolean(plan.geo);
+      return Boolean(s.onlyTech || s.soleGroup || s.exactNetworks === 1 || s.exclude || place);
+    }
     case 'both':
-      return Boolean(plan.subject.allGroups || (plan.subject.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+      return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+    case 'combined':
+      return !listedAsRows(plan);
     default:
       return true;
   }
+}
+
+/** The plan answers a row for each of the networks or places the question lists (not one figure for them all). */
+function listedAsRows(plan: Plan): boolean {
+  const s = plan.subject;
+  const named = [...(s.operatorGroups ?? []), ...(s.operators ?? []), ...(plan.takeUp?.operators ?? [])];
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension) && named.length >= 2) return true;
+  return Boolean(plan.geo && plan.geo.values.length >= 2 && plan.dimension === plan.geo.column);
 }
 
 function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean {
@@ -370,7 +450,10 @@ export interface Scored {
 
 /** Used tags count for a plan; unused ones against it; a default the readers had to assume costs a little. */
 export function scorePlan(plan: Plan, tagging: Tagging, lexicon: Lexicon, prior = 0): Scored {
-  const content = tagging.tags.filter((t) => t.role !== 'time' && t.role !== 'grammar');
+  // The dates of a list count like any other tag; a single date is the time parser's and the word check's.
+  const content = tagging.tags.filter(
+    (t) => t.role !== 'grammar' && (t.role !== 'time' || (t.moment && tagging.moments.length >= 2)),
+  );
   const unusedTags = content.filter((t) => !tagUsed(t, plan, tagging, lexicon));
   const used = content.length - unusedTags.length;
   const score = used - 1.2 * unusedTags.length - 0.25 * plan.assumptions.length + prior + fit(plan, tagging);
@@ -509,6 +592,23 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
+  edits.push(...betweenMoments(base, unused, tagging));
+  const shapes = new Set(unused.filter((t) => t.role === 'shape').map((t) => t.value));
+  // "Combined": one figure for all the networks or places listed, not a row each.
+  if (shapes.has('combined') && listedAsRows(base)) {
+    const plan = clone(base);
+    delete plan.dimension;
+    delete plan.order;
+    delete plan.limit;
+    edits.push({ plan, differs: 'one figure for all of them' });
+  }
+  // "Where Openreach is the sole full fibre network": the one network named is the only one there.
+  if (shapes.has('only') && base.dataset === 'upc' && base.subject.operatorGroups?.length === 1) {
+    const plan = clone(base);
+    plan.subject.soleGroup = base.subject.operatorGroups[0];
+    delete plan.subject.operatorGroups;
+    edits.push({ plan, differs: `${plan.subject.soleGroup} as the only network` });
+  }
   // "altnets in Wiltshire + premises passed by each": "each" of the altnets named is a row per altnet.
   if (
     !base.dimension &&
@@ -568,6 +668,48 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
     out.push({ plan, differs: `ranked within each ${group.text}` });
   }
   return out;
+}
+
+/** The change in each level: what a level asked at two moments is (its answer shows both and the change). */
+const CHANGE_OF: Partial<Record<Plan['measure'], Plan['measure']>> = {
+  premises: 'change_premises',
+  postcodes: 'change_postcodes',
+  coverage_pct: 'change_pp',
+};
+
+/**
+ * Two moments named ("Nov 2023 vs today", "Jan 2021 compared with the latest snapshot", "2025Q4 vs 2026Q4"),
+ * one of them unused: the level at both and the change between them. Take-up changes are a year or a quarter.
+ */
+function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  const { moments } = tagging;
+  if (moments.length !== 2 || !unused.some((t) => t.moment) || base.groupFilter) return [];
+  if (TIME_GRAINS.has(base.dimension ?? '')) return [];
+  const plan = clone(base);
+  if (base.dataset === 'take_up') {
+    const quarters = moments.map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : '')).sort();
+    const [first, last] = quarters as [string, string];
+    const gap = quarterIndex(last) - quarterIndex(first);
+    const change = gap === 4 ? 'yoy' : gap === 1 ? 'qoq' : undefined;
+    if (!first || !change || !['lines', 'lines_change_pct'].includes(base.measure)) return [];
+    plan.measure = 'lines_change_pct';
+    plan.time = { quarter: last };
+    plan.takeUp = { ...plan.takeUp, change };
+    return [{ plan, differs: `the change from ${first} to ${last}` }];
+  }
+  const dates = moments.map((m) => m.date ?? '').sort();
+  const [from, to] = dates as [string, string];
+  const measure = base.measure.startsWith('change_') ? base.measure : CHANGE_OF[base.measure];
+  // Forecast points are half-years after the latest snapshot: "now vs the forecast" is two datasets, not a window.
+  if (!from || !measure || (base.dataset === 'upc_forecast' && from <= tagging.latest.date!)) return [];
+  plan.measure = measure;
+  plan.time = { from, to };
+  return [{ plan, differs: `the change from ${from} to ${to}` }];
+}
+
+function quarterIndex(quarter: string): number {
+  const [year, q] = quarter.split('Q').map(Number) as [number, number];
+  return year * 4 + q;
 }
 
 /** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */

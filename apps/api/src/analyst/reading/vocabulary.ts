@@ -150,9 +150,19 @@ export const VOCABULARY: Vocabulary = {
     list: ['which', 'list', 'what are', 'name the', 'show'],
     series: ['over time', 'trend*', 'series', 'timeline', 'history', 'evolution', 'trajectory'],
     compare: ['compare*', 'compared', 'vs', 'versus', 'against', 'relative to'],
-    only: ['only', 'sole', 'solely', 'alone', 'exclusive*', 'just'],
+    only: ['only', 'sole', 'solely', 'alone', 'exclusive*'],
     both: ['both', 'all of', 'together', 'and also'],
-    total: ['total', 'overall', 'altogether', 'in all', 'combined', 'sum'],
+    total: ['total', 'overall', 'in all', 'sum'],
+    // One figure for everything named ("combined market share of BT and Sky"), not a row each.
+    combined: [
+      'combined',
+      'altogether',
+      'in total',
+      'put together',
+      'between them',
+      'collectively',
+      'aggregate',
+    ],
   },
   comparator: {
     gt: ['more than', 'over', 'above', 'greater than', 'exceeding', 'higher than', '>'],
@@ -179,6 +189,11 @@ export const VOCABULARY: Vocabulary = {
       'most recent month',
       'at the moment',
       'atm',
+      'today',
+      'now',
+      'currently',
+      'at present',
+      'the latest',
     ],
   },
   negation: {
