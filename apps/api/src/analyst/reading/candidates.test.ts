@@ -196,4 +196,21 @@ describe('output shapes and terms read from new wordings', () => {
   it('asks for the month itself when asked "which month", not a window', () => {
     expect(read('which month in the past year had the biggest FF net adds?').confidence).toBeLessThan(0.8);
   });
+
+  it('reads "which altnet is biggest" in each place as the leading network of each, and "how many networks" as a count of networks', () => {
+    expect(read('in each nation, which altnet is biggest?').plan).toMatchObject({
+      dimension: 'country',
+      leaderPerDimension: true,
+      subject: { altnet: true },
+    });
+    expect(read('how many different full fibre networks operate in each region?').plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'government_region',
+    });
+    // A number of networks per postcode ("2+ FF networks") is not the networks a ranking ranks.
+    expect(
+      read('overbuild by region: share of premises with 2+ FF networks, highest first').plan
+        .leaderPerDimension,
+    ).toBeUndefined();
+  });
 });

@@ -104,6 +104,14 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // "In each nation, which altnet is biggest": the ranking is of the networks, so a plan that ranks the
+      // places does not hold it.
+      if (
+        rankedNetworkKind(tag, tagging) &&
+        GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') &&
+        !plan.leaderPerDimension
+      )
+        return false;
       return (
         Boolean(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter) ||
         ['max_down', 'max_up'].includes(plan.measure)
@@ -186,6 +194,35 @@ function adjacent(tagging: Tagging, tag: Tag, side: -1 | 1): Tag | undefined {
   const gap = side < 0 ? tagging.text.slice(other.end, tag.start) : tagging.text.slice(tag.end, other.start);
   return gap.trim() === '' ? other : undefined;
 }
+
+const GEO_DIMENSIONS_OF_PLAN: ReadonlySet<string> = new Set(GEO_COLUMNS);
+
+/** A word that names a kind of network ("altnet", "network", "operator", "full fibre networks"). */
+function networkKind(tag: Tag): boolean {
+  return (
+    (tag.role === 'technology' && (tag.value === 'altnet' || tag.value === 'overbuild')) ||
+    (tag.role === 'dimension' && NETWORK_DIMENSIONS.has(tag.value as Dimension) && tag.value !== 'tech')
+  );
+}
+
+/** The network kind a ranking word ranks: "the biggest (full fibre) network", "which altnet is biggest". */
+function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
+  const i = tagging.tags.indexOf(ranking);
+  const quantity = (t: Tag) => {
+    const before = tagging.tags[tagging.tags.indexOf(t) - 1];
+    return before?.role === 'number' || before?.role === 'comparator';
+  };
+  const after = [tagging.tags[i + 1], tagging.tags[i + 2]].find(
+    (t) => t !== undefined && networkKind(t) && t.start - ranking.end <= 24,
+  );
+  if (after && !quantity(after)) return after;
+  const before = tagging.tags[i - 1];
+  const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
+  return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
+}
+
+/** "Which altnet is biggest": a ranking word after its network kind. */
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'is the', 'are the']);
 
 /** Words that join the items of a list ("FF and gigabit", "FTTP, cable", "cable vs full fibre"). */
 const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '/']);
@@ -594,6 +631,31 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   const shapes = new Set(unused.filter((t) => t.role === 'shape').map((t) => t.value));
+  // "In each nation, which altnet is biggest": the leading network of that kind in each place.
+  const ranked = unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging));
+  if (ranked && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dataset === 'upc') {
+    const plan = clone(base);
+    plan.leaderPerDimension = true;
+    plan.order = ranked.value === 'asc' ? 'asc' : 'desc';
+    delete plan.limit;
+    edits.push({ plan, differs: `the ${ranked.text} network in each place` });
+  }
+  // "How many (different) full fibre networks ...": the count is of networks, not of premises.
+  const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
+  const counted = tagging.tags.slice(countOf + 1).find((t) => t.role === 'measure' || networkKind(t));
+  if (
+    countOf >= 0 &&
+    counted &&
+    networkKind(counted) &&
+    unused.includes(counted) &&
+    base.dataset === 'upc' &&
+    ['premises', 'coverage_pct'].includes(base.measure)
+  ) {
+    const plan = clone(base);
+    plan.measure = 'operator_count';
+    if (counted.value === 'altnet') plan.subject.altnet = true;
+    edits.push({ plan, differs: `counting the ${counted.text}` });
+  }
   // "Combined": one figure for all the networks or places listed, not a row each.
   if (shapes.has('combined') && listedAsRows(base)) {
     const plan = clone(base);
