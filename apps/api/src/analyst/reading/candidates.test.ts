@@ -213,4 +213,29 @@ describe('output shapes and terms read from new wordings', () => {
         .leaderPerDimension,
     ).toBeUndefined();
   });
+
+  it('keeps to the places where a network is, ranks the way the direction word says, and reads the level the question names', () => {
+    expect(
+      read('List every LA where CityFibre is live with the % of the LA it covers').plan.groupFilter,
+    ).toEqual({
+      op: 'gt',
+      value: 0,
+    });
+    const districts = read(
+      'which 5 districts in the LS postcode area have the most premises still without full fibre?',
+    );
+    expect(districts.plan).toMatchObject({ dimension: 'postcode_district', order: 'desc', limit: 5 });
+  });
+
+  it('reads "X is the only technology" as the only technology, and a series between two moments as its span', () => {
+    expect(read('Premises where ADSL is the only technology available').plan.subject).toEqual({
+      onlyTech: 'adsl',
+    });
+    expect(
+      read('Wales: forecast full fibre % for each half-year from H1 2027 to H2 2030').plan.time,
+    ).toMatchObject({
+      seriesFrom: '2027-06-01',
+      seriesTo: '2030-12-01',
+    });
+  });
 });

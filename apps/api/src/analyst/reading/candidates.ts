@@ -27,6 +27,7 @@ import type { Lexicon } from './lexicon.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
 import { quarterOf } from './time-phrases.js';
+import { JUDGEMENT_WORDS } from './vocabulary.js';
 
 /** Full fibre as the take-up tables spell it (the semantic model's). */
 const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
@@ -112,9 +113,11 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         !plan.leaderPerDimension
       )
         return false;
+      if (['max_down', 'max_up'].includes(plan.measure)) return true;
+      if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
+      // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
       return (
-        Boolean(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter) ||
-        ['max_down', 'max_up'].includes(plan.measure)
+        !plan.order || tag.value === 'rank' || limitWord(tag, tagging) || plan.order === direction(tag, plan)
       );
     case 'shape':
       return shapeUsed(tag, plan, tagging);
@@ -223,6 +226,26 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
 
 /** "Which altnet is biggest": a ranking word after its network kind. */
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'is the', 'are the']);
+
+/** "top 10", "bottom 5": a ranking word before a number says how many, whichever way the rest ranks. */
+function limitWord(tag: Tag, tagging: Tagging): boolean {
+  return (
+    adjacent(tagging, tag, 1)?.role === 'number' &&
+    tagging.tags.filter((t) => t.role === 'ranking').length > 1
+  );
+}
+
+/**
+ * The order a ranking word asks for. Judging places on what they lack turns it round: the worst places for
+ * premises without full fibre are those with the most of them.
+ */
+function direction(tag: Tag, plan: Plan): 'asc' | 'desc' {
+  const s = plan.subject;
+  const lacking = Boolean(s.absent || s.belowUso || s.bestDownBelow !== undefined);
+  const judged = JUDGEMENT_WORDS.worse.has(tag.text) || JUDGEMENT_WORDS.better.has(tag.text);
+  const asked = tag.value === 'asc' ? 'asc' : 'desc';
+  return lacking && judged ? (asked === 'asc' ? 'desc' : 'asc') : asked;
+}
 
 /** Words that join the items of a list ("FF and gigabit", "FTTP, cable", "cable vs full fibre"). */
 const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '/']);
@@ -511,6 +534,9 @@ function fit(plan: Plan, tagging: Tagging): number {
     if (!/\b(?:in|across|within|around)$/.test(before)) continue;
     bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
   }
+  // "Every LA where Toob is live": the places are those where the network is present, not every place.
+  if (wherePresent(plan, tagging))
+    bonus += plan.groupFilter?.op === 'gt' && plan.groupFilter.value === 0 ? 0.8 : -0.3;
   // Places listed by name ("EH1, EH2 and EH3", "York vs Hull") are answered a row each, as the readers compare
   // two named places side by side.
   if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
@@ -526,6 +552,21 @@ function fit(plan: Plan, tagging: Tagging): number {
 }
 
 const clone = (plan: Plan): Plan => structuredClone(plan);
+
+/**
+ * A place grouping of a named network's coverage, asked "where" the network is ("every LA where Toob is live",
+ * "councils in which CityFibre is present"): the rows are the places where it is present.
+ */
+function wherePresent(plan: Plan, tagging: Tagging): boolean {
+  if (!GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') || plan.measure !== 'coverage_pct') return false;
+  if (!plan.subject.operatorGroups?.length || plan.subject.absent) return false;
+  const network = tagging.tags.find((t) => t.role === 'network');
+  if (!network) return false;
+  const before = tagging.text.slice(0, network.start).trimEnd();
+  return WHERE_WORDS.some((word) => before.endsWith(` ${word}`));
+}
+
+const WHERE_WORDS = ['where', 'in which', 'wherever'];
 
 /** The plans the tags allow, as edits of the readers' plan: each fills in what that plan left unused. */
 export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
@@ -623,14 +664,34 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
   );
-  if (dimension && !base.dimension) {
+  // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
+  // the level the question names, ranked the same way.
+  const replacesLevel =
+    dimension &&
+    GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') &&
+    GEO_DIMENSIONS_OF_PLAN.has(dimension.value) &&
+    !base.rankWithin &&
+    !base.leaderPerDimension;
+  if (dimension && (!base.dimension || replacesLevel)) {
     const plan = clone(base);
     plan.dimension = dimension.value as Dimension;
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
+  if (wherePresent(base, tagging) && !base.groupFilter) {
+    const plan = clone(base);
+    plan.groupFilter = { op: 'gt', value: 0 };
+    edits.push({ plan, differs: 'only the places where it is present' });
+  }
   const shapes = new Set(unused.filter((t) => t.role === 'shape').map((t) => t.value));
+  // A direction word the plan ranks the other way ("most ... still without" read as ascending).
+  const against = unused.find((t) => t.role === 'ranking' && t.value !== 'rank' && base.order);
+  if (against && !rankedNetworkKind(against, tagging)) {
+    const plan = clone(base);
+    plan.order = direction(against, base);
+    edits.push({ plan, differs: plan.order === 'asc' ? 'lowest first' : 'highest first' });
+  }
   // "In each nation, which altnet is biggest": the leading network of that kind in each place.
   const ranked = unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging));
   if (ranked && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dataset === 'upc') {
@@ -663,6 +724,18 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     delete plan.order;
     delete plan.limit;
     edits.push({ plan, differs: 'one figure for all of them' });
+  }
+  // "Premises where ADSL is the only technology available": the postcode's only technology.
+  const onlyTech = base.subject.tech;
+  if (
+    shapes.has('only') &&
+    (onlyTech === 'adsl' || onlyTech === 'fttc' || onlyTech === 'fwa') &&
+    !base.subject.operatorGroups
+  ) {
+    const plan = clone(base);
+    delete plan.subject.tech;
+    plan.subject.onlyTech = onlyTech;
+    edits.push({ plan, differs: `${onlyTech} as the only technology` });
   }
   // "Where Openreach is the sole full fibre network": the one network named is the only one there.
   if (shapes.has('only') && base.dataset === 'upc' && base.subject.operatorGroups?.length === 1) {
@@ -746,8 +819,22 @@ const CHANGE_OF: Partial<Record<Plan['measure'], Plan['measure']>> = {
 function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
   const { moments } = tagging;
   if (moments.length !== 2 || !unused.some((t) => t.moment) || base.groupFilter) return [];
-  if (TIME_GRAINS.has(base.dimension ?? '')) return [];
   const plan = clone(base);
+  if (TIME_GRAINS.has(base.dimension ?? '')) {
+    // A series between two moments ("each half-year from H1 2027 to H2 2030", "each yr, 2021 thru 2025").
+    if (base.dataset === 'take_up') return [];
+    const starts = moments.map((m) => m.date ?? `${m.year}-01-01`).sort();
+    const ends = moments.map((m) => m.date ?? `${m.year}-12-01`).sort();
+    const latest = tagging.latest.date!;
+    const last = ends[1]!;
+    plan.time = {
+      ...(base.time.seriesMonth ? { seriesMonth: base.time.seriesMonth } : {}),
+      seriesFrom: starts[0]!,
+      seriesTo:
+        base.dataset === 'upc' && last > latest && last.slice(0, 4) <= latest.slice(0, 4) ? latest : last,
+    };
+    return [{ plan, differs: `from ${plan.time.seriesFrom} to ${plan.time.seriesTo}` }];
+  }
   if (base.dataset === 'take_up') {
     const quarters = moments.map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : '')).sort();
     const [first, last] = quarters as [string, string];

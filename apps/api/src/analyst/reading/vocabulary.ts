@@ -290,7 +290,7 @@ mth mths qtr ff rfog la las data report reports reported service services`;
 
 /** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
-operating able break anyway actually overall roughly approximately around about ie eg`;
+operating able break anyway actually overall roughly approximately around about ie eg thing things thru`;
 
 /** The function words of the older word check, kept so no question reads worse than before. */
 const MORE_FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
