@@ -238,4 +238,16 @@ describe('output shapes and terms read from new wordings', () => {
       seriesTo: '2030-12-01',
     });
   });
+
+  it('does not claim a share within a subject named first, or "both" said as one more figure of a list', () => {
+    expect(
+      read('Of all premises that can get FTTP, what % are passed by at least one altnet?').confidence,
+    ).toBeLessThan(0.8);
+    expect(
+      read('Leeds: premises passed by Virgin Media, by Openreach FTTP, and by both').confidence,
+    ).toBeLessThan(0.8);
+    expect(read('premises where both Virgin Media and Openreach are present').confidence).toBeGreaterThan(
+      0.8,
+    );
+  });
 });

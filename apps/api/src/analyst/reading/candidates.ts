@@ -458,12 +458,44 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return Boolean(s.onlyTech || s.soleGroup || s.exactNetworks === 1 || s.exclude || place);
     }
     case 'both':
+      // "By Virgin Media, by Openreach, and by both": both is one more figure of a list, beside each alone.
+      if (listItem(tag, tagging)) return false;
       return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+    case 'base':
+      // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
+      return plan.measure === 'share_of_subject_pct' || !subjectBeforeQuestion(tag, tagging);
     case 'combined':
       return !listedAsRows(plan);
     default:
       return true;
   }
+}
+
+/** A word that is itself an item of a list ("..., and by both"). */
+function listItem(tag: Tag, tagging: Tagging): boolean {
+  const words = tagging.text
+    .slice(Math.max(0, tag.start - 12), tag.start)
+    .trim()
+    .split(' ')
+    .slice(-2);
+  return (
+    words.some((w) => LIST_JOINERS.has(w)) &&
+    words.every((w) => LIST_JOINERS.has(w) || LIST_PREPOSITIONS.has(w))
+  );
+}
+
+const LIST_PREPOSITIONS = new Set(['by', 'in', 'with', 'for', 'from']);
+
+/**
+ * A technology or network between a base word and the question that follows it ("of all premises that can get
+ * FTTP, what % ..."): the share is within that subject. "What % of all premises have FTTP" asks nothing after.
+ */
+function subjectBeforeQuestion(tag: Tag, tagging: Tagging): boolean {
+  const question = tagging.tags.find((t) => t.start >= tag.end && t.role === 'shape');
+  if (!question) return false;
+  return tagging.tags.some(
+    (t) => t.start > tag.end && t.end <= question.start && (t.role === 'technology' || t.role === 'network'),
+  );
 }
 
 /** The plan answers a row for each of the networks or places the question lists (not one figure for them all). */

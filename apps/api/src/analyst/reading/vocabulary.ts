@@ -153,6 +153,8 @@ export const VOCABULARY: Vocabulary = {
     only: ['only', 'sole', 'solely', 'alone', 'exclusive*'],
     both: ['both', 'all of', 'together', 'and also'],
     total: ['total', 'overall', 'in all', 'sum'],
+    // The base of a share named first ("Of all premises that can get FTTP, what % ..."): a share within it.
+    base: ['of all', 'out of all', 'of those', 'among those', 'of these', 'among these'],
     // One figure for everything named ("combined market share of BT and Sky"), not a row each.
     combined: [
       'combined',
