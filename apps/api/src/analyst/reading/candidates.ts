@@ -563,7 +563,7 @@ function fit(plan: Plan, tagging: Tagging): number {
     const place = tag.role === 'place' ? tag : tag.alternatives?.find((a) => a.role === 'place');
     if (!place || !tag.alternatives?.length) continue;
     const before = tagging.text.slice(0, tag.start).trimEnd();
-    if (!/\b(?:in|across|within|around)$/.test(before)) continue;
+    if (!PLACE_PREPOSITIONS.has(before.slice(before.lastIndexOf(' ') + 1))) continue;
     bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
   }
   // "Every LA where Toob is live": the places are those where the network is present, not every place.
@@ -584,6 +584,9 @@ function fit(plan: Plan, tagging: Tagging): number {
 }
 
 const clone = (plan: Plan): Plan => structuredClone(plan);
+
+/** Words before a name that make it a place ("in CF", "across Leeds"). */
+const PLACE_PREPOSITIONS = new Set(['in', 'across', 'within', 'around']);
 
 /**
  * A place grouping of a named network's coverage, asked "where" the network is ("every LA where Toob is live",
@@ -827,9 +830,9 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
     const next =
       ranking && tagging.tags.find((t) => t.role === 'number' && Math.abs(t.start - ranking.end) <= 1);
     const fineTag = places.find((t) => t.value === fine);
-    const plural = fineTag ? /s$|s'$/.test(fineTag.text) : false;
+    const plural = fineTag ? fineTag.text.endsWith('s') || fineTag.text.endsWith("s'") : false;
     plan.limit = next ? Number(next.value) : plural ? 3 : 1;
-    plan.assumptions = plan.assumptions.filter((a) => !/top 10/.test(a));
+    plan.assumptions = plan.assumptions.filter((a) => !a.includes('top 10'));
     if (!next && plural)
       plan.assumptions.push(`showing the ${plan.order === 'asc' ? 'lowest' : 'top'} 3 in each`);
     out.push({ plan, differs: `ranked within each ${group.text}` });
@@ -893,10 +896,21 @@ function quarterIndex(quarter: string): number {
   return year * 4 + q;
 }
 
+/** Words that ask for a row for each place of a level ("each region", "per region", "by region"). */
+const EACH_WORDS = new Set(['each', 'every', 'per', 'by']);
+
 /** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
 function eachOf(tag: Tag, tagging: Tagging): boolean {
   const before = tagging.text.slice(Math.max(0, tag.start - 16), tag.start);
-  return /\b(?:each|every|per|by|within each|in each)\s+(?:of the\s+|single\s+)?$/.test(before);
+  const words = before.trim().split(' ');
+  // "each of the regions", "every single region": the words between are not the grouping's.
+  const last =
+    words.at(-1) === 'single'
+      ? words.at(-2)
+      : words.at(-1) === 'the' && words.at(-2) === 'of'
+        ? words.at(-3)
+        : words.at(-1);
+  return EACH_WORDS.has(last ?? '');
 }
 
 /** Other readings of the same words: the other meaning of an ambiguous name, the other measure. */

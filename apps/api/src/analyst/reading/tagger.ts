@@ -164,8 +164,17 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const previous = tokens[index - 1]?.text ?? '';
     const shortYear =
       /^\d\d$/.test(token.text) && (MONTH_OR_PERIOD.test(previous) || /^'\d\d$/.test(token.text));
-    if ((/^(?:19|20)\d\d$/.test(token.text) || shortYear) && free(token.start, token.end)) {
-      add({ role: 'time', start: token.start, end: token.end, text: token.text, value: token.text });
+    const year = /^(?:19|20)\d\d$/.test(token.text);
+    if ((year || shortYear) && free(token.start, token.end)) {
+      const moment = year ? { moment: { year: Number(token.text) } } : {};
+      add({
+        role: 'time',
+        start: token.start,
+        end: token.end,
+        text: token.text,
+        value: token.text,
+        ...moment,
+      });
       continue;
     }
     // "3+" is a number and "at least"; "90%" was normalised to "90".
@@ -203,7 +212,7 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
   tags.sort((a, b) => a.start - b.start);
   const latest = { date: ctx.latest, quarter: ctx.latestQuarter };
   for (const tag of tags) {
-    if (tag.role !== 'time') continue;
+    if (tag.role !== 'time' || tag.moment) continue;
     const moment = momentOf(tag, ctx, latest);
     if (moment) tag.moment = moment;
   }
@@ -219,7 +228,6 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
  */
 function momentOf(tag: Tag, ctx: TimeContext, latest: Moment): Moment | undefined {
   if (tag.value === 'latest') return latest;
-  if (/^(?:19|20)\d\d$/.test(tag.text)) return { year: Number(tag.text) };
   const { time } = parseTime(` ${tag.text} `, ctx);
   if (time.from || time.to || time.seriesFrom || time.lastQuarters || time.quarterYear) return undefined;
   if (time.at) return { date: time.at, quarter: quarterOf(time.at) };
