@@ -1456,6 +1456,11 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
   const quarters = takeUpQuarters(plan, ctx);
   if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  // Brands named with no row for each ("the combined market share of BT and Sky"): their lines together.
+  if (plan.measure === 'line_share_pct' && !plan.dimension && t.operators?.length) {
+    const others = filters.filter((f) => !f.startsWith('operator IN'));
+    return buildLineShare(plan, ctx, `${OPERATORS_PREFIX}${t.operators.join('|')}`, others, quarters);
+  }
   return buildLines(plan, filters, quarters);
 }
 
@@ -1534,6 +1539,9 @@ function buildTakeUpRate(plan: Plan, ctx: TimeContext): BuiltQuery {
   };
 }
 
+/** Several brands' lines together, as `buildLineShare` is asked for them ("operators:BT|Sky"). */
+const OPERATORS_PREFIX = 'operators:';
+
 /** One brand's or one technology's share of all lines ("tech:fttp"), in a quarter or for each quarter. */
 function buildLineShare(
   plan: Plan,
@@ -1542,10 +1550,19 @@ function buildLineShare(
   filters: string[],
   { timeFilters, quarterText }: TakeUpQuarters,
 ): BuiltQuery {
-  const condition = shareOf.startsWith('tech:')
-    ? `tech = ${sqlString(shareOf.slice(5))}`
-    : `operator = ${sqlString(shareOf)}`;
-  const who = shareOf.startsWith('tech:') ? `${shareOf.slice(5)} lines` : `${shareOf} lines`;
+  const operators = shareOf.startsWith(OPERATORS_PREFIX)
+    ? shareOf.slice(OPERATORS_PREFIX.length).split('|')
+    : undefined;
+  const condition = operators
+    ? `operator IN (${list(operators)})`
+    : shareOf.startsWith('tech:')
+      ? `tech = ${sqlString(shareOf.slice(5))}`
+      : `operator = ${sqlString(shareOf)}`;
+  const who = operators
+    ? `${operators.join(', ')} lines together`
+    : shareOf.startsWith('tech:')
+      ? `${shareOf.slice(5)} lines`
+      : `${shareOf} lines`;
   const byQuarter = plan.dimension === 'quarter';
   const sql = [
     `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,

@@ -145,4 +145,109 @@ describe('output shapes and terms read from new wordings', () => {
     ])
       expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
   });
+
+  it('reads two moments named as the level at both and the change between them', () => {
+    expect(read('Leeds full fibre coverage Nov 2023 vs today').plan).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2023-11-01', to: '2026-11-01' },
+    });
+    expect(read('superfast coverage in Wales, Jan 2021 compared with the latest snapshot').plan.time).toEqual(
+      {
+        from: '2021-01-01',
+        to: '2026-11-01',
+      },
+    );
+  });
+
+  it('does not claim a list of dates it answers at one of them', () => {
+    const u = read('gigabit coverage % in Jan 2023, Jan 2025 and today');
+    expect(u.plan.unknowns.join(' ')).toContain('jan 2025');
+    expect(u.confidence).toBeLessThan(0.8);
+  });
+
+  it('reads "sole" as the only network there, and "combined" as one figure for all those named', () => {
+    expect(
+      read('number of postcodes where Openreach is the sole full fibre network').plan.subject,
+    ).toMatchObject({
+      soleGroup: 'Openreach',
+    });
+    const combined = read('combined market share of BT and Sky this quarter');
+    expect(combined.plan.dimension).toBeUndefined();
+  });
+
+  it('does not read two technologies listed as one footprint with both', () => {
+    const u = read('the 5 biggest local authorities by premises - FF and gigabit coverage for each');
+    expect(u.confidence).toBeLessThan(0.8);
+  });
+
+  it('reads plural finer places after a place as its rows ("Scottish postcode areas")', () => {
+    expect(read('Scottish postcode areas ranked by % of premises below the USO').plan).toMatchObject({
+      dimension: 'postcode_area',
+      geo: { column: 'country', values: ['Scotland'] },
+    });
+  });
+
+  it('reads a measure negated ("postcodes (not premises)") as the other measure, with nothing left unsaid', () => {
+    const u = read('number of postcodes (not premises) with exactly one FF network, by nation');
+    expect(u.plan.measure).toBe('postcodes');
+    expect(u.plan.unknowns).toEqual([]);
+  });
+
+  it('asks for the month itself when asked "which month", not a window', () => {
+    expect(read('which month in the past year had the biggest FF net adds?').confidence).toBeLessThan(0.8);
+  });
+
+  it('reads "which altnet is biggest" in each place as the leading network of each, and "how many networks" as a count of networks', () => {
+    expect(read('in each nation, which altnet is biggest?').plan).toMatchObject({
+      dimension: 'country',
+      leaderPerDimension: true,
+      subject: { altnet: true },
+    });
+    expect(read('how many different full fibre networks operate in each region?').plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'government_region',
+    });
+    // A number of networks per postcode ("2+ FF networks") is not the networks a ranking ranks.
+    expect(
+      read('overbuild by region: share of premises with 2+ FF networks, highest first').plan
+        .leaderPerDimension,
+    ).toBeUndefined();
+  });
+
+  it('keeps to the places where a network is, ranks the way the direction word says, and reads the level the question names', () => {
+    expect(
+      read('List every LA where CityFibre is live with the % of the LA it covers').plan.groupFilter,
+    ).toEqual({
+      op: 'gt',
+      value: 0,
+    });
+    const districts = read(
+      'which 5 districts in the LS postcode area have the most premises still without full fibre?',
+    );
+    expect(districts.plan).toMatchObject({ dimension: 'postcode_district', order: 'desc', limit: 5 });
+  });
+
+  it('reads "X is the only technology" as the only technology, and a series between two moments as its span', () => {
+    expect(read('Premises where ADSL is the only technology available').plan.subject).toEqual({
+      onlyTech: 'adsl',
+    });
+    expect(
+      read('Wales: forecast full fibre % for each half-year from H1 2027 to H2 2030').plan.time,
+    ).toMatchObject({
+      seriesFrom: '2027-06-01',
+      seriesTo: '2030-12-01',
+    });
+  });
+
+  it('does not claim a share within a subject named first, or "both" said as one more figure of a list', () => {
+    expect(
+      read('Of all premises that can get FTTP, what % are passed by at least one altnet?').confidence,
+    ).toBeLessThan(0.8);
+    expect(
+      read('Leeds: premises passed by Virgin Media, by Openreach FTTP, and by both').confidence,
+    ).toBeLessThan(0.8);
+    expect(read('premises where both Virgin Media and Openreach are present').confidence).toBeGreaterThan(
+      0.8,
+    );
+  });
 });

@@ -24,8 +24,10 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
-import type { CandidateReading, Tag } from './reading-types.js';
+import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
+import { quarterOf } from './time-phrases.js';
+import { JUDGEMENT_WORDS } from './vocabulary.js';
 
 /** Full fibre as the take-up tables spell it (the semantic model's). */
 const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
@@ -63,6 +65,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
   const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
   switch (tag.role) {
     case 'time':
+      // One date is the plan's time or said by the word check; each date of a list must be one of its dates.
+      return !tag.moment || tagging.moments.length < 2 || momentUsed(tag.moment, plan, tagging.latest);
     case 'grammar':
       return true;
     case 'place': {
@@ -89,18 +93,34 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
       );
     case 'technology':
+      // "FF and gigabit coverage": two technologies listed are two figures (a row each), never one footprint
+      // that has both, unless the question says "both".
+      if (listedAfter(tag, tagging) && plan.dimension !== 'tech') return false;
       return technologyUsed(tag.value, plan, anyThreshold);
-    case 'measure':
-      return measureUsed(tag.value, plan, anyThreshold);
+    case 'measure': {
+      // "postcodes (not premises)": a measure negated is used by a plan that does not count it.
+      const negated = adjacent(tagging, tag, -1)?.role === 'negation';
+      return measureUsed(tag.value, plan, anyThreshold) !== negated;
+    }
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // "In each nation, which altnet is biggest": the ranking is of the networks, so a plan that ranks the
+      // places does not hold it.
+      if (
+        rankedNetworkKind(tag, tagging) &&
+        GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') &&
+        !plan.leaderPerDimension
+      )
+        return false;
+      if (['max_down', 'max_up'].includes(plan.measure)) return true;
+      if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
+      // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
       return (
-        Boolean(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter) ||
-        ['max_down', 'max_up'].includes(plan.measure)
+        !plan.order || tag.value === 'rank' || limitWord(tag, tagging) || plan.order === direction(tag, plan)
       );
     case 'shape':
-      return shapeUsed(tag.value, plan);
+      return shapeUsed(tag, plan, tagging);
     case 'comparator': {
       // "at least one" is presence, which every plan of a subject holds.
       const next = tagging.tags.find(
@@ -113,7 +133,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return numberUsed(Number(tag.value), tag, plan, tagging);
     case 'quantifier':
       return Boolean(s.minNetworks || s.exactNetworks || plan.groupFilter);
-    case 'negation':
+    case 'negation': {
+      const next = adjacent(tagging, tag, 1);
+      if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold);
       return (
         Boolean(
           s.absent ||
@@ -125,11 +147,116 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         ) ||
         (plan.groupFilter !== undefined && ['lt', 'lte'].includes(plan.groupFilter.op))
       );
+    }
     case 'dataset':
       return plan.dataset === tag.value;
     default:
       return true;
   }
+}
+
+/** Whether the plan reads the data at this moment: its snapshot, an end of its window, a point of its series. */
+export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean {
+  const t = plan.time;
+  if (plan.dataset === 'take_up') {
+    if (TIME_GRAINS.has(plan.dimension ?? '') || t.quarterYear || t.lastQuarters) return true;
+    const at = t.quarter ?? latest.quarter!;
+    const step = plan.takeUp?.change === 'yoy' ? -4 : plan.takeUp?.change === 'qoq' ? -1 : 0;
+    const quarters = [at, shiftQuarter(at, step)];
+    const quarter = moment.quarter ?? (moment.date ? quarterOf(moment.date) : undefined);
+    if (quarter) return quarters.includes(quarter);
+    return quarters.some((q) => q.startsWith(String(moment.year)));
+  }
+  const points = [t.at, t.from, t.to].filter((d): d is string => d !== undefined);
+  const from = t.seriesFrom;
+  const to = t.seriesTo ?? (from ? latest.date : undefined);
+  if (points.length === 0 && !from) points.push(latest.date!);
+  const inSeries = (start: string, end: string) => Boolean(from && to && end >= from && start <= to);
+  if (moment.date) return points.includes(moment.date) || inSeries(moment.date, moment.date);
+  if (moment.year !== undefined) {
+    const year = String(moment.year);
+    return points.some((d) => d.startsWith(year)) || inSeries(`${year}-01-01`, `${year}-12-01`);
+  }
+  return points.some((d) => quarterOf(d) === moment.quarter);
+}
+
+/** '2026Q4' moved by a number of quarters. */
+function shiftQuarter(quarter: string, by: number): string {
+  const [year, q] = quarter.split('Q').map(Number) as [number, number];
+  const index = year * 4 + (q - 1) + by;
+  return `${Math.floor(index / 4)}Q${(index % 4) + 1}`;
+}
+
+/** The tag right before (-1) or right after (1) this one, when only a space or a bracket lies between. */
+function adjacent(tagging: Tagging, tag: Tag, side: -1 | 1): Tag | undefined {
+  const other =
+    side < 0
+      ? tagging.tags.filter((t) => t.end <= tag.start).at(-1)
+      : tagging.tags.find((t) => t.start >= tag.end);
+  if (!other) return undefined;
+  const gap = side < 0 ? tagging.text.slice(other.end, tag.start) : tagging.text.slice(tag.end, other.start);
+  return gap.trim() === '' ? other : undefined;
+}
+
+const GEO_DIMENSIONS_OF_PLAN: ReadonlySet<string> = new Set(GEO_COLUMNS);
+
+/** A word that names a kind of network ("altnet", "network", "operator", "full fibre networks"). */
+function networkKind(tag: Tag): boolean {
+  return (
+    (tag.role === 'technology' && (tag.value === 'altnet' || tag.value === 'overbuild')) ||
+    (tag.role === 'dimension' && NETWORK_DIMENSIONS.has(tag.value as Dimension) && tag.value !== 'tech')
+  );
+}
+
+/** The network kind a ranking word ranks: "the biggest (full fibre) network", "which altnet is biggest". */
+function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
+  const i = tagging.tags.indexOf(ranking);
+  const quantity = (t: Tag) => {
+    const before = tagging.tags[tagging.tags.indexOf(t) - 1];
+    return before?.role === 'number' || before?.role === 'comparator';
+  };
+  const after = [tagging.tags[i + 1], tagging.tags[i + 2]].find(
+    (t) => t !== undefined && networkKind(t) && t.start - ranking.end <= 24,
+  );
+  if (after && !quantity(after)) return after;
+  const before = tagging.tags[i - 1];
+  const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
+  return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
+}
+
+/** "Which altnet is biggest": a ranking word after its network kind. */
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'is the', 'are the']);
+
+/** "top 10", "bottom 5": a ranking word before a number says how many, whichever way the rest ranks. */
+function limitWord(tag: Tag, tagging: Tagging): boolean {
+  return (
+    adjacent(tagging, tag, 1)?.role === 'number' &&
+    tagging.tags.filter((t) => t.role === 'ranking').length > 1
+  );
+}
+
+/**
+ * The order a ranking word asks for. Judging places on what they lack turns it round: the worst places for
+ * premises without full fibre are those with the most of them.
+ */
+function direction(tag: Tag, plan: Plan): 'asc' | 'desc' {
+  const s = plan.subject;
+  const lacking = Boolean(s.absent || s.belowUso || s.bestDownBelow !== undefined);
+  const judged = JUDGEMENT_WORDS.worse.has(tag.text) || JUDGEMENT_WORDS.better.has(tag.text);
+  const asked = tag.value === 'asc' ? 'asc' : 'desc';
+  return lacking && judged ? (asked === 'asc' ? 'desc' : 'asc') : asked;
+}
+
+/** Words that join the items of a list ("FF and gigabit", "FTTP, cable", "cable vs full fibre"). */
+const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '/']);
+
+/** A technology listed after another one ("gigabit" in "FF and gigabit"), with no "both" in the question. */
+function listedAfter(tag: Tag, tagging: Tagging): boolean {
+  const before = tagging.tags.filter((t) => t.end <= tag.start).at(-1);
+  if (before?.role !== 'technology' || before.value === tag.value) return false;
+  if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'both')) return false;
+  const between = tagging.text.slice(before.end, tag.start).trim();
+  return LIST_JOINERS.has(between);
 }
 
 function placeValues(tag: Tag): string[] {
@@ -251,6 +378,9 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
   )
     return true;
+  // "Which month had the biggest net adds" asks for a month: a row per month, not a window.
+  if (value === 'month' || value === 'half_year')
+    return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
   if (TIME_GRAINS.has(value)) {
     return (
       TIME_GRAINS.has(plan.dimension ?? '') ||
@@ -276,6 +406,7 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       s.minNetworks ||
       s.exactNetworks ||
       s.altnet ||
+      s.soleGroup ||
       s.operatorGroups?.length ||
       s.allGroups?.length ||
       plan.measure === 'operator_count' ||
@@ -308,8 +439,9 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   return Boolean(plan.countGroups && plan.dimension === value);
 }
 
-function shapeUsed(term: string, plan: Plan): boolean {
-  switch (term) {
+function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
+  const s = plan.subject;
+  switch (tag.value) {
     case 'count':
       return (
         COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
@@ -318,20 +450,60 @@ function shapeUsed(term: string, plan: Plan): boolean {
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
-    case 'only':
-      return Boolean(
-        plan.subject.onlyTech ||
-          plan.subject.soleGroup ||
-          plan.subject.exactNetworks === 1 ||
-          plan.subject.operatorGroups?.length ||
-          plan.subject.tech ||
-          plan.subject.gigabit,
-      );
+    case 'only': {
+      // "Only" restricts the subject (the only network, the only technology, exactly one) or a place named
+      // right after it ("only in Wales"); a plan that counts every postcode of the subject does not hold it.
+      const next = tagging.tags.find((t) => t.start >= tag.end);
+      const place = next?.role === 'place' && next.start - tag.end <= 4 && Boolean(plan.geo);
+      return Boolean(s.onlyTech || s.soleGroup || s.exactNetworks === 1 || s.exclude || place);
+    }
     case 'both':
-      return Boolean(plan.subject.allGroups || (plan.subject.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+      // "By Virgin Media, by Openreach, and by both": both is one more figure of a list, beside each alone.
+      if (listItem(tag, tagging)) return false;
+      return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+    case 'base':
+      // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
+      return plan.measure === 'share_of_subject_pct' || !subjectBeforeQuestion(tag, tagging);
+    case 'combined':
+      return !listedAsRows(plan);
     default:
       return true;
   }
+}
+
+/** A word that is itself an item of a list ("..., and by both"). */
+function listItem(tag: Tag, tagging: Tagging): boolean {
+  const words = tagging.text
+    .slice(Math.max(0, tag.start - 12), tag.start)
+    .trim()
+    .split(' ')
+    .slice(-2);
+  return (
+    words.some((w) => LIST_JOINERS.has(w)) &&
+    words.every((w) => LIST_JOINERS.has(w) || LIST_PREPOSITIONS.has(w))
+  );
+}
+
+const LIST_PREPOSITIONS = new Set(['by', 'in', 'with', 'for', 'from']);
+
+/**
+ * A technology or network between a base word and the question that follows it ("of all premises that can get
+ * FTTP, what % ..."): the share is within that subject. "What % of all premises have FTTP" asks nothing after.
+ */
+function subjectBeforeQuestion(tag: Tag, tagging: Tagging): boolean {
+  const question = tagging.tags.find((t) => t.start >= tag.end && t.role === 'shape');
+  if (!question) return false;
+  return tagging.tags.some(
+    (t) => t.start > tag.end && t.end <= question.start && (t.role === 'technology' || t.role === 'network'),
+  );
+}
+
+/** The plan answers a row for each of the networks or places the question lists (not one figure for them all). */
+function listedAsRows(plan: Plan): boolean {
+  const s = plan.subject;
+  const named = [...(s.operatorGroups ?? []), ...(s.operators ?? []), ...(plan.takeUp?.operators ?? [])];
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension) && named.length >= 2) return true;
+  return Boolean(plan.geo && plan.geo.values.length >= 2 && plan.dimension === plan.geo.column);
 }
 
 function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean {
@@ -370,7 +542,10 @@ export interface Scored {
 
 /** Used tags count for a plan; unused ones against it; a default the readers had to assume costs a little. */
 export function scorePlan(plan: Plan, tagging: Tagging, lexicon: Lexicon, prior = 0): Scored {
-  const content = tagging.tags.filter((t) => t.role !== 'time' && t.role !== 'grammar');
+  // The dates of a list count like any other tag; a single date is the time parser's and the word check's.
+  const content = tagging.tags.filter(
+    (t) => t.role !== 'grammar' && (t.role !== 'time' || (t.moment && tagging.moments.length >= 2)),
+  );
   const unusedTags = content.filter((t) => !tagUsed(t, plan, tagging, lexicon));
   const used = content.length - unusedTags.length;
   const score = used - 1.2 * unusedTags.length - 0.25 * plan.assumptions.length + prior + fit(plan, tagging);
@@ -388,9 +563,12 @@ function fit(plan: Plan, tagging: Tagging): number {
     const place = tag.role === 'place' ? tag : tag.alternatives?.find((a) => a.role === 'place');
     if (!place || !tag.alternatives?.length) continue;
     const before = tagging.text.slice(0, tag.start).trimEnd();
-    if (!/\b(?:in|across|within|around)$/.test(before)) continue;
+    if (!PLACE_PREPOSITIONS.has(before.slice(before.lastIndexOf(' ') + 1))) continue;
     bonus += plan.geo?.values.includes(place.value.slice(place.value.indexOf(':') + 1)) ? 0.3 : -0.3;
   }
+  // "Every LA where Toob is live": the places are those where the network is present, not every place.
+  if (wherePresent(plan, tagging))
+    bonus += plan.groupFilter?.op === 'gt' && plan.groupFilter.value === 0 ? 0.8 : -0.3;
   // Places listed by name ("EH1, EH2 and EH3", "York vs Hull") are answered a row each, as the readers compare
   // two named places side by side.
   if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
@@ -406,6 +584,24 @@ function fit(plan: Plan, tagging: Tagging): number {
 }
 
 const clone = (plan: Plan): Plan => structuredClone(plan);
+
+/** Words before a name that make it a place ("in CF", "across Leeds"). */
+const PLACE_PREPOSITIONS = new Set(['in', 'across', 'within', 'around']);
+
+/**
+ * A place grouping of a named network's coverage, asked "where" the network is ("every LA where Toob is live",
+ * "councils in which CityFibre is present"): the rows are the places where it is present.
+ */
+function wherePresent(plan: Plan, tagging: Tagging): boolean {
+  if (!GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') || plan.measure !== 'coverage_pct') return false;
+  if (!plan.subject.operatorGroups?.length || plan.subject.absent) return false;
+  const network = tagging.tags.find((t) => t.role === 'network');
+  if (!network) return false;
+  const before = tagging.text.slice(0, network.start).trimEnd();
+  return WHERE_WORDS.some((word) => before.endsWith(` ${word}`));
+}
+
+const WHERE_WORDS = ['where', 'in which', 'wherever'];
 
 /** The plans the tags allow, as edits of the readers' plan: each fills in what that plan left unused. */
 export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
@@ -503,12 +699,86 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
   );
-  if (dimension && !base.dimension) {
+  // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
+  // the level the question names, ranked the same way.
+  const replacesLevel =
+    dimension &&
+    GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') &&
+    GEO_DIMENSIONS_OF_PLAN.has(dimension.value) &&
+    !base.rankWithin &&
+    !base.leaderPerDimension;
+  if (dimension && (!base.dimension || replacesLevel)) {
     const plan = clone(base);
     plan.dimension = dimension.value as Dimension;
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
+  edits.push(...betweenMoments(base, unused, tagging));
+  if (wherePresent(base, tagging) && !base.groupFilter) {
+    const plan = clone(base);
+    plan.groupFilter = { op: 'gt', value: 0 };
+    edits.push({ plan, differs: 'only the places where it is present' });
+  }
+  const shapes = new Set(unused.filter((t) => t.role === 'shape').map((t) => t.value));
+  // A direction word the plan ranks the other way ("most ... still without" read as ascending).
+  const against = unused.find((t) => t.role === 'ranking' && t.value !== 'rank' && base.order);
+  if (against && !rankedNetworkKind(against, tagging)) {
+    const plan = clone(base);
+    plan.order = direction(against, base);
+    edits.push({ plan, differs: plan.order === 'asc' ? 'lowest first' : 'highest first' });
+  }
+  // "In each nation, which altnet is biggest": the leading network of that kind in each place.
+  const ranked = unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging));
+  if (ranked && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dataset === 'upc') {
+    const plan = clone(base);
+    plan.leaderPerDimension = true;
+    plan.order = ranked.value === 'asc' ? 'asc' : 'desc';
+    delete plan.limit;
+    edits.push({ plan, differs: `the ${ranked.text} network in each place` });
+  }
+  // "How many (different) full fibre networks ...": the count is of networks, not of premises.
+  const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
+  const counted = tagging.tags.slice(countOf + 1).find((t) => t.role === 'measure' || networkKind(t));
+  if (
+    countOf >= 0 &&
+    counted &&
+    networkKind(counted) &&
+    unused.includes(counted) &&
+    base.dataset === 'upc' &&
+    ['premises', 'coverage_pct'].includes(base.measure)
+  ) {
+    const plan = clone(base);
+    plan.measure = 'operator_count';
+    if (counted.value === 'altnet') plan.subject.altnet = true;
+    edits.push({ plan, differs: `counting the ${counted.text}` });
+  }
+  // "Combined": one figure for all the networks or places listed, not a row each.
+  if (shapes.has('combined') && listedAsRows(base)) {
+    const plan = clone(base);
+    delete plan.dimension;
+    delete plan.order;
+    delete plan.limit;
+    edits.push({ plan, differs: 'one figure for all of them' });
+  }
+  // "Premises where ADSL is the only technology available": the postcode's only technology.
+  const onlyTech = base.subject.tech;
+  if (
+    shapes.has('only') &&
+    (onlyTech === 'adsl' || onlyTech === 'fttc' || onlyTech === 'fwa') &&
+    !base.subject.operatorGroups
+  ) {
+    const plan = clone(base);
+    delete plan.subject.tech;
+    plan.subject.onlyTech = onlyTech;
+    edits.push({ plan, differs: `${onlyTech} as the only technology` });
+  }
+  // "Where Openreach is the sole full fibre network": the one network named is the only one there.
+  if (shapes.has('only') && base.dataset === 'upc' && base.subject.operatorGroups?.length === 1) {
+    const plan = clone(base);
+    plan.subject.soleGroup = base.subject.operatorGroups[0];
+    delete plan.subject.operatorGroups;
+    edits.push({ plan, differs: `${plan.subject.soleGroup} as the only network` });
+  }
   // "altnets in Wiltshire + premises passed by each": "each" of the altnets named is a row per altnet.
   if (
     !base.dimension &&
@@ -560,9 +830,9 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
     const next =
       ranking && tagging.tags.find((t) => t.role === 'number' && Math.abs(t.start - ranking.end) <= 1);
     const fineTag = places.find((t) => t.value === fine);
-    const plural = fineTag ? /s$|s'$/.test(fineTag.text) : false;
+    const plural = fineTag ? fineTag.text.endsWith('s') || fineTag.text.endsWith("s'") : false;
     plan.limit = next ? Number(next.value) : plural ? 3 : 1;
-    plan.assumptions = plan.assumptions.filter((a) => !/top 10/.test(a));
+    plan.assumptions = plan.assumptions.filter((a) => !a.includes('top 10'));
     if (!next && plural)
       plan.assumptions.push(`showing the ${plan.order === 'asc' ? 'lowest' : 'top'} 3 in each`);
     out.push({ plan, differs: `ranked within each ${group.text}` });
@@ -570,10 +840,77 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
   return out;
 }
 
+/** The change in each level: what a level asked at two moments is (its answer shows both and the change). */
+const CHANGE_OF: Partial<Record<Plan['measure'], Plan['measure']>> = {
+  premises: 'change_premises',
+  postcodes: 'change_postcodes',
+  coverage_pct: 'change_pp',
+};
+
+/**
+ * Two moments named ("Nov 2023 vs today", "Jan 2021 compared with the latest snapshot", "2025Q4 vs 2026Q4"),
+ * one of them unused: the level at both and the change between them. Take-up changes are a year or a quarter.
+ */
+function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  const { moments } = tagging;
+  if (moments.length !== 2 || !unused.some((t) => t.moment) || base.groupFilter) return [];
+  const plan = clone(base);
+  if (TIME_GRAINS.has(base.dimension ?? '')) {
+    // A series between two moments ("each half-year from H1 2027 to H2 2030", "each yr, 2021 thru 2025").
+    if (base.dataset === 'take_up') return [];
+    const starts = moments.map((m) => m.date ?? `${m.year}-01-01`).sort();
+    const ends = moments.map((m) => m.date ?? `${m.year}-12-01`).sort();
+    const latest = tagging.latest.date!;
+    const last = ends[1]!;
+    plan.time = {
+      ...(base.time.seriesMonth ? { seriesMonth: base.time.seriesMonth } : {}),
+      seriesFrom: starts[0]!,
+      seriesTo:
+        base.dataset === 'upc' && last > latest && last.slice(0, 4) <= latest.slice(0, 4) ? latest : last,
+    };
+    return [{ plan, differs: `from ${plan.time.seriesFrom} to ${plan.time.seriesTo}` }];
+  }
+  if (base.dataset === 'take_up') {
+    const quarters = moments.map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : '')).sort();
+    const [first, last] = quarters as [string, string];
+    const gap = quarterIndex(last) - quarterIndex(first);
+    const change = gap === 4 ? 'yoy' : gap === 1 ? 'qoq' : undefined;
+    if (!first || !change || !['lines', 'lines_change_pct'].includes(base.measure)) return [];
+    plan.measure = 'lines_change_pct';
+    plan.time = { quarter: last };
+    plan.takeUp = { ...plan.takeUp, change };
+    return [{ plan, differs: `the change from ${first} to ${last}` }];
+  }
+  const dates = moments.map((m) => m.date ?? '').sort();
+  const [from, to] = dates as [string, string];
+  const measure = base.measure.startsWith('change_') ? base.measure : CHANGE_OF[base.measure];
+  // Forecast points are half-years after the latest snapshot: "now vs the forecast" is two datasets, not a window.
+  if (!from || !measure || (base.dataset === 'upc_forecast' && from <= tagging.latest.date!)) return [];
+  plan.measure = measure;
+  plan.time = { from, to };
+  return [{ plan, differs: `the change from ${from} to ${to}` }];
+}
+
+function quarterIndex(quarter: string): number {
+  const [year, q] = quarter.split('Q').map(Number) as [number, number];
+  return year * 4 + q;
+}
+
+/** Words that ask for a row for each place of a level ("each region", "per region", "by region"). */
+const EACH_WORDS = new Set(['each', 'every', 'per', 'by']);
+
 /** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
 function eachOf(tag: Tag, tagging: Tagging): boolean {
   const before = tagging.text.slice(Math.max(0, tag.start - 16), tag.start);
-  return /\b(?:each|every|per|by|within each|in each)\s+(?:of the\s+|single\s+)?$/.test(before);
+  const words = before.trim().split(' ');
+  // "each of the regions", "every single region": the words between are not the grouping's.
+  const last =
+    words.at(-1) === 'single'
+      ? words.at(-2)
+      : words.at(-1) === 'the' && words.at(-2) === 'of'
+        ? words.at(-3)
+        : words.at(-1);
+  return EACH_WORDS.has(last ?? '');
 }
 
 /** Other readings of the same words: the other meaning of an ambiguous name, the other measure. */

@@ -14,7 +14,14 @@ import { FULL_FIBRE, takeUpTech } from '@qa/warehouse';
 import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
 import type { EntityMatch } from './lexicon.js';
 import { numberFrom } from './time-phrases.js';
-import { isAccountedWord, NUMBER_WORDS } from './vocabulary.js';
+import { isAccountedWord, NUMBER_WORDS, VOCABULARY } from './vocabulary.js';
+
+/** The one-word measures of the vocabulary ("premises", "postcodes", "lines"), as a negation can name them. */
+const MEASURE_WORDS = new Set(
+  Object.values(VOCABULARY.measure ?? {})
+    .flat()
+    .filter((phrase) => !phrase.includes(' ')),
+);
 
 /** Full fibre as the take-up tables spell it (the semantic model's). */
 const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
@@ -56,7 +63,7 @@ export function leftoverWords(
 }
 
 const NEGATION =
-  /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/;
+  /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/g;
 const COMPARATOR =
   /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
 /** "still under 70% gigabit", "below 85% FTTP": a share compared with a number, without "than". */
@@ -82,7 +89,9 @@ export function uncarriedConditions(
   const missing: string[] = [];
   // A name that is also a number word ("Three") makes the reading ambiguous, whichever way it was read.
   for (const match of entities) {
-    if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null)
+    // "Three's 5G home broadband": a possessive is a name.
+    const possessive = text.includes(`${match.text.toLowerCase()}'s `);
+    if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null && !possessive)
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
   missing.push(...uncarriedCounts(text, plan));
@@ -109,7 +118,12 @@ export function uncarriedConditions(
   const negated = Boolean(
     s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.belowUso || s.soleGroup || noCompetition,
   );
-  if (NEGATION.test(text) && !negated) missing.push(`the negation ("${text.match(NEGATION)![0]}")`);
+  // "postcodes (not premises)" negates a measure word, which the measure the plan chose carries.
+  const negation = [...text.matchAll(NEGATION)].find((m) => {
+    const next = text.slice((m.index ?? 0) + m[0].length).trimStart();
+    return ![...MEASURE_WORDS].some((word) => next.startsWith(`${word} `) || next.startsWith(`${word})`));
+  });
+  if (negation && !negated) missing.push(`the negation ("${negation[0]}")`);
   const threshold =
     s.minNetworks !== undefined ||
     s.exactNetworks !== undefined ||

@@ -46,6 +46,18 @@ export interface Tag {
   fuzzy?: boolean;
   /** Other things the same span can mean ("CF": CityFibre, or the Cardiff postcode area). */
   alternatives?: { role: TagRole; value: string }[];
+  /** For a time tag that names one moment ("Jan 2023", "2025Q4", "2025", "today"): when it is. */
+  moment?: Moment;
+}
+
+/**
+ * One moment a question names, as precisely as it was written: a snapshot month, a take-up quarter, or only a
+ * year. "Today" and "the latest snapshot" are the warehouse's latest month and quarter.
+ */
+export interface Moment {
+  date?: string;
+  quarter?: string;
+  year?: number;
 }
 
 export interface CandidateReading {

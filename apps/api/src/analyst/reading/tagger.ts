@@ -9,9 +9,10 @@
  * Tagging says what the words are, not what the question means: which plan uses which tag is decided by the
  * candidate readings (candidates.ts), and a tag no chosen plan uses is said in the answer.
  */
+import { GEO_COLUMNS } from '../semantic/plan.js';
 import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
-import type { Tag, TagRole, Token } from './reading-types.js';
-import { numberFrom, parseTime, type TimeContext } from './time-phrases.js';
+import type { Moment, Tag, TagRole, Token } from './reading-types.js';
+import { numberFrom, parseTime, quarterOf, type TimeContext } from './time-phrases.js';
 import { FUNCTION_WORDS, isAccountedWord, VOCABULARY } from './vocabulary.js';
 
 export interface Tagging {
@@ -23,6 +24,10 @@ export interface Tagging {
   entities: EntityMatch[];
   /** Content tokens no tag covers. */
   unplaced: Token[];
+  /** The distinct moments the time tags name: two or more is a list of dates, each of which a plan must use. */
+  moments: Moment[];
+  /** The warehouse's latest snapshot and take-up quarter: what a plan with no date reads. */
+  latest: Moment;
 }
 
 interface PhrasePattern {
@@ -53,6 +58,8 @@ function phraseSource(phrase: string): string {
   return wild ? `${body}[a-z']*` : /[a-z]$/.test(phrase) ? `${body}(?:s|es)?` : body;
 }
 
+/** How many times the time parser reads what is left of the question (each pass takes one date of each kind). */
+const MAX_TIME_PASSES = 4;
 const MONTH_OR_PERIOD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^[qh][1-4]$/;
 const WORD = /[a-z0-9][a-z0-9'.&+\-/]*[a-z0-9+]|[a-z0-9]/g;
 const UNIT_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})\b/g;
@@ -119,16 +126,25 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
   }
 
   // Time expressions, as the time parser reads them (it reads "2 yrs" spelled out: find the phrase as written).
-  for (const phrase of parseTime(` ${spellOutTimeUnits(text)} `, ctx).matched) {
-    const written = new RegExp(
-      phrase
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\byears?\b/g, 'y(?:ea)?rs?')
-        .replace(/\bmonths?\b/g, '(?:m(?:on)?ths?|mos)'),
-    ).exec(text);
-    if (written) {
-      const at = written.index;
-      add({ role: 'time', start: at, end: at + written[0].length, text: written[0], value: phrase });
+  // The parser reads one date of each kind; read again without what it took, it finds the next one, so every
+  // date of a list ("Jan 2023, Jan 2025 and today", "2024Q4 vs 2026Q4") is tagged.
+  let unread = ` ${spellOutTimeUnits(text)} `;
+  for (let pass = 0; pass < MAX_TIME_PASSES; pass++) {
+    const matched = parseTime(unread, ctx).matched.filter((phrase) => phrase.trim().length > 0);
+    if (matched.length === 0) break;
+    for (const phrase of matched) {
+      unread = unread.replace(phrase, ' '.repeat(phrase.length));
+      const written = new RegExp(
+        phrase
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\byears?\b/g, 'y(?:ea)?rs?')
+          .replace(/\bmonths?\b/g, '(?:m(?:on)?ths?|mos)'),
+        'g',
+      );
+      for (const m of text.matchAll(written)) {
+        const at = m.index ?? 0;
+        if (add({ role: 'time', start: at, end: at + m[0].length, text: m[0], value: phrase })) break;
+      }
     }
   }
 
@@ -148,8 +164,17 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const previous = tokens[index - 1]?.text ?? '';
     const shortYear =
       /^\d\d$/.test(token.text) && (MONTH_OR_PERIOD.test(previous) || /^'\d\d$/.test(token.text));
-    if ((/^(?:19|20)\d\d$/.test(token.text) || shortYear) && free(token.start, token.end)) {
-      add({ role: 'time', start: token.start, end: token.end, text: token.text, value: token.text });
+    const year = /^(?:19|20)\d\d$/.test(token.text);
+    if ((year || shortYear) && free(token.start, token.end)) {
+      const moment = year ? { moment: { year: Number(token.text) } } : {};
+      add({
+        role: 'time',
+        start: token.start,
+        end: token.end,
+        text: token.text,
+        value: token.text,
+        ...moment,
+      });
       continue;
     }
     // "3+" is a number and "at least"; "90%" was normalised to "90".
@@ -165,16 +190,13 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     tags.push({ role: 'measure', start: text.length, end: text.length, text: '%', value: 'share' });
   }
 
-  // A level word right after another grouping or a place qualifies it ("rural areas", "Leeds council area").
-  const qualifiers = tags.filter((tag, i) => {
+  // A level word right after another grouping or a place qualifies it ("rural areas", "Leeds council area"),
+  // unless it names finer places in the plural: "Scottish postcode areas", "London boroughs" are its rows.
+  const qualifiers = tags.filter((tag) => {
     const before = tags.filter((t) => t !== tag && t.end <= tag.start).sort((a, b) => b.end - a.end)[0];
-    void i;
-    return (
-      tag.role === 'dimension' &&
-      before !== undefined &&
-      (before.role === 'dimension' || before.role === 'place') &&
-      tag.start - before.end <= 1
-    );
+    if (tag.role !== 'dimension' || before === undefined || tag.start - before.end > 1) return false;
+    if (before.role === 'dimension') return true;
+    return before.role === 'place' && !finerPlaces(tag, before);
   });
   for (const tag of qualifiers) tag.role = 'grammar';
 
@@ -188,7 +210,44 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       !isAccountedWord(t.text),
   );
   tags.sort((a, b) => a.start - b.start);
-  return { text, tokens, tags, entities, unplaced };
+  const latest = { date: ctx.latest, quarter: ctx.latestQuarter };
+  for (const tag of tags) {
+    if (tag.role !== 'time' || tag.moment) continue;
+    const moment = momentOf(tag, ctx, latest);
+    if (moment) tag.moment = moment;
+  }
+  const keys = new Set(tags.flatMap((t) => (t.moment ? [momentKey(t.moment)] : [])));
+  const moments = [...keys].map((key) => tags.find((t) => t.moment && momentKey(t.moment) === key)!.moment!);
+  return { text, tokens, tags, entities, unplaced, moments, latest };
+}
+
+/**
+ * The one moment a time tag names, if it names one: "today" and "the latest snapshot" are the latest; a month
+ * and year, a quarter or a bare year are read by the time parser. Spans and windows ("since 2023", "the last 6
+ * months") are not one moment.
+ */
+function momentOf(tag: Tag, ctx: TimeContext, latest: Moment): Moment | undefined {
+  if (tag.value === 'latest') return latest;
+  const { time } = parseTime(` ${tag.text} `, ctx);
+  if (time.from || time.to || time.seriesFrom || time.lastQuarters || time.quarterYear) return undefined;
+  if (time.at) return { date: time.at, quarter: quarterOf(time.at) };
+  if (time.quarter) return { quarter: time.quarter };
+  return undefined;
+}
+
+export function momentKey(moment: Moment): string {
+  return moment.date ?? moment.quarter ?? String(moment.year);
+}
+
+/** A plural level word finer than the place before it ("postcode areas" after "Scottish"). */
+function finerPlaces(level: Tag, place: Tag): boolean {
+  const levels = GEO_COLUMNS as readonly string[];
+  const column = place.value.slice(0, place.value.indexOf(':'));
+  return (
+    levels.includes(level.value) &&
+    levels.indexOf(level.value) > levels.indexOf(column) &&
+    level.text.endsWith('s')
+  );
 }
 
 /** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */

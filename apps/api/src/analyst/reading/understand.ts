@@ -28,6 +28,7 @@ import { defaultTechnology, readTechnology } from './readers/technology.js';
 import type { CandidateReading } from './reading-types.js';
 import { spellOutTimeUnits, type Tagging, tagQuestion } from './tagger.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
+import { VOCABULARY } from './vocabulary.js';
 
 export type Understanding =
   | {
@@ -76,6 +77,13 @@ const SYSTEM_INFO = [
   /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are|it|the)\b/,
 ];
 
+const MOBILE =
+  /\b(mobile|cellular|[345]g (?:signal|coverage|mobile|network)|[345]g\b|phone signal|signal strength)\b/;
+/** The model's phrases for fixed wireless ("5G home broadband", "FWA"): a fixed service, not mobile coverage. */
+const FIXED_WIRELESS = (VOCABULARY.technology?.fwa ?? []).filter(
+  (phrase) => phrase.includes(' ') || phrase === 'fwa',
+);
+
 /**
  * Things people ask about broadband that this data does not hold, each with the reason given back. Checked before
  * anything else is read: a place or a network in the same question ("the weather in Manchester", "churn at Sky")
@@ -91,7 +99,7 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data has no retail prices, tariffs or costs: it records which networks and speeds are available where, lines taken up, and forecasts.',
   ],
   [
-    /\b(mobile|cellular|[345]g (?:signal|coverage|mobile|network)|[345]g\b|phone signal|signal strength)\b/,
+    MOBILE,
     'The data covers fixed broadband (full fibre, cable, FTTC, ADSL, fixed wireless) at postcodes; it has no mobile or 4G/5G coverage.',
   ],
   [
@@ -129,13 +137,20 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
         'The request asks to change data or to override instructions. This tool only reads the broadband warehouse with read-only SELECT queries; it cannot modify, delete or create anything.',
     };
   }
-  const outOfScope = OUT_OF_SCOPE.find(([pattern]) => pattern.test(text));
+  const outOfScope = OUT_OF_SCOPE.find(
+    ([pattern]) =>
+      pattern.test(text) && !(pattern === MOBILE && FIXED_WIRELESS.some((p) => text.includes(` ${p}`))),
+  );
   if (outOfScope) {
     return { kind: 'unsupported', confidence: 0.9, reasoning: outOfScope[1] };
   }
   const entities = lexicon.find(question);
+  const tagging = tagQuestion(question, lexicon, ctx);
+  // A term of the model ("FF", "UFBB") is of the domain as much as the words DOMAIN lists.
   const domain =
-    has(text, DOMAIN) || entities.some((e) => e.entity.kind === 'group' || e.entity.kind === 'operator');
+    has(text, DOMAIN) ||
+    entities.some((e) => e.entity.kind === 'group' || e.entity.kind === 'operator') ||
+    tagging.tags.some((t) => DOMAIN_ROLES.has(t.role));
   if (SYSTEM_INFO.some((re) => re.test(text)) && !hasMeasureWords(text)) {
     return {
       kind: 'system_info',
@@ -155,7 +170,6 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   }
   const first = buildPlan(text, entities, lexicon, ctx);
   // The readers' plan is one reading; the tags allow others. The best one answers.
-  const tagging = tagQuestion(question, lexicon, ctx);
   const candidates = rankReadings(first, tagging, lexicon, ctx);
   const best = candidates[0]!;
   const plan = best.plan;
@@ -180,6 +194,9 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
     ...(askBack ? { askBack } : {}),
   };
 }
+
+/** Tags that only a question about the data has: a technology or named filter, a measure, a dataset. */
+const DOMAIN_ROLES = new Set(['technology', 'measure', 'dataset']);
 
 /** The roles that carry what a question is about; a reading that leaves most of them out is a guess. */
 const MAIN_ROLES = new Set(['place', 'network', 'operator', 'technology', 'measure', 'dataset']);

@@ -150,9 +150,21 @@ export const VOCABULARY: Vocabulary = {
     list: ['which', 'list', 'what are', 'name the', 'show'],
     series: ['over time', 'trend*', 'series', 'timeline', 'history', 'evolution', 'trajectory'],
     compare: ['compare*', 'compared', 'vs', 'versus', 'against', 'relative to'],
-    only: ['only', 'sole', 'solely', 'alone', 'exclusive*', 'just'],
+    only: ['only', 'sole', 'solely', 'alone', 'exclusive*'],
     both: ['both', 'all of', 'together', 'and also'],
-    total: ['total', 'overall', 'altogether', 'in all', 'combined', 'sum'],
+    total: ['total', 'overall', 'in all', 'sum'],
+    // The base of a share named first ("Of all premises that can get FTTP, what % ..."): a share within it.
+    base: ['of all', 'out of all', 'of those', 'among those', 'of these', 'among these'],
+    // One figure for everything named ("combined market share of BT and Sky"), not a row each.
+    combined: [
+      'combined',
+      'altogether',
+      'in total',
+      'put together',
+      'between them',
+      'collectively',
+      'aggregate',
+    ],
   },
   comparator: {
     gt: ['more than', 'over', 'above', 'greater than', 'exceeding', 'higher than', '>'],
@@ -179,6 +191,11 @@ export const VOCABULARY: Vocabulary = {
       'most recent month',
       'at the moment',
       'atm',
+      'today',
+      'now',
+      'currently',
+      'at present',
+      'the latest',
     ],
   },
   negation: {
@@ -275,7 +292,7 @@ mth mths qtr ff rfog la las data report reports reported service services`;
 
 /** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
-operating able break anyway actually overall roughly approximately around about ie eg`;
+operating able break anyway actually overall roughly approximately around about ie eg thing things thru`;
 
 /** The function words of the older word check, kept so no question reads worse than before. */
 const MORE_FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
