@@ -1107,6 +1107,8 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
     toCol,
     keyName: networkDim ? keyName : undefined,
   });
+  // The explanation names the summary the SQL reads, so it says what the SQL does.
+  const summary = areaSql ? /\bFROM (\w+)/.exec(areaSql)?.[1] : undefined;
   const sql =
     areaSql ??
     [
@@ -1139,7 +1141,7 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
       byFirstActivation
         ? `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so the postcodes with it on ${from} and on ${to} are those first activated by then.`
         : `Finds the DISTINCT postcodes with ${subjectPhrase(plan)} in the ${from} and ${to} snapshots of ${plan.subject.altnet && !plan.subject.operators ? 'fact_altnet_time_series' : 'fact_operator_time_series'}.`,
-      `Adds up ${unit} from upc_output at each date${dim ? ` for each ${dim}` : ''} and takes the difference${plan.measure === 'change_pp' ? `; percentage points divide the change by all premises${dim && !networkDim ? ` of the ${dim}` : ''}` : ''}.`,
+      `Adds up ${unit} ${summary ? `from ${summary}, a summary built with the warehouse (the postcodes of each local authority counted in advance, each postcode counted once),` : 'from upc_output'} at each date${dim ? ` for each ${dim}` : ''} and takes the difference${plan.measure === 'change_pp' ? `; percentage points divide the change by all premises${dim && !networkDim ? ` of the ${dim}` : ''}` : ''}.`,
     ],
   };
 }
