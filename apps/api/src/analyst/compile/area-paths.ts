@@ -31,7 +31,11 @@ import {
 } from '@qa/warehouse';
 import type { Dimension, Plan, Subject } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
-import { isForecastPoint, type SummaryPresence, summaryPresence } from './fast-paths.js';
+import { isForecastPoint, networkCountTest, type SummaryPresence, summaryPresence } from './fast-paths.js';
+
+/** The one date a summary is read at: the caller's only date, none when it gives several, else the fallback. */
+const oneDate = (options: { dates?: string[] }, fallback: string | undefined) =>
+  options.dates ? (options.dates.length === 1 ? options.dates[0] : undefined) : fallback;
 
 /** Presence read from a place summary: its rows passing `conditions` (alias f) count the subject's postcodes. */
 export interface AreaPresence {
@@ -108,13 +112,9 @@ export function areaPresence(
       !only(s, ['altnet', 'operatorGroups', 'minNetworks', 'exactNetworks', 'networksAreAltnets', 'absent'])
     )
       return null;
-    const at = options.dates ? (options.dates.length === 1 ? options.dates[0] : undefined) : plan.time.at;
+    const at = oneDate(options, plan.time.at);
     if (at !== undefined && at !== ctx.latest) return altnetAt(plan, keys, at);
-    const count = s.minNetworks
-      ? `>= ${Number(s.minNetworks)}`
-      : s.exactNetworks
-        ? `= ${Number(s.exactNetworks)}`
-        : null;
+    const count = networkCountTest(s);
     if (count) {
       if (keys.length || s.operatorGroups?.length) return null;
       return { table: SERVICE_AREA_TABLE, conditions: [`f.altnets ${count}`], complete: true };
@@ -137,11 +137,7 @@ function overlapArea(plan: Plan, ctx: TimeContext, options: { dates?: string[] }
   if (!a || !b || s.allGroups!.length !== 2 || a === b) return null;
   if (plan.dataset === 'upc_forecast') {
     if (!only(s, ['allGroups', 'groupTech', 'tech'])) return null;
-    const at = options.dates
-      ? options.dates.length === 1
-        ? options.dates[0]
-        : undefined
-      : (plan.time.at ?? ctx.forecastLast);
+    const at = oneDate(options, plan.time.at ?? ctx.forecastLast);
     if (!at || !isForecastPoint(at, ctx)) return null;
     return {
       table: FORECAST_PAIR_AREA_TABLE,
@@ -193,11 +189,7 @@ function forecastArea(
 ): AreaPresence | null {
   const s = plan.subject;
   const keys = options.keys ?? [];
-  const at = options.dates
-    ? options.dates.length === 1
-      ? options.dates[0]
-      : undefined
-    : (plan.time.at ?? ctx.forecastLast);
+  const at = oneDate(options, plan.time.at ?? ctx.forecastLast);
   if (!at || !isForecastPoint(at, ctx)) return null;
   // The technology is not a condition: every forecast is full fibre, and the long form ignores it too.
   if (!only(s, ['tech', 'operatorGroups', 'minNetworks', 'exactNetworks', 'absent'])) return null;

@@ -102,11 +102,7 @@ export function summaryPresence(
   }
   if (s.soleGroup && only(s, ['soleGroup', 'gigabit']) && s.gigabit)
     return service('f.gigabit_networks = 1', `f.sole_gigabit_network = ${sqlString(s.soleGroup)}`);
-  const networks = s.minNetworks
-    ? `>= ${Number(s.minNetworks)}`
-    : s.exactNetworks
-      ? `= ${Number(s.exactNetworks)}`
-      : null;
+  const networks = networkCountTest(s);
   if (networks) {
     if (only(s, ['minNetworks', 'exactNetworks', 'tech']) && s.tech === FULL_FIBRE)
       return service(`f.full_fibre_networks ${networks}`);
@@ -323,4 +319,11 @@ function forecastPresence(
     return `SELECT f.postcode FROM ${FORECAST_POSTCODE_ENTRY_TABLE} f WHERE f.${FORECAST_ENTRY_COLUMNS[0]} <= ${d}`;
   // One row per postcode and network: several networks may share a postcode.
   return `SELECT ${groups.length === 1 ? '' : 'DISTINCT '}f.postcode FROM ${FORECAST_NETWORK_ENTRY_TABLE} f WHERE ${conditions.join(' AND ')}`;
+}
+
+/** The subject's number of networks as a test on a count column ('>= 2', '= 1'), or null when it names none. */
+export function networkCountTest(s: Subject): string | null {
+  if (s.minNetworks) return `>= ${Number(s.minNetworks)}`;
+  if (s.exactNetworks) return `= ${Number(s.exactNetworks)}`;
+  return null;
 }
