@@ -65,6 +65,8 @@ function report(theme: string, part: string, findings: Finding[]) {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`the main screens have no serious or critical axe violation (${theme})`, () => {
     test('signed out: sign-in and reset password', async ({ browser }) => {
+      // An axe scan takes seconds on a quiet machine and over a minute on a busy one.
+      test.setTimeout(180_000);
       const findings: Finding[] = [];
       const visitor = await (
         await browser.newContext({ storageState: undefined, colorScheme: theme })
@@ -112,7 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('an admin: users and the live log', async ({ browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const findings: Finding[] = [];
       const admin = await adminPage(browser, theme);
       await admin.goto('/admin/users');
