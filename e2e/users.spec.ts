@@ -5,6 +5,8 @@ import { expect, test } from './support/fixtures';
 test.use({ storageState: ADMIN_STORAGE_STATE });
 
 test('an admin adds, edits and deletes a user', async ({ page, usersPage }) => {
+  // A long flow (refusals, add, edit, delete, each waiting for the server): on a busy machine it runs past 60 s.
+  test.setTimeout(180_000);
   const email = uniqueEmail('new-user');
   const renamed = uniqueEmail('renamed');
   await usersPage.goto();
