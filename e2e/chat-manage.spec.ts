@@ -24,7 +24,7 @@ test('rename, search and delete past conversations', async ({ page }) => {
   await openChat(chat);
   await chat.askAndWait('Tell me about Leeds', 120_000);
   const leedsUrl = page.url();
-  await chat.newChat.click();
+  await chat.startNewChat();
   await chat.askAndWait('How many premises are there in each region?', 120_000);
   // Each result table shows once: the answer's table is in view; the run_sql card's copy is folded.
   const answer = chat.assistantMessages.last();

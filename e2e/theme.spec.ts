@@ -99,7 +99,7 @@ test('screenshots of every main screen in both themes', async ({ page, request, 
     await expect(chat.input).toBeVisible({ timeout: 60_000 });
     await chat.askAndWait('How many premises are there in each region?', 120_000);
     await shot('chat');
-    await chat.newChat.click();
+    await chat.startNewChat();
     await chat.askAndWait('Chart full fibre coverage by region', 120_000);
     await expect(chat.chartFrames.first()).toBeVisible({ timeout: 60_000 });
     await shot('chat-chart');

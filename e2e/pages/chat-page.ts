@@ -69,6 +69,13 @@ export class ChatPage {
     await expect(this.input.or(this.stop)).toBeVisible();
   }
 
+  /** Starts a new conversation and waits until the old one has left the screen, so counts taken next are of the new one. */
+  async startNewChat() {
+    await this.newChat.click();
+    await expect(this.page).toHaveURL(/\/chat$/);
+    await expect(this.userTexts).toHaveCount(0);
+  }
+
   /** Types a message and presses Enter. */
   async ask(text: string) {
     await this.input.fill(text);
