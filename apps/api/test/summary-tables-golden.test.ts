@@ -1,7 +1,7 @@
 /**
  * Questions answered from the pre-aggregated summary tables give the same answers as the golden SQL that reads
  * the detail tables:
- * - whole-UK questions about the service each postcode has (only ADSL, best download under 30 Mbit/s, number of
+ * - whole-UK questions about the service each postcode has (no gigabit at all, only ADSL, best download under 30 Mbit/s, number of
  *   full fibre networks, the only gigabit option, premises by technology, networks ranked by full fibre or
  *   gigabit reach) come from the per-postcode summaries postcode_service_latest and network_postcode_latest, and
  *   equal the golden SQL that reads fact_operator row by row;
@@ -25,6 +25,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { openSmallWarehouse } from './support/small-warehouse.js';
 
 const WHOLE_POSTCODE = [
+  'comp-04',
   'comp-05',
   'comp-06',
   'ml-01',

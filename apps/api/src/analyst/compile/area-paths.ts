@@ -128,6 +128,19 @@ export function areaPresence(
 }
 
 /**
+ * The postcodes WITHOUT the subject, from a summary that holds every live postcode: the rows that fail its
+ * presence test. A postcode with no service has NULL service columns, so the test is COALESCEd to false first
+ * (NULL would drop it, and it has no service at all). Null when only the long form can say it.
+ */
+export function areaAbsence(plan: Plan, ctx: TimeContext): AreaPresence | null {
+  const { absent, ...present } = plan.subject;
+  if (!absent || present.exclude) return null;
+  const area = areaPresence({ ...plan, subject: present }, ctx);
+  if (!area?.complete || area.key || !area.conditions.length) return null;
+  return { ...area, conditions: [`NOT COALESCE(${area.conditions.join(' AND ')}, FALSE)`] };
+}
+
+/**
  * Two named networks both present (each with full fibre when asked), at the latest snapshot or at a forecast
  * point, from the pair summaries: the rows of the ordered pair (A, B) are the postcodes where both are.
  */

@@ -36,6 +36,7 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import {
+  areaAbsence,
   areaByKey,
   areaCount,
   areaFirstActivation,
@@ -498,7 +499,11 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   ];
   const havingNonZero = !wantsPct && dim && !absent ? `HAVING SUM(${passedExpr}) > 0` : '';
   const area =
-    (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim) ? areaPresence(plan, ctx) : null;
+    (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim)
+      ? absent
+        ? areaAbsence(plan, ctx)
+        : areaPresence(plan, ctx)
+      : null;
   const areaSql =
     area &&
     areaLevels(area, plan, {

@@ -27,6 +27,8 @@ export type ComparisonOp =
   | 'not in subquery'
   | 'exists'
   | 'not exists'
+  /** NOT (...) around a condition that is not a subquery: the rows failing it. */
+  | 'not'
   | 'true';
 
 export interface Comparison {
@@ -436,6 +438,15 @@ function walkExpression(expr: Json | undefined, facts: SqlFacts, options: WalkOp
         compare(facts, children[0], type === 'OPERATOR_IS_NULL' ? 'is null' : 'is not null', []);
       } else if (type === 'OPERATOR_NOT' && isObj(children[0]) && str(children[0].class) === 'SUBQUERY') {
         subquery(facts, children[0], true);
+        return;
+      } else if (type === 'OPERATOR_COALESCE' && options.condition) {
+        // COALESCE(condition, FALSE): the condition, with NULL read as false.
+        walkExpression(children[0], facts, { ...select, condition: true });
+        walkExpression(children.slice(1), facts, select);
+        return;
+      } else if (type === 'OPERATOR_NOT') {
+        facts.comparisons.push({ target: '', op: 'not', values: [] });
+        walkExpression(children, facts, { ...select, condition: true });
         return;
       }
       walkExpression(children, facts, select);

@@ -175,7 +175,7 @@ describe('checking compiled SQL against its plan', () => {
       'the speed ("gigabit")',
     ]);
     const without = plan({ measure: 'coverage_pct', subject: { tech: 'fttponly', absent: true } });
-    expect(await missingAfter(without, /IS NULL/g, 'IS NOT NULL')).toEqual(['the negation ("without")']);
+    expect(await missingAfter(without, /NOT COALESCE/g, 'COALESCE')).toEqual(['the negation ("without")']);
     const fwa = plan({ subject: { tech: 'fwa', exclude: { tech: 'fttponly' } } });
     expect(await missingAfter(fwa, / AND f\.postcode NOT IN \(.*\)/, '')).toEqual([
       'the exclusion ("no full fibre")',

@@ -335,7 +335,10 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   }
   const negations = e.facts.comparisons.filter(
     (c) =>
-      (c.op === 'is null' && c.target === 'postcode') || c.op === 'not in subquery' || c.op === 'not exists',
+      (c.op === 'is null' && c.target === 'postcode') ||
+      c.op === 'not in subquery' ||
+      c.op === 'not exists' ||
+      c.op === 'not',
   );
   if (s.exclude) {
     const without = s.exclude;
