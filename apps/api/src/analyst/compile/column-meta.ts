@@ -15,6 +15,7 @@ import {
   PLACE_COLUMNS,
   type Plan,
 } from '../semantic/plan.js';
+import { partOfColumn } from './side-by-side.js';
 import { GROUP_COUNT_COLUMNS } from './sql-builder.js';
 
 export type ColumnMeta =
@@ -60,6 +61,11 @@ function additive(plan: Plan, unit: string): boolean {
 }
 
 export function columnMeta(plan: Plan, name: string): ColumnMeta {
+  // Subjects side by side: a subject's column means what it means in that subject's own answer.
+  if (plan.compare?.length) {
+    const own = partOfColumn(plan, name);
+    if (own) return columnMeta(own.part.plan, own.column);
+  }
   // "How many local authorities ...": one count of places, which partition the country.
   if (plan.countGroups && plan.dimension && name === GROUP_COUNT_COLUMNS[plan.dimension])
     return { kind: 'count', unit: name.replace(/_/g, ' '), additive: true };

@@ -317,7 +317,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   if (plan.measure === 'operator_list' || plan.leaderPerDimension) {
     if (extra) head += ` ${extra}`;
   }
-  const sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
+  let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
+  // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
+  const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
+  if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;
   return `${sentence}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
 }
 

@@ -8,6 +8,7 @@ import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa
 import type { Plan } from '../semantic/plan.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
+import { sideBySideParts, subjectName } from './side-by-side.js';
 import type { BuiltQuery } from './sql-builder.js';
 import { columnMonth, datesInWords, dateWords, inWords, monthWords, techWords } from './words.js';
 
@@ -113,6 +114,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     fmt: (value, signed = false) => formatValue(value, primaryMeta, signed),
   };
 
+  if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
@@ -133,6 +135,71 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   if (columns.labelIndex >= 0 && primaryIndex >= 0)
     return finish(describeRanking(plan, built, result, columns), plan, latest);
   return finish([`The query returned ${rows.length} rows.`], plan, latest);
+}
+
+/**
+ * Subjects side by side: each subject's own figure (the leader and the last of a ranking, or the figure of the
+ * one place), then how the first subject compares with each other one, row by row.
+ */
+function describeSideBySide(plan: Plan, result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const parts = sideBySideParts(plan);
+  const PRIMARY = [
+    'premises_gained',
+    'postcodes_gained',
+    'pp_change',
+    'coverage_pct',
+    'premises_passed',
+    'postcodes_passed',
+  ];
+  const figures = parts.map((part) => {
+    const column = PRIMARY.map((p) => `${part.prefix}_${p}`).find((c) => names.includes(c));
+    const index = column ? names.indexOf(column) : -1;
+    return {
+      name: subjectName(part.plan.subject),
+      index,
+      meta: column ? columnMeta(plan, column) : undefined,
+    };
+  });
+  const labelIndex = plan.dimension ? names.indexOf(plan.dimension) : -1;
+  const rows = result.rows;
+  const out: string[] = [];
+  const say = (value: unknown, meta: ColumnMeta | undefined) =>
+    meta
+      ? `${formatValue(value, meta, meta.kind === 'points')}${meta.kind === 'share' ? ` of ${meta.base}` : ''}`
+      : String(value);
+  if (labelIndex < 0 || rows.length === 1) {
+    const row = rows[0]!;
+    const where = labelIndex >= 0 ? `${labelWords(names[labelIndex]!, row[labelIndex])}: ` : '';
+    const each = figures.filter((f) => f.index >= 0).map((f) => `${f.name} **${say(row[f.index], f.meta)}**`);
+    out.push(capitalise(`${where}${each.join('; ')}.`));
+  } else {
+    const label = (row: unknown[]) => labelWords(names[labelIndex]!, row[labelIndex]);
+    for (const f of figures) {
+      if (f.index < 0) continue;
+      const sorted = [...rows].sort((a, b) => Number(b[f.index]) - Number(a[f.index]));
+      const top = sorted[0]!;
+      const bottom = sorted.at(-1)!;
+      out.push(
+        `**${capitalise(f.name)}**: highest in **${label(top)}** (${say(top[f.index], f.meta)}), lowest in ${label(bottom)} (${say(bottom[f.index], f.meta)}).`,
+      );
+    }
+    const [first, ...others] = figures;
+    for (const other of others) {
+      if (!first || first.index < 0 || other.index < 0) continue;
+      const above = rows.filter((row) => Number(row[other.index]) > Number(row[first.index])).length;
+      const noun = PLURAL_NOUNS[names[labelIndex]!] ?? 'rows';
+      out.push(
+        `${capitalise(other.name)} is above ${first.name} in ${above} of the ${rows.length} ${noun} shown${above === 0 || above === rows.length ? '' : `, and at or below it in ${rows.length - above}`}.`,
+      );
+    }
+  }
+  const counts = figures.filter((f) => f.meta?.kind === 'count');
+  if (counts.length)
+    out.push('Footprints of different networks and technologies overlap, so their figures are not added up.');
+  if (result.truncated)
+    out.push('_The result was cut at the row limit; refine the question to see the rest._');
+  return out;
 }
 
 function describeEmpty(plan: Plan): string[] {

@@ -48,6 +48,7 @@ import {
   atAreaGrain,
 } from './area-paths.js';
 import { fastFirstActivation, fastNetworkCounts, fastPresence, networkCountColumn } from './fast-paths.js';
+import { sideBySideParts } from './side-by-side.js';
 
 export interface BuiltQuery {
   sql: string;
@@ -327,6 +328,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
@@ -414,6 +416,77 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
     steps: [
       ...inner.steps,
       `Ranks the ${dim} values within each ${group} by ${measure} (${which} first) and keeps the first ${limit} of each.`,
+    ],
+  };
+}
+
+/**
+ * Subjects side by side (side-by-side.ts): each subject's figures computed as the plan would compute them alone,
+ * then joined on the place (FULL JOIN: a place one subject does not reach still has the others' figures, and its
+ * own count is 0), each subject's columns named after it, the place's total once. The ranking, if any, is the
+ * first subject's measure, applied to the whole.
+ */
+function buildSideBySide(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const parts = sideBySideParts(plan);
+  const dim = plan.dimension;
+  const built = parts.map((part) => buildQuery(part.plan, ctx));
+  const ranking = dim ? FINAL_RANKING.exec(built[0]!.sql) : null;
+  const withoutRanking = (sql: string) => {
+    const own = dim ? FINAL_RANKING.exec(sql) : null;
+    return own ? sql.slice(0, own.index) : sql;
+  };
+  const alias = (i: number) => `s${i + 1}`;
+  const ctes = built.map((b, i) => `${alias(i)} AS (\n${withoutRanking(b.sql)}\n)`);
+  const select: string[] = [];
+  const columns: Record<string, string> = {};
+  if (dim) select.push(`COALESCE(${built.map((_, i) => `${alias(i)}.${dim}`).join(', ')}) AS ${dim}`);
+  const totals = new Set<string>();
+  built.forEach((b, i) => {
+    for (const [name, meaning] of Object.entries(b.columns)) {
+      if (name === dim) continue;
+      if (name.startsWith('total_')) {
+        // The place's total is the same for every subject: shown once.
+        if (totals.has(name)) continue;
+        totals.add(name);
+        select.push(`COALESCE(${built.map((_, j) => `${alias(j)}.${name}`).join(', ')}) AS ${name}`);
+        columns[name] = meaning;
+        continue;
+      }
+      const output = `${parts[i]!.prefix}_${name}`;
+      // A place another subject reaches and this one does not has none of this one: 0, not blank.
+      select.push(`${dim ? `COALESCE(${alias(i)}.${name}, 0)` : `${alias(i)}.${name}`} AS ${output}`);
+      columns[output] = meaning;
+    }
+  });
+  const from = built.map((_, i) =>
+    i === 0
+      ? `FROM ${alias(0)}`
+      : dim
+        ? `FULL JOIN ${alias(i)} ON ${alias(i)}.${dim} = ${
+            i === 1
+              ? `${alias(0)}.${dim}`
+              : `COALESCE(${built
+                  .slice(0, i)
+                  .map((_, j) => `${alias(j)}.${dim}`)
+                  .join(', ')})`
+          }`
+        : `CROSS JOIN ${alias(i)}`,
+  );
+  const order = ranking
+    ? [
+        `ORDER BY ${parts[0]!.prefix}_${ranking[1]} ${ranking[2]}, ${dim}`,
+        ...(plan.limit ? [`LIMIT ${plan.limit}`] : []),
+      ]
+    : [];
+  const sql = [`WITH ${ctes.join(',\n')}`, `SELECT ${select.join(',\n       ')}`, ...from, ...order].join(
+    '\n',
+  );
+  return {
+    sql,
+    columns,
+    steps: [
+      ...built.flatMap((b, i) => [`For ${parts[i]!.prefix.replace(/_/g, ' ')}:`, ...b.steps]),
+      `Puts the figures side by side${dim ? `, one row per ${dim}` : ''}, each subject's columns named after it${ranking ? `, ranked by ${parts[0]!.prefix}_${ranking[1]}` : ''}.`,
     ],
   };
 }

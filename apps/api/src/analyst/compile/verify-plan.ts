@@ -39,6 +39,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { sideBySideParts } from './side-by-side.js';
 import {
   type Comparison,
   type ComparisonOp,
@@ -63,7 +64,11 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   if (!guarded.ok) return { ok: false, refused: guarded.reason, missing: [] };
   const read = await readSqlFacts(built.sql);
   if (!read.ok) return { ok: false, refused: read.reason, missing: [] };
-  const missing = missingFromSql(plan, read.facts, time);
+  // Subjects side by side: every subject's plan must be done by the SQL (each part is one of its queries).
+  const plans = plan.compare?.length
+    ? sideBySideParts(plan).map((part) => ({ ...part.plan, ...(plan.limit ? { limit: plan.limit } : {}) }))
+    : [plan];
+  const missing = [...new Set(plans.flatMap((p) => missingFromSql(p, read.facts, time)))];
   return { ok: missing.length === 0, missing };
 }
 

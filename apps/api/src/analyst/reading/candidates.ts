@@ -11,8 +11,9 @@
  * The best candidate answers; its unused tags are said in the answer and lower the confidence; the next ones are
  * offered as "Did you mean".
  */
-import { FULL_FIBRE, GIGABIT_DOWN_MBPS, takeUpTech } from '@qa/warehouse';
+import { FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
+import { SIDE_BY_SIDE_MEASURES } from '../compile/side-by-side.js';
 import { buildQuery } from '../compile/sql-builder.js';
 import {
   type Dimension,
@@ -28,6 +29,9 @@ import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
 import { quarterOf } from './time-phrases.js';
 import { JUDGEMENT_WORDS } from './vocabulary.js';
+
+const SUPERFAST_MBPS = SEGMENTS.superfast.threshold.down;
+const ULTRAFAST_MBPS = SEGMENTS.ultrafast.threshold.down;
 
 /** Full fibre as the take-up tables spell it (the semantic model's). */
 const FULL_FIBRE_TAKE_UP = takeUpTech(FULL_FIBRE);
@@ -62,7 +66,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
   const tu = plan.takeUp ?? {};
   const groupsOf = (operators: string[] | undefined) =>
     (operators ?? []).map((o) => lexicon.operators.find((row) => row.operator === o)?.operator_group ?? o);
-  const anyThreshold = s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
+  const anyThreshold = hasThreshold(s);
   switch (tag.role) {
     case 'time':
       // One date is the plan's time or said by the word check; each date of a list must be one of its dates.
@@ -82,7 +86,11 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     }
     case 'network':
       return (
-        [...(s.operatorGroups ?? []), ...(s.allGroups ?? []), ...groupsOf(s.operators)].includes(tag.value) ||
+        [s, ...(plan.compare ?? [])].some((one) =>
+          [...(one.operatorGroups ?? []), ...(one.allGroups ?? []), ...groupsOf(one.operators)].includes(
+            tag.value,
+          ),
+        ) ||
         s.soleGroup === tag.value ||
         Object.keys(s.groupTech ?? {}).includes(tag.value) ||
         [...(tu.operators ?? []), tu.shareOf ?? ''].some((o) => o === tag.value || o.startsWith(tag.value))
@@ -93,13 +101,24 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
       );
     case 'technology':
-      // "FF and gigabit coverage": two technologies listed are two figures (a row each), never one footprint
-      // that has both, unless the question says "both".
+      // Subjects side by side: a technology is used by the subject that carries it.
+      if (plan.compare?.length)
+        return [s, ...plan.compare].some((one) =>
+          technologyUsed(tag.value, { ...plan, subject: one, compare: undefined }, hasThreshold(one)),
+        );
+      // "FF and gigabit coverage": two technologies listed are two figures (a row each, or side by side), never
+      // one footprint that has both, unless the question says "both".
       if (listedAfter(tag, tagging) && plan.dimension !== 'tech') return false;
       return technologyUsed(tag.value, plan, anyThreshold);
     case 'measure': {
       // "postcodes (not premises)": a measure negated is used by a plan that does not count it.
       const negated = adjacent(tagging, tag, -1)?.role === 'negation';
+      // "The 5 biggest LAs by premises": the measure a ranking is by must be the one the plan ranks by.
+      if (rankedBy(tag, tagging) && (plan.order || plan.limit) && !negated) {
+        if (tag.value === 'premises' || tag.value === 'postcodes')
+          return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold);
+        if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
+      }
       return measureUsed(tag.value, plan, anyThreshold) !== negated;
     }
     case 'dimension':
@@ -154,6 +173,16 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return true;
   }
 }
+
+/** A measure right after "by" with a ranking word before it ("the biggest councils by premises"). */
+function rankedBy(tag: Tag, tagging: Tagging): boolean {
+  if (!/\bby\s*$/.test(tagging.text.slice(0, tag.start))) return false;
+  return tagging.tags.some((t) => t.role === 'ranking' && t.end <= tag.start);
+}
+
+/** A speed threshold in the subject (superfast and ultrafast are thresholds). */
+const hasThreshold = (s: Plan['subject']) =>
+  s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
 
 /** Whether the plan reads the data at this moment: its snapshot, an end of its window, a point of its series. */
 export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean {
@@ -252,12 +281,116 @@ const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '
 
 /** A technology listed after another one ("gigabit" in "FF and gigabit"), with no "both" in the question. */
 function listedAfter(tag: Tag, tagging: Tagging): boolean {
-  const before = tagging.tags.filter((t) => t.end <= tag.start).at(-1);
+  // "FTTP vs cable": the "vs" between them is tagged too (a comparison), and is the joiner.
+  const before = tagging.tags
+    .filter((t) => t.end <= tag.start && !(t.role === 'shape' && t.value === 'compare'))
+    .at(-1);
   if (before?.role !== 'technology' || before.value === tag.value) return false;
   if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'both')) return false;
   const between = tagging.text.slice(before.end, tag.start).trim();
   return LIST_JOINERS.has(between);
 }
+
+/** A technology word as a subject's condition, on top of the subject's networks (undefined when it is none). */
+function withTechnology(subject: Plan['subject'], term: string): Plan['subject'] | undefined {
+  const {
+    tech: _tech,
+    gigabit: _gigabit,
+    minDown: _minDown,
+    symmetric: _symmetric,
+    exclude: _exclude,
+    onlyTech: _onlyTech,
+    bestDownBelow: _below,
+    belowUso: _belowUso,
+    altnet: _altnet,
+    ...rest
+  } = subject;
+  switch (term) {
+    case 'full_fibre':
+      return { ...rest, tech: FULL_FIBRE };
+    case 'gigabit':
+      return { ...rest, gigabit: true };
+    case 'superfast':
+      return { ...rest, minDown: SUPERFAST_MBPS };
+    case 'ultrafast':
+      return { ...rest, minDown: ULTRAFAST_MBPS };
+    case 'fttc':
+    case 'adsl':
+    case 'cable':
+    case 'fwa':
+      return { ...rest, tech: term };
+    case 'cable_only_gigabit':
+      return { ...rest, gigabit: true, exclude: { tech: FULL_FIBRE } };
+    case 'altnet':
+      return { ...rest, altnet: true };
+    case 'below_uso':
+      return { ...rest, belowUso: true };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Subjects side by side: technologies listed ("FF and gigabit coverage by region", "superfast, ultrafast and
+ * gigabit in Wales") are a column each, as are networks set against each other ("CityFibre vs Openreach FTTP
+ * premises"), unless the question asks for both at once (an overlap) or for them combined.
+ */
+function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  if (base.compare?.length || !SIDE_BY_SIDE_MEASURES.has(base.measure) || base.dataset === 'take_up')
+    return [];
+  if (base.dimension && !GEO_DIMENSIONS_OF_PLAN.has(base.dimension) && base.dimension !== 'urban_rural')
+    return [];
+  if (base.rankWithin || base.groupFilter || base.leaderPerDimension || base.flow) return [];
+  const shapes = new Set(tagging.tags.filter((t) => t.role === 'shape').map((t) => t.value));
+  if (shapes.has('both') || shapes.has('combined')) return [];
+  const edits: { plan: Plan; differs: string }[] = [];
+  // Technologies: the first of a list and each one listed after it.
+  const techs = tagging.tags.filter((t) => t.role === 'technology');
+  const listed = techs.filter((t) => listedAfter(t, tagging));
+  // Two technologies compared in other words ("how does FTTP coverage compare with gigabit coverage").
+  const distinct = techs.filter((t, i) => techs.findIndex((u) => u.value === t.value) === i);
+  if (!listed.length && distinct.length >= 2 && VERSUS.test(tagging.text)) {
+    const subjects = distinct.map((t) => withTechnology(base.subject, t.value));
+    if (subjects.every((x) => x !== undefined)) {
+      const plan = clone(base);
+      plan.subject = subjects[0]!;
+      plan.compare = subjects.slice(1) as Plan['subject'][];
+      edits.push({ plan, differs: `${distinct.map((t) => t.text).join(', ')} side by side` });
+    }
+  }
+  if (listed.length && listed.some((t) => unused.includes(t))) {
+    // The list's first item, and the ones before it written with only a comma (dropped when normalised) between.
+    const chain = [...listed];
+    for (let i = techs.indexOf(listed[0]!) - 1; i >= 0; i--) {
+      const item = techs[i]!;
+      const gap = tagging.text.slice(item.end, chain[0]!.start).trim();
+      if (chain.length > listed.length && gap !== '' && !LIST_JOINERS.has(gap)) break;
+      chain.unshift(item);
+      if (gap !== '' && !LIST_JOINERS.has(gap)) break;
+    }
+    const chainOk = new Set(chain.map((t) => t.value)).size === chain.length;
+    const subjects = chain.map((t) => withTechnology(base.subject, t.value));
+    if (chainOk && subjects.every((x) => x !== undefined) && subjects.length >= 2) {
+      const plan = clone(base);
+      plan.subject = subjects[0]!;
+      plan.compare = subjects.slice(1) as Plan['subject'][];
+      edits.push({ plan, differs: `${chain.map((t) => t.text).join(', ')} side by side` });
+    }
+  }
+  // Networks set against each other: one column each, the rest of the subject the same.
+  const groups = base.subject.operatorGroups ?? [];
+  if (groups.length >= 2 && !base.subject.allGroups?.length && !base.subject.soleGroup) {
+    const plan = clone(base);
+    const [first, ...others] = groups.map((group) => ({ ...base.subject, operatorGroups: [group] }));
+    plan.subject = first!;
+    plan.compare = others;
+    edits.push({ plan, differs: `${groups.join(' vs ')} side by side` });
+  }
+  return edits;
+}
+
+/** Words that set two things against each other: their figures are wanted side by side. */
+const VERSUS = /\b(?:vs\.?|versus|v|against|compared? (?:to|with)|compare|side by side)\b/;
 
 function placeValues(tag: Tag): string[] {
   return tag.value.slice(tag.value.indexOf(':') + 1).split('|');
@@ -573,6 +706,13 @@ function fit(plan: Plan, tagging: Tagging): number {
   // two named places side by side.
   if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
     bonus += 0.3;
+  // "CityFibre vs Openreach": networks set against each other are compared, not added into one footprint.
+  // Likewise technologies: "FTTP compared with gigabit" is two figures, not one footprint with both.
+  const s = plan.subject;
+  const conditions = [s.tech, s.gigabit, s.minDown, s.altnet].filter((c) => c !== undefined && c !== false);
+  const combined = (s.operatorGroups?.length ?? 0) >= 2 || conditions.length >= 2;
+  if (combined && !plan.compare?.length && VERSUS.test(tagging.text)) bonus -= 0.5;
+  if (plan.compare?.length && VERSUS.test(tagging.text)) bonus += 0.3;
   for (const [i, tag] of tagging.tags.entries()) {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
@@ -790,6 +930,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     plan.order ??= 'desc';
     edits.push({ plan, differs: 'one row for each altnet' });
   }
+  edits.push(...sideBySide(base, unused, tagging));
   const number = unused.find((t) => t.role === 'number');
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
     const plan = clone(base);

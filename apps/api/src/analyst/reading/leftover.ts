@@ -247,7 +247,12 @@ const TECH_WORDS: [RegExp, string[]][] = [
 function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): string[] {
   const s = plan.subject;
   const missing: string[] = [];
-  const carried = JSON.stringify({ subject: s, takeUp: plan.takeUp ?? {}, dimension: plan.dimension ?? '' });
+  const carried = JSON.stringify({
+    subject: s,
+    compare: plan.compare ?? [],
+    takeUp: plan.takeUp ?? {},
+    dimension: plan.dimension ?? '',
+  });
   const altnet = text.match(/\b(?:altnets?|alt[- ]nets?|alternative networks?)\b/);
   if (altnet && !(s.altnet || s.networksAreAltnets)) missing.push(`the altnets ("${altnet[0]}")`);
   const forecast = text.match(/\bforecast(?:s|ed)?\b/);

@@ -182,6 +182,13 @@ export const planSchema = z.object({
   ),
   measure: z.enum(MEASURES).describe('What is counted or computed'),
   subject: subjectSchema,
+  compare: z
+    .array(subjectSchema)
+    .max(4)
+    .optional()
+    .describe(
+      'Further subjects measured like `subject`, as columns side by side ("FTTP and gigabit coverage by region": subject full fibre, compare [gigabit]; "CityFibre vs Openreach premises": subject CityFibre, compare [Openreach]). Only with measure premises, postcodes, coverage_pct or a change of them',
+    ),
   dimension: z
     .enum(DIMENSIONS)
     .optional()

@@ -123,6 +123,11 @@ export interface Plan {
   dataset: Dataset;
   measure: Measure;
   subject: Subject;
+  /**
+   * Further subjects measured as `subject` is, in columns side by side ("full fibre and gigabit coverage by
+   * region", "CityFibre vs Openreach full fibre premises"): the same measure, place, grouping and time for each.
+   */
+  compare?: Subject[];
   dimension?: Dimension;
   geo?: GeoFilter;
   urbanRural?: 'urban' | 'rural';
