@@ -288,6 +288,16 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     head = `Networks present${where ? ` ${where}` : ''}`;
   } else if (plan.leaderPerDimension && dimension) {
     head = `The leading network in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
+  } else if (dimension && SERIES.has(dimension) && plan.order && plan.limit) {
+    // A series ranked: "The month with the most new premises added ...", "The 3 quarters with the highest ...".
+    const points = plan.limit === 1 ? SINGULAR[dimension] : `${plan.limit} ${SINGULAR[dimension]}s`;
+    const most = plan.order === 'asc' ? 'fewest' : 'most';
+    const what = plan.flow
+      ? `${most} new ${noun} added`
+      : /share|coverage/.test(noun)
+        ? `${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
+        : `${most} ${noun}`;
+    head = `The ${points} with the ${what}${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
     head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
   } else if (dimension && plan.rankWithin) {
@@ -321,7 +331,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
   if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;
-  return `${sentence}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
+  // A series listed by its figure rather than by date says so.
+  const ranked = dimension && SERIES.has(dimension) && plan.order && !plan.limit;
+  const order = ranked ? `, ${plan.order === 'asc' ? 'lowest' : 'highest'} first` : '';
+  return `${sentence}, ${timePhrase(plan, ctx)}${order}`.replace(/\s+/g, ' ').trim();
 }
 
 /** "Number of local authorities whose share of premises where full fibre is available is above 90%, ...". */

@@ -362,10 +362,13 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
-  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension))
-    return plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
-      ? buildFlowByDifference(plan, ctx)
-      : buildSeries(plan, ctx);
+  if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) {
+    const series =
+      plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
+        ? buildFlowByDifference(plan, ctx)
+        : buildSeries(plan, ctx);
+    return plan.order ? rankSeries(plan, series) : series;
+  }
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
 }
@@ -416,6 +419,41 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
     steps: [
       ...inner.steps,
       `Ranks the ${dim} values within each ${group} by ${measure} (${which} first) and keeps the first ${limit} of each.`,
+    ],
+  };
+}
+
+/** A series' last line: its points in date order. */
+const SERIES_ORDER = /\nORDER BY (?:[a-z]\.)?reported_at$/;
+
+/**
+ * The points of a series ranked by their figure ("which month in the past year had the biggest full-fibre net
+ * adds": the monthly additions, highest first, the first `limit` kept): the series as it would be listed, then
+ * ordered by what each point added (a flow) or by its level.
+ */
+function rankSeries(plan: Plan, series: BuiltQuery): BuiltQuery {
+  const figures = Object.keys(series.columns).filter((c) => c !== 'reported_at');
+  const column =
+    figures.find((c) => c.startsWith('new_')) ??
+    (plan.measure === 'coverage_pct' ? figures.find((c) => c === 'coverage_pct') : undefined) ??
+    figures[0];
+  const end = SERIES_ORDER.exec(series.sql);
+  if (!column || !end) throw new Error('this series cannot be ranked by its figure');
+  const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
+  const sql = [
+    `WITH series AS (\n${series.sql.slice(0, end.index)}\n)`,
+    `SELECT ${['reported_at', ...figures].join(', ')}`,
+    'FROM series',
+    `ORDER BY ${column} ${direction}, reported_at`,
+    ...(plan.limit ? [`LIMIT ${plan.limit}`] : []),
+  ].join('\n');
+  const which = plan.order === 'asc' ? 'lowest' : 'highest';
+  return {
+    sql,
+    columns: series.columns,
+    steps: [
+      ...series.steps,
+      `Ranks the points by ${column} (${which} first)${plan.limit ? ` and keeps the first ${plan.limit}` : ''}.`,
     ],
   };
 }

@@ -193,8 +193,30 @@ describe('output shapes and terms read from new wordings', () => {
     expect(u.plan.unknowns).toEqual([]);
   });
 
-  it('asks for the month itself when asked "which month", not a window', () => {
-    expect(read('which month in the past year had the biggest FF net adds?').confidence).toBeLessThan(0.8);
+  it('answers "which month" with the months of the window ranked by what each added, the first one kept', () => {
+    const { plan } = read('which month in the past year had the biggest FF net adds?');
+    expect(plan).toMatchObject({
+      dimension: 'month',
+      flow: true,
+      order: 'desc',
+      limit: 1,
+      time: { seriesFrom: '2025-12-01', seriesTo: '2026-11-01' },
+    });
+    expect(plan.unknowns).toEqual([]);
+    const quarters = read('which 3 quarters since 2023 saw the most gigabit premises added').plan;
+    expect(quarters).toMatchObject({ dimension: 'quarter', flow: true, order: 'desc', limit: 3 });
+  });
+
+  it('ranks a series by its figure when asked ("biggest first"), keeping every point', () => {
+    const { plan } = read('monthly FF net adds over the past year, biggest first');
+    expect(plan).toMatchObject({ dimension: 'month', flow: true, order: 'desc' });
+    expect(plan.limit).toBeUndefined();
+    expect(plan.time).toMatchObject({ seriesFrom: '2025-12-01', seriesTo: '2026-11-01' });
+  });
+
+  it('does not call a growth in points over a window an answer to "which quarter"', () => {
+    const u = read('which quarter had the lowest FF coverage growth since 2024');
+    expect(u.confidence).toBeLessThan(0.8);
   });
 
   it('reads "which altnet is biggest" in each place as the leading network of each, and "how many networks" as a count of networks', () => {

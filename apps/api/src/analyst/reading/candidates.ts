@@ -11,7 +11,7 @@
  * The best candidate answers; its unused tags are said in the answer and lower the confidence; the next ones are
  * offered as "Did you mean".
  */
-import { FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '@qa/warehouse';
+import { addMonths, FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '@qa/warehouse';
 import { interpret } from '../compile/interpret.js';
 import { SIDE_BY_SIDE_MEASURES } from '../compile/side-by-side.js';
 import { buildQuery } from '../compile/sql-builder.js';
@@ -291,6 +291,63 @@ function listedAfter(tag: Tag, tagging: Tagging): boolean {
   return LIST_JOINERS.has(between);
 }
 
+/** How analysts name a point of a series. */
+const TIME_GRAIN_WORDS = 'months?|quarters?|years?|half[- ]years?|periods?';
+
+/**
+ * "Which month in the past year had the biggest FF net adds": a time grain asked with a ranking word is the
+ * points of a series ranked by their figure, not a change over the window. Over the window the question gives
+ * (or the last year): a gain becomes what each point added, a level stays a level; the first point (one when
+ * asked "which month", else the number asked) is kept.
+ */
+function rankedPoints(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  // The grain word may count as used by the window it sits in ("which 3 quarters since 2023"): any grain tag.
+  const grain = tagging.tags.find((t) => t.role === 'dimension' && TIME_GRAINS.has(t.value));
+  const ranking = tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank');
+  const number = unused.find((t) => t.role === 'number' && Number(t.value) >= 1);
+  // A series already, ranked by a word it left unused ("monthly net adds over the past year, biggest first").
+  if (
+    ranking &&
+    unused.includes(ranking) &&
+    TIME_GRAINS.has(base.dimension ?? '') &&
+    !base.order &&
+    base.dataset === 'upc'
+  ) {
+    const plan = clone(base);
+    plan.order = direction(ranking, base);
+    const which = new RegExp(`\\bwhich (?:${TIME_GRAIN_WORDS})\\b`).test(tagging.text);
+    if (number || which) plan.limit = number ? Number(number.value) : 1;
+    return [{ plan, differs: plan.order === 'asc' ? 'lowest first' : 'highest first' }];
+  }
+  if (!grain || !ranking || base.dimension || base.dataset !== 'upc') return [];
+  if (
+    !['premises', 'postcodes', 'coverage_pct', 'change_premises', 'change_postcodes'].includes(base.measure)
+  )
+    return [];
+  const plan = clone(base);
+  plan.dimension = grain.value as Dimension;
+  const step = { month: 1, quarter: 3, half_year: 6, year: 12 }[grain.value] ?? 1;
+  const change = base.measure.startsWith('change_');
+  // A share's points of growth are not a flow the series can add up.
+  if (base.measure === 'change_pp') return [];
+  if (change) {
+    plan.flow = true;
+    plan.measure = base.measure === 'change_postcodes' ? 'postcodes' : 'premises';
+  }
+  const { from, to } = base.time;
+  plan.time = { ...(base.time.phrase ? { phrase: base.time.phrase } : {}) };
+  if (from && to) {
+    // The points within the window: what each added since the one before, from the first point after `from`.
+    plan.time.seriesFrom = change ? addMonths(from, step) : from;
+    plan.time.seriesTo = to;
+  }
+  plan.order = direction(ranking, base);
+  plan.limit = number ? Number(number.value) : 1;
+  return [
+    { plan, differs: `the ${grain.text} with the ${plan.order === 'asc' ? 'lowest' : 'highest'} figure` },
+  ];
+}
+
 /** A technology word as a subject's condition, on top of the subject's networks (undefined when it is none). */
 function withTechnology(subject: Plan['subject'], term: string): Plan['subject'] | undefined {
   const {
@@ -511,6 +568,10 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
   )
     return true;
+  // "By quarter", "each year", "which quarter": the grain is the rows, whatever window the question also gives.
+  const before = tagging.text.slice(0, tag.start).trimEnd();
+  if (TIME_GRAINS.has(value) && /\b(?:by|per|each|every|which|what)$/.test(before))
+    return TIME_GRAINS.has(plan.dimension ?? '');
   // "Which month had the biggest net adds" asks for a month: a row per month, not a window.
   if (value === 'month' || value === 'half_year')
     return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
@@ -713,6 +774,9 @@ function fit(plan: Plan, tagging: Tagging): number {
   const combined = (s.operatorGroups?.length ?? 0) >= 2 || conditions.length >= 2;
   if (combined && !plan.compare?.length && VERSUS.test(tagging.text)) bonus -= 0.5;
   if (plan.compare?.length && VERSUS.test(tagging.text)) bonus += 0.3;
+  // "Which month ...", "what quarter ...": the answer is points of that grain, not one figure over the window.
+  const grainAsked = new RegExp(`\\b(?:which|what) (${TIME_GRAIN_WORDS})\\b`).exec(tagging.text);
+  if (grainAsked) bonus += TIME_GRAINS.has(plan.dimension ?? '') ? 0.8 : -0.5;
   for (const [i, tag] of tagging.tags.entries()) {
     const next = tagging.tags[i + 1];
     if (tag.role !== 'ranking' || next?.role !== 'number' || next.start - tag.end > 1) continue;
@@ -852,6 +916,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     plan.dimension = dimension.value as Dimension;
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
+  edits.push(...rankedPoints(base, unused, tagging));
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {

@@ -252,6 +252,10 @@ function readRecentWindow(r: TimeReading): void {
     time.from = addMonths(ctx.latest, -12 * n);
     time.to = ctx.latest;
     time.phrase = n === 1 ? 'in the last year' : `in the last ${n} years`;
+  } else if (yearWindow && r.series && !/year[- ]on[- ]year|yoy|annual growth/.test(yearWindow[0])) {
+    // "Each month in the past year": twelve points, as "the last 12 months" gives.
+    time.seriesFrom = addMonths(ctx.latest, -11);
+    time.seriesTo = ctx.latest;
   } else if (yearWindow && !r.series) {
     r.window = true;
     time.from = addMonths(ctx.latest, -12);

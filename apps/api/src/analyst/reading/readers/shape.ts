@@ -14,7 +14,7 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
     Boolean(parsed.series) &&
     (dataset === 'upc' || dataset === 'upc_forecast') &&
     Boolean(subject.tech || subject.gigabit || subject.operatorGroups?.length || subject.minDown) &&
-    /\b(new|newly|added|additions|gained|gains)\b/.test(text) &&
+    /\b(new|newly|adds|added|additions|gained|gains)\b/.test(text) &&
     !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
   const measure = draft.measure;
   if (
