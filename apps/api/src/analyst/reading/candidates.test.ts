@@ -207,6 +207,33 @@ describe('output shapes and terms read from new wordings', () => {
     expect(quarters).toMatchObject({ dimension: 'quarter', flow: true, order: 'desc', limit: 3 });
   });
 
+  it('reads the model\'s abbreviations of a speed tier in place of the default technology ("SFBB", "UFBB")', () => {
+    const sf = read('SFBB coverage in Cornwall?');
+    expect(sf.plan.subject).toEqual({ minDown: 30 });
+    expect(sf.plan.assumptions).toEqual([]);
+    expect(sf.plan.unknowns).toEqual([]);
+    expect(read('UFBB coverage by region').plan.subject).toEqual({ minDown: 300 });
+  });
+
+  it('reads "three" as a count where it counts, and as the network where it names', () => {
+    const counted = read('Top 5 local authorities by share of premises with three or more FF networks').plan;
+    expect(counted.subject).toEqual({ tech: 'fttponly', minNetworks: 3 });
+    expect(counted.unknowns).toEqual([]);
+    expect(read('top three altnets in Leeds').plan).toMatchObject({ dimension: 'operator', limit: 3 });
+    expect(read("Three's FWA footprint - premises covered").plan.subject.operatorGroups).toEqual(['Three FWA']);
+  });
+
+  it('answers "who has the biggest ..." with the first network only', () => {
+    const { plan } = read('who has the biggest network footprint in Hull');
+    expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });
+    expect(read('Who has the biggest full fibre network in each region?').plan.leaderPerDimension).toBe(true);
+  });
+
+  it('reads "gig capable but no FTTP" as cable-only gigabit, the "no" bound to full fibre', () => {
+    const { plan } = read('cable-only gigabit premises - gig capable but no FTTP');
+    expect(plan.subject).toEqual({ gigabit: true, exclude: { tech: 'fttponly' } });
+  });
+
   it('ranks a series by its figure when asked ("biggest first"), keeping every point', () => {
     const { plan } = read('monthly FF net adds over the past year, biggest first');
     expect(plan).toMatchObject({ dimension: 'month', flow: true, order: 'desc' });

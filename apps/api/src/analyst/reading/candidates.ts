@@ -25,6 +25,7 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
+import { DEFAULT_TECHNOLOGY_ASSUMPTION } from './readers/technology.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
 import { quarterOf } from './time-phrases.js';
@@ -290,6 +291,23 @@ function listedAfter(tag: Tag, tagging: Tagging): boolean {
   const between = tagging.text.slice(before.end, tag.start).trim();
   return LIST_JOINERS.has(between);
 }
+
+/**
+ * "Who has the biggest network footprint in Hull", "the region with the lowest FF coverage": a superlative
+ * beside one place or network (a singular noun, or asked "who") wants the first row, not the whole ranking.
+ */
+function singularSuperlative(tagging: Tagging): boolean {
+  for (const [i, tag] of tagging.tags.entries()) {
+    if (tag.role !== 'ranking' || tag.value === 'rank' || !SUPERLATIVE.test(tag.text)) continue;
+    const next = tagging.tags[i + 1];
+    if (next?.role === 'number') return false;
+    if (next?.role === 'dimension' && next.start - tag.end <= 20 && !/s$/.test(next.text)) return true;
+    if (/^\s*who\b/.test(tagging.text) && !/\b(?:each|every|per)\b/.test(tagging.text)) return true;
+  }
+  return false;
+}
+
+const SUPERLATIVE = /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst)$/;
 
 /** How analysts name a point of a series. */
 const TIME_GRAIN_WORDS = 'months?|quarters?|years?|half[- ]years?|periods?';
@@ -711,7 +729,8 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   const next = tagging.tags.find((t) => t.start >= tag.end && t.start - tag.end <= 1);
   if (next && (next.role === 'dimension' || next.role === 'grammar') && plan.dimension) return true;
   const values = [
-    plan.limit,
+    // A limit keeps the first rows of a list: with one figure for an answer it keeps nothing.
+    plan.dimension || plan.leaderPerDimension ? plan.limit : undefined,
     s.minNetworks,
     s.exactNetworks,
     s.minNetworks !== undefined ? s.minNetworks - 1 : undefined,
@@ -774,6 +793,16 @@ function fit(plan: Plan, tagging: Tagging): number {
   const combined = (s.operatorGroups?.length ?? 0) >= 2 || conditions.length >= 2;
   if (combined && !plan.compare?.length && VERSUS.test(tagging.text)) bonus -= 0.5;
   if (plan.compare?.length && VERSUS.test(tagging.text)) bonus += 0.3;
+  // "Who has the biggest network footprint": one row; a whole ranking answers more than was asked.
+  if (
+    plan.order &&
+    plan.dimension &&
+    !TIME_GRAINS.has(plan.dimension) &&
+    !plan.leaderPerDimension &&
+    !plan.rankWithin &&
+    singularSuperlative(tagging)
+  )
+    bonus += plan.limit === 1 ? 0.5 : -0.3;
   // "Which month ...", "what quarter ...": the answer is points of that grain, not one figure over the window.
   const grainAsked = new RegExp(`\\b(?:which|what) (${TIME_GRAIN_WORDS})\\b`).exec(tagging.text);
   if (grainAsked) bonus += TIME_GRAINS.has(plan.dimension ?? '') ? 0.8 : -0.5;
@@ -862,22 +891,30 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan: lines, differs: `lines of ${operators.join(' and ')}` });
   }
   const tech = unused.find((t) => t.role === 'technology');
-  if (tech?.value === 'cable_only_gigabit' && !base.subject.exclude && base.dataset === 'upc') {
-    // The model's cable-only gigabit: gigabit-capable, and no full fibre at the postcode.
+  const cableOnly = (s: Plan['subject']) => s.gigabit && s.exclude?.tech === FULL_FIBRE;
+  if (tech?.value === 'cable_only_gigabit' && !cableOnly(base.subject) && base.dataset === 'upc') {
+    // The model's cable-only gigabit: gigabit-capable, and no full fibre at the postcode. Its "no" is the no of
+    // "no full fibre" ("gig capable but no FTTP"), not the absence of the whole subject.
     const plan = clone(base);
-    delete plan.subject.tech;
-    plan.subject.gigabit = true;
-    plan.subject.exclude = { tech: FULL_FIBRE };
+    const { tech: _tech, absent, ...rest } = plan.subject;
+    const negatedBefore = tagging.tags.some((t) => t.role === 'negation' && t.end <= tech.start);
+    plan.subject = {
+      ...rest,
+      gigabit: true,
+      exclude: { tech: FULL_FIBRE },
+      ...(absent && negatedBefore ? { absent } : {}),
+    };
     edits.push({ plan, differs: `with ${tech.text}` });
-  } else if (tech && !base.subject.tech && !base.subject.gigabit && base.dataset === 'upc') {
-    const plan = clone(base);
-    if (tech.value === 'full_fibre') plan.subject.tech = FULL_FIBRE;
-    else if (tech.value === 'gigabit') plan.subject.gigabit = true;
-    else if (['fttc', 'adsl', 'cable', 'fwa'].includes(tech.value)) plan.subject.tech = tech.value as 'fttc';
-    else if (tech.value === 'altnet') plan.subject.altnet = true;
-    else if (tech.value === 'below_uso') plan.subject.belowUso = true;
-    if (JSON.stringify(plan.subject) !== JSON.stringify(base.subject))
+  } else if (tech && base.dataset === 'upc') {
+    // The technology the words name, in place of the one the plan holds (perhaps a default it assumed: "SFBB
+    // coverage in Cornwall" is superfast, not full fibre); a technology another word asked for loses that word.
+    const subject = withTechnology(base.subject, tech.value);
+    if (subject && JSON.stringify(subject) !== JSON.stringify(base.subject)) {
+      const plan = clone(base);
+      plan.subject = subject;
+      plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
       edits.push({ plan, differs: `with ${tech.text}` });
+    }
   }
   const share = unused.find((t) => t.role === 'measure' && t.value === 'share');
   if (share && base.dataset === 'upc' && ['premises', 'postcodes'].includes(base.measure)) {
@@ -917,6 +954,19 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedPoints(base, unused, tagging));
+  if (
+    base.order &&
+    !base.limit &&
+    base.dimension &&
+    !TIME_GRAINS.has(base.dimension) &&
+    !base.leaderPerDimension &&
+    !base.rankWithin &&
+    singularSuperlative(tagging)
+  ) {
+    const plan = clone(base);
+    plan.limit = 1;
+    edits.push({ plan, differs: 'the first only' });
+  }
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {

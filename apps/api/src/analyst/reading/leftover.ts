@@ -91,7 +91,14 @@ export function uncarriedConditions(
   for (const match of entities) {
     // "Three's 5G home broadband": a possessive is a name.
     const possessive = text.includes(`${match.text.toLowerCase()}'s `);
-    if (!/^\d+$/.test(match.text) && numberFrom(match.text) !== null && !possessive)
+    // "three or more FF networks": the plan counts that many and names no such network, so it read a number.
+    const n = numberFrom(match.text);
+    const s = plan.subject;
+    const named = [...(s.operatorGroups ?? []), ...(s.operators ?? []), ...(s.allGroups ?? [])].some(
+      (name) => name.toLowerCase() === match.text.toLowerCase(),
+    );
+    const counted = n !== null && [plan.limit, s.minNetworks, s.exactNetworks].includes(n) && !named;
+    if (!/^\d+$/.test(match.text) && n !== null && !possessive && !counted)
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
   missing.push(...uncarriedCounts(text, plan));

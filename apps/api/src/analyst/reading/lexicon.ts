@@ -4,7 +4,9 @@
  * Finding entities in a question is a longest-match scan over these aliases, with a small edit-distance
  * allowance for misspellings ("Hyperopic", "Openrech").
  */
+
 import { distance } from 'fastest-levenshtein';
+import { countingWord } from './number-words.js';
 import { isVocabularyWord } from './vocabulary.js';
 
 export interface OperatorRow {
@@ -272,6 +274,8 @@ export class Lexicon {
         for (let i = index; i < index + alias.length; i++) if (taken[i]) overlap = true;
         if (overlap) continue;
         if (STOP_ALIASES.has(alias) && !this.looksLikeName(question, alias)) continue;
+        // "three or more FF networks", "top three altnets": the network "Three" is a number there.
+        if (entity.kind === 'group' && countingWord(text, index, index + alias.length, alias)) continue;
         for (let i = index; i < index + alias.length; i++) taken[i] = true;
         matches.push({ entity, text: alias, start: index - 1, end: index - 1 + alias.length, fuzzy: false });
       }

@@ -1,5 +1,5 @@
 /** Conditions on a postcode beyond presence: symmetric speeds, negation, a sole technology, speed thresholds. */
-import { FULL_FIBRE, SUPERFAST_DOWN_MBPS, ULTRAFAST_DOWN_MBPS, USO_DOWN_MBPS } from '@qa/warehouse';
+import { FULL_FIBRE, SEGMENTS, SUPERFAST_DOWN_MBPS, ULTRAFAST_DOWN_MBPS, USO_DOWN_MBPS } from '@qa/warehouse';
 import type { Subject } from '../../semantic/plan.js';
 import { type Draft, has } from './draft.js';
 
@@ -68,10 +68,15 @@ function readSpeedThresholds(text: string, subject: Subject): void {
   readNamedSpeeds(text, subject);
 }
 
+/** The semantic model's one-word names of a segment ("superfast", "sfbb") as a pattern. */
+function wordsOf(phrases: readonly string[]): RegExp {
+  return new RegExp(`\\b(?:${phrases.filter((p) => /^[a-z]+$/.test(p)).join('|')})\\b`);
+}
+
 /** Superfast and ultrafast are download thresholds; the USO is 10 down AND 1 up (the semantic model's segments). */
 const NAMED_SPEEDS: [RegExp, number][] = [
-  [/\bsuperfast\b/, SUPERFAST_DOWN_MBPS],
-  [/\bultrafast\b/, ULTRAFAST_DOWN_MBPS],
+  [wordsOf(SEGMENTS.superfast.phrases), SUPERFAST_DOWN_MBPS],
+  [wordsOf(SEGMENTS.ultrafast.phrases), ULTRAFAST_DOWN_MBPS],
   [/\b(?:the )?uso\b|\buniversal service (?:obligation)?\b/, USO_DOWN_MBPS],
 ];
 

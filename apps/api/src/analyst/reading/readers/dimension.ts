@@ -51,9 +51,11 @@ function detectDimension(
   subject: Subject,
   series: Dimension | undefined,
 ): Dimension | undefined {
+  // A count in digits or words: "top 3 altnets", "the five biggest altnets".
+  const N = '(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)';
   const by = (words: string) =>
     new RegExp(
-      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top \\d+|bottom \\d+|all|the \\d+|\\d+|list(?: the)?|which \\d+|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |ftth |ff |gigabit |broadband |fibre )?(?:${words})\\b`,
+      `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top ${N}|bottom ${N}|all|the ${N}|${N}|list(?: the)?|which ${N}|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |ftth |ff |gigabit |broadband |fibre )?(?:${words})\\b`,
     ).test(text);
   if (
     /\b(how many|number of) (?:different |distinct )?(?:full[- ]fibre |fttp |gigabit )?networks (?:they|premises|postcodes|each)|\bby (?:the )?number of (?:full[- ]fibre |fttp |gigabit )?networks\b|\bdistribution of (?:premises|postcodes) by\b|\(0, ?1, ?2/.test(

@@ -57,6 +57,9 @@ function canonicalTechWord(word: string): string {
   return word;
 }
 
+/** Said when coverage names no technology; a reading that finds one in the words drops it. */
+export const DEFAULT_TECHNOLOGY_ASSUMPTION = 'no technology named: full fibre (FTTP)';
+
 const NEEDS_A_TECHNOLOGY = ['coverage_pct', 'change_premises', 'change_pp', 'change_postcodes'];
 
 /**
@@ -81,6 +84,6 @@ export function defaultTechnology(draft: Draft): void {
     NEEDS_A_TECHNOLOGY.includes(draft.measure as string)
   ) {
     subject.tech = FULL_FIBRE;
-    draft.assumptions.push('no technology named: full fibre (FTTP)');
+    draft.assumptions.push(DEFAULT_TECHNOLOGY_ASSUMPTION);
   }
 }
