@@ -54,11 +54,12 @@ const joinAnd = (values: string[]) =>
 export function offering(s: Subject, forecast = false): string | null {
   const parts: string[] = [];
   // The forecast holds full-fibre footprints only, so a forecast subject is full fibre unless it says otherwise.
-  if (forecast && !s.tech && !s.gigabit && !s.minDown) parts.push('full fibre');
+  if (forecast && !s.tech && !s.gigabit && !s.minDown && !s.minUp) parts.push('full fibre');
   if (s.tech) parts.push(TECH[s.tech]);
   if (s.gigabit)
     parts.push(s.symmetric ? 'symmetric gigabit broadband' : `${SEGMENTS.gigabit.label} broadband`);
   if (s.minDown) parts.push(downloadOfAtLeast(s.minDown));
+  if (s.minUp) parts.push(`an upload speed of ${s.minUp} Mbit/s or more`);
   return parts.length ? parts.join(' with ') : null;
 }
 

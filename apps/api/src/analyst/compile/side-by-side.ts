@@ -57,6 +57,7 @@ export function subjectSlug(s: Subject): string {
     );
     parts.push(named ? slug(named.label) : `at_least_${s.minDown}_mbps`);
   }
+  if (s.minUp) parts.push(`at_least_${s.minUp}_mbps_up`);
   if (s.bestDownBelow) parts.push(`below_${s.bestDownBelow}_mbps`);
   if (s.belowUso) parts.push('below_uso');
   // A column name starts with a letter.
@@ -87,6 +88,7 @@ export function subjectName(s: Subject): string {
     );
     parts.push(named ? named.label : `${s.minDown} Mbit/s or more`);
   }
+  if (s.minUp) parts.push(`${s.minUp} Mbit/s or more up`);
   if (s.bestDownBelow) parts.push(`best download under ${s.bestDownBelow} Mbit/s`);
   if (s.belowUso) parts.push(SEGMENTS.below_uso.label);
   const name = parts.join(' ') || 'any service';

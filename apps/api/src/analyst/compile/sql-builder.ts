@@ -102,6 +102,8 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   // Gigabit both ways: the gigabit threshold on the upload speed as well.
   if (s.symmetric) conditions.push(`f.fastest_up >= ${GIGABIT_MBPS}`);
   if (s.minDown) conditions.push(`f.fastest_down >= ${s.minDown}`);
+  // On the same row: one service that gives that upload (with the download asked, if any).
+  if (s.minUp) conditions.push(`f.fastest_up >= ${s.minUp}`);
   if (altnetOnly) {
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
     return {
@@ -163,6 +165,7 @@ function hasSubject(plan: Plan): boolean {
       s.bestDownBelow ||
       s.belowUso ||
       s.minDown ||
+      s.minUp ||
       s.soleGroup,
   );
 }
@@ -317,6 +320,7 @@ function subjectPhrase(plan: Plan): string {
     );
   if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
   if (s.minDown) parts.push(`a download speed of at least ${s.minDown} Mbit/s on offer`);
+  if (s.minUp) parts.push(`an upload speed of at least ${s.minUp} Mbit/s on offer`);
   if (s.minNetworks)
     parts.push(`${s.minNetworks} or more distinct ${s.networksAreAltnets ? 'altnets' : 'networks'}`);
   if (s.exactNetworks) parts.push(`exactly ${s.exactNetworks} distinct networks`);

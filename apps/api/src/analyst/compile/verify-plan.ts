@@ -287,6 +287,9 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
   const minDown = s.minDown;
   if (minDown && !e.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown))
     missing.push(`the speed ("at least ${minDown} Mbit/s")`);
+  const minUp = s.minUp;
+  if (minUp && !e.number(['fastest_up'], ['>=', '>'], (n) => n >= minUp))
+    missing.push(`the upload speed ("at least ${minUp} Mbit/s up")`);
   const below = s.bestDownBelow;
   if (below && !e.number(['fastest_down', 'max(fastest_down)'], ['<'], (n) => n === below))
     missing.push(`the speed ("best download under ${below} Mbit/s")`);

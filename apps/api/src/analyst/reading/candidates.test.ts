@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildQuery } from '../compile/sql-builder.js';
 import { testLexicon, testTime } from './test-fixtures.js';
 import { understand } from './understand.js';
 
@@ -220,7 +221,20 @@ describe('output shapes and terms read from new wordings', () => {
     expect(counted.subject).toEqual({ tech: 'fttponly', minNetworks: 3 });
     expect(counted.unknowns).toEqual([]);
     expect(read('top three altnets in Leeds').plan).toMatchObject({ dimension: 'operator', limit: 3 });
-    expect(read("Three's FWA footprint - premises covered").plan.subject.operatorGroups).toEqual(['Three FWA']);
+    expect(read("Three's FWA footprint - premises covered").plan.subject.operatorGroups).toEqual([
+      'Three FWA',
+    ]);
+  });
+
+  it('reads an upload threshold as a threshold on the upload ("at least 100Mbps upload"), not the download', () => {
+    const u = read('number of premises that can get at least 100Mbps upload today');
+    expect(u.plan.subject).toEqual({ minUp: 100 });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/fastest_up >= 100\b/);
+    const share = read('share of premises with upload speeds over 50 Mbps in Wales').plan;
+    expect(share).toMatchObject({ measure: 'coverage_pct', subject: { minUp: 50 } });
+    // The USO's "1 up" belongs to the USO.
+    expect(read('premises below the USO (10 down, 1 up)').plan.subject.minUp).toBeUndefined();
   });
 
   it('answers "who has the biggest ..." with the first network only', () => {

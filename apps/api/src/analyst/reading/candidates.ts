@@ -183,7 +183,7 @@ function rankedBy(tag: Tag, tagging: Tagging): boolean {
 
 /** A speed threshold in the subject (superfast and ultrafast are thresholds). */
 const hasThreshold = (s: Plan['subject']) =>
-  s.minDown !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
+  s.minDown !== undefined || s.minUp !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
 
 /** Whether the plan reads the data at this moment: its snapshot, an end of its window, a point of its series. */
 export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean {
@@ -528,6 +528,8 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
 
 function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
   const m = plan.measure;
+  // "100Mbps+ upload": the upload word is the threshold's direction.
+  if (term === 'max_up' && plan.subject.minUp !== undefined) return true;
   switch (term) {
     case 'premises':
       return (
@@ -736,6 +738,8 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
     s.minNetworks !== undefined ? s.minNetworks - 1 : undefined,
     s.exactNetworks !== undefined ? s.exactNetworks : undefined,
     s.minDown,
+    s.minUp,
+    s.minUp !== undefined ? s.minUp / 1000 : undefined,
     s.bestDownBelow,
     s.minDown !== undefined ? s.minDown / 1000 : undefined,
     plan.groupFilter?.value,

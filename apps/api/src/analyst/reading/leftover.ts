@@ -135,6 +135,7 @@ export function uncarriedConditions(
     s.minNetworks !== undefined ||
     s.exactNetworks !== undefined ||
     s.minDown !== undefined ||
+    s.minUp !== undefined ||
     s.bestDownBelow !== undefined ||
     s.belowUso === true ||
     s.gigabit === true;
@@ -149,7 +150,7 @@ export function uncarriedConditions(
     missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
-  if (speed && !(s.minDown || s.bestDownBelow || s.belowUso || s.gigabit || s.symmetric))
+  if (speed && !(s.minDown || s.minUp || s.bestDownBelow || s.belowUso || s.gigabit || s.symmetric))
     missing.push(`the speed ("${speed[0].trim()}")`);
   // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
   const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
@@ -169,7 +170,7 @@ export function uncarriedConditions(
   );
   // Upload speeds are a direction of their own: a plan about downloads does not answer them.
   const upload = text.match(/\b(?:upload|uploads|upstream|up speeds?)\b/);
-  if (upload && !(s.symmetric || plan.measure === 'max_up' || plan.measure === 'avg_down'))
+  if (upload && !(s.symmetric || s.minUp || plan.measure === 'max_up' || plan.measure === 'avg_down'))
     missing.push(`the upload direction ("${upload[0]}")`);
   // A time the question names ("last year", "in 2025") that the plan does not use.
   const timeNamed = timeMatched.find((phrase) => phrase.trim().length > 0);

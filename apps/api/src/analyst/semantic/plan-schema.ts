@@ -87,6 +87,11 @@ export const subjectSchema = z
       .describe(
         `A download speed of at least this many Mbit/s on offer (${[SEGMENTS.superfast, SEGMENTS.ultrafast].map((s) => `${s.label} = ${s.threshold.down}`).join(', ')})`,
       ),
+    minUp: z
+      .number()
+      .positive()
+      .optional()
+      .describe('An upload speed of at least this many Mbit/s on offer (a row with fastest_up >= minUp)'),
     soleGroup: z
       .string()
       .optional()

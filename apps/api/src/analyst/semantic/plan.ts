@@ -75,6 +75,8 @@ export interface Subject {
   bestDownBelow?: number;
   /** A download speed of at least this (Mbit/s) on offer ("2Gbps+"). */
   minDown?: number;
+  /** An upload speed of at least this (Mbit/s) on offer ("100Mbps+ upload"): a row with fastest_up >= minUp. */
+  minUp?: number;
   /** Postcodes where this group is the only one offering the subject (e.g. the only gigabit option). */
   soleGroup?: string;
   /** Gigabit both ways: fastest_up >= 1000 as well. */

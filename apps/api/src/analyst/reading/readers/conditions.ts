@@ -40,7 +40,18 @@ export function readConditions(draft: Draft): void {
   readSpeedThresholds(text, subject);
 }
 
-function readSpeedThresholds(text: string, subject: Subject): void {
+const SPEED_UNIT = '(gbps|gbit\\/?s?|gig|gb|mbps|mbit\\/?s?|mb\\/?s|mb|meg)';
+/** "100Mbps+ upload", "at least 100 Mbps up", "100 meg upload speeds". */
+const UPLOAD_AT_LEAST = new RegExp(
+  `\\b(?:at least |over |above |more than |>= ?)?(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}\\s*(?:\\+|or (?:more|faster|above))?\\s*(?:of )?(?:upload|uploads|up(?! to)|upstream)\\b`,
+);
+/** "upload of at least 100Mbps", "upload speeds over 50 Mbps". */
+const UPLOAD_FIRST = new RegExp(
+  `\\b(?:upload|upstream)(?: speeds?)? (?:of )?(?:at least|over|above|more than|>=) ?(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}`,
+);
+
+function readSpeedThresholds(question: string, subject: Subject): void {
+  let text = question;
   const below = text.match(
     /\b(?:under|below|less than|slower than|lower than|<)\s*(\d+)\s*(?:mbps|mbit|mb\/s|meg)/,
   );
@@ -51,6 +62,16 @@ function readSpeedThresholds(text: string, subject: Subject): void {
     subject.bestDownBelow = Number(below[1]);
   } else if (cannot) {
     subject.bestDownBelow = Number(cannot[1]);
+  }
+  // "at least 100Mbps upload", "100 meg up", "uploads of 50Mbps+": a threshold on the upload, not the download.
+  // The USO's own "1 Mbit/s up" is part of the USO, which its segment carries.
+  const upload = /\buso\b|universal service/.test(text)
+    ? null
+    : (UPLOAD_AT_LEAST.exec(text) ?? UPLOAD_FIRST.exec(text));
+  if (upload) {
+    const [, amount, unit] = upload;
+    subject.minUp = Number(amount) * (/^g/.test(unit as string) ? 1000 : 1);
+    text = text.replace(upload[0], ' ');
   }
   const atLeastSpeed = text.match(
     /\b(?:at least |over |above |more than )?(\d+(?:\.\d+)?)\s*(gbps|gbit\/?s?|gig|mbps|mbit\/?s?)\s*(\+|or (?:more|faster|above)|and (?:above|faster))?/,

@@ -79,6 +79,7 @@ export function defaultTechnology(draft: Draft): void {
     !subject.bestDownBelow &&
     !subject.belowUso &&
     !subject.minDown &&
+    !subject.minUp &&
     !subject.soleGroup &&
     draft.dataset === 'upc' &&
     NEEDS_A_TECHNOLOGY.includes(draft.measure as string)
