@@ -247,6 +247,7 @@ export const MEASURE_LIST = [
     datasets: ['upc_forecast'],
     description: 'average build attractiveness score of the postcodes',
     phrases: [
+      'general attractiveness',
       'attractiveness',
       'attractive to build',
       'build attractiveness',

@@ -609,8 +609,12 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   // Naming both segments ("resi + business") is no segment filter: every take-up plan counts both by default.
   if (value === 'segment') return plan.dataset === 'take_up';
   if (value === 'tech') return Boolean(plan.subject.onlyTech || plan.subject.exclude);
+  // "the average postcode attractiveness score": the scores are per postcode, their average is the measure.
   if (value === 'postcode')
-    return ['postcodes', 'change_postcodes', 'first_postcodes'].includes(plan.measure);
+    return (
+      ['postcodes', 'change_postcodes', 'first_postcodes'].includes(plan.measure) ||
+      ['avg_attractiveness', 'avg_deprivation'].includes(plan.measure)
+    );
   if (value === 'operator_group') {
     // "networks" names the subject's kind ("3+ networks", "altnet networks", "which networks ..."), or the
     // networks ranked in each place ("the biggest network in each region").
@@ -1081,7 +1085,7 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
     );
     if (!fine) continue;
     const ranking = tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank');
-    if (!ranking && !base.order) continue;
+    if (!ranking) continue;
     const plan = clone(base);
     plan.dimension = fine;
     plan.rankWithin = coarse;

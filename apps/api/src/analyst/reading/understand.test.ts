@@ -108,6 +108,27 @@ describe('understanding questions', () => {
       'unsupported',
     );
   });
+
+  it('says a year past the last forecast point is not in the data, rather than answer the last point', () => {
+    const beyond = understand('forecast full fibre coverage in Scotland for 2035', testLexicon, testTime);
+    expect(beyond).toMatchObject({ kind: 'unsupported' });
+    expect(beyond.kind === 'unsupported' && beyond.reasoning).toMatch(
+      /forecasts to December 2030: nothing for 2035/,
+    );
+    expect(understand('FF coverage forecast for 2030', testLexicon, testTime).kind).toBe('data');
+  });
+
+  it('reads "the average postcode attractiveness score by region" as the average score per region', () => {
+    const u = understand(
+      'average postcode attractiveness score (general attractiveness) by region for the latest quarter',
+      testLexicon,
+      testTime,
+    );
+    if (u.kind !== 'data') throw new Error(u.kind);
+    expect(u.plan).toMatchObject({ measure: 'avg_attractiveness', dimension: 'government_region' });
+    expect(u.plan.rankWithin).toBeUndefined();
+    expect(u.plan.unknowns).toEqual([]);
+  });
 });
 
 describe('richer readings', () => {

@@ -9,6 +9,7 @@
 
 import { DIMENSIONS as DIMENSION_TERMS, MEASURES as MEASURE_TERMS, techSegment } from '@qa/warehouse';
 import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
+import { formatMonth } from '../semantic/time-context.js';
 import { rankReadings } from './candidates.js';
 import { accountFor } from './confidence.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
@@ -166,6 +167,17 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
       confidence: 0.7,
       reasoning:
         'The question does not mention anything the broadband data covers (premises, postcodes, networks, technologies, speeds, places, take-up or forecasts).',
+    };
+  }
+  // A year past the last forecast point ("coverage in 2035") is a figure the data does not hold: answering the
+  // last point instead would be a confident answer to another question.
+  const lastYear = Number(ctx.forecastLast.slice(0, 4));
+  const beyond = tagging.tags.find((t) => t.role === 'time' && (t.moment?.year ?? 0) > lastYear);
+  if (beyond) {
+    return {
+      kind: 'unsupported',
+      confidence: 0.9,
+      reasoning: `The data holds availability from ${formatMonth(ctx.earliest)} to ${formatMonth(ctx.latest)} and forecasts to ${formatMonth(ctx.forecastLast)}: nothing for ${beyond.moment?.year}.`,
     };
   }
   const first = buildPlan(text, entities, lexicon, ctx);
