@@ -1314,7 +1314,9 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
   const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const conditions = [...src.conditions, ...geoConditions(plan)];
-  if (plan.time.at && plan.time.at !== ctx.latest && !src.forecast)
+  // A forecast counts the networks at its point (the last one when none is named): never over every half-year.
+  if (src.forecast) conditions.push(`f.reported_at = ${date(plan.time.at ?? ctx.forecastLast)}`);
+  else if (plan.time.at && plan.time.at !== ctx.latest)
     conditions.push(`f.reported_at = ${date(plan.time.at)}`);
   const noun = plan.subject.altnet ? 'altnets' : 'networks';
   const names = `STRING_AGG(DISTINCT ${src.groupExpr}, ', ' ORDER BY ${src.groupExpr}) AS ${noun.slice(0, -1)}_names`;

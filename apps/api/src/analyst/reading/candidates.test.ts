@@ -237,6 +237,16 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('premises below the USO (10 down, 1 up)').plan.subject.minUp).toBeUndefined();
   });
 
+  it('counts the networks forecast at the point asked, not over every half-year', () => {
+    const u = read('how many different FF networks are forecast to be in Leeds by end of 2030?');
+    expect(u.plan).toMatchObject({
+      dataset: 'upc_forecast',
+      measure: 'operator_count',
+      time: { at: '2030-12-01' },
+    });
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/f\.reported_at = DATE '2030-12-01'/);
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

@@ -44,7 +44,7 @@ function measureWords(draft: Draft): MeasureWords {
     operatorCount:
       has(
         text,
-        /\b(how many|number of|count of|count) (?:different |distinct |separate |unique )?(alt[- ]?nets?|alternative networks|operators|networks|providers|isps)\b(?! (?:per|by|for) postcode)/,
+        /\b(how many|number of|count of|count) (?:different |distinct |separate |unique )?(?:full[- ]fibre |fttp |ff |gigabit[- ]capable |gigabit |fibre )?(alt[- ]?nets?|alternative networks|operators|networks|providers|isps)\b(?! (?:per|by|for) postcode)/,
       ) &&
       !subject.minNetworks &&
       !subject.exactNetworks &&
