@@ -45,7 +45,7 @@ describe('subjects side by side', () => {
     expect(both.header).toEqual(
       expect.arrayContaining(['government_region', 'full_fibre_coverage_pct', 'gigabit_coverage_pct']),
     );
-    expect(both.result.classification?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(both.result.classification?.confidence).toBeGreaterThanOrEqual(0.85);
     const ff = byKey((await ask('full fibre coverage by region')).table, 'government_region');
     const gb = byKey((await ask('gigabit coverage by region')).table, 'government_region');
     expect(both.table.length).toBe(ff.size);

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, testBackends } from './helpers/test-app.js
 import { openSmallWarehouse } from './support/small-warehouse.js';
 
 /** What "full confidence" means here: the built-in analyst's confidence for a question it read completely. */
-const FULL_CONFIDENCE = 0.9;
+const FULL_CONFIDENCE = 0.85;
 
 let warehouse: ClosableAgentWarehouse;
 beforeAll(async () => {

@@ -91,7 +91,7 @@ describe.each(testBackends())('verified answers on $name', (backend) => {
     const again = await ask(user, 'full FIBRE coverage in leeds?!');
     expect(again.csv_results?.split('\n')[1]).toContain('300');
     expect(again.classification?.reasoning).toContain(`Answered as the verified question '${QUESTION}'`);
-    expect(again.classification?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(again.classification?.confidence).toBeGreaterThanOrEqual(0.85);
     expect(again.verified?.id).toBe(corrected.verified?.id);
 
     // The same shape about another place: its slot filled from the question.

@@ -3,7 +3,7 @@
  * plans a language model writes: the content words of the question no grammar word or name accounts for, the
  * conditions the question states that the plan does not carry, the defaults chosen, names matched only by a
  * close spelling, a question with no word of the domain, and what the compiled SQL could not apply. A reading
- * that used every word starts at 0.92; each gap takes it below the 0.8 at which an answer counts as confident.
+ * that used every word starts at 0.89; each gap takes it below the 0.8 at which an answer counts as confident.
  *
  * The weights are calibrated on the evaluation sets (`npm run eval -- --set all`, 272 data questions of six sets,
  * two of them written without seeing this code), by how often readings of each kind were right:
@@ -22,6 +22,13 @@
  *   below 0.5 (a tag or condition not carried)  5/31 right
  * The weights stand: every band below 0.8 is right far less often than the 0.8 it stays under.
  * Re-measure with the eval's reliability table whenever the reading changes.
+ *
+ * Those figures are on sets the reading was tuned on. On first contact, sets written from the docs alone and
+ * scored before anyone read their failures (kept outside the repository), a full reading was right less often:
+ *   holdout10 (76 questions)  39/47 at 0.92 (83%)
+ *   holdout11 (80 questions)  58/60 at 0.92 (97%)
+ *   holdout12 (80 questions)  36/42 at 0.92 (86%)
+ * 133 of 149 (89%): a full reading says 0.89, what it has been on questions it had never seen.
  */
 
 import type { Plan } from '../semantic/plan.js';
@@ -30,7 +37,7 @@ import type { EntityMatch } from './lexicon.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
 
 /** A reading that accounts for every word. */
-const FULL = 0.92;
+const FULL = 0.89;
 /** What a content word the reading could not place costs, and a condition the plan does not carry. */
 const UNPLACED_WORD = 0.4;
 const UNCARRIED_CONDITION = 0.6;
