@@ -109,6 +109,20 @@ describe('understanding questions', () => {
     );
   });
 
+  it('takes questions about a term or the snapshots as about the data, and measured speeds as out of scope', () => {
+    const kind = (q: string) => understand(q, testLexicon, testTime).kind;
+    expect(
+      kind('how do you define "gigabit-capable" in this data - does Virgin cable count or only FTTP?'),
+    ).toBe('system_info');
+    expect(kind('what date range do the availability snapshots cover, and how often are they taken?')).toBe(
+      'system_info',
+    );
+    expect(
+      kind('average download speed Virgin Media customers get at peak time (measured, not advertised)'),
+    ).toBe('unsupported');
+    expect(kind('average download speed by region')).toBe('data');
+  });
+
   it('says a year past the last forecast point is not in the data, rather than answer the last point', () => {
     const beyond = understand('forecast full fibre coverage in Scotland for 2035', testLexicon, testTime);
     expect(beyond).toMatchObject({ kind: 'unsupported' });

@@ -76,6 +76,19 @@ const SYSTEM_INFO = [
   /\b(?:data ?sets?|data|tables?|warehouse) (?:contains?|includes?|holds?|covers?)\b(?! (?:the )?(?:premises|postcodes|lines))/,
   /\bwhat (?:does|do) (?:the |your |this )?(?:[a-z-]+ )?(?:data ?sets?|data|tables?) (?:contain|include|hold|cover|have)\b/,
   /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are|it|the)\b/,
+  // "what date range do the availability snapshots cover, and how often are they taken?"
+  /\bwhat (?:date range|time range|time span|period)s? (?:do|does) (?:the )?(?:[a-z-]+ )?(?:data|snapshots?|data ?sets?|forecasts?) cover\b/,
+  /\bhow often are (?:the |they |snapshots )(?:[a-z-]+ )?(?:snapshots? )?(?:taken|made|updated|published)\b/,
+];
+
+/**
+ * Questions about what a term means in this data ("how do you define gigabit-capable", "does Virgin cable count as
+ * gigabit"): answered from the model's definitions, whatever measure words they name.
+ */
+const DEFINITION = [
+  /\bhow (?:do|does) (?:you|the data|this data|the tool|it) define\b/,
+  /\bwhat(?:'s| is) (?:the|your) definition of\b/,
+  /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
 ];
 
 const MOBILE =
@@ -116,7 +129,7 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data has no customer satisfaction, complaints or reviews.',
   ],
   [
-    /\b(speed ?tests?|measured speeds?|actual speeds?|real[- ]world speeds?|latency|ping|jitter)\b/,
+    /\b(speed ?tests?|measured speeds?|actual speeds?|real[- ]world speeds?|latency|ping|jitter|(?:at )?peak[- ]times?|(?:measured|achieved),? not advertised|not advertised)\b/,
     'The data holds the speeds on offer at each postcode (fastest download and upload), not speeds measured by users, latency or jitter.',
   ],
   [
@@ -152,7 +165,10 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
     has(text, DOMAIN) ||
     entities.some((e) => e.entity.kind === 'group' || e.entity.kind === 'operator') ||
     tagging.tags.some((t) => DOMAIN_ROLES.has(t.role));
-  if (SYSTEM_INFO.some((re) => re.test(text)) && !hasMeasureWords(text)) {
+  if (
+    (SYSTEM_INFO.some((re) => re.test(text)) && !hasMeasureWords(text)) ||
+    DEFINITION.some((re) => re.test(text))
+  ) {
     return {
       kind: 'system_info',
       confidence: 0.9,
