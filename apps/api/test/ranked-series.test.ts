@@ -2,35 +2,17 @@
  * A series ranked by its figure, end to end: "which month had the biggest net adds" is the month whose addition
  * tops the monthly series over the same window, and "biggest first" lists the same points in that order.
  */
-import { parseCsv, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosableAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { openSmallWarehouse } from './support/small-warehouse.js';
+import { type BuiltinQuestions, builtinQuestions } from './helpers/builtin-questions.js';
 
-let warehouse: ClosableAgentWarehouse;
-let t: TestApp;
-let token: string;
+let questions: BuiltinQuestions;
 beforeAll(async () => {
-  warehouse = await openSmallWarehouse();
-  t = await createTestApp(
-    { name: 'pglite' },
-    { warehouse: async () => warehouse, env: { QUERY_PLANNER: 'builtin' } },
-  );
-  token = (await t.createUser()).token;
+  questions = await builtinQuestions();
 }, 300_000);
 afterAll(async () => {
-  await t?.close();
-  await warehouse?.close();
+  await questions?.close();
 });
-
-async function ask(prompt: string) {
-  const response = await t.request('POST', '/api/query', { token, body: { prompt } });
-  expect(response.statusCode).toBe(200);
-  const result = queryResultSchema.parse(response.json());
-  const [header = [], ...rows] = parseCsv(result.csv_results ?? '');
-  return { result, header, rows };
-}
+const ask = (prompt: string) => questions.ask(prompt);
 
 describe('a series ranked by its figure', () => {
   it('answers "which month" with the month that tops the series, and "biggest first" with the series reordered', async () => {

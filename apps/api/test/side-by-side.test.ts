@@ -3,36 +3,17 @@
  * answered with a column set per subject, and each subject's figures are exactly what the question about that
  * subject alone answers (the same SQL per subject, joined on the place).
  */
-import { parseCsv, queryResultSchema } from '@qa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosableAgentWarehouse } from '../src/analyst/agent/warehouse-adapter.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { openSmallWarehouse } from './support/small-warehouse.js';
+import { type BuiltinQuestions, builtinQuestions } from './helpers/builtin-questions.js';
 
-let warehouse: ClosableAgentWarehouse;
-let t: TestApp;
-let token: string;
+let questions: BuiltinQuestions;
 beforeAll(async () => {
-  warehouse = await openSmallWarehouse();
-  t = await createTestApp(
-    { name: 'pglite' },
-    { warehouse: async () => warehouse, env: { QUERY_PLANNER: 'builtin' } },
-  );
-  token = (await t.createUser()).token;
+  questions = await builtinQuestions();
 }, 300_000);
 afterAll(async () => {
-  await t?.close();
-  await warehouse?.close();
+  await questions?.close();
 });
-
-async function ask(prompt: string) {
-  const response = await t.request('POST', '/api/query', { token, body: { prompt } });
-  expect(response.statusCode).toBe(200);
-  const result = queryResultSchema.parse(response.json());
-  const [header = [], ...rows] = parseCsv(result.csv_results ?? '');
-  const table = rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
-  return { result, header, table };
-}
+const ask = (prompt: string) => questions.ask(prompt);
 
 /** The rows of a table keyed by a column. */
 const byKey = (table: Record<string, string | undefined>[], key: string) =>
