@@ -2,17 +2,10 @@
  * A series ranked by its figure, end to end: "which month had the biggest net adds" is the month whose addition
  * tops the monthly series over the same window, and "biggest first" lists the same points in that order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltinQuestions, builtinQuestions } from './helpers/builtin-questions.js';
+import { describe, expect, it } from 'vitest';
+import { useBuiltinQuestions } from './helpers/builtin-questions.js';
 
-let questions: BuiltinQuestions;
-beforeAll(async () => {
-  questions = await builtinQuestions();
-}, 300_000);
-afterAll(async () => {
-  await questions?.close();
-});
-const ask = (prompt: string) => questions.ask(prompt);
+const ask = useBuiltinQuestions();
 
 describe('a series ranked by its figure', () => {
   it('answers "which month" with the month that tops the series, and "biggest first" with the series reordered', async () => {

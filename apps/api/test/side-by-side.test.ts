@@ -3,17 +3,10 @@
  * answered with a column set per subject, and each subject's figures are exactly what the question about that
  * subject alone answers (the same SQL per subject, joined on the place).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltinQuestions, builtinQuestions } from './helpers/builtin-questions.js';
+import { describe, expect, it } from 'vitest';
+import { useBuiltinQuestions } from './helpers/builtin-questions.js';
 
-let questions: BuiltinQuestions;
-beforeAll(async () => {
-  questions = await builtinQuestions();
-}, 300_000);
-afterAll(async () => {
-  await questions?.close();
-});
-const ask = (prompt: string) => questions.ask(prompt);
+const ask = useBuiltinQuestions();
 
 /** The rows of a table keyed by a column. */
 const byKey = (table: Record<string, string | undefined>[], key: string) =>

@@ -3,7 +3,7 @@
  * each answer parsed, with its CSV split into the header, the rows and the rows keyed by column.
  */
 import { parseCsv, queryResultSchema } from '@qa/contracts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ClosableAgentWarehouse } from '../../src/analyst/agent/warehouse-adapter.js';
 import { openSmallWarehouse } from '../support/small-warehouse.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -38,5 +38,20 @@ export async function builtinQuestions(): Promise<BuiltinQuestions> {
       await t.close();
       await warehouse.close();
     },
+  };
+}
+
+/** The same, opened before a file's tests and closed after them: its `ask` is ready inside each test. */
+export function useBuiltinQuestions(): BuiltinQuestions['ask'] {
+  let questions: BuiltinQuestions | undefined;
+  beforeAll(async () => {
+    questions = await builtinQuestions();
+  }, 300_000);
+  afterAll(async () => {
+    await questions?.close();
+  });
+  return (prompt) => {
+    if (!questions) throw new Error('the app is not open yet');
+    return questions.ask(prompt);
   };
 }

@@ -309,6 +309,18 @@ function singularSuperlative(tagging: Tagging): boolean {
 
 const SUPERLATIVE = /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst)$/;
 
+/** A plain ranking of places or networks (not a series, leaders or ranks within groups) asked for its first row. */
+function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
+  return Boolean(
+    plan.order &&
+      plan.dimension &&
+      !TIME_GRAINS.has(plan.dimension) &&
+      !plan.leaderPerDimension &&
+      !plan.rankWithin &&
+      singularSuperlative(tagging),
+  );
+}
+
 /** How analysts name a point of a series. */
 const TIME_GRAIN_WORDS = 'months?|quarters?|years?|half[- ]years?|periods?';
 
@@ -345,9 +357,8 @@ function rankedPoints(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan
   const plan = clone(base);
   plan.dimension = grain.value as Dimension;
   const step = { month: 1, quarter: 3, half_year: 6, year: 12 }[grain.value] ?? 1;
+  // (A share's growth in points is not among them: it is not a flow the series can add up.)
   const change = base.measure.startsWith('change_');
-  // A share's points of growth are not a flow the series can add up.
-  if (base.measure === 'change_pp') return [];
   if (change) {
     plan.flow = true;
     plan.measure = base.measure === 'change_postcodes' ? 'postcodes' : 'premises';
@@ -802,15 +813,7 @@ function fit(plan: Plan, tagging: Tagging): number {
   if (combined && !plan.compare?.length && VERSUS.test(tagging.text)) bonus -= 0.5;
   if (plan.compare?.length && VERSUS.test(tagging.text)) bonus += 0.3;
   // "Who has the biggest network footprint": one row; a whole ranking answers more than was asked.
-  if (
-    plan.order &&
-    plan.dimension &&
-    !TIME_GRAINS.has(plan.dimension) &&
-    !plan.leaderPerDimension &&
-    !plan.rankWithin &&
-    singularSuperlative(tagging)
-  )
-    bonus += plan.limit === 1 ? 0.5 : -0.3;
+  if (firstRowWanted(plan, tagging)) bonus += plan.limit === 1 ? 0.5 : -0.3;
   // "Which month ...", "what quarter ...": the answer is points of that grain, not one figure over the window.
   const grainAsked = new RegExp(`\\b(?:which|what) (${TIME_GRAIN_WORDS})\\b`).exec(tagging.text);
   if (grainAsked) bonus += TIME_GRAINS.has(plan.dimension ?? '') ? 0.8 : -0.5;
@@ -962,15 +965,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedPoints(base, unused, tagging));
-  if (
-    base.order &&
-    !base.limit &&
-    base.dimension &&
-    !TIME_GRAINS.has(base.dimension) &&
-    !base.leaderPerDimension &&
-    !base.rankWithin &&
-    singularSuperlative(tagging)
-  ) {
+  if (!base.limit && firstRowWanted(base, tagging)) {
     const plan = clone(base);
     plan.limit = 1;
     edits.push({ plan, differs: 'the first only' });
