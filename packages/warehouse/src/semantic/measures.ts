@@ -107,6 +107,9 @@ export const MEASURE_LIST = [
       'climb',
       'climbed',
       'progress',
+      'extra',
+      'additional',
+      'adds',
     ],
   },
   {

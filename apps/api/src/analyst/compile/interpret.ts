@@ -14,6 +14,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { isForecastPoint } from './fast-paths.js';
 import { monthName, techWords } from './words.js';
 
 /** '2026-11-01' -> 'November 2026'. */
@@ -209,6 +210,9 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
   const points = forecast ? 'forecast points' : 'snapshots';
   if (t.from && t.to) {
     const change = /^change_|^first_/.test(plan.measure);
+    // "Now" in a forecast is the latest availability snapshot, not a forecast point (DATA.md).
+    if (forecast && !isForecastPoint(t.from, ctx))
+      return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} snapshot and the ${formatMonth(t.to)} forecast point`;
     return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} and ${formatMonth(t.to)} ${points}`;
   }
   if (plan.dimension && SERIES.has(plan.dimension)) {

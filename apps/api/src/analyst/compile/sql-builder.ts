@@ -47,7 +47,13 @@ import {
   areaTotal,
   atAreaGrain,
 } from './area-paths.js';
-import { fastFirstActivation, fastNetworkCounts, fastPresence, networkCountColumn } from './fast-paths.js';
+import {
+  fastFirstActivation,
+  fastNetworkCounts,
+  fastPresence,
+  isForecastPoint,
+  networkCountColumn,
+} from './fast-paths.js';
 import { sideBySideParts } from './side-by-side.js';
 
 export interface BuiltQuery {
@@ -191,6 +197,9 @@ function rangeCondition(range: NonNullable<PresenceOptions['range']>): string {
 
 /** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
 function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): string {
+  const nowDates =
+    plan.dataset === 'upc_forecast' ? options.dates?.filter((d) => !isForecastPoint(d, ctx)) : undefined;
+  if (nowDates?.length) return forecastFromSnapshot(plan, ctx, options, nowDates);
   const fast = fastPresence(plan, ctx, options);
   if (fast) return fast;
   const s = plan.subject;
@@ -260,6 +269,27 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
     );
   }
   return `SELECT DISTINCT ${[...keys, 'f.postcode'].join(', ')} FROM ${src.from}\n    ${where(conditions)}`.trimEnd();
+}
+
+/**
+ * "Now" in a forecast question is the latest availability snapshot (DATA.md), which is not a forecast point: a
+ * window from now to a forecast point ("how much will full fibre rise between now and 2030") reads full fibre in
+ * that snapshot for its first end and the forecast for the other, as one presence (the same keys on both sides).
+ */
+function forecastFromSnapshot(
+  plan: Plan,
+  ctx: TimeContext,
+  options: PresenceOptions,
+  snapshots: string[],
+): string {
+  const points = (options.dates ?? []).filter((d) => isForecastPoint(d, ctx));
+  const now: Plan = { ...plan, dataset: 'upc', subject: { ...plan.subject, tech: FULL_FIBRE }, time: {} };
+  // A forecast network is keyed by its operator column; the snapshot's by its operator group.
+  const groupExpr = source(now, 'series').groupExpr;
+  const keys = options.keys?.map((key) => key.replace(/^f\.operator AS /, `${groupExpr} AS `));
+  const parts = [presence(now, ctx, { ...options, dates: snapshots, ...(keys ? { keys } : {}) })];
+  if (points.length) parts.push(presence(plan, ctx, { ...options, dates: points }));
+  return parts.join('\n    UNION ALL\n    ');
 }
 
 function geoConditions(plan: Plan, alias = 'u'): string[] {

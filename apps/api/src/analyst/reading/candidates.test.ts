@@ -247,6 +247,33 @@ describe('output shapes and terms read from new wordings', () => {
     expect(buildQuery(u.plan, testTime).sql).toMatch(/f\.reported_at = DATE '2030-12-01'/);
   });
 
+  it('reads a change from now to a forecast point: the latest snapshot at one end, the forecast at the other', () => {
+    for (const question of [
+      'By how many points will full fibre coverage rise between now and the end of 2030?',
+      'How much will full fibre coverage grow by 2030?',
+    ]) {
+      const u = read(question);
+      expect(u.plan).toMatchObject({
+        dataset: 'upc_forecast',
+        measure: 'change_pp',
+        time: { from: testTime.latest, to: '2030-12-01' },
+      });
+      expect(u.plan.unknowns).toEqual([]);
+      expect(u.candidates?.[0]?.interpretation).toContain('snapshot and the December 2030 forecast point');
+      const { sql } = buildQuery(u.plan, testTime);
+      expect(sql).toMatch(
+        /FROM fact_operator_time_series f\s+WHERE f\.tech = 'fttponly' AND f\.reported_at = DATE/,
+      );
+      expect(sql).toMatch(/FROM forecast_footprint f\s+WHERE f\.reported_at = DATE '2030-12-01'/);
+    }
+    const cityFibre = read('How many extra premises will CityFibre pass between today and Dec 2030?').plan;
+    expect(cityFibre).toMatchObject({
+      measure: 'change_premises',
+      subject: { operatorGroups: ['CityFibre'] },
+    });
+    expect(cityFibre.unknowns).toEqual([]);
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

@@ -972,6 +972,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
+  edits.push(...changeUntilForecast(base, unused, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
     const plan = clone(base);
     plan.groupFilter = { op: 'gt', value: 0 };
@@ -1143,11 +1144,27 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
   const dates = moments.map((m) => m.date ?? '').sort();
   const [from, to] = dates as [string, string];
   const measure = base.measure.startsWith('change_') ? base.measure : CHANGE_OF[base.measure];
-  // Forecast points are half-years after the latest snapshot: "now vs the forecast" is two datasets, not a window.
-  if (!from || !measure || (base.dataset === 'upc_forecast' && from <= tagging.latest.date!)) return [];
+  // A forecast window may start at a snapshot ("now vs the 2030 forecast"): the compiler reads that end from the
+  // availability data. Both ends in the past are not a forecast.
+  if (!from || !measure || (base.dataset === 'upc_forecast' && to <= tagging.latest.date!)) return [];
   plan.measure = measure;
   plan.time = { from, to };
   return [{ plan, differs: `the change from ${from} to ${to}` }];
+}
+
+/**
+ * A forecast level with a change word left unused ("how much will full fibre coverage grow by 2030"): the change
+ * from now (the latest snapshot, as DATA.md defines "now" in forecasts) to that forecast point.
+ */
+function changeUntilForecast(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
+  const measure = CHANGE_OF[base.measure];
+  const now = tagging.latest.date;
+  if (base.dataset !== 'upc_forecast' || !base.time.at || !measure || !now) return [];
+  if (!unused.some((t) => t.role === 'measure' && t.value === 'change')) return [];
+  const plan = clone(base);
+  plan.measure = measure;
+  plan.time = { from: now, to: base.time.at };
+  return [{ plan, differs: `the change from now to ${base.time.at}` }];
 }
 
 function quarterIndex(quarter: string): number {

@@ -60,4 +60,9 @@ describe('tagging a question', () => {
   it('reads a synonym from the vocabulary table ("UFBB" is ultrafast)', () => {
     expect(tags('UFBB coverage in Leeds')).toContain('technology:ultrafast');
   });
+
+  it('reads "extra" and "additional" as a change', () => {
+    expect(tags('How many extra FTTP premises in Leeds?')).toContain('measure:change');
+    expect(tags('additional gigabit premises in Leeds')).toContain('measure:change');
+  });
 });

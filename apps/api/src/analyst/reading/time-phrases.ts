@@ -310,6 +310,18 @@ function readAgo(r: TimeReading): void {
  */
 function readRanges(r: TimeReading): void {
   const { text, ctx, time, matched } = r;
+  const nowTo = text.match(NOW_TO);
+  if (nowTo && !time.from) {
+    // "Between now and the end of 2030": now is the latest snapshot, the other end a point of its own.
+    matched.push(nowTo[0]);
+    r.between = nowTo;
+    const other = pointOf(nowTo.slice(1, 1 + POINT_GROUPS));
+    // "Now vs Jan 2024" looks back: the window runs from the earlier end.
+    [time.from, time.to] = compareDates(other, ctx.latest) < 0 ? [other, ctx.latest] : [ctx.latest, other];
+    r.window = true;
+    time.phrase = `between ${formatMonth(time.from)} and ${formatMonth(time.to)}`;
+    return;
+  }
   const between = text.match(BETWEEN) ?? fromTo(r);
   r.between = between;
   if (between && !time.from) {
@@ -349,6 +361,10 @@ function readRanges(r: TimeReading): void {
 const POINT = `(?:(?:the )?(?:(end|close|start|beginning|mid|middle)[- ](?:of )?)?(20\\d\\d)|(${MONTH_PATTERN})\\.? '?(20\\d\\d|\\d\\d)|(h[12]) '?(20\\d\\d|\\d\\d))`;
 const POINT_GROUPS = 6;
 const BETWEEN = new RegExp(`\\bbetween ${POINT} (?:and|to|until|till) ${POINT}(?![\\d])`);
+/** "between now and 2030", "from today to end-2030", "now vs dec 2030": now is the latest snapshot. */
+const NOW_TO = new RegExp(
+  `\\b(?:(?:between|from) )?(?:now|today|the latest snapshot|the latest data|currently|at present)\\s*(?:and|to|until|till|through|->|→|vs\\.?|versus|compared (?:to|with)) ${POINT}(?![\\d])`,
+);
 /** "from Dec 2026 to Dec 2027", "jun 27 -> dec 27": a window unless the question asks for a series. */
 const FROM_TO = new RegExp(
   `(?:\\bfrom )?${POINT}\\s*(?:to|->|→|until|till|through|thru|-|–)\\s*${POINT}(?![\\d])`,
