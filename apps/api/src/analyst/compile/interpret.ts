@@ -93,6 +93,17 @@ export function subjectClause(
   const clauses: string[] = [];
   const what = offering(s, options.forecast);
   const who = options.skipProvider ? null : provider(s);
+  if (s.absent && s.exclude) {
+    // NOT (present AND NOT excluded): where the subject is, so is the excluded service.
+    const excluded = s.exclude.gigabit ? `${SEGMENTS.gigabit.label} broadband` : SEGMENTS.full_fibre.label;
+    const cableOnly = s.gigabit && !s.exclude.gigabit && !who && !s.minDown && !s.minUp;
+    clauses.push(
+      cableOnly
+        ? `${SEGMENTS.cable_only_gigabit.label} is not available (no ${SEGMENTS.gigabit.label} broadband, or ${excluded} as well)`
+        : `there is no ${what ?? 'service'}${who ? ` from ${who.who}` : ''} without ${excluded}`,
+    );
+    return joinAnd(clauses);
+  }
   if (s.absent) {
     if (s.allGroups?.length)
       clauses.push(`${joinAnd(s.allGroups)} do not both ${what ? `offer ${what}` : 'reach it'}`);
@@ -156,6 +167,8 @@ function measureNoun(plan: Plan): string {
       return 'fastest download speed';
     case 'max_up':
       return 'fastest upload speed';
+    case 'max_speeds':
+      return 'fastest download and upload speeds';
     case 'avg_down':
       return 'average fastest download speed';
     case 'lines':

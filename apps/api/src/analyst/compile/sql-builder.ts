@@ -377,6 +377,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildScores(plan, ctx);
     case 'max_down':
     case 'max_up':
+    case 'max_speeds':
     case 'avg_down':
       return buildSpeeds(plan);
     case 'operator_count':
@@ -1447,21 +1448,29 @@ function buildSpeeds(plan: Plan): BuiltQuery {
       ],
     };
   }
-  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const speeds = speedColumns(plan);
   const sql = perPlace(plan, dim, {
-    figures: `MAX(f.${column}) AS max_${column}_mbps`,
+    figures: speeds.map((c) => `MAX(f.${c}) AS max_${c}_mbps`).join(', '),
     from: 'fact_operator f',
     alias: 'f',
     conditions,
-    orderBy: `max_${column}_mbps`,
+    orderBy: `max_${speeds[0]}_mbps`,
   });
   return {
     sql,
-    columns: { [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} speed on offer, Mbit/s` },
+    columns: Object.fromEntries(
+      speeds.map((c) => [`max_${c}_mbps`, `the highest ${c.replace('_', ' ')} speed on offer, Mbit/s`]),
+    ),
     steps: [
-      `Takes the highest ${column} on offer in fact_operator (latest snapshot)${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+      `Takes the highest ${speeds.join(' and the highest ')} on offer in fact_operator (latest snapshot)${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
     ],
   };
+}
+
+/** The speed columns a fastest-speed measure reads: download, upload, or both (download first, it ranks). */
+function speedColumns(plan: Plan): ('fastest_down' | 'fastest_up')[] {
+  if (plan.measure === 'max_speeds') return ['fastest_down', 'fastest_up'];
+  return [plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down'];
 }
 
 function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
@@ -1985,7 +1994,7 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
 
 /** Fastest speed on offer per network (operator group), operator or technology. */
 function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
-  const column = plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down';
+  const speeds = speedColumns(plan);
   const key =
     plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
   const keyName = key.split('.')[1]!;
@@ -1994,20 +2003,22 @@ function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
   if (plan.subject.altnet) conditions.push('o.is_altnet');
   const geoJoin = plan.geo || plan.urbanRural ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
   const sql = [
-    `SELECT ${key}, MAX(f.${column}) AS max_${column}_mbps`,
+    `SELECT ${key}, ${speeds.map((c) => `MAX(f.${c}) AS max_${c}_mbps`).join(', ')}`,
     `FROM fact_operator f\nJOIN operators o ON o.operator = f.operator${geoJoin}`,
     where(conditions),
     `GROUP BY ${key}`,
-    orderLimit(plan, `max_${column}_mbps`, key),
+    orderLimit(plan, `max_${speeds[0]}_mbps`, key),
   ].join('\n');
   return {
     sql,
     columns: {
       [keyName]: keyName,
-      [`max_${column}_mbps`]: `the highest ${column.replace('_', ' ')} on offer, Mbit/s`,
+      ...Object.fromEntries(
+        speeds.map((c) => [`max_${c}_mbps`, `the highest ${c.replace('_', ' ')} on offer, Mbit/s`]),
+      ),
     },
     steps: [
-      `Takes the highest ${column} on offer for each ${keyName === 'operator_group' ? 'network' : keyName} in fact_operator (latest snapshot)${plan.subject.tech ? ` with ${plan.subject.tech}` : ''}.`,
+      `Takes the highest ${speeds.join(' and the highest ')} on offer for each ${keyName === 'operator_group' ? 'network' : keyName} in fact_operator (latest snapshot)${plan.subject.tech ? ` with ${plan.subject.tech}` : ''}.`,
     ],
   };
 }

@@ -422,6 +422,11 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
       return e.aggregates(['max'], 'fastest_down') ? [] : missing('the fastest download');
     case 'max_up':
       return e.aggregates(['max'], 'fastest_up') ? [] : missing('the fastest upload');
+    case 'max_speeds':
+      return [
+        ...(e.aggregates(['max'], 'fastest_down') ? [] : missing('the fastest download')),
+        ...(e.aggregates(['max'], 'fastest_up') ? [] : missing('the fastest upload')),
+      ];
     case 'avg_down':
       return e.aggregates(['avg']) && e.facts.columns.has('fastest_down')
         ? []

@@ -274,10 +274,44 @@ describe('output shapes and terms read from new wordings', () => {
     expect(cityFibre.unknowns).toEqual([]);
   });
 
+  it('answers the fastest download and upload together, as two figures', () => {
+    for (const question of [
+      'What are the fastest download and upload speeds available at LS1 4AP?',
+      'max upload speed and max download speed in Leeds',
+    ]) {
+      const u = read(question);
+      expect(u.plan.measure).toBe('max_speeds');
+      expect(u.plan.unknowns).toEqual([]);
+      const { sql } = buildQuery(u.plan, testTime);
+      expect(sql).toContain('MAX(f.fastest_down) AS max_fastest_down_mbps');
+      expect(sql).toContain('MAX(f.fastest_up) AS max_fastest_up_mbps');
+    }
+    // One direction asked is one figure.
+    expect(read('fastest upload speeds by network in Leeds').plan.measure).toBe('max_up');
+  });
+
+  it('answers "what can I get at <postcode>" with the networks there and their speeds', () => {
+    const u = read('what can I get at LS1 4AP');
+    expect(u.plan).toMatchObject({
+      measure: 'max_speeds',
+      dimension: 'operator_group',
+      geo: { column: 'postcode', values: ['LS1 4AP'] },
+    });
+    // A measure named is the measure asked.
+    expect(read('how many premises at LS1 4AP').plan.measure).toBe('premises');
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });
     expect(read('Who has the biggest full fibre network in each region?').plan.leaderPerDimension).toBe(true);
+  });
+
+  it('reads "without cable-only gigabit" as the absence of the whole named filter', () => {
+    const u = read('How many premises are without cable-only gigabit in Leeds?');
+    expect(u.plan.subject).toEqual({ gigabit: true, exclude: { tech: 'fttponly' }, absent: true });
+    expect(u.candidates?.[0]?.interpretation).toContain('cable-only gigabit is not available');
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/IS NULL THEN u\.premises/);
   });
 
   it('reads "gig capable but no FTTP" as cable-only gigabit, the "no" bound to full fibre', () => {

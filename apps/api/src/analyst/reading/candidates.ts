@@ -120,6 +120,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
           return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold);
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
       }
+      // "Fastest download and upload": an upload-only answer leaves the download out.
+      if (tag.value === 'speed' && /\bdown/.test(tag.text) && plan.measure === 'max_up' && !s.minDown)
+        return negated;
       return measureUsed(tag.value, plan, anyThreshold) !== negated;
     }
     case 'dimension':
@@ -133,7 +136,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         !plan.leaderPerDimension
       )
         return false;
-      if (['max_down', 'max_up'].includes(plan.measure)) return true;
+      if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure)) return true;
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
       // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
       return (
@@ -156,6 +159,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'negation': {
       const next = adjacent(tagging, tag, 1);
       if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold);
+      // "Without cable-only gigabit": the named filter's own "no full fibre" is not this negation.
+      if (next?.role === 'technology' && next.value === 'cable_only_gigabit') return Boolean(s.absent);
       return (
         Boolean(
           s.absent ||
@@ -539,9 +544,17 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
 
 function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
   const m = plan.measure;
-  // "100Mbps+ upload": the upload word is the threshold's direction.
-  if (term === 'max_up' && plan.subject.minUp !== undefined) return true;
   switch (term) {
+    case 'upload':
+      // "100Mbps+ upload", "gigabit both ways", "10 down 1 up": the upload word is a threshold's direction.
+      return (
+        m === 'max_up' ||
+        m === 'max_speeds' ||
+        plan.subject.minUp !== undefined ||
+        Boolean(plan.subject.symmetric || plan.subject.belowUso)
+      );
+    case 'both_speeds':
+      return m === 'max_speeds';
     case 'premises':
       return (
         [
@@ -581,7 +594,11 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
     case 'points':
       return m === 'change_pp';
     case 'speed':
-      return ['max_down', 'max_up', 'avg_down'].includes(m) || anyThreshold || Boolean(plan.subject.gigabit);
+      return (
+        ['max_down', 'max_up', 'max_speeds', 'avg_down'].includes(m) ||
+        anyThreshold ||
+        Boolean(plan.subject.gigabit)
+      );
     case 'score':
       return m === 'avg_attractiveness' || m === 'avg_deprivation';
     case 'average':
@@ -848,8 +865,8 @@ function wherePresent(plan: Plan, tagging: Tagging): boolean {
 const WHERE_WORDS = ['where', 'in which', 'wherever'];
 
 /** The plans the tags allow, as edits of the readers' plan: each fills in what that plan left unused. */
-export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; differs: string }[] {
-  const edits: { plan: Plan; differs: string }[] = [];
+export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  const edits: Edit[] = [];
   const places = unused.filter((t) => t.role === 'place' && t.value !== 'uk');
   if (places.length > 0) {
     const byColumn = new Map<string, string[]>();
@@ -909,11 +926,13 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
     const plan = clone(base);
     const { tech: _tech, absent, ...rest } = plan.subject;
     const negatedBefore = tagging.tags.some((t) => t.role === 'negation' && t.end <= tech.start);
+    // "Premises without cable-only gigabit": a negation right before the name is the absence of the whole subject.
+    const negatedRightBefore = adjacent(tagging, tech, -1)?.role === 'negation';
     plan.subject = {
       ...rest,
       gigabit: true,
       exclude: { tech: FULL_FIBRE },
-      ...(absent && negatedBefore ? { absent } : {}),
+      ...((absent && negatedBefore) || negatedRightBefore ? { absent: true } : {}),
     };
     edits.push({ plan, differs: `with ${tech.text}` });
   } else if (tech && base.dataset === 'upc') {
@@ -973,6 +992,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): { plan: P
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
+  edits.push(...bothSpeeds(base, unused));
+  edits.push(...onOfferAtAnAddress(base, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
     const plan = clone(base);
     plan.groupFilter = { op: 'gt', value: 0 };
@@ -1167,6 +1188,44 @@ function changeUntilForecast(base: Plan, unused: Tag[], tagging: Tagging): { pla
   return [{ plan, differs: `the change from now to ${base.time.at}` }];
 }
 
+/** A plan the tags allow, and what it does differently; `prior` favours a reading the tags alone cannot tell. */
+interface Edit {
+  plan: Plan;
+  differs: string;
+  prior?: number;
+}
+
+/**
+ * "What can I get at SW1A 1AA", "what broadband is available at LS1 4AP": one address asked about with no measure
+ * or service named wants what is on offer there, each network and its fastest speeds, rather than the address's
+ * count of premises. Both readings use the same tags, so this one is favoured by a prior above the readers' own.
+ */
+function onOfferAtAnAddress(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.geo?.column !== 'postcode' || base.geo.values.length !== 1) return [];
+  const subject = Object.values(base.subject).some((v) => v !== undefined && v !== false);
+  if (base.measure !== 'premises' || base.dimension || subject) return [];
+  const asked = ['measure', 'technology', 'filter', 'dimension', 'network', 'operator', 'dataset', 'time'];
+  if (tagging.tags.some((t) => asked.includes(t.role))) return [];
+  const plan = clone(base);
+  plan.measure = 'max_speeds';
+  plan.dimension = 'operator_group';
+  return [{ plan, differs: 'the networks there and their fastest speeds', prior: 1 }];
+}
+
+/** The fastest download asked with the upload, or the other way round: both speeds, side by side. */
+function bothSpeeds(base: Plan, unused: Tag[]): { plan: Plan; differs: string }[] {
+  if (base.measure !== 'max_down' && base.measure !== 'max_up') return [];
+  const other = unused.some(
+    (t) =>
+      t.role === 'measure' &&
+      (t.value === 'both_speeds' || t.value === 'upload' || (t.value === 'speed' && /\bdown/.test(t.text))),
+  );
+  if (!other) return [];
+  const plan = clone(base);
+  plan.measure = 'max_speeds';
+  return [{ plan, differs: 'both the download and the upload' }];
+}
+
 function quarterIndex(quarter: string): number {
   const [year, q] = quarter.split('Q').map(Number) as [number, number];
   return year * 4 + q;
@@ -1272,13 +1331,13 @@ export function rankReadings(
     seen.add(key);
     scored.push({ ...scorePlan(plan, tagging, lexicon, prior), differs });
   };
-  for (const edit of editsFor(base, first.unusedTags, tagging)) consider(edit.plan, edit.differs);
+  for (const edit of editsFor(base, first.unusedTags, tagging)) consider(edit.plan, edit.differs, edit.prior);
   // Edits compose: a plan that took one edit may allow the next (a place and then its list's grouping).
   for (const round of [1, 2]) {
     void round;
     for (const candidate of [...scored]) {
       for (const edit of editsFor(candidate.plan, candidate.unusedTags, tagging)) {
-        consider(edit.plan, [candidate.differs, edit.differs].filter(Boolean).join(', '));
+        consider(edit.plan, [candidate.differs, edit.differs].filter(Boolean).join(', '), edit.prior);
       }
     }
   }

@@ -170,7 +170,16 @@ export function uncarriedConditions(
   );
   // Upload speeds are a direction of their own: a plan about downloads does not answer them.
   const upload = text.match(/\b(?:upload|uploads|upstream|up speeds?)\b/);
-  if (upload && !(s.symmetric || s.minUp || plan.measure === 'max_up' || plan.measure === 'avg_down'))
+  if (
+    upload &&
+    !(
+      s.symmetric ||
+      s.minUp ||
+      plan.measure === 'max_up' ||
+      plan.measure === 'max_speeds' ||
+      plan.measure === 'avg_down'
+    )
+  )
     missing.push(`the upload direction ("${upload[0]}")`);
   // A time the question names ("last year", "in 2025") that the plan does not use.
   const timeNamed = timeMatched.find((phrase) => phrase.trim().length > 0);

@@ -164,9 +164,14 @@ export function understand(question: string, lexicon: Lexicon, ctx: TimeContext)
   const domain =
     has(text, DOMAIN) ||
     entities.some((e) => e.entity.kind === 'group' || e.entity.kind === 'operator') ||
-    tagging.tags.some((t) => DOMAIN_ROLES.has(t.role));
+    tagging.tags.some((t) => DOMAIN_ROLES.has(t.role)) ||
+    // A postcode written as a code is of the domain ("what can I get at SW1A 1AA").
+    tagging.tags.some((t) => t.role === 'place' && t.value.startsWith('postcode'));
   if (
-    (SYSTEM_INFO.some((re) => re.test(text)) && !hasMeasureWords(text)) ||
+    // "What can I get at SW1A 1AA" names a place: it asks what is on offer there, not what the tool can do.
+    (SYSTEM_INFO.some((re) => re.test(text)) &&
+      !hasMeasureWords(text) &&
+      !tagging.tags.some((t) => t.role === 'place')) ||
     DEFINITION.some((re) => re.test(text))
   ) {
     return {
