@@ -366,20 +366,28 @@ export function describeReading(plan: Plan): string {
   const parts = [`${plan.dataset} dataset`, `measure: ${MEASURE_TERMS[plan.measure]?.label ?? plan.measure}`];
   if (plan.dimension) parts.push(`by ${DIMENSION_TERMS[plan.dimension]?.label ?? plan.dimension}`);
   if (plan.geo) parts.push(`in ${plan.geo.label ?? plan.geo.values.join(', ')}`);
-  const s = plan.subject;
-  const subject = [
-    s.tech && (techSegment(s.tech)?.label ?? s.tech),
-    s.belowUso && 'below the USO',
-    s.gigabit && 'gigabit',
-    s.altnet && 'altnets',
-    s.operatorGroups && `networks ${s.operatorGroups.join(', ')}`,
-    s.operators && `operators ${s.operators.join(', ')}`,
-    s.allGroups && `all of ${s.allGroups.join(' and ')}`,
-    s.minNetworks && `${s.minNetworks}+ networks`,
-    s.exactNetworks && `exactly ${s.exactNetworks} networks`,
-    s.absent && 'absent',
-  ].filter(Boolean);
-  if (subject.length) parts.push(`subject: ${subject.join(', ')}`);
+  const subjectWords = (s: Plan['subject']) =>
+    [
+      s.tech && (techSegment(s.tech)?.label ?? s.tech),
+      s.belowUso && 'below the USO',
+      s.gigabit && 'gigabit',
+      s.exclude && `without ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`,
+      s.altnet && 'altnets',
+      s.operatorGroups && `networks ${s.operatorGroups.join(', ')}`,
+      s.operators && `operators ${s.operators.join(', ')}`,
+      s.allGroups && `all of ${s.allGroups.join(' and ')}`,
+      s.minNetworks && `${s.minNetworks}+ networks`,
+      s.exactNetworks && `exactly ${s.exactNetworks} networks`,
+      s.minDown && `${s.minDown}+ Mbit/s down`,
+      s.minUp && `${s.minUp}+ Mbit/s up`,
+      s.absent && 'absent',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  // Subjects side by side are each named, in their columns' order.
+  const subjects = [plan.subject, ...(plan.compare ?? [])].map(subjectWords).filter(Boolean);
+  if (subjects.length === 1) parts.push(`subject: ${subjects[0]}`);
+  else if (subjects.length > 1) parts.push(`subjects side by side: ${subjects.join(' | ')}`);
   if (plan.groupFilter) {
     const test = describeGroupFilter(plan.groupFilter);
     parts.push(`places whose share is ${test}${plan.countGroups ? ', counted' : ''}`);
