@@ -301,6 +301,15 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('how many premises at LS1 4AP').plan.measure).toBe('premises');
   });
 
+  it('binds a technology written after the first of two networks set against each other to that network', () => {
+    const u = read('Openreach full fibre vs Virgin Media premises by region');
+    expect(u.plan.subject).toMatchObject({ operatorGroups: ['Openreach'], tech: 'fttponly' });
+    expect(u.plan.compare).toEqual([{ operatorGroups: ['Virgin Media'] }]);
+    // Written after both, it is each network's.
+    const both = read('Openreach vs Virgin Media full fibre premises by region').plan;
+    expect(both.compare?.[0]?.tech ?? both.subject.tech).toBe('fttponly');
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

@@ -15,6 +15,7 @@ import { addMonths, FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '
 import { interpret } from '../compile/interpret.js';
 import { SIDE_BY_SIDE_MEASURES } from '../compile/side-by-side.js';
 import { buildQuery } from '../compile/sql-builder.js';
+import { techWords } from '../compile/words.js';
 import {
   type Dimension,
   GEO_COLUMNS,
@@ -471,6 +472,31 @@ function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; 
   // Networks set against each other: one column each, the rest of the subject the same.
   const groups = base.subject.operatorGroups ?? [];
   if (groups.length >= 2 && !base.subject.allGroups?.length && !base.subject.soleGroup) {
+    // "Openreach FTTP vs Virgin Media": a technology written right after the first network, before the next one,
+    // is that network's; the others are measured whole. Offered first, so it wins the tie with the reading below.
+    const named = tagging.tags.filter((t) => t.role === 'network');
+    const techTags = tagging.tags.filter((t) => t.role === 'technology');
+    const [firstNet, secondNet] = named;
+    // The lexicon may hold the pair as one name ("Openreach FTTP"): the technology is then inside the tag.
+    const techOfFirst =
+      firstNet &&
+      secondNet &&
+      (techTags.length === 1
+        ? techTags[0]!.start >= firstNet.end && techTags[0]!.end <= secondNet.start
+        : techTags.length === 0 && /\b(?:fttp|ftth|full fibre|ff)\b/.test(firstNet.text));
+    if (base.subject.tech && firstNet && techOfFirst) {
+      const { tech: _tech, gigabit: _gigabit, ...whole } = base.subject;
+      const ordered = groups.includes(firstNet.value)
+        ? [firstNet.value, ...groups.filter((g) => g !== firstNet.value)]
+        : groups;
+      const plan = clone(base);
+      plan.subject = { ...base.subject, operatorGroups: [ordered[0]!] };
+      plan.compare = ordered.slice(1).map((group) => ({ ...whole, operatorGroups: [group] }));
+      edits.push({
+        plan,
+        differs: `${ordered[0]} ${techWords(base.subject.tech)} vs ${ordered.slice(1).join(', ')} (whole network)`,
+      });
+    }
     const plan = clone(base);
     const [first, ...others] = groups.map((group) => ({ ...base.subject, operatorGroups: [group] }));
     plan.subject = first!;
