@@ -97,6 +97,18 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
     expect(result.interpretation).toMatch(/^A question about the data itself/);
   });
 
+  it('says what a term means, in plain words, when a question about the data names one', async () => {
+    const user = await t.createUser();
+    const response = await t.request('POST', '/api/query/v2', {
+      token: user.token,
+      body: { prompt: 'How do you define gigabit-capable?' },
+    });
+    const result = queryResultSchema.parse(response.json());
+    expect(result.response_type).toBe('system_info');
+    expect(result.message).toMatch(/^\*\*Gigabit-capable\*\*: a download speed of at least 1,000 Mbit\/s/);
+    expect(result.message).not.toMatch(/fastest_down/);
+  });
+
   it('needs a token and a non-blank prompt', async () => {
     expect((await t.request('POST', '/api/query', { body: { prompt: QUESTION } })).statusCode).toBe(401);
     const blank = await t.request('POST', '/api/query', { token: t.admin.token, body: { prompt: '   ' } });

@@ -118,6 +118,7 @@ export {
   type SegmentSqlOptions,
   type SemanticModel,
   segmentSql,
+  segmentsNamedIn,
   segmentTerms,
   semanticModel,
   type TermDefinition,

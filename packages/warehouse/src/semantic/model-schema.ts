@@ -29,6 +29,11 @@ export const segmentSchema = z
     definition: z
       .string()
       .describe('The definition in words, as the data contract, the catalog and the narration state it'),
+    meaning: z
+      .string()
+      .describe(
+        'The definition in plain words, for answers to analysts ("what counts as gigabit-capable?"): no table or column names',
+      ),
     dataset: datasetIdSchema.describe('The dataset the filter reads'),
     tech: z
       .string()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATASET_LIST } from './datasets.js';
 import { DIMENSION_LIST, LA_PLACE_COLUMNS, PLACE_COLUMNS } from './dimensions.js';
 import { MEASURE_LIST } from './measures.js';
-import { modelPhrases, SEGMENT_LIST, segmentSql } from './model.js';
+import { modelPhrases, SEGMENT_LIST, segmentSql, segmentsNamedIn } from './model.js';
 import { datasetSchema, dimensionSchema, measureSchema, segmentSchema } from './model-schema.js';
 import { SEGMENTS, TAKE_UP_TECHS, TECHS, takeUpTech } from './segments.js';
 
@@ -55,6 +55,17 @@ describe('the semantic model', () => {
       'postcode',
     ]);
     expect(LA_PLACE_COLUMNS).toEqual(['la_code', 'la_name', 'government_region', 'country']);
+  });
+
+  it('says every named filter in plain words, with its threshold and no warehouse code', () => {
+    for (const s of SEGMENT_LIST) {
+      expect(s.meaning, s.id).not.toMatch(/_|\bfact\b|\btech '|>=|\bis_altnet\b/);
+    }
+    expect(SEGMENTS.gigabit.meaning).toContain('1,000 Mbit/s');
+    expect(SEGMENTS.ultrafast.meaning).toContain('300 Mbit/s');
+    expect(SEGMENTS.below_uso.meaning).toMatch(/10 Mbit\/s down and 1 Mbit\/s up/);
+    expect(segmentsNamedIn('How do you define gigabit-capable?').map((s) => s.id)).toEqual(['gigabit']);
+    expect(segmentsNamedIn('what does "below the USO" mean').map((s) => s.id)).toEqual(['below_uso']);
   });
 
   it('gives every term its phrases, lower case, from the glossary', () => {

@@ -84,6 +84,15 @@ export interface ModelPhrase {
 }
 
 /** Every phrase of every term, lower case (a phrase may name several terms: "coverage"). */
+/**
+ * The named filters a text names by one of their phrases (whole words, any case), in the model's order: "what
+ * counts as gigabit-capable?" names gigabit, so its answer can give the term's meaning.
+ */
+export function segmentsNamedIn(text: string): SegmentDefinition[] {
+  const words = ` ${text.toLowerCase().replace(/[^a-z0-9+/-]+/g, ' ')} `;
+  return SEGMENT_LIST.filter((s) => s.phrases.some((phrase) => words.includes(` ${phrase} `)));
+}
+
 export function modelPhrases(): ModelPhrase[] {
   const out: ModelPhrase[] = [];
   const add = (kind: ModelPhrase['kind'], id: string, phrases: readonly string[]) => {

@@ -24,6 +24,8 @@ const postcodeHasTech = (tech: string) =>
   portable(`SUM(CASE WHEN {f}.tech = '${tech}' THEN 1 ELSE 0 END) > 0`);
 
 const FULL_FIBRE_TECH = 'fttponly';
+/** A speed in words for a plain-language meaning: 1000 -> "1,000 Mbit/s". */
+const mbps = (value: number) => `${value.toLocaleString('en-GB')} Mbit/s`;
 const USO_ROW = `{f}.fastest_down >= ${USO_DOWN_MBPS} AND {f}.fastest_up >= ${USO_UP_MBPS}`;
 
 export const SEGMENTS = {
@@ -33,6 +35,8 @@ export const SEGMENTS = {
     label: 'full fibre',
     title: 'Full fibre',
     definition: `a row with tech '${FULL_FIBRE_TECH}' ('fttp' in the take-up tables); a postcode has full fibre if any operator reports it there`,
+    meaning:
+      'a fibre line all the way to the premises (FTTP). A postcode has full fibre when any network offers it there; in take-up, lines on full fibre',
     dataset: 'upc',
     tech: FULL_FIBRE_TECH,
     takeUpTech: 'fttp',
@@ -61,6 +65,8 @@ export const SEGMENTS = {
     title: 'FTTC',
     definition:
       "a row with tech 'fttc': fibre to the cabinet, copper to the premises (part fibre, not full fibre)",
+    meaning:
+      'fibre to the street cabinet, copper from there to the premises (often sold as "fibre broadband"), typically 30-80 Mbit/s down',
     dataset: 'upc',
     tech: 'fttc',
     takeUpTech: 'fttc',
@@ -80,6 +86,8 @@ export const SEGMENTS = {
     label: 'ADSL',
     title: 'ADSL',
     definition: "a row with tech 'adsl': copper broadband",
+    meaning:
+      'broadband over the copper telephone line all the way from the exchange, typically 8-24 Mbit/s down',
     dataset: 'upc',
     tech: 'adsl',
     takeUpTech: 'adsl',
@@ -92,6 +100,7 @@ export const SEGMENTS = {
     label: 'cable',
     title: 'Cable',
     definition: "a row with tech 'cable': Virgin Media's DOCSIS cable network",
+    meaning: "Virgin Media's DOCSIS cable network, gigabit-capable (about 1.1 Gbit/s down, 100 Mbit/s up)",
     dataset: 'upc',
     tech: 'cable',
     takeUpTech: 'cable',
@@ -104,6 +113,7 @@ export const SEGMENTS = {
     label: 'fixed wireless',
     title: 'Fixed wireless (FWA)',
     definition: "a row with tech 'fwa': fixed wireless access",
+    meaning: 'fixed wireless access: broadband by radio to an antenna at the premises',
     dataset: 'upc',
     tech: 'fwa',
     takeUpTech: 'fwa',
@@ -116,6 +126,7 @@ export const SEGMENTS = {
     label: 'gigabit-capable',
     title: 'Gigabit-capable',
     definition: `fastest_down >= ${GIGABIT_DOWN_MBPS}, whatever the technology (full fibre and Virgin Media's DOCSIS cable)`,
+    meaning: `a download speed of at least ${mbps(GIGABIT_DOWN_MBPS)} on offer at the postcode, whatever the technology: full fibre and Virgin Media's cable both count`,
     dataset: 'upc',
     threshold: { down: GIGABIT_DOWN_MBPS },
     sql: {
@@ -143,6 +154,8 @@ export const SEGMENTS = {
     label: 'cable-only gigabit',
     title: 'Cable-only gigabit',
     definition: `gigabit-capable (fastest_down >= ${GIGABIT_DOWN_MBPS}) but no full fibre ('${FULL_FIBRE_TECH}') at the postcode`,
+    meaning:
+      "gigabit-capable, but with no full fibre at the postcode: the gigabit comes from Virgin Media's cable alone",
     dataset: 'upc',
     threshold: { down: GIGABIT_DOWN_MBPS },
     sql: {
@@ -160,6 +173,7 @@ export const SEGMENTS = {
     label: 'superfast',
     title: 'Superfast',
     definition: `the postcode's best fastest_down >= ${SUPERFAST_DOWN_MBPS}`,
+    meaning: `a best download speed on offer of at least ${mbps(SUPERFAST_DOWN_MBPS)} at the postcode`,
     dataset: 'upc',
     threshold: { down: SUPERFAST_DOWN_MBPS },
     sql: {
@@ -176,6 +190,7 @@ export const SEGMENTS = {
     label: 'ultrafast',
     title: 'Ultrafast',
     definition: `the postcode's best fastest_down >= ${ULTRAFAST_DOWN_MBPS}`,
+    meaning: `a best download speed on offer of at least ${mbps(ULTRAFAST_DOWN_MBPS)} at the postcode, as Ofcom defines it`,
     dataset: 'upc',
     threshold: { down: ULTRAFAST_DOWN_MBPS },
     sql: {
@@ -192,6 +207,7 @@ export const SEGMENTS = {
     label: 'below the USO',
     title: 'Below the USO',
     definition: `no service at the postcode with at least ${USO_DOWN_MBPS} Mbit/s down and ${USO_UP_MBPS} Mbit/s up (no row with fastest_down >= ${USO_DOWN_MBPS} AND fastest_up >= ${USO_UP_MBPS}); postcodes with no service count`,
+    meaning: `no service at the postcode gives the Universal Service Obligation's "decent broadband", ${mbps(USO_DOWN_MBPS)} down and ${mbps(USO_UP_MBPS)} up; postcodes with no service at all count`,
     dataset: 'upc',
     threshold: { down: USO_DOWN_MBPS, up: USO_UP_MBPS },
     negated: true,
@@ -223,6 +239,8 @@ export const SEGMENTS = {
     title: 'Altnet',
     definition:
       'an independent full-fibre network: operators.is_altnet (not Openreach, Virgin Media, nexfibre, KCOM or fixed wireless)',
+    meaning:
+      'an independent full-fibre network: any network other than Openreach, Virgin Media (with nexfibre), KCOM and the fixed-wireless operators',
     dataset: 'upc',
     needsOperators: true,
     sql: {
@@ -237,6 +255,7 @@ export const SEGMENTS = {
     label: 'N+ full-fibre networks',
     title: 'Full-fibre networks',
     definition: `the number of distinct networks (operators.operator_group) with '${FULL_FIBRE_TECH}' at the postcode is at least N (overbuild: N = 2)`,
+    meaning: 'how many different networks offer full fibre at the postcode; overbuild means two or more',
     dataset: 'upc',
     parameter: { name: 'networks', default: 2 },
     needsOperators: true,
@@ -269,6 +288,8 @@ export const SEGMENTS = {
     title: 'Forecast full fibre',
     definition:
       'a row in forecast_footprint at the date: the network (an operator_group) is forecast to have full fibre at the postcode',
+    meaning:
+      'a network forecast to offer full fibre at the postcode at a half-year point (June or December) up to December 2030',
     dataset: 'upc_forecast',
     sql: { row: portable(`{f}.tech = '${FULL_FIBRE_TECH}'`) },
     phrases: ['forecast', 'forecast to', 'expected', 'projected', 'planned', 'will have', 'by 2030'],

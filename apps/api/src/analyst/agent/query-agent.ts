@@ -18,6 +18,7 @@
  * semantic layer.
  */
 import type { Classification } from '@qa/contracts';
+import { segmentsNamedIn } from '@qa/warehouse';
 import { describePlanCheck, verifyPlan } from '../compile/verify-plan.js';
 import { monthWords, quarterWords } from '../compile/words.js';
 import type { AlternativeReading } from '../reading/reading-types.js';
@@ -382,10 +383,12 @@ class AnswerRun {
   private describeData(classification: PlannerClassification): AgentAnswer {
     const { warehouse } = this.context;
     this.report('complete', 'Described the available data');
+    // "What counts as gigabit-capable?": the terms the question names, in plain words, before the data.
+    const terms = segmentsNamedIn(this.request.question).map((t) => `**${t.title}**: ${t.meaning}.`);
     return this.finish({
       responseType: 'system_info',
       classification: { ...classification, suggested_databases: warehouse.datasets().map((d) => d.name) },
-      message: datasetsSummary(this.context),
+      message: [...terms, ...(terms.length ? [''] : []), datasetsSummary(this.context)].join('\n'),
       availableDatabases: warehouse.datasets().map((d) => d.name),
       exampleQueries: warehouse.exampleQuestions(),
     });
