@@ -5,7 +5,7 @@
  * from the same plan the SQL is compiled from, so a condition the plan lacks cannot appear here either: a dropped
  * condition becomes visible instead of silent.
  */
-import { DIMENSION_LIST, SEGMENTS, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
+import { DIMENSION_LIST, SEGMENTS, TECHNOLOGY_SEGMENTS, takeUpTech } from '@qa/warehouse';
 import {
   type Dimension,
   describeGroupFilter,
@@ -174,7 +174,9 @@ function measureNoun(plan: Plan): string {
     case 'lines':
       return 'broadband lines';
     case 'line_share_pct':
-      return 'share of broadband lines';
+      return plan.takeUp?.change && plan.dimension !== 'quarter'
+        ? `change in the share of broadband lines (percentage points, ${plan.takeUp.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`
+        : 'share of broadband lines';
     case 'avg_attractiveness':
       return 'average attractiveness score';
     case 'avg_deprivation':
@@ -270,8 +272,11 @@ export function takeUpFilters(plan: Plan): string {
   const parts: string[] = [];
   if (t.operators?.length) parts.push(`of ${joinOr(t.operators)}`);
   // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
+  // A technology read as the subject is the take-up technology (the compiler reads it so too).
+  const subjectTech =
+    !t.tech && !t.techs?.length && plan.subject.tech ? takeUpTech(plan.subject.tech) : undefined;
   if (t.techs?.length) parts.push(`on ${joinOr(t.techs.map(techWords))}`);
-  else if (t.tech) parts.push(`on ${techWords(t.tech)}`);
+  else if (t.tech ?? subjectTech) parts.push(`on ${techWords((t.tech ?? subjectTech)!)}`);
   if (t.segment) parts.push(`(${t.segment})`);
   if (t.shareOf)
     parts.push(t.shareOf.startsWith('tech:') ? `on ${techWords(t.shareOf.slice(5))}` : `of ${t.shareOf}`);

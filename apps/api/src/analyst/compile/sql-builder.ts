@@ -20,6 +20,7 @@ import {
   segmentSql,
   sqlString,
   TAKE_UP_AREA_TABLE,
+  takeUpTech,
   technologySql,
 } from '@qa/warehouse';
 import {
@@ -1602,7 +1603,12 @@ function previousQuarters(latest: string, n: number): string[] {
 }
 
 function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
-  const t = plan.takeUp ?? {};
+  // A technology read as the subject ("what share of lines were full fibre") is the take-up technology.
+  const subjectTech = plan.subject.tech ? takeUpTech(plan.subject.tech) : undefined;
+  const t = {
+    ...plan.takeUp,
+    ...(!plan.takeUp?.tech && !plan.takeUp?.techs && subjectTech ? { tech: subjectTech } : {}),
+  };
   const filters: string[] = [];
   if (t.operators?.length) filters.push(`operator IN (${list(t.operators)})`);
   if (t.tech) filters.push(`tech = ${sqlString(t.tech)}`);
@@ -1619,6 +1625,16 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
   const quarters = takeUpQuarters(plan, ctx);
   if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  // "What share of lines were full fibre, each Q4": a technology's share of all lines (every brand's).
+  if (
+    plan.measure === 'line_share_pct' &&
+    t.tech &&
+    !t.operators?.length &&
+    (!plan.dimension || plan.dimension === 'quarter')
+  ) {
+    const others = filters.filter((f) => !f.startsWith('tech ='));
+    return buildLineShare(plan, ctx, `tech:${t.tech}`, others, quarters);
+  }
   // Brands named with no row for each ("the combined market share of BT and Sky"): their lines together.
   if (plan.measure === 'line_share_pct' && !plan.dimension && t.operators?.length) {
     const others = filters.filter((f) => !f.startsWith('operator IN'));
@@ -1640,8 +1656,10 @@ function takeUpQuarters(plan: Plan, ctx: TimeContext): TakeUpQuarters {
     timeFilters.push(`quarter IN (${list(previousQuarters(ctx.latestQuarter, plan.time.lastQuarters))})`);
   else if (plan.time.quarter && plan.dimension !== 'quarter')
     timeFilters.push(`quarter = ${sqlString(plan.time.quarter)}`);
-  else if (plan.dimension === 'quarter' && plan.time.seriesFrom)
+  else if (plan.dimension === 'quarter' && plan.time.seriesFrom) {
     timeFilters.push(`quarter_start >= ${date(plan.time.seriesFrom)}`);
+    if (plan.time.seriesTo) timeFilters.push(`quarter_start <= ${date(plan.time.seriesTo)}`);
+  }
   const quarterText =
     plan.time.quarter ??
     (plan.time.lastQuarters
@@ -1726,6 +1744,8 @@ function buildLineShare(
     : shareOf.startsWith('tech:')
       ? `${shareOf.slice(5)} lines`
       : `${shareOf} lines`;
+  if (plan.takeUp?.change && plan.dimension !== 'quarter')
+    return buildLineShareChange(plan, ctx, condition, who, filters);
   const byQuarter = plan.dimension === 'quarter';
   const sql = [
     `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
@@ -1749,6 +1769,47 @@ function buildLineShare(
     columns: { share_pct: `share of all lines that are ${who}` },
     steps: [
       `Adds up ${who} and all lines in take_up_quarterly${byQuarter ? ' for each quarter' : ` for ${quarterText}`}, and divides.`,
+    ],
+  };
+}
+
+/**
+ * The change in a share of lines between two quarters, in percentage points ("Sky's share of lines, 2025Q4 vs
+ * 2026Q4"): the share in each quarter, and the later minus the earlier.
+ */
+function buildLineShareChange(
+  plan: Plan,
+  ctx: TimeContext,
+  condition: string,
+  who: string,
+  filters: string[],
+): BuiltQuery {
+  const { before, now } = changeQuarters(plan, ctx);
+  const share = (q: string) => `MAX(CASE WHEN quarter = ${sqlString(q)} THEN share END)`;
+  const beforeCol = `share_${before.toLowerCase()}_pct`;
+  const nowCol = `share_${now.toLowerCase()}_pct`;
+  const sql = [
+    'WITH shares AS (',
+    `  SELECT quarter, 100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines) AS share`,
+    '  FROM take_up_quarterly',
+    `  ${where([...filters, `quarter IN (${list([before, now])})`])}`,
+    '  GROUP BY quarter',
+    ')',
+    `SELECT ${round(share(before))} AS ${beforeCol},`,
+    `       ${round(share(now))} AS ${nowCol},`,
+    `       ${round(`${share(now)} - ${share(before)}`)} AS pp_change`,
+    'FROM shares',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [beforeCol]: `share of all lines that are ${who} in ${before}, %`,
+      [nowCol]: `share of all lines that are ${who} in ${now}, %`,
+      pp_change: 'change in the share, percentage points',
+    },
+    steps: [
+      `Computes the share of all lines that are ${who} in take_up_quarterly for ${before} and for ${now}.`,
+      'Subtracts the earlier share from the later one: the change in percentage points.',
     ],
   };
 }
@@ -1871,7 +1932,8 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
 }
 
 /** Lines in the latest quarter against the same quarter a year earlier. */
-function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+/** The two quarters of a take-up change: the one asked (else the latest) and the one it is compared with. */
+function changeQuarters(plan: Plan, ctx: TimeContext): { before: string; now: string } {
   const now = plan.time.quarter ?? ctx.latestQuarter;
   const [year, quarter] = now.split('Q') as [string, string];
   // Year on year compares the same quarter a year earlier; quarter on quarter the quarter before.
@@ -1881,6 +1943,11 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
         ? `${Number(year) - 1}Q4`
         : `${year}Q${Number(quarter) - 1}`
       : `${Number(year) - 1}Q${quarter}`;
+  return { before, now };
+}
+
+function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const { before, now } = changeQuarters(plan, ctx);
   const dim =
     plan.dimension === 'operator' || plan.dimension === 'tech' || plan.dimension === 'segment'
       ? plan.dimension

@@ -310,6 +310,52 @@ describe('output shapes and terms read from new wordings', () => {
     expect(both.compare?.[0]?.tech ?? both.subject.tech).toBe('fttponly');
   });
 
+  it('reads a list of evenly spaced dates as a series of that grain', () => {
+    const u = read('openreach forecast ff premises at end of 2026, end of 2027 and end of 2028');
+    expect(u.plan).toMatchObject({
+      dataset: 'upc_forecast',
+      dimension: 'year',
+      time: { seriesFrom: '2026-12-01', seriesTo: '2028-12-01', seriesMonth: 12 },
+    });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(
+      read('FF coverage in Leeds at the 1 June snapshot of each year from 2023 to 2026').plan.time,
+    ).toMatchObject({
+      seriesMonth: 6,
+    });
+  });
+
+  it('does not read a day of the month, or "between the two", as a number', () => {
+    const u = read(
+      'FF coverage at the 1 January 2023 snapshot and at the 1 January 2025 snapshot, and the pp change between the two',
+    );
+    expect(u.plan).toMatchObject({ measure: 'change_pp', time: { from: '2023-01-01', to: '2025-01-01' } });
+    expect(u.plan.limit).toBeUndefined();
+    expect(u.plan.unknowns).toEqual([]);
+  });
+
+  it("reads a brand's share of lines between two quarters as the change in points", () => {
+    const u = read('sky share of lines 2025Q4 vs 2026Q4, pp change');
+    expect(u.plan).toMatchObject({
+      dataset: 'take_up',
+      measure: 'line_share_pct',
+      takeUp: { shareOf: 'Sky', change: 'yoy' },
+      time: { quarter: '2026Q4' },
+    });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/AS pp_change/);
+    // A technology's share of all lines, in the fourth quarter of each year.
+    const fttp = read(
+      'What share of all broadband lines were full fibre in the fourth quarter of each year?',
+    );
+    expect(fttp.plan).toMatchObject({
+      measure: 'line_share_pct',
+      dimension: 'quarter',
+      time: { quarterNumber: 4 },
+    });
+    expect(buildQuery(fttp.plan, testTime).sql).toMatch(/CASE WHEN tech = 'fttp'/);
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

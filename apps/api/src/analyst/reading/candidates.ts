@@ -618,7 +618,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
         plan.time.seriesFrom !== undefined
       );
     case 'points':
-      return m === 'change_pp';
+      return m === 'change_pp' || (m === 'line_share_pct' && plan.takeUp?.change !== undefined);
     case 'speed':
       return (
         ['max_down', 'max_up', 'max_speeds', 'avg_down'].includes(m) ||
@@ -934,6 +934,19 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     else plan.subject.operatorGroups = [...new Set([...(plan.subject.operatorGroups ?? []), ...networks])];
     edits.push({ plan, differs: `for ${networks.join(' and ')}` });
   }
+  // "Sky share of lines 2025Q4 vs 2026Q4, pp change": a change in lines asked as a share is the share's change.
+  const marketShare = unused.find((t) => t.role === 'measure' && t.value === 'market_share');
+  const brand =
+    base.takeUp?.shareOf ?? (base.takeUp?.operators?.length === 1 ? base.takeUp.operators[0] : undefined);
+  if (marketShare && base.measure === 'lines_change_pct' && brand && base.takeUp?.change) {
+    const plan = clone(base);
+    plan.measure = 'line_share_pct';
+    const { operators: _operators, rankByChange: _rank, ...rest } = plan.takeUp ?? {};
+    plan.takeUp = { ...rest, shareOf: brand };
+    // One brand's share: no row per operator.
+    if (plan.dimension === 'operator' || plan.dimension === 'operator_group') delete plan.dimension;
+    edits.push({ plan, differs: `the change in ${brand}'s share of lines` });
+  }
   const operators = unused.filter((t) => t.role === 'operator').map((t) => t.value);
   if (operators.length > 0 && base.dataset === 'take_up') {
     const share = clone(base);
@@ -1018,6 +1031,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
+  edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
@@ -1182,8 +1196,10 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
     const [first, last] = quarters as [string, string];
     const gap = quarterIndex(last) - quarterIndex(first);
     const change = gap === 4 ? 'yoy' : gap === 1 ? 'qoq' : undefined;
-    if (!first || !change || !['lines', 'lines_change_pct'].includes(base.measure)) return [];
-    plan.measure = 'lines_change_pct';
+    if (!first || !change || !['lines', 'lines_change_pct', 'line_share_pct'].includes(base.measure))
+      return [];
+    // A share stays a share: its change is in points.
+    if (base.measure !== 'line_share_pct' || !base.takeUp?.shareOf) plan.measure = 'lines_change_pct';
     plan.time = { quarter: last };
     plan.takeUp = { ...plan.takeUp, change };
     return [{ plan, differs: `the change from ${first} to ${last}` }];
@@ -1198,6 +1214,34 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
   plan.time = { from, to };
   return [{ plan, differs: `the change from ${from} to ${to}` }];
 }
+
+/**
+ * Three or more moments a year, a half-year or a quarter apart ("at end of 2026, end of 2027 and end of 2028",
+ * "Jun 2024, Jun 2025 and Jun 2026"): the level at each, as a series of that grain over their span.
+ */
+function listOfPoints(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  const dates = [
+    ...new Set(tagging.moments.map((m) => m.date).filter((d): d is string => Boolean(d))),
+  ].sort();
+  if (dates.length < 3 || dates.length !== tagging.moments.length || !unused.some((t) => t.moment)) return [];
+  if (base.dataset === 'take_up' || !SERIES_LEVELS.has(base.measure) || base.dimension) return [];
+  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  const steps = new Set(dates.slice(1).map((d, i) => months(d) - months(dates[i]!)));
+  const step = steps.size === 1 ? [...steps][0]! : 0;
+  const grain = ({ 12: 'year', 6: 'half_year', 3: 'quarter' } as const)[step as 12 | 6 | 3];
+  if (!grain) return [];
+  const plan = clone(base);
+  plan.dimension = grain;
+  plan.time = {
+    seriesFrom: dates[0]!,
+    seriesTo: dates[dates.length - 1]!,
+    ...(grain === 'year' ? { seriesMonth: Number(dates[0]!.slice(5, 7)) } : {}),
+  };
+  return [{ plan, differs: `the level at each of ${dates.join(', ')}` }];
+}
+
+/** Levels a series of points can show. */
+const SERIES_LEVELS: ReadonlySet<string> = new Set(['premises', 'postcodes', 'coverage_pct']);
 
 /**
  * A forecast level with a change word left unused ("how much will full fibre coverage grow by 2030"): the change

@@ -245,7 +245,8 @@ function readsTwoDates(plan: Plan): boolean {
   return (
     plan.measure.startsWith('change_') ||
     plan.measure.startsWith('first_') ||
-    plan.measure === 'lines_change_pct'
+    plan.measure === 'lines_change_pct' ||
+    (plan.measure === 'line_share_pct' && plan.takeUp?.change !== undefined)
   );
 }
 

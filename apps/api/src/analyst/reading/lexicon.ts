@@ -138,6 +138,9 @@ const STOP_ALIASES = new Set([
   'ni',
 ]);
 
+/** Names of STOP_ALIASES that are no everyday word in these questions, read in an all-lower-case question. */
+const LOWER_CASE_NAMES = new Set(['sky', 'vm', 'cf', 'toob', 'fibrus']);
+
 /** The form every span of a question refers to: lower case, quotes straightened, spaces collapsed. */
 export function normaliseQuestion(text: string): string {
   return normalise(text);
@@ -296,6 +299,9 @@ export class Lexicon {
     );
     // "OR" (Openreach) and "NI" are also everyday words ("or") or parts of them: capitals only.
     if (alias === 'or' || alias === 'ni') return original === original.toUpperCase();
+    // A question typed all in lower case capitalises nothing: a brand that is no everyday word ("sky share of
+    // lines", "vm footprint") is still the brand there.
+    if (LOWER_CASE_NAMES.has(alias) && !/\b[A-Z][a-z]/.test(question)) return true;
     if (alias.length <= 3) return original === original.toUpperCase() || /^[A-Z]/.test(original);
     return /^[A-Z]/.test(original);
   }

@@ -177,6 +177,17 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       });
       continue;
     }
+    // "Between the two", "of the three": the things just named, not a count.
+    if (
+      /^(?:two|three|four|both)$/.test(token.text) &&
+      previous === 'the' &&
+      /^(?:between|of|among)$/.test(tokens[index - 2]?.text ?? '') &&
+      !/(?:est|most|least)$/.test(tokens[index + 1]?.text ?? '') &&
+      free(token.start, token.end)
+    ) {
+      add({ role: 'grammar', start: token.start, end: token.end, text: token.text, value: 'anaphora' });
+      continue;
+    }
     // "3+" is a number and "at least"; "90%" was normalised to "90".
     const plus = /^(\d+)\+$/.exec(token.text);
     const digits = plus ? plus[1]! : token.text;
@@ -251,13 +262,40 @@ function finerPlaces(level: Tag, place: Tag): boolean {
 }
 
 /** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */
+/**
+ * "The 1 January 2023 snapshot", "1st of June", "each 1 Jan": a day of the month is part of a date (snapshots are
+ * monthly, on the first), so it is dropped before reading, lest it be read as a count or a limit. "May" counts as
+ * the month only before a year ("the top 3 may be ...").
+ */
+export function withoutDaysOfMonth(question: string): string {
+  return question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
+    // "the fourth quarter" is Q4, as take-up labels it.
+    return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
+  });
+}
+const ORDINAL_QUARTER = /\b(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|qtr)\b/gi;
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
+const DAY_OF_MONTH =
+  /\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?(?: of)? (?=(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|may \d{4}\b)/gi;
+
 export function spellOutTimeUnits(text: string): string {
   return text
     .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
     .replace(/\byrs\b/g, 'years')
     .replace(/\byr\b/g, 'year')
     .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
-    .replace(/\bmths\b/g, 'months');
+    .replace(/\bmths\b/g, 'months')
+    .replace(/\bqtrs\b/g, 'quarters')
+    .replace(/\bqtr\b/g, 'quarter');
 }
 
 function entityTag(match: EntityMatch, text: string): Tag | null {

@@ -169,14 +169,11 @@ function readSeriesGrain(r: TimeReading): void {
     take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
   )
     r.series = 'half_year';
-  else if (
-    take(
-      /\b(?:on |at )?(?:the )?(?:1(?:st)?|first) (?:of )?(?:jan|january) (?:each|every|of each|of every) year\b|\b(?:at the )?(?:start|beginning) of (?:each|every) year\b/,
-    )
-  ) {
-    // "on 1 Jan each year": a yearly series at the January snapshot.
+  else if (take(SNAPSHOT_OF_EACH_YEAR)) {
+    // "on 1 Jan each year", "at the 1 June snapshot of each year": a yearly series at that month's snapshot.
     r.series = 'year';
-    time.seriesMonth = 1;
+    const m = text.match(SNAPSHOT_OF_EACH_YEAR);
+    time.seriesMonth = m?.[1] ? (MONTHS[m[1].slice(0, 3)] ?? 1) : 1;
   } else if (take(new RegExp(`\\b(?:each|every|as at each|as of each) (${MONTH_PATTERN})\\b`))) {
     // "each January": a yearly series at that month.
     r.series = 'year';
@@ -196,6 +193,11 @@ function readSeriesGrain(r: TimeReading): void {
   else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
     r.series = 'month';
 }
+
+/** "On 1 Jan each year", "at the 1 June snapshot of each year", "the start of every year" (January). */
+const SNAPSHOT_OF_EACH_YEAR = new RegExp(
+  `\\b(?:on |at )?(?:the )?(?:(?:1(?:st)?|first) (?:of )?)?(${MONTH_PATTERN})(?: snapshots?)? (?:of |in )?(?:each|every) (?:year|yr)\\b|\\b(?:at the )?(?:start|beginning) of (?:each|every) year\\b`,
+);
 
 /** Take-up quarters: "2025 Q3", "Q1 of 2024", "the last 4 quarters", "each quarter of 2025". */
 function readQuarters(r: TimeReading): void {

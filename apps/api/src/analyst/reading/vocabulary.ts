@@ -244,9 +244,8 @@ whereas while whilst ones one's anyone anybody everyone someone atm`.split(/\s+/
 /** How to show the answer: presentation, not a condition on the figures (read by the visuals, not the plan). */
 export const PRESENTATION_WORDS = new Set(
   `chart charts graph graphs map maps mapped mapping plot plots plotted visualise visualize visualisation
-visualization draw drawn display bar bars pie stacked choropleth heatmap table tables line-chart`.split(
-    /\s+/,
-  ),
+visualization draw drawn display bar bars pie stacked choropleth heatmap table tables line-chart row rows column
+columns`.split(/\s+/),
 );
 
 /**
