@@ -37,7 +37,7 @@ export function readTechnology(draft: Draft): void {
   ) {
     if (!/\bonly\b/.test(text)) delete subject.tech;
   }
-  if (has(text, /\b(gigabit|gig[- ]capable|gigabit[- ]capable|1 ?gbps|1000 ?mbps|1 ?gig)\b/)) {
+  if (has(techText, /\b(gigabit|gig[- ]capable|gigabit[- ]capable|1 ?gbps|1000 ?mbps|1 ?gig)\b/)) {
     subject.gigabit = true;
     if (subject.tech === 'cable') delete subject.tech;
   }
