@@ -351,6 +351,11 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     if (extra) head += ` ${extra}`;
   }
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
+  // A share within a base: "Of the premises where Virgin Media offers cable, share where Openreach offers ...".
+  if (plan.within) {
+    const base = subjectClause(plan.within, { forecast }) ?? 'any service is present';
+    sentence = `Of the premises${where ? ` ${where}` : ''} where ${base}, the share where ${condition ?? 'any service is present'}${dimension && !SERIES.has(dimension) ? ` by ${SINGULAR[dimension]}` : ''}`;
+  }
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
   if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;

@@ -392,6 +392,9 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildChange(plan, ctx);
     case 'share_of_subject_pct':
       return buildShareOfSubject(plan, ctx);
+    case 'coverage_pct':
+      if (plan.within) return buildShareWithin(plan, plan.within, ctx);
+      break;
     default:
       break;
   }
@@ -1552,6 +1555,45 @@ function areaShareOfSubject(plan: Plan, base: Plan, ctx: TimeContext): string | 
     `       ${round(`100.0 * (${operatorPremises}) / s.premises`)} AS share_pct`,
     'FROM subject s CROSS JOIN operator o',
   ].join('\n');
+}
+
+/**
+ * A share within a base ("where Virgin Media cable is available, what share of premises also have Openreach full
+ * fibre"): the premises where the base is present, and of them those that also have the subject.
+ */
+function buildShareWithin(plan: Plan, within: Subject, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
+  const base: Plan = { ...plan, subject: within, within: undefined };
+  const subject: Plan = { ...plan, within: undefined };
+  // Counted among the base: the premises with the subject, or without it ("what % do not yet have ...").
+  const { absent, ...present } = plan.subject;
+  const counted = `SUM(CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN u.premises ELSE 0 END)`;
+  const sql = [
+    `WITH base AS (\n  ${presence(base, ctx)}\n), passed AS (\n  ${presence({ ...subject, subject: present }, ctx)}\n)`,
+    `SELECT ${dim ? `u.${dim}, ` : ''}${counted} AS premises_${absent ? 'without' : 'passed'},`,
+    '       SUM(u.premises) AS base_premises,',
+    `       ${round(`100.0 * ${counted} / NULLIF(SUM(u.premises), 0)`)} AS share_pct`,
+    'FROM upc_output u',
+    'JOIN base b ON b.postcode = u.postcode',
+    'LEFT JOIN passed p ON p.postcode = u.postcode',
+    where(geoConditions(plan)),
+    dim ? `GROUP BY u.${dim}` : '',
+    dim ? orderLimit(plan, 'share_pct', `u.${dim}`) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [`premises_${absent ? 'without' : 'passed'}`]: `premises ${absent ? 'without' : 'with'} ${subjectPhrase({ ...subject, subject: present })} among them`,
+      base_premises: `premises with ${subjectPhrase(base)}`,
+      share_pct: 'share of those premises, %',
+    },
+    steps: [
+      `Finds the postcodes with ${subjectPhrase(base)}: the base of the share.`,
+      `Of their premises${plan.geo ? ` in ${describeGeo(plan)}` : ''}, adds up those in postcodes that ${absent ? 'do not have' : 'also have'} ${subjectPhrase({ ...subject, subject: present })}, and divides.`,
+    ],
+  };
 }
 
 function buildShareOfSubject(plan: Plan, ctx: TimeContext): BuiltQuery {

@@ -68,6 +68,8 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   const plans = plan.compare?.length
     ? sideBySideParts(plan).map((part) => ({ ...part.plan, ...(plan.limit ? { limit: plan.limit } : {}) }))
     : [plan];
+  // A share within a base: the base must be in the SQL as a subject of its own.
+  if (plan.within) plans.push({ ...plan, subject: plan.within, within: undefined });
   const missing = [...new Set(plans.flatMap((p) => missingFromSql(p, read.facts, time)))];
   return { ok: missing.length === 0, missing };
 }

@@ -356,6 +356,29 @@ describe('output shapes and terms read from new wordings', () => {
     expect(buildQuery(fttp.plan, testTime).sql).toMatch(/CASE WHEN tech = 'fttp'/);
   });
 
+  it('reads a share within a base named first', () => {
+    const vm = read(
+      "Where Virgin Media's cable network is available, what share of premises also have Openreach full fibre?",
+    );
+    expect(vm.plan).toMatchObject({
+      measure: 'coverage_pct',
+      within: { operatorGroups: ['Virgin Media'], tech: 'cable' },
+      subject: { operatorGroups: ['Openreach'], tech: 'fttponly' },
+    });
+    expect(vm.plan.unknowns).toEqual([]);
+    const altnets = read(
+      'Of the premises passed by at least one altnet, what percentage do not yet have Openreach full fibre?',
+    );
+    expect(altnets.plan).toMatchObject({
+      within: { altnet: true },
+      subject: { operatorGroups: ['Openreach'], tech: 'fttponly', absent: true },
+    });
+    expect(altnets.plan.unknowns).toEqual([]);
+    const { sql } = buildQuery(altnets.plan, testTime);
+    expect(sql).toMatch(/JOIN base b ON b\.postcode = u\.postcode/);
+    expect(sql).toMatch(/p\.postcode IS NULL THEN u\.premises/);
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

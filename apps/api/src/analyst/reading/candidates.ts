@@ -88,7 +88,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     }
     case 'network':
       return (
-        [s, ...(plan.compare ?? [])].some((one) =>
+        [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
           [...(one.operatorGroups ?? []), ...(one.allGroups ?? []), ...groupsOf(one.operators)].includes(
             tag.value,
           ),
@@ -103,9 +103,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
       );
     case 'technology':
-      // Subjects side by side: a technology is used by the subject that carries it.
-      if (plan.compare?.length)
-        return [s, ...plan.compare].some((one) =>
+      // Subjects side by side, or a share within a base: a technology is used by the subject that carries it.
+      if (plan.compare?.length || plan.within)
+        return [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
           technologyUsed(tag.value, { ...plan, subject: one, compare: undefined }, hasThreshold(one)),
         );
       // "FF and gigabit coverage": two technologies listed are two figures (a row each, or side by side), never
@@ -735,7 +735,11 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
     case 'base':
       // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
-      return plan.measure === 'share_of_subject_pct' || !subjectBeforeQuestion(tag, tagging);
+      return (
+        plan.measure === 'share_of_subject_pct' ||
+        Boolean(plan.within) ||
+        !subjectBeforeQuestion(tag, tagging)
+      );
     case 'combined':
       return !listedAsRows(plan);
     default:
@@ -781,7 +785,7 @@ function listedAsRows(plan: Plan): boolean {
 function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const s = plan.subject;
   // "at least one altnet" is presence; "0, 1, 2 networks" are the rows of a count of networks.
-  if (n <= 1 && !s.absent) return true;
+  if (n <= 1 && (!s.absent || plan.within)) return true;
   if (plan.dimension === 'networks') return true;
   // A speed the named condition already means ("1000 down and 1000 up" for symmetric gigabit).
   if (n === GIGABIT_DOWN_MBPS && (s.gigabit || s.symmetric)) return true;
@@ -1032,6 +1036,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
+  edits.push(...shareWithin(base, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
@@ -1238,6 +1243,53 @@ function listOfPoints(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     ...(grain === 'year' ? { seriesMonth: Number(dates[0]!.slice(5, 7)) } : {}),
   };
   return [{ plan, differs: `the level at each of ${dates.join(', ')}` }];
+}
+
+/**
+ * A share within a base named first ("where Virgin Media's cable is available, what share of premises also have
+ * Openreach full fibre?", "of the premises passed by an altnet, what % do not yet have Openreach FTTP?"): the
+ * networks and technologies before the share word are the base, those after it what is counted among them.
+ */
+function shareWithin(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length) return [];
+  const baseTag = tagging.tags.find((t) => t.role === 'shape' && t.value === 'base');
+  const startsWhere =
+    /^\s*(?:where|wherever|in places where|among (?:the )?premises|of (?:the )?premises)\b/.test(
+      tagging.text,
+    );
+  if (!baseTag && !startsWhere) return [];
+  const from = baseTag?.end ?? 0;
+  const share = tagging.tags.find((t) => t.start >= from && t.role === 'measure' && t.value === 'share');
+  if (!share) return [];
+  const within = subjectOfTags(tagging.tags.filter((t) => t.start >= from && t.end <= share.start));
+  const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end));
+  if (!within || !subject) return [];
+  const plan = clone(base);
+  plan.measure = 'coverage_pct';
+  plan.subject = subject;
+  plan.within = within;
+  plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+  // The tags cannot tell a base from a footprint with both; the words before the share word can.
+  return [{ plan, differs: 'a share within the subject named first', prior: 1 }];
+}
+
+/** The subject a run of tags names: its networks, technologies and named filters, negated after a negation. */
+function subjectOfTags(tags: Tag[]): Plan['subject'] | undefined {
+  let subject: Plan['subject'] = {};
+  const networks = tags.filter((t) => t.role === 'network').map((t) => t.value);
+  if (networks.length === 1) subject.operatorGroups = networks;
+  else if (networks.length > 1) subject.allGroups = [...new Set(networks)];
+  for (const tech of tags.filter((t) => t.role === 'technology')) {
+    const next = withTechnology(subject, tech.value);
+    if (!next) return undefined;
+    // Technologies keep what was read before them (a network, another technology's threshold is replaced).
+    subject = { ...next, ...(subject.altnet && tech.value !== 'altnet' ? { altnet: true } : {}) };
+  }
+  if (Object.keys(subject).length === 0) return undefined;
+  const negation = tags.find((t) => t.role === 'negation');
+  const named = tags.find((t) => t.role === 'network' || t.role === 'technology');
+  if (negation && named && negation.start < named.start) subject.absent = true;
+  return subject;
 }
 
 /** Levels a series of points can show. */

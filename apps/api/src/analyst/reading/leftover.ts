@@ -268,11 +268,13 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
   const carried = JSON.stringify({
     subject: s,
     compare: plan.compare ?? [],
+    within: plan.within ?? {},
     takeUp: plan.takeUp ?? {},
     dimension: plan.dimension ?? '',
   });
   const altnet = text.match(/\b(?:altnets?|alt[- ]nets?|alternative networks?)\b/);
-  if (altnet && !(s.altnet || s.networksAreAltnets)) missing.push(`the altnets ("${altnet[0]}")`);
+  if (altnet && !(s.altnet || s.networksAreAltnets || plan.within?.altnet))
+    missing.push(`the altnets ("${altnet[0]}")`);
   const forecast = text.match(/\bforecast(?:s|ed)?\b/);
   if (forecast && plan.dataset !== 'upc_forecast') missing.push(`the forecast ("${forecast[0]}")`);
   for (const [pattern, techs] of TECH_WORDS) {
@@ -288,7 +290,7 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
   // "Virgin Media and an altnet": a network that is not an altnet, read inside the altnet footprint, is an
   // intersection the plan does not carry (it would need both to be present).
   const notAltnet = entities.find((m) => m.entity.kind === 'group' && !m.entity.altnet);
-  if (altnet && s.altnet && notAltnet && !s.allGroups)
+  if (altnet && s.altnet && notAltnet && !s.allGroups && !plan.within)
     missing.push(`both "${notAltnet.text}" and an altnet present (read as one footprint)`);
   for (const match of entities) {
     const e = match.entity;

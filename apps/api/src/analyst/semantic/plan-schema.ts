@@ -194,6 +194,11 @@ export const planSchema = z.object({
     .describe(
       'Further subjects measured like `subject`, as columns side by side ("FTTP and gigabit coverage by region": subject full fibre, compare [gigabit]; "CityFibre vs Openreach premises": subject CityFibre, compare [Openreach]). Only with measure premises, postcodes, coverage_pct or a change of them',
     ),
+  within: subjectSchema
+    .optional()
+    .describe(
+      'The base of a share: with measure coverage_pct, the share of the premises where `within` is present that also have `subject` ("where Virgin Media cable is available, what share also have Openreach FTTP": within Virgin Media cable, subject Openreach full fibre)',
+    ),
   dimension: z
     .enum(DIMENSIONS)
     .optional()

@@ -130,6 +130,12 @@ export interface Plan {
    * region", "CityFibre vs Openreach full fibre premises"): the same measure, place, grouping and time for each.
    */
   compare?: Subject[];
+  /**
+   * The base of a share ("where Virgin Media cable is available, what share also have Openreach full fibre",
+   * "of the premises an altnet passes, what % have no Openreach FTTP"): with measure coverage_pct, the share of the
+   * premises where this is present that also have `subject`.
+   */
+  within?: Subject;
   dimension?: Dimension;
   geo?: GeoFilter;
   urbanRural?: 'urban' | 'rural';
