@@ -74,13 +74,14 @@ function readSpeedThresholds(question: string, subject: Subject): void {
     text = text.replace(upload[0], ' ');
   }
   const atLeastSpeed = text.match(
-    /\b(?:at least |over |above |more than )?(\d+(?:\.\d+)?)\s*(gbps|gbit\/?s?|gig|mbps|mbit\/?s?)\s*(\+|or (?:more|faster|above)|and (?:above|faster))?/,
+    /\b(?:at least |over |above |more than )?(\d+(?:\.\d+)?)\s*(gbps|gbit\/?s?|gig|mbps|mbit\/?s?)\s*(\+|or (?:more|faster|above)|and (?:above|faster))?(\s*(?:down|download|downstream)\b)?/,
   );
+  // "2 gig down on offer", "300 Mbps download": a download speed on offer is at least that speed.
   if (
     atLeastSpeed &&
     !subject.bestDownBelow &&
     !subject.belowUso &&
-    (atLeastSpeed[3] || /\b(at least|over|above|more than)\s+\d/.test(atLeastSpeed[0]))
+    (atLeastSpeed[3] || atLeastSpeed[4] || /\b(at least|over|above|more than)\s+\d/.test(atLeastSpeed[0]))
   ) {
     const mbps = Number(atLeastSpeed[1]) * (/^g/.test(atLeastSpeed[2] as string) ? 1000 : 1);
     if (mbps === 1000) subject.gigabit = true;

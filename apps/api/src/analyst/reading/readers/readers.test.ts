@@ -168,6 +168,8 @@ describe('conditions', () => {
 
   it("reads 'premises with 2Gbps+ downloads' as a download of at least 2000 Mbit/s", () => {
     expect(planFor('premises with 2Gbps+ downloads').subject).toEqual({ minDown: 2000 });
+    // A speed "down" on offer is at least that speed.
+    expect(planFor('how many premises have 3 gig down on offer now').subject).toEqual({ minDown: 3000 });
   });
 });
 
