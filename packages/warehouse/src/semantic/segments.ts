@@ -165,7 +165,16 @@ export const SEGMENTS = {
       summary: portable(`{f}.fastest_down >= ${GIGABIT_DOWN_MBPS} AND NOT {f}.has_${FULL_FIBRE_TECH}`),
     },
     unit: 'Mbit/s',
-    phrases: ['cable-only gigabit', 'cable only gigabit', 'gigabit without full fibre', 'cable-only'],
+    phrases: [
+      'cable-only gigabit',
+      'cable only gigabit',
+      'gigabit without full fibre',
+      'cable-only',
+      'gigabit-capable only through cable',
+      'gigabit only through cable',
+      'gigabit only via cable',
+      'gigabit-capable only via cable',
+    ],
   },
   superfast: {
     id: 'superfast',

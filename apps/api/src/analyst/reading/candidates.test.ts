@@ -379,6 +379,17 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toMatch(/p\.postcode IS NULL THEN u\.premises/);
   });
 
+  it('reads "any tech" as no technology, and "at the postcode" as no grouping', () => {
+    const any = read('top 5 networks by % of uk premises covered, any tech').plan;
+    expect(any.subject.tech).toBeUndefined();
+    expect(any.unknowns).toEqual([]);
+    const cable = read(
+      'How many premises are gigabit-capable only through cable, i.e. gigabit-capable but with no full fibre at the postcode?',
+    ).plan;
+    expect(cable.subject).toEqual({ gigabit: true, exclude: { tech: 'fttponly' } });
+    expect(cable.dimension).toBeUndefined();
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

@@ -563,6 +563,8 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
       return Boolean(s.altnet || s.networksAreAltnets);
     case 'overbuild':
       return Boolean(s.minNetworks || s.exactNetworks || s.allGroups) || plan.measure === 'operator_count';
+    case 'any':
+      return !s.tech && !s.gigabit && !s.minDown && !s.onlyTech && !tu.tech && !tu.techs?.length;
     default:
       return true;
   }
@@ -637,6 +639,10 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
   if (plan.dimension === value || plan.rankWithin === value) return true;
+  // "No full fibre at the postcode", "present at their postcode": the unit every figure is counted over, named
+  // in the singular after an article, is no grouping.
+  if (value === 'postcode' && /\b(?:the|a|their|its|that|same|any) $/.test(tagging.text.slice(0, tag.start)))
+    return true;
   if (
     (value === 'operator' || value === 'operator_group') &&
     ['operator', 'operator_group', 'networks'].includes(plan.dimension ?? '')
@@ -961,7 +967,13 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     lines.takeUp = { ...lines.takeUp, operators: [...(lines.takeUp?.operators ?? []), ...operators] };
     edits.push({ plan: lines, differs: `lines of ${operators.join(' and ')}` });
   }
-  const tech = unused.find((t) => t.role === 'technology');
+  if (unused.some((t) => t.role === 'technology' && t.value === 'any') && base.subject.tech) {
+    const plan = clone(base);
+    delete plan.subject.tech;
+    plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+    edits.push({ plan, differs: 'any technology' });
+  }
+  const tech = unused.find((t) => t.role === 'technology' && t.value !== 'any');
   const cableOnly = (s: Plan['subject']) => s.gigabit && s.exclude?.tech === FULL_FIBRE;
   if (tech?.value === 'cable_only_gigabit' && !cableOnly(base.subject) && base.dataset === 'upc') {
     // The model's cable-only gigabit: gigabit-capable, and no full fibre at the postcode. Its "no" is the no of

@@ -108,9 +108,24 @@ function fromModel(): Vocabulary {
   return vocabulary;
 }
 
+const MODEL_VOCABULARY = fromModel();
+
 /** The words of a question that are not names, by role: the model's terms, then the reader's own grammar. */
 export const VOCABULARY: Vocabulary = {
-  ...fromModel(),
+  ...MODEL_VOCABULARY,
+  technology: {
+    ...MODEL_VOCABULARY.technology,
+    // "Top networks by premises covered, any tech": no technology is a condition.
+    any: [
+      'any tech',
+      'any techs',
+      'any technology',
+      'all tech',
+      'all techs',
+      'all technologies',
+      'whatever the technology',
+    ],
+  },
   ranking: {
     desc: [
       'top',

@@ -32,7 +32,7 @@ export function readTechnology(draft: Draft): void {
     new Set(techWords.map(canonicalTechWord)).size > 1 ||
     has(
       text,
-      /\b(total|whole|entire|overall|all) (?:network |broadband )?footprint\b|\ball technologies\b|\bany technology\b/,
+      /\b(total|whole|entire|overall|all) (?:network |broadband )?footprint\b|\b(?:all|any) (?:technolog(?:y|ies)|techs?)\b/,
     )
   ) {
     if (!/\bonly\b/.test(text)) delete subject.tech;
