@@ -274,7 +274,9 @@ export function takeUpFilters(plan: Plan): string {
   // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
   // A technology read as the subject is the take-up technology (the compiler reads it so too).
   const subjectTech =
-    !t.tech && !t.techs?.length && plan.subject.tech ? takeUpTech(plan.subject.tech) : undefined;
+    !t.tech && !t.techs?.length && !t.shareOf && plan.subject.tech
+      ? takeUpTech(plan.subject.tech)
+      : undefined;
   if (t.techs?.length) parts.push(`on ${joinOr(t.techs.map(techWords))}`);
   else if (t.tech ?? subjectTech) parts.push(`on ${techWords((t.tech ?? subjectTech)!)}`);
   if (t.segment) parts.push(`(${t.segment})`);

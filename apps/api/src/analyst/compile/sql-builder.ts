@@ -1646,7 +1646,7 @@ function previousQuarters(latest: string, n: number): string[] {
 
 function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   // A technology read as the subject ("what share of lines were full fibre") is the take-up technology.
-  const subjectTech = plan.subject.tech ? takeUpTech(plan.subject.tech) : undefined;
+  const subjectTech = plan.subject.tech && !plan.takeUp?.shareOf ? takeUpTech(plan.subject.tech) : undefined;
   const t = {
     ...plan.takeUp,
     ...(!plan.takeUp?.tech && !plan.takeUp?.techs && subjectTech ? { tech: subjectTech } : {}),
