@@ -390,6 +390,20 @@ describe('output shapes and terms read from new wordings', () => {
     expect(cable.dimension).toBeUndefined();
   });
 
+  it('reads an unused negation before the subject as its absence, and "two or more altnets" as a count', () => {
+    const none = read('rural premises still forecast to have no ff at all by h2 2030').plan;
+    expect(none).toMatchObject({ dataset: 'upc_forecast', urbanRural: 'rural', subject: { absent: true } });
+    expect(none.unknowns).toEqual([]);
+    const two = read(
+      'How many premises are passed by two or more independent (altnet) full-fibre networks?',
+    ).plan;
+    expect(two.subject).toMatchObject({ minNetworks: 2, networksAreAltnets: true, altnet: true });
+    expect(two.unknowns).toEqual([]);
+    expect(understand('cityfibre capex per premises passed by year', testLexicon, testTime).kind).toBe(
+      'unsupported',
+    );
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

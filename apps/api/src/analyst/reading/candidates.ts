@@ -1049,6 +1049,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...shareWithin(base, tagging));
+  edits.push(...negatedSubject(base, unused, tagging));
+  edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
@@ -1302,6 +1304,66 @@ function subjectOfTags(tags: Tag[]): Plan['subject'] | undefined {
   const named = tags.find((t) => t.role === 'network' || t.role === 'technology');
   if (negation && named && negation.start < named.start) subject.absent = true;
   return subject;
+}
+
+/**
+ * A negation the plan leaves unused, right before the technology or network its subject holds ("rural premises
+ * still forecast to have no ff at all"): the premises without it.
+ */
+function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  const s = base.subject;
+  if (s.absent || s.exclude || base.within || base.compare?.length || base.dataset === 'take_up') return [];
+  // "Apart from", "other than" leave rows out; "no", "without" say what the premises lack.
+  const negation = unused.find(
+    (t) => t.role === 'negation' && /^(?:no|without|not|lack|lacking)\b/.test(t.text),
+  );
+  const next = negation && adjacent(tagging, negation, 1);
+  if (!next || (next.role !== 'technology' && next.role !== 'network')) return [];
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure)) return [];
+  const plan = clone(base);
+  plan.subject = { ...s, absent: true };
+  return [{ plan, differs: `without ${next.text}` }];
+}
+
+/**
+ * "Two or more altnets", "3+ full-fibre networks" left unused: the postcodes with at least (or exactly) that many
+ * networks of the subject's kind.
+ */
+function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  const s = base.subject;
+  if (s.minNetworks || s.exactNetworks || base.dataset === 'take_up' || base.dimension === 'networks')
+    return [];
+  const number = unused.find((t) => t.role === 'number' && Number(t.value) >= 2 && Number(t.value) <= 6);
+  if (!number) return [];
+  // "The two biggest networks", "top 3 altnets": a number beside a ranking word is how many rows.
+  const beside = [adjacent(tagging, number, -1), adjacent(tagging, number, 1)];
+  if (beside.some((t) => t?.role === 'ranking')) return [];
+  // The networks counted are named within a few words after the number.
+  const after = tagging.tags.filter((t) => t.start >= number.end && t.start - number.end <= 40);
+  const counted = after.find(
+    (t) =>
+      (t.role === 'technology' && (t.value === 'overbuild' || t.value === 'altnet')) ||
+      (t.role === 'dimension' && t.value === 'operator_group') ||
+      (t.role === 'measure' && t.value === 'networks'),
+  );
+  if (!counted) return [];
+  const exactly = tagging.tags.some(
+    (t) => t.role === 'comparator' && t.value === 'eq' && t.end <= number.start,
+  );
+  const plan = clone(base);
+  const altnets = Boolean(s.altnet) || after.some((t) => t.role === 'technology' && t.value === 'altnet');
+  plan.subject = {
+    ...s,
+    ...(exactly ? { exactNetworks: Number(number.value) } : { minNetworks: Number(number.value) }),
+    ...(altnets ? { altnet: true, networksAreAltnets: true } : {}),
+  };
+  if (!plan.subject.tech && !plan.subject.gigabit) plan.subject.tech = FULL_FIBRE;
+  return [
+    {
+      plan,
+      differs: `${exactly ? 'exactly' : 'at least'} ${number.value} ${altnets ? 'altnets' : 'networks'}`,
+    },
+  ];
 }
 
 /** Levels a series of points can show. */

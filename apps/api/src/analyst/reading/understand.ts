@@ -133,8 +133,8 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data holds the speeds on offer at each postcode (fastest download and upload), not speeds measured by users, latency or jitter.',
   ],
   [
-    /\b(revenues?|arpu|profits?|turnover|market cap(?:italisation)?)\b/,
-    'The data has no financial figures; market share here is share of broadband lines (take-up).',
+    /\b(revenues?|arpu|profits?|turnover|market cap(?:italisation)?|capex|opex|capital expenditure|build costs?|costs? per (?:premises|home|connection)|investment)\b/,
+    'The data has no financial figures (revenue, costs or investment); market share here is share of broadband lines (take-up).',
   ],
 ];
 
