@@ -825,7 +825,10 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
       : [1, 4, 7, 10]
     : plan.dimension === 'year'
       ? [plan.time.seriesMonth ?? 12]
-      : undefined;
+      : // Half-years of availability end in June and December, as the forecast's points do.
+        plan.dimension === 'half_year' && !forecast
+        ? [6, 12]
+        : undefined;
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   if (!forecast && isFirstActivationSubject(plan)) {
     return buildFirstActivationSeries(plan, ctx, monthsBetween(from, to, months), unit);

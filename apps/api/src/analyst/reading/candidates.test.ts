@@ -404,6 +404,21 @@ describe('output shapes and terms read from new wordings', () => {
     );
   });
 
+  it('reads first activations in each point of a series as what each point added', () => {
+    const u = read('premises getting ff for the first time in each quarter of 2025');
+    expect(u.plan).toMatchObject({
+      measure: 'premises',
+      flow: true,
+      dimension: 'quarter',
+      time: { seriesFrom: '2025-01-01', seriesTo: '2025-12-01' },
+    });
+    expect(u.plan.unknowns).toEqual([]);
+    // Half-years of availability are the June and December snapshots.
+    const halves = read('new full fibre premises added each half-year from 2023 to 2026').plan;
+    expect(buildQuery(halves, testTime).sql).toMatch(/DATE '2023-06-01'.*DATE '2023-12-01'/s);
+    expect(buildQuery(halves, testTime).sql).not.toMatch(/DATE '2023-07-01'/);
+  });
+
   it('answers "who has the biggest ..." with the first network only', () => {
     const { plan } = read('who has the biggest network footprint in Hull');
     expect(plan).toMatchObject({ dimension: 'operator_group', order: 'desc', limit: 1 });

@@ -208,7 +208,13 @@ export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean 
   const to = t.seriesTo ?? (from ? latest.date : undefined);
   if (points.length === 0 && !from) points.push(latest.date!);
   const inSeries = (start: string, end: string) => Boolean(from && to && end >= from && start <= to);
-  if (moment.date) return points.includes(moment.date) || inSeries(moment.date, moment.date);
+  // "To H2 2026" with the data ending in November 2026: a series that runs to the latest snapshot reaches it.
+  const pastTheEnd = (d: string) =>
+    plan.dataset === 'upc' &&
+    Boolean(to && latest.date && to >= latest.date && d > latest.date) &&
+    d <= addMonths(latest.date!, 6);
+  if (moment.date)
+    return points.includes(moment.date) || inSeries(moment.date, moment.date) || pastTheEnd(moment.date);
   if (moment.year !== undefined) {
     const year = String(moment.year);
     return points.some((d) => d.startsWith(year)) || inSeries(`${year}-01-01`, `${year}-12-01`);

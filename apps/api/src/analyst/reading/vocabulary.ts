@@ -11,10 +11,9 @@ import type { TagRole } from './reading-types.js';
 /** Verbs and nouns of availability that restate the subject ("where X is available", "premises served by X"). */
 export const AVAILABILITY_WORDS = new Set(
   `available availability offer offers offered offering present presence pass passes passed passing footprint
-footprints reach reaches reached reachable serve serves served serving cover covers covering get gets access
-connected connect connectable built build builds building live enabled ready rfs capable have has covered`.split(
-    /\s+/,
-  ),
+footprints reach reaches reached reachable serve serves served serving cover covers covering get gets getting got access
+connected connect connectable built build builds building live enabled ready rfs capable have has covered
+receive receives received receiving`.split(/\s+/),
 );
 
 type Vocabulary = Partial<Record<TagRole, Record<string, string[]>>>;

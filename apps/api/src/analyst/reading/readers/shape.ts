@@ -17,6 +17,15 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
     /\b(new|newly|adds|added|additions|gained|gains)\b/.test(text) &&
     !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
   const measure = draft.measure;
+  // "Premises getting full fibre for the first time in each quarter of 2025": the first activations of each point
+  // of a series are what that point added (a flow), over the series' span rather than a default window.
+  if (parsed.series && dataset === 'upc' && (measure === 'first_premises' || measure === 'first_postcodes')) {
+    draft.flow = true;
+    draft.measure = measure === 'first_premises' ? 'premises' : 'postcodes';
+    const { from: _from, to: _to, quarterYear: _year, phrase, ...rest } = parsed.time;
+    parsed.time = { ...rest, ...(phrase && !/last 12 months/.test(phrase) ? { phrase } : {}) };
+    draft.assumptions = draft.assumptions.filter((a) => !a.startsWith('no period given'));
+  }
   if (
     parsed.series &&
     (measure === 'change_premises' || measure === 'change_pp' || measure === 'change_postcodes')
