@@ -399,6 +399,9 @@ describe('output shapes and terms read from new wordings', () => {
     ).plan;
     expect(two.subject).toMatchObject({ minNetworks: 2, networksAreAltnets: true, altnet: true });
     expect(two.unknowns).toEqual([]);
+    // The USO is a lack already: "lack decent broadband (below the USO)" is below the USO, not its absence.
+    const uso = read('For each nation, how many premises lack decent broadband (below the USO)?').plan;
+    expect(uso.subject).toEqual({ belowUso: true });
     expect(understand('cityfibre capex per premises passed by year', testLexicon, testTime).kind).toBe(
       'unsupported',
     );

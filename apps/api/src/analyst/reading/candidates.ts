@@ -166,6 +166,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         Boolean(
           s.absent ||
             s.exclude ||
+            // "Lack decent broadband (below the USO)": the USO's own "no" is this negation.
+            s.belowUso ||
             s.bestDownBelow !== undefined ||
             s.onlyTech ||
             s.soleGroup ||
@@ -1318,13 +1320,17 @@ function subjectOfTags(tags: Tag[]): Plan['subject'] | undefined {
  */
 function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const s = base.subject;
-  if (s.absent || s.exclude || base.within || base.compare?.length || base.dataset === 'take_up') return [];
+  // A subject that is itself a lack (below the USO, a best speed below) is negated already.
+  if (s.absent || s.exclude || s.belowUso || s.bestDownBelow !== undefined || s.onlyTech) return [];
+  if (base.within || base.compare?.length || base.dataset === 'take_up') return [];
   // "Apart from", "other than" leave rows out; "no", "without" say what the premises lack.
   const negation = unused.find(
     (t) => t.role === 'negation' && /^(?:no|without|not|lack|lacking)\b/.test(t.text),
   );
   const next = negation && adjacent(tagging, negation, 1);
   if (!next || (next.role !== 'technology' && next.role !== 'network')) return [];
+  if (next.role === 'technology' && ['below_uso', 'cable_only_gigabit', 'any'].includes(next.value))
+    return [];
   if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure)) return [];
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
