@@ -29,6 +29,9 @@
  *   holdout11 (80 questions)  58/60 at 0.92 (97%)
  *   holdout12 (80 questions)  36/42 at 0.92 (86%)
  * 133 of 149 (89%): a full reading says 0.89, what it has been on questions it had never seen.
+ * Re-measured on two more sets written from the docs alone and never tuned to (session 10): holdout13 58/64 and
+ * holdout14 48/55 at >= 0.8, 106 of 119 (89%). The weight stands; what would raise the answers at 0.89 toward the
+ * 97% the issue asks for is better readings, not a different number.
  */
 
 import type { Plan } from '../semantic/plan.js';
