@@ -366,6 +366,7 @@ describe('output shapes and terms read from new wordings', () => {
       subject: { operatorGroups: ['Openreach'], tech: 'fttponly' },
     });
     expect(vm.plan.unknowns).toEqual([]);
+    expect(vm.reasoning).toMatch(/among premises with: cable, networks Virgin Media/);
     const altnets = read(
       'Of the premises passed by at least one altnet, what percentage do not yet have Openreach full fibre?',
     );

@@ -389,6 +389,8 @@ export function describeReading(plan: Plan): string {
   const subjects = [plan.subject, ...(plan.compare ?? [])].map(subjectWords).filter(Boolean);
   if (subjects.length === 1) parts.push(`subject: ${subjects[0]}`);
   else if (subjects.length > 1) parts.push(`subjects side by side: ${subjects.join(' | ')}`);
+  // A share within a base names the base too.
+  if (plan.within) parts.push(`among premises with: ${subjectWords(plan.within) || 'any service'}`);
   if (plan.groupFilter) {
     const test = describeGroupFilter(plan.groupFilter);
     parts.push(`places whose share is ${test}${plan.countGroups ? ', counted' : ''}`);
