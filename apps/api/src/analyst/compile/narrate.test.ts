@@ -30,6 +30,25 @@ function narrate(question: string, names: string[], rows: unknown[][]): string {
 }
 
 describe('the analysis says what each number is, from the plan', () => {
+  it('both speeds asked: the upload is said as well as the download', () => {
+    const one = narrate(
+      'fastest download and upload speeds in Leeds',
+      ['max_fastest_down_mbps', 'max_fastest_up_mbps'],
+      [[2500, 2500]],
+    );
+    expect(one).toMatch(/fastest download on offer in Leeds is \*\*2,500 Mbit\/s\*\* and the fastest upload/);
+    const each = narrate(
+      'what can I get at LS1 4AP',
+      ['operator_group', 'max_fastest_down_mbps', 'max_fastest_up_mbps'],
+      [
+        ['CityFibre', 2500, 1000],
+        ['Openreach', 1800, 220],
+      ],
+    );
+    expect(each).toContain('(1,000 Mbit/s up)');
+    expect(each).toContain('Openreach (1,800 Mbit/s, 220 Mbit/s up)');
+  });
+
   it('a network\'s share is of all premises in the place, not "of its premises"', () => {
     const text = narrate(
       'Premises passed by each network in Leeds',

@@ -285,6 +285,10 @@ function describeSeries(plan: Plan, built: BuiltQuery, result: ResultLike, colum
   return out;
 }
 
+/** The two columns of a fastest-speeds answer (`max_speeds`), as the compiler names them. */
+const DOWNLOAD_COLUMN = 'max_fastest_down_mbps';
+const UPLOAD_COLUMN = 'max_fastest_up_mbps';
+
 /**
  * Labelled rows: the first leads (or is lowest), the next three follow, a total only when the rows partition
  * what is counted, and the last shown.
@@ -301,7 +305,11 @@ function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, colu
   const metric = metricPhrase(plan, primaryName, built, primaryMeta);
   const lowest = plan.order === 'asc';
   const ends = changeEnds(result.columns.map((c) => c.name));
+  // Both speeds asked: the upload is said beside each network's download.
+  const upload =
+    plan.measure === 'max_speeds' ? result.columns.findIndex((c) => c.name === UPLOAD_COLUMN) : -1;
   const describe = (row: unknown[]) => {
+    if (upload >= 0 && typeof row[upload] === 'number') return ` (${fmt(row[upload] as number)} up)`;
     // A change in points is said with the coverage it started and ended at.
     if (primaryMeta.kind === 'points' && ends) {
       const [a, b] = [row[ends.from.index], row[ends.to.index]];
@@ -321,7 +329,9 @@ function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, colu
       : `**${label(top)}** ${lowest ? 'is lowest' : 'leads'} on ${metric}: **${fmt(value(top))}**${shareWords}${describe(top)}.`,
   );
   if (rows.length > 1) {
-    const next = rows.slice(1, 4).map((r) => `${label(r)} (${fmt(value(r))})`);
+    const next = rows
+      .slice(1, 4)
+      .map((r) => `${label(r)} (${fmt(value(r))}${upload >= 0 ? `, ${fmt(r[upload] as number)} up` : ''})`);
     out.push(`Then ${next.join(', ')}.`);
     const numericValues = rows.map(value).filter((v) => typeof v === 'number');
     // Only counts whose rows partition what is counted add up: overlapping footprints never do.
@@ -440,6 +450,12 @@ function describeOneFigure(
   if (names.length === 1 && columns.metas[0]?.kind === 'speed') {
     const label = MEASURES[plan.measure as keyof typeof MEASURES]?.label ?? 'speed';
     return [`The ${label} on offer ${where} is **${formatValue(row[0], columns.metas[0])}**.`];
+  }
+  // Both speeds asked: each is said, the upload as much as the download.
+  if (plan.measure === 'max_speeds' && value(UPLOAD_COLUMN) && value(DOWNLOAD_COLUMN)) {
+    return [
+      `The fastest download on offer ${where} is **${value(DOWNLOAD_COLUMN)}** and the fastest upload **${value(UPLOAD_COLUMN)}**.`,
+    ];
   }
   if (plan.measure === 'first_postcodes' || plan.measure === 'first_premises') {
     const postcodes = value('postcodes');
