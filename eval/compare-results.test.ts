@@ -97,4 +97,35 @@ describe('compareResults', () => {
     // The name is still required.
     expect(compareResults({ columns: ['x'], rows: [[3.1], [4.5]] }, gold).match).toBe(false);
   });
+
+  it('accepts a comparison of dates answered as one row with a column per date, and only with the right dates', () => {
+    const gold = {
+      columns: ['reported_at', 'coverage_pct'],
+      rows: [
+        ['2024-01-01', 41.25],
+        ['2026-11-01', 70.5],
+      ],
+    };
+    const wide = {
+      columns: ['coverage_2024_01_pct', 'coverage_2026_11_pct', 'pp_change'],
+      rows: [[41.25, 70.5, 29.25]],
+    };
+    expect(compareResults(wide, gold).match).toBe(true);
+    // The figures under the other date's name are not the answer.
+    const swapped = { columns: ['coverage_2024_01_pct', 'coverage_2026_11_pct'], rows: [[70.5, 41.25]] };
+    expect(compareResults(swapped, gold).match).toBe(false);
+    // Nor is one of the two figures alone.
+    expect(compareResults({ columns: ['coverage_2026_11_pct'], rows: [[70.5]] }, gold).match).toBe(false);
+    // Years and quarters are dates too.
+    const quarters = {
+      columns: ['quarter', 'lines'],
+      rows: [
+        ['2026Q2', 10],
+        ['2026Q3', 12],
+      ],
+    };
+    expect(
+      compareResults({ columns: ['lines_2026q2', 'lines_2026q3'], rows: [[10, 12]] }, quarters).match,
+    ).toBe(true);
+  });
 });

@@ -5,6 +5,11 @@
  * answer often adds context such as a share next to a count), but every gold column must be found in it,
  * row for row, and the row count must be equal. A gold code column (`la_code`) that only identifies the rows of
  * another gold column one to one (`la_name`) need not be repeated: the name answers the question.
+ *
+ * One more form holds the same answer: a comparison of a few dates ("coverage in Jan 2024 vs now") that the gold
+ * lists as a row per date may be answered as one row with a column per date (`coverage_2024_01_pct`,
+ * `coverage_2026_11_pct`, often with the change beside them). It matches when, for every gold row and every gold
+ * figure, a predicted column named for that row's date (year-month, year or quarter) holds that figure.
  */
 export type Cell = string | number | boolean | null;
 export interface ResultTable {
@@ -89,7 +94,48 @@ function isTwinCode(gold: ResultTable, c: number): boolean {
   });
 }
 
+/** The name token a column of one date carries: '2024_01' for a month's date, '2024' for a year, '2025q3'. */
+function dateToken(value: Cell): string | null {
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase();
+  const month = text.match(/^(\d{4})-(\d{2})(?:-\d{2})?(?:[t ].*)?$/);
+  if (month) return `${month[1]}_${month[2]}`;
+  const quarter = text.match(/^(\d{4})[ _-]?(q[1-4])$/);
+  if (quarter) return `${quarter[1]}${quarter[2]}`;
+  return /^20[1-4]\d$/.test(text) ? text : null;
+}
+
+/** A gold row per date matched by one predicted row with a column per date (see the header). */
+function wideFormMatch(predicted: ResultTable, gold: ResultTable): boolean {
+  if (predicted.rows.length !== 1 || gold.rows.length < 2 || gold.rows.length > 6) return false;
+  const key = gold.columns.findIndex((_, c) => gold.rows.every((row) => dateToken(row[c] as Cell) !== null));
+  if (key < 0) return false;
+  const figures = gold.columns.flatMap((_, c) =>
+    c !== key && gold.rows.every((row) => asNumber(row[c] as Cell) !== null) ? [c] : [],
+  );
+  if (!figures.length || figures.length !== gold.columns.length - 1) return false;
+  const row = predicted.rows[0] as Cell[];
+  const names = predicted.columns.map((name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_'));
+  const used = new Set<number>();
+  return gold.rows.every((goldRow) => {
+    const token = dateToken(goldRow[key] as Cell) as string;
+    return figures.every((f) => {
+      const at = names.findIndex(
+        (name, c) =>
+          !used.has(c) &&
+          new RegExp(`(?:^|_)${token}(?:_|$)`).test(name) &&
+          cellsMatch(row[c] as Cell, goldRow[f] as Cell),
+      );
+      if (at < 0) return false;
+      used.add(at);
+      return true;
+    });
+  });
+}
+
 export function compareResults(predicted: ResultTable, wholeGold: ResultTable): Comparison {
+  if (wideFormMatch(predicted, wholeGold)) return { match: true, reason: 'match (a column per date)' };
   const predictedValues = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
   const kept = wholeGold.columns.flatMap((_, c) => {
     const values = wholeGold.rows.map((row) => row[c] as Cell);

@@ -15,7 +15,7 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import { isForecastPoint } from './fast-paths.js';
-import { monthName, techWords } from './words.js';
+import { excludedWords, monthName, techWords } from './words.js';
 
 /** '2026-11-01' -> 'November 2026'. */
 const formatMonth = (date: string) => `${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
@@ -95,8 +95,8 @@ export function subjectClause(
   const who = options.skipProvider ? null : provider(s);
   if (s.absent && s.exclude) {
     // NOT (present AND NOT excluded): where the subject is, so is the excluded service.
-    const excluded = s.exclude.gigabit ? `${SEGMENTS.gigabit.label} broadband` : SEGMENTS.full_fibre.label;
-    const cableOnly = s.gigabit && !s.exclude.gigabit && !who && !s.minDown && !s.minUp;
+    const excluded = excludedWords(s.exclude);
+    const cableOnly = s.gigabit && s.exclude.tech && !who && !s.minDown && !s.minUp;
     clauses.push(
       cableOnly
         ? `${SEGMENTS.cable_only_gigabit.label} is not available (no ${SEGMENTS.gigabit.label} broadband, or ${excluded} as well)`
@@ -124,10 +124,7 @@ export function subjectClause(
   if (s.onlyTech) clauses.push(`${TECH[s.onlyTech]} is the only technology`);
   if (s.bestDownBelow) clauses.push(`the best download speed is below ${s.bestDownBelow} Mbit/s`);
   if (s.belowUso) clauses.push(belowUsoClause());
-  if (s.exclude)
-    clauses.push(
-      `there is no ${s.exclude.gigabit ? `${SEGMENTS.gigabit.label} broadband` : SEGMENTS.full_fibre.label}`,
-    );
+  if (s.exclude) clauses.push(`there is no ${excludedWords(s.exclude)}`);
   return clauses.length ? joinAnd(clauses) : null;
 }
 
@@ -312,7 +309,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   if (plan.measure === 'operator_list') {
     head = `Networks present${where ? ` ${where}` : ''}`;
   } else if (plan.leaderPerDimension && dimension) {
-    head = `The leading network in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
+    const leaders = (plan.limit ?? 1) > 1 ? `top ${plan.limit} networks` : 'leading network';
+    head = `The ${leaders} in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
   } else if (dimension && SERIES.has(dimension) && plan.order && plan.limit) {
     // A series ranked: "The month with the most new premises added ...", "The 3 quarters with the highest ...".
     const points = plan.limit === 1 ? SINGULAR[dimension] : `${plan.limit} ${SINGULAR[dimension]}s`;

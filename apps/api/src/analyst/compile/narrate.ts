@@ -597,21 +597,32 @@ function describeChange(plan: Plan, result: ResultLike): string[] | null {
   ];
 }
 
-/** "In England, Openreach leads with ...": one line per place for leader questions. */
+/**
+ * "In England, Openreach leads with ...": one line per place for leader questions. With the first N networks of
+ * each place, the line names them in order, and the leader of each place is its first.
+ */
 function describeLeaders(result: ResultLike): string[] {
   const names = result.columns.map((c) => c.name);
   const place = 0;
   const network = names.indexOf('operator_group');
   const premises = names.indexOf('premises');
   const share = names.indexOf('share_of_premises_pct');
-  const lines = result.rows.map(
-    (row) =>
-      `- **${String(row[place])}**: ${String(row[network])} with ${formatNumber(row[premises], 'premises')} premises` +
-      (share >= 0 ? ` (${formatNumber(row[share], 'share_pct')} of all premises there)` : ''),
+  const byPlace = new Map<string, unknown[][]>();
+  for (const row of result.rows)
+    byPlace.set(String(row[place]), [...(byPlace.get(String(row[place])) ?? []), row]);
+  const one = (row: unknown[]) =>
+    `${String(row[network])} with ${formatNumber(row[premises], 'premises')} premises` +
+    (share >= 0 ? ` (${formatNumber(row[share], 'share_pct')} of all premises there)` : '');
+  const lines = [...byPlace.entries()].map(([name, rows]) =>
+    rows.length === 1
+      ? `- **${name}**: ${one(rows[0] as unknown[])}`
+      : `- **${name}**: ${rows.map((row, i) => `${i + 1}. ${one(row)}`).join('; ')}`,
   );
   const counts = new Map<string, number>();
-  for (const row of result.rows)
-    counts.set(String(row[network]), (counts.get(String(row[network])) ?? 0) + 1);
+  for (const rows of byPlace.values()) {
+    const leader = String((rows[0] as unknown[])[network]);
+    counts.set(leader, (counts.get(leader) ?? 0) + 1);
+  }
   const summary = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const head =
     summary.length === 1

@@ -56,6 +56,7 @@ import {
   networkCountColumn,
 } from './fast-paths.js';
 import { sideBySideParts } from './side-by-side.js';
+import { excludedWords } from './words.js';
 
 export interface BuiltQuery {
   sql: string;
@@ -231,7 +232,10 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
   const keys = options.keys ?? [];
   if (s.exclude) {
     // Present, but not where the excluded service is (same snapshot choice, postcodes only).
-    const without: Plan = { ...plan, subject: { tech: s.exclude.tech, gigabit: s.exclude.gigabit } };
+    const without: Plan = {
+      ...plan,
+      subject: { tech: s.exclude.tech, gigabit: s.exclude.gigabit, minDown: s.exclude.minDown },
+    };
     const excludedSql = presence(without, ctx, { ...options, keys: [] });
     const rest: Plan = { ...plan, subject: { ...s, exclude: undefined } };
     const base = presence(rest, ctx, options);
@@ -349,7 +353,7 @@ function subjectPhrase(plan: Plan): string {
         ? `symmetric gigabit (fastest_down and fastest_up >= ${GIGABIT_MBPS})`
         : `${SEGMENTS.gigabit.label} service (${segmentSql('gigabit', 'row', { alias: '' })})`,
     );
-  if (s.exclude) parts.push(`no ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`);
+  if (s.exclude) parts.push(`no ${excludedWords(s.exclude)}`);
   if (s.minDown) parts.push(`a download speed of at least ${s.minDown} Mbit/s on offer`);
   if (s.minUp) parts.push(`an upload speed of at least ${s.minUp} Mbit/s on offer`);
   if (s.minNetworks)
@@ -1959,8 +1963,9 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
     `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,
     'FROM ranked r',
     `JOIN totals t ON t.${dim} = r.${dim}`,
-    'WHERE r.position = 1',
-    `ORDER BY r.${dim}`,
+    // The leader, or the first N of each place ("the top 3 networks in each region").
+    `WHERE r.position ${(plan.limit ?? 1) > 1 ? `<= ${plan.limit}` : '= 1'}`,
+    `ORDER BY r.${dim}${(plan.limit ?? 1) > 1 ? ', r.position' : ''}`,
   ].join('\n');
   return {
     sql,

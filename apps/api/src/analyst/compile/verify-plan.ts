@@ -47,7 +47,7 @@ import {
   readSqlFacts,
   type SqlFacts,
 } from './sql-facts.js';
-import { datesInWords } from './words.js';
+import { datesInWords, excludedWords } from './words.js';
 
 export interface PlanCheck {
   /** True when the guard accepts the SQL and nothing of the plan is missing from it. */
@@ -355,9 +355,14 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
     const excluded = negations.some((c) => {
       if (!c.subquery) return false;
       const inner = new Evidence(c.subquery);
-      return (!without.tech || hasTech(plan, inner, without.tech)) && (!without.gigabit || hasGigabit(inner));
+      const minDown = without.minDown;
+      return (
+        (!without.tech || hasTech(plan, inner, without.tech)) &&
+        (!without.gigabit || hasGigabit(inner)) &&
+        (!minDown || inner.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown))
+      );
     });
-    if (!excluded) missing.push(`the exclusion ("no ${without.gigabit ? 'gigabit' : 'full fibre'}")`);
+    if (!excluded) missing.push(`the exclusion ("no ${excludedWords(without)}")`);
   }
   if (s.absent && negations.length < (s.exclude ? 2 : 1)) missing.push('the negation ("without")');
   return missing;
@@ -514,6 +519,11 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     // The limit is per group: the rows whose position in their group is at most the limit.
     const kept = e.number([`rank_in_${plan.rankWithin}`], ['<=', '<', '='], (n) => n === (limit ?? 1));
     return kept ? [] : [`the number of results in each ${plan.rankWithin} ("${limit ?? 1}")`];
+  }
+  if (plan.leaderPerDimension) {
+    // The first N networks of each place: their position in the place at most N.
+    const kept = e.number(['position'], ['<=', '<', '='], (n) => n === (limit ?? 1));
+    return kept ? [] : [`the number of networks in each place ("${limit ?? 1}")`];
   }
   if (limit && !e.facts.limits.includes(limit)) out.push(`the number of results ("${limit}")`);
   const d = plan.dimension;

@@ -6,7 +6,7 @@
  * is left of code (a table or column the step names on purpose) marked as code. Dates and quarters are also said
  * here for the analysis, so every text of an answer says them one way.
  */
-import { DIMENSION_LIST, MEASURES, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
+import { DIMENSION_LIST, MEASURES, SEGMENTS, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
 const MONTHS = [
@@ -58,6 +58,16 @@ export function datesInWords(text: string): string {
 export function columnMonth(column: string): string | null {
   const match = /_(\d{4})_(\d{2})(?:_|$)/.exec(column);
   return match ? monthWords(`${match[1]}-${match[2]}-01`) : null;
+}
+
+/** What an exclusion lacks, in words: "gigabit-capable broadband", "ultrafast broadband", "full fibre". */
+export function excludedWords(exclude: { tech?: string; gigabit?: boolean; minDown?: number }): string {
+  if (exclude.gigabit) return `${SEGMENTS.gigabit.label} broadband`;
+  if (exclude.minDown) {
+    const named = [SEGMENTS.superfast, SEGMENTS.ultrafast].find((s) => s.threshold.down === exclude.minDown);
+    return named ? `${named.label} broadband` : `a download speed of ${exclude.minDown} Mbit/s or more`;
+  }
+  return SEGMENTS.full_fibre.label;
 }
 
 /** A technology code of either dataset ('fttponly', 'fttp', 'fttc') by its segment's label. */

@@ -506,4 +506,37 @@ describe('output shapes and terms read from new wordings', () => {
       0.8,
     );
   });
+
+  it('keeps the first N networks of each place ("the top 3 networks ... in each region")', () => {
+    const u = read('top 3 networks by full fibre premises in each region');
+    expect(u.plan).toMatchObject({ leaderPerDimension: true, dimension: 'government_region', limit: 3 });
+    const built = buildQuery(u.plan, testTime);
+    expect(built.sql).toMatch(/position <= 3/);
+    expect(u.candidates[0]?.interpretation).toMatch(/^The top 3 networks in each region/);
+  });
+
+  it('lists every place asked for "each" of, not a top 10', () => {
+    const { plan } = read('FF coverage for each LA in the North East, best first');
+    expect(plan).toMatchObject({ dimension: 'la_name', order: 'desc' });
+    expect(plan.limit).toBeUndefined();
+    expect(plan.assumptions).not.toContain('showing the top 10');
+  });
+
+  it('reads a tier the premises lack as an exclusion, and keeps the technology before it', () => {
+    const band = read('premises with superfast but not ultrafast in Wales').plan.subject;
+    expect(band).toMatchObject({ minDown: 30, exclude: { minDown: 300 } });
+    expect(band.absent).toBeUndefined();
+    const fttc = read('premises with FTTC but no gigabit in Wales').plan.subject;
+    expect(fttc).toMatchObject({ tech: 'fttc', exclude: { gigabit: true } });
+    expect(buildQuery(read('premises with superfast but not ultrafast in Wales').plan, testTime).sql).toMatch(
+      /NOT IN \(SELECT .*fastest_down >= 300/,
+    );
+  });
+
+  it('gives a date written without its year the year of the date it is listed with ("Q2 vs Q3 2026")', () => {
+    const { plan } = read('Sky total lines Q2 vs Q3 2026');
+    expect(plan.takeUp?.change).toBe('qoq');
+    const months = read('full fibre premises in Wales between March and June 2025').plan.time;
+    expect(months).toMatchObject({ from: '2025-03-01', to: '2025-06-01' });
+  });
 });

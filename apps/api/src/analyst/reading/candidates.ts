@@ -191,7 +191,10 @@ function rankedBy(tag: Tag, tagging: Tagging): boolean {
 
 /** A speed threshold in the subject (superfast and ultrafast are thresholds). */
 const hasThreshold = (s: Plan['subject']) =>
-  s.minDown !== undefined || s.minUp !== undefined || s.bestDownBelow !== undefined || Boolean(s.belowUso);
+  s.minDown !== undefined ||
+  s.minUp !== undefined ||
+  s.bestDownBelow !== undefined ||
+  Boolean(s.belowUso || s.exclude?.minDown);
 
 /** Whether the plan reads the data at this moment: its snapshot, an end of its window, a point of its series. */
 export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean {
@@ -1083,6 +1086,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     delete plan.limit;
     edits.push({ plan, differs: `the ${ranked.text} network in each place` });
   }
+  edits.push(...topNetworksInEach(base, unused, tagging));
   // "How many (different) full fibre networks ...": the count is of networks, not of premises.
   const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
   const counted = tagging.tags.slice(countOf + 1).find((t) => t.role === 'measure' || networkKind(t));
@@ -1437,6 +1441,28 @@ function bothSpeeds(base: Plan, unused: Tag[]): { plan: Plan; differs: string }[
 function quarterIndex(quarter: string): number {
   const [year, q] = quarter.split('Q').map(Number) as [number, number];
   return year * 4 + q;
+}
+
+/**
+ * "The top 3 networks by full fibre premises in each region": the first N networks of each place. The first plan
+ * ranks the places and leaves the network kind unused; the limit is then the number of networks kept per place.
+ */
+function topNetworksInEach(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.leaderPerDimension || base.rankWithin || base.compare?.length) return [];
+  if (!base.limit || base.limit > 10 || !GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) return [];
+  if (!['premises', 'postcodes'].includes(base.measure)) return [];
+  const kind = unused.find(
+    (t) => networkKind(t) && /s$/.test(t.text) && !(t.role === 'technology' && t.value === 'overbuild'),
+  );
+  const place = tagging.tags.find(
+    (t) => t.role === 'dimension' && t.value === base.dimension && eachOf(t, tagging),
+  );
+  if (!kind || !place) return [];
+  const plan = clone(base);
+  plan.leaderPerDimension = true;
+  plan.order = 'desc';
+  if (kind.role === 'technology' && kind.value === 'altnet') plan.subject = { ...plan.subject, altnet: true };
+  return [{ plan, differs: `the top ${base.limit} ${kind.text} in each ${place.text}` }];
 }
 
 /** Words that ask for a row for each place of a level ("each region", "per region", "by region"). */

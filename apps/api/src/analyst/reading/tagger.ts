@@ -268,11 +268,33 @@ function finerPlaces(level: Tag, place: Tag): boolean {
  * the month only before a year ("the top 3 may be ...").
  */
 export function withoutDaysOfMonth(question: string): string {
-  return question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
-    // "the fourth quarter" is Q4, as take-up labels it.
-    return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
-  });
+  return withSharedYear(
+    question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
+      // "the fourth quarter" is Q4, as take-up labels it.
+      return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
+    }),
+  );
 }
+
+/**
+ * "Q2 vs Q3 2026", "between March and June 2025", "Jan to Apr of 2024": the first date takes the year written
+ * once after the second, as an analyst means it.
+ */
+function withSharedYear(question: string): string {
+  return question.replace(
+    SHARED_YEAR,
+    (whole, first: string, joiner: string, second: string, year: string) =>
+      first.toLowerCase() === 'may' && !/^(?:and|to|through|until|vs\.?|versus)$/i.test(joiner.trim())
+        ? whole
+        : `${first} ${year} ${joiner}${second} ${year}`,
+  );
+}
+const PERIOD_WORD =
+  '(?:q[1-4]|h[12]|january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)';
+const SHARED_YEAR = new RegExp(
+  `\\b(${PERIOD_WORD})\\b( (?:and|to|through|until|vs\\.?|versus|or|-|&) (?:the )?)(${PERIOD_WORD})\\b(?: of)? ((?:19|20)\\d\\d)\\b`,
+  'gi',
+);
 const ORDINAL_QUARTER = /\b(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|qtr)\b/gi;
 const ORDINALS: Record<string, number> = {
   first: 1,

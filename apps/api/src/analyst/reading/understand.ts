@@ -8,6 +8,7 @@
  */
 
 import { DIMENSIONS as DIMENSION_TERMS, MEASURES as MEASURE_TERMS, techSegment } from '@qa/warehouse';
+import { excludedWords } from '../compile/words.js';
 import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { formatMonth } from '../semantic/time-context.js';
 import { rankReadings } from './candidates.js';
@@ -372,7 +373,7 @@ export function describeReading(plan: Plan): string {
       s.tech && (techSegment(s.tech)?.label ?? s.tech),
       s.belowUso && 'below the USO',
       s.gigabit && 'gigabit',
-      s.exclude && `without ${s.exclude.gigabit ? 'gigabit' : 'full fibre'}`,
+      s.exclude && `without ${excludedWords(s.exclude)}`,
       s.altnet && 'altnets',
       s.operatorGroups && `networks ${s.operatorGroups.join(', ')}`,
       s.operators && `operators ${s.operators.join(', ')}`,

@@ -104,6 +104,13 @@ export const subjectSchema = z
       .object({
         tech: z.literal(FULL_FIBRE).optional().describe('without full fibre'),
         gigabit: z.boolean().optional().describe('without gigabit-capable service'),
+        minDown: z
+          .number()
+          .positive()
+          .optional()
+          .describe(
+            'without a download speed of at least this (Mbit/s): "superfast but not ultrafast" is 300',
+          ),
       })
       .optional()
       .describe('Present, but WITHOUT this ("FWA premises with no full fibre")'),

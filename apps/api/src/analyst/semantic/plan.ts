@@ -82,7 +82,12 @@ export interface Subject {
   /** Gigabit both ways: fastest_up >= 1000 as well. */
   symmetric?: boolean;
   /** Present, but WITHOUT this ("FWA premises with no full fibre"). */
-  exclude?: { tech?: typeof FULL_FIBRE; gigabit?: boolean };
+  exclude?: {
+    tech?: typeof FULL_FIBRE;
+    gigabit?: boolean;
+    /** A download tier lacking: "superfast but not ultrafast" excludes 300 Mbit/s or more. */
+    minDown?: number;
+  };
   /**
    * Below the USO (the semantic model's segment): no service at the postcode offers the USO's 10 Mbit/s down and
    * 1 Mbit/s up; postcodes with no service count.

@@ -15,8 +15,15 @@ export function readConditions(draft: Draft): void {
     subject.gigabit = true;
     subject.symmetric = true;
   }
-  if (excluded && (subject.tech || subject.operatorGroups?.length || subject.altnet)) {
-    subject.exclude = /gigabit/.test(excluded[1] as string) ? { gigabit: true } : { tech: FULL_FIBRE };
+  const kept = excluded ? text.replace(excluded[0], ' ') : text;
+  if (
+    excluded &&
+    (subject.tech ||
+      subject.operatorGroups?.length ||
+      subject.altnet ||
+      NAMED_SPEEDS.some(([p]) => p.test(kept)))
+  ) {
+    subject.exclude = excludedService(excluded[1] as string);
   }
   if (
     has(
@@ -37,7 +44,15 @@ export function readConditions(draft: Draft): void {
     subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];
     delete subject.tech;
   }
-  readSpeedThresholds(text, subject);
+  // A tier the premises lack ("superfast but not ultrafast") is the exclusion's: the thresholds read the rest.
+  readSpeedThresholds(subject.exclude?.minDown ? kept : text, subject);
+}
+
+/** What the premises lack: gigabit, a named download tier, or full fibre. */
+function excludedService(term: string): NonNullable<Subject['exclude']> {
+  if (/gigabit/.test(term)) return { gigabit: true };
+  const tier = NAMED_SPEEDS.find(([pattern, mbps]) => mbps !== USO_DOWN_MBPS && pattern.test(term));
+  return tier ? { minDown: tier[1] } : { tech: FULL_FIBRE };
 }
 
 const SPEED_UNIT = '(gbps|gbit\\/?s?|gig|gb|mbps|mbit\\/?s?|mb\\/?s|mb|meg)';

@@ -101,6 +101,8 @@ function applyRankingDefaults(draft: Draft): void {
     draft.limit = undefined;
   } else if (draft.order && !draft.limit && dimension && MANY_PLACES.includes(dimension)) {
     // A ranking of hundreds of places: show the ten that answer "which ... most".
+    // "For each LA in the North East, best first" asks for every one of them, in order.
+    if (everyOne(text, dimension)) return;
     if (!geo || geo.column === 'government_region' || geo.column === 'country') {
       draft.limit = singular(text, dimension) ? 1 : 10;
       if (draft.limit === 10) draft.assumptions.push('showing the top 10');
@@ -110,6 +112,19 @@ function applyRankingDefaults(draft: Draft): void {
   }
   if (!draft.order && dimension && !UNRANKED.includes(dimension) && dimension !== 'urban_rural')
     draft.order = 'desc';
+}
+
+const PLACE_WORDS: Partial<Record<Dimension, string>> = {
+  la_name: '(?:local authorit(?:y|ies)|councils?|boroughs?|authorit(?:y|ies)|las?)',
+  postcode_district: '(?:postcode )?districts?',
+  postcode_area: '(?:postcode )?areas?',
+};
+
+/** "each LA", "every council", "all the authorities": the whole list, not a top 10. */
+function everyOne(text: string, dimension: Dimension): boolean {
+  const word = PLACE_WORDS[dimension];
+  if (!word) return false;
+  return new RegExp(`\\b(?:each|every|all(?: of)?(?: the)?)(?: [a-z-]+)? ${word}\\b`).test(text);
 }
 
 function singular(text: string, dimension: Dimension): boolean {

@@ -9,8 +9,9 @@ import { type Draft, has } from './draft.js';
  */
 export function readTechnology(draft: Draft): void {
   const { text, subject } = draft;
+  // From the connector nearest the negation: in "with FTTC but no gigabit" the lack starts at "but", and FTTC stays.
   draft.excluded = text.match(
-    /\b(?:that|which|who|with|but|and|where)\b[^.?]*?\b(?:no|without|lack|lacking|not)\b (?:any |a )?(?:access to )?(?:a )?(full[- ]fibre|fttp|gigabit)[a-z -]*/,
+    /\b(?:that|which|who|with|but|and|where)\b(?:(?!\b(?:that|which|who|with|but|and|where)\b)[^.?])*?\b(?:no|without|lack|lacking|not)\b (?:any |a )?(?:access to )?(?:a )?(full[- ]fibre|fttp|gigabit|superfast|ultrafast|sfbb|ufbb)[a-z -]*/,
   );
   const techText = draft.excluded ? text.replace(draft.excluded[0], ' ') : text;
   if (
