@@ -103,7 +103,7 @@ export function areaPresence(
   const keys = options.keys ?? [];
   const s = plan.subject;
   // A count of the postcodes WITHOUT the subject stays in the long form, whose negation the plan check reads.
-  if (s.absent) return null;
+  if (s.absent || s.notGroups?.length) return null;
   if (s.allGroups?.length) return keys.length ? null : overlapArea(plan, ctx, options);
   if (plan.dataset === 'upc_forecast') return forecastArea(plan, ctx, options);
   if (plan.dataset !== 'upc') return null;

@@ -74,6 +74,8 @@ export function summaryPresence(
 ): SummaryPresence | null {
   if (plan.dataset !== 'upc') return null;
   const s = plan.subject;
+  // Networks left out are a condition on each network's rows: the long form writes it.
+  if (s.notGroups?.length) return null;
   const keys = options.keys ?? [];
   // The long forms of these two always read the latest snapshot, whatever the time of the question.
   if (s.onlyTech) return keys.length ? null : service(`f.only_tech = ${sqlString(s.onlyTech)}`);
@@ -130,6 +132,7 @@ export function fastPresence(
   ctx: TimeContext,
   options: { dates?: string[]; range?: unknown; keys?: string[] },
 ): string | null {
+  if (plan.subject.notGroups?.length) return null;
   if (plan.dataset === 'upc_forecast') return forecastPresence(plan, ctx, options);
   const s = plan.subject;
   if (s.belowUso && only(s, ['belowUso'])) {

@@ -81,7 +81,9 @@ export function provider(s: Subject): { who: string; plural: boolean } | null {
   }
   if (s.operatorGroups?.length) return { who: joinOr(s.operatorGroups.map(bound)), plural: false };
   if (s.operators?.length) return { who: joinOr(s.operators), plural: false };
-  if (s.altnet) return { who: 'an altnet', plural: false };
+  const other = s.notGroups?.length ? ` other than ${joinAnd(s.notGroups)}` : '';
+  if (s.altnet) return { who: `an altnet${other}`, plural: false };
+  if (other) return { who: `a network${other}`, plural: false };
   return null;
 }
 

@@ -93,6 +93,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
     const conditions: string[] = [];
     const groups = s.operatorGroups;
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    if (s.notGroups?.length) conditions.push(`f.operator NOT IN (${list(s.notGroups)})`);
     if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
     return {
       from: 'forecast_footprint f',
@@ -114,6 +115,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   if (s.minUp) conditions.push(`f.fastest_up >= ${s.minUp}`);
   if (altnetOnly) {
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    if (s.notGroups?.length) conditions.push(`f.operator NOT IN (${list(s.notGroups)})`);
     return {
       from: when === 'latest' ? 'fact_altnet f' : 'fact_altnet_time_series f',
       groupExpr: 'f.operator',
@@ -124,6 +126,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
   }
   const needsGroups =
     Boolean(groups?.length) ||
+    Boolean(s.notGroups?.length) ||
     Boolean(s.soleGroup) ||
     Boolean(s.minNetworks) ||
     Boolean(s.exactNetworks) ||
@@ -132,6 +135,7 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
     plan.measure === 'operator_count';
   if (s.operators?.length) conditions.push(`f.operator IN (${list(s.operators)})`);
   if (groups?.length) conditions.push(`o.operator_group IN (${list(groups)})`);
+  if (s.notGroups?.length) conditions.push(`o.operator_group NOT IN (${list(s.notGroups)})`);
   const table = when === 'latest' ? 'fact_operator f' : 'fact_operator_time_series f';
   return {
     from: needsGroups ? `${table} JOIN operators o ON o.operator = f.operator` : table,
@@ -165,6 +169,7 @@ function hasSubject(plan: Plan): boolean {
       s.altnet ||
       s.operators?.length ||
       s.operatorGroups?.length ||
+      s.notGroups?.length ||
       s.allGroups?.length ||
       s.minNetworks ||
       s.exactNetworks ||

@@ -350,6 +350,15 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
       c.op === 'not exists' ||
       c.op === 'not',
   );
+  if (s.notGroups?.length) {
+    // "Other than Openreach": each network left out is a NOT IN on the network's rows.
+    const left = s.notGroups.every((g) =>
+      e.facts.comparisons.some(
+        (c) => c.op === 'not in' && ['operator_group', 'operator'].includes(c.target) && c.values.includes(g),
+      ),
+    );
+    if (!left) missing.push(`the networks left out ("other than ${s.notGroups.join(', ')}")`);
+  }
   if (s.exclude) {
     const without = s.exclude;
     const excluded = negations.some((c) => {

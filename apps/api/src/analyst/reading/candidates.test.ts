@@ -512,7 +512,7 @@ describe('output shapes and terms read from new wordings', () => {
     expect(u.plan).toMatchObject({ leaderPerDimension: true, dimension: 'government_region', limit: 3 });
     const built = buildQuery(u.plan, testTime);
     expect(built.sql).toMatch(/position <= 3/);
-    expect(u.candidates[0]?.interpretation).toMatch(/^The top 3 networks in each region/);
+    expect(u.candidates?.[0]?.interpretation).toMatch(/^The top 3 networks in each region/);
   });
 
   it('lists every place asked for "each" of, not a top 10', () => {
@@ -538,5 +538,16 @@ describe('output shapes and terms read from new wordings', () => {
     expect(plan.takeUp?.change).toBe('qoq');
     const months = read('full fibre premises in Wales between March and June 2025').plan.time;
     expect(months).toMatchObject({ from: '2025-03-01', to: '2025-06-01' });
+  });
+
+  it('leaves out the networks named after "other than" / "excluding", and counts every other one', () => {
+    const leaders = read('which network other than Openreach has the most FTTP premises in each region');
+    expect(leaders.plan.subject).toMatchObject({ tech: 'fttponly', notGroups: ['Openreach'] });
+    expect(leaders.plan.subject.operatorGroups).toBeUndefined();
+    expect(leaders.plan.leaderPerDimension).toBe(true);
+    expect(leaders.plan.unknowns).toEqual([]);
+    const two = read('rank networks by gigabit premises excluding Openreach and Virgin Media').plan;
+    expect(two.subject.notGroups).toEqual(['Openreach', 'Virgin Media']);
+    expect(buildQuery(two, testTime).sql).toMatch(/operator_group NOT IN \('Openreach', 'Virgin Media'\)/);
   });
 });

@@ -87,6 +87,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return groupsNamed || Boolean(plan.geo?.values.some((v) => values.includes(v)));
     }
     case 'network':
+      if (s.notGroups?.includes(tag.value)) return true;
       return (
         [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
           [...(one.operatorGroups ?? []), ...(one.allGroups ?? []), ...groupsOf(one.operators)].includes(
@@ -166,6 +167,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         Boolean(
           s.absent ||
             s.exclude ||
+            s.notGroups?.length ||
             // "Lack decent broadband (below the USO)": the USO's own "no" is this negation.
             s.belowUso ||
             s.bestDownBelow !== undefined ||
@@ -1087,6 +1089,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: `the ${ranked.text} network in each place` });
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
+  edits.push(...networksLeftOut(base, unused, tagging));
   // "How many (different) full fibre networks ...": the count is of networks, not of premises.
   const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
   const counted = tagging.tags.slice(countOf + 1).find((t) => t.role === 'measure' || networkKind(t));
@@ -1463,6 +1466,33 @@ function topNetworksInEach(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   plan.order = 'desc';
   if (kind.role === 'technology' && kind.value === 'altnet') plan.subject = { ...plan.subject, altnet: true };
   return [{ plan, differs: `the top ${base.limit} ${kind.text} in each ${place.text}` }];
+}
+
+/** Words that leave a named network out of the count, rather than say what the premises lack. */
+const LEAVE_OUT = /^(?:other than|excluding|except|apart from|aside from|besides|not counting|ignoring)$/;
+
+/**
+ * "Which network other than Openreach leads in each region", "FF coverage excluding Openreach": the named network's
+ * rows are left out, and every other network counts.
+ */
+function networksLeftOut(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || base.compare?.length || base.within) return [];
+  const negation = unused.find((t) => t.role === 'negation' && LEAVE_OUT.test(t.text));
+  const named: string[] = [];
+  let next = negation && adjacent(tagging, negation, 1);
+  while (next?.role === 'network') {
+    named.push(next.value);
+    const end = next.end;
+    const after = tagging.tags.find((t) => t.start >= end);
+    const joined = after && LIST_JOINERS.has(tagging.text.slice(next.end, after.start).trim());
+    next = joined ? after : undefined;
+  }
+  if (!named.length) return [];
+  const plan = clone(base);
+  const kept = (plan.subject.operatorGroups ?? []).filter((g) => !named.includes(g));
+  plan.subject = { ...plan.subject, operatorGroups: kept.length ? kept : undefined, notGroups: named };
+  if (!kept.length) delete plan.subject.operatorGroups;
+  return [{ plan, differs: `every network other than ${named.join(' and ')}` }];
 }
 
 /** Words that ask for a row for each place of a level ("each region", "per region", "by region"). */

@@ -43,7 +43,7 @@ describe('every word of the question is accounted for', () => {
   });
 
   it('a negation the plan does not carry is never dropped silently', () => {
-    const u = read('premises in Leeds with full fibre apart from Openreach');
+    const u = read('premises in Leeds with full fibre apart from the new builds');
     expect(u.plan.unknowns.join(' ')).toMatch(/negation \("apart from"\)/);
     expect(u.confidence).toBeLessThan(0.8);
   });

@@ -123,7 +123,14 @@ export function uncarriedConditions(
     s.exactNetworks === 1 &&
     /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
-    s.absent || s.exclude || s.onlyTech || s.bestDownBelow || s.belowUso || s.soleGroup || noCompetition,
+    s.absent ||
+      s.exclude ||
+      s.notGroups?.length ||
+      s.onlyTech ||
+      s.bestDownBelow ||
+      s.belowUso ||
+      s.soleGroup ||
+      noCompetition,
   );
   // "postcodes (not premises)" negates a measure word, which the measure the plan chose carries.
   const negation = [...text.matchAll(NEGATION)].find((m) => {

@@ -277,6 +277,8 @@ export class Lexicon {
         for (let i = index; i < index + alias.length; i++) if (taken[i]) overlap = true;
         if (overlap) continue;
         if (STOP_ALIASES.has(alias) && !this.looksLikeName(question, alias)) continue;
+        // "Other than Openreach" leaves a network out: it is not the take-up row named "Other".
+        if (alias === 'other' && text.startsWith(' than ', index + alias.length)) continue;
         // "three or more FF networks", "top three altnets": the network "Three" is a number there.
         if (entity.kind === 'group' && countingWord(text, index, index + alias.length, alias)) continue;
         for (let i = index; i < index + alias.length; i++) taken[i] = true;

@@ -100,6 +100,10 @@ export const subjectSchema = z
       .boolean()
       .optional()
       .describe('Gigabit both ways: an upload speed of 1000 Mbit/s or more as well'),
+    notGroups: z
+      .array(z.string())
+      .optional()
+      .describe('Networks left out ("other than Openreach"): only the rows of other networks count'),
     exclude: z
       .object({
         tech: z.literal(FULL_FIBRE).optional().describe('without full fibre'),

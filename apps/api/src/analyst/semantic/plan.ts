@@ -57,6 +57,8 @@ export interface Subject {
   operators?: string[];
   /** Operator groups (networks): Openreach, Virgin Media, CityFibre, ... */
   operatorGroups?: string[];
+  /** Networks left out ("other than Openreach", "excluding Virgin Media"): the rows of every other network. */
+  notGroups?: string[];
   /** All of these groups must be present (overlap / head-to-head questions). */
   allGroups?: string[];
   /** A technology bound to one named network ("Openreach full fibre and Virgin Media"). */
