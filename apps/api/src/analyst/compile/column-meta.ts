@@ -110,6 +110,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (name === 'share_of_all_premises_pct') return { kind: 'share', base: `all premises ${where(plan)}` };
   if (name === 'share_of_premises_pct') return { kind: 'share', base: 'all premises there' };
   if (name === 'take_up_pct') return { kind: 'share', base: 'premises with full fibre' };
+  // The subject's own premises in the place asked, over all of them (plan.footprintShare).
+  if (name === 'share_of_footprint_pct') return { kind: 'share', base: 'its whole footprint' };
   if (name === 'share_pct' || name === 'line_share_pct') {
     if (plan.dataset === 'take_up') return { kind: 'share', base: 'all lines' };
     return { kind: 'share', base: 'the premises with the service' };

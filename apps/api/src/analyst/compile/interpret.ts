@@ -353,6 +353,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     if (extra) head += ` ${extra}`;
   }
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
+  // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
+  if (plan.footprintShare && where && !dimension) {
+    sentence = `Share of the premises where ${condition ?? 'any service is present'} that are ${where}`;
+  }
   // A share within a base: "Of the premises where Virgin Media offers cable, share where Openreach offers ...".
   if (plan.within) {
     const base = subjectClause(plan.within, { forecast }) ?? 'any service is present';

@@ -418,3 +418,32 @@ describe('words an analyst reads, not code (issue 23)', () => {
       expect(said).not.toMatch(/\*\*Result\*\*|change lines|\d{4}q\d/);
   });
 });
+
+describe('the share of a footprint and the first networks of each place', () => {
+  it("a footprint's share in a class is said as a share of that footprint", () => {
+    const text = narrate(
+      "what share of CityFibre's footprint is rural",
+      ['premises_there', 'footprint_premises', 'share_of_footprint_pct'],
+      [[412000, 4100000, 10.05]],
+    );
+    expect(text).toMatch(
+      /^\*\*10\.05%\*\* of the premises where CityFibre is present are in rural areas \(412,000 of 4,100,000\)/,
+    );
+    expect(text).not.toMatch(/of all premises in rural/);
+  });
+
+  it('the top networks of each place are listed in order, and only the first of each leads', () => {
+    const text = narrate(
+      'top 2 networks by full fibre premises in each region',
+      ['government_region', 'operator_group', 'premises', 'share_of_premises_pct'],
+      [
+        ['London', 'Openreach', 2000000, 50],
+        ['London', 'Hyperoptic', 500000, 12.5],
+        ['Wales', 'Openreach', 900000, 60],
+        ['Wales', 'CityFibre', 100000, 6.67],
+      ],
+    );
+    expect(text).toMatch(/^Openreach leads everywhere shown\./);
+    expect(text).toMatch(/\*\*London\*\*: 1\. Openreach .*; 2\. Hyperoptic/);
+  });
+});

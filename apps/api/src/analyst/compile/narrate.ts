@@ -116,6 +116,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+  if (plan.footprintShare && rows.length === 1) {
+    const line = describeFootprintShare(plan, result);
+    if (line) return finish(line, plan, latest);
+  }
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
   if (plan.dimension === 'networks') {
@@ -594,6 +598,21 @@ function describeChange(plan: Plan, result: ResultLike): string[] | null {
   const relative = typeof pct === 'number' ? `, ${pct >= 0 ? '+' : ''}${nf2.format(pct)}%` : '';
   return [
     `${capitalise(what)} ${verb} from **${count(a)}** in ${from.month} to **${count(b)}** in ${to.month}, ${direction(gained)} **${count(Math.abs(gained))}**${relative ? ` (${relative.slice(2)})` : ''}.`,
+  ];
+}
+
+/** "10.05% of the premises where CityFibre is present are in rural areas (412,000 of 4,100,000)." */
+function describeFootprintShare(plan: Plan, result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const row = result.rows[0] ?? [];
+  const [there, whole, share] = ['premises_there', 'footprint_premises', 'share_of_footprint_pct'].map((n) =>
+    names.indexOf(n),
+  );
+  if (there === undefined || whole === undefined || share === undefined || share < 0) return null;
+  const condition = subjectClause(plan.subject) ?? 'any service is present';
+  return [
+    `**${formatNumber(row[share], 'share_pct')}** of the premises where ${condition} are ${place(plan)} ` +
+      `(${formatNumber(row[there], 'premises')} of ${formatNumber(row[whole], 'premises')}).`,
   ];
 }
 

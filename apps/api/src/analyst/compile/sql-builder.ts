@@ -403,6 +403,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildShareOfSubject(plan, ctx);
     case 'coverage_pct':
       if (plan.within) return buildShareWithin(plan, plan.within, ctx);
+      if (plan.footprintShare && (plan.geo || plan.urbanRural)) return buildFootprintShare(plan, ctx);
       break;
     default:
       break;
@@ -1604,6 +1605,37 @@ function buildShareWithin(plan: Plan, within: Subject, ctx: TimeContext): BuiltQ
     steps: [
       `Finds the postcodes with ${subjectPhrase(base)}: the base of the share.`,
       `Of their premises${plan.geo ? ` in ${describeGeo(plan)}` : ''}, adds up those in postcodes that ${absent ? 'do not have' : 'also have'} ${subjectPhrase({ ...subject, subject: present })}, and divides.`,
+    ],
+  };
+}
+
+/**
+ * The share of the subject's own premises in a place or class: those in it over all of them, wherever they are
+ * ("what share of CityFibre's footprint is rural").
+ */
+function buildFootprintShare(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const whole: Plan = { ...plan, geo: undefined, urbanRural: undefined, footprintShare: undefined };
+  const part = geoConditions(plan).join(' AND ');
+  const inPart = `SUM(CASE WHEN ${part} THEN u.premises ELSE 0 END)`;
+  const sql = [
+    `WITH passed AS (\n  ${presence(whole, ctx)}\n)`,
+    `SELECT ${inPart} AS premises_there,`,
+    '       SUM(u.premises) AS footprint_premises,',
+    `       ${round(`100.0 * ${inPart} / NULLIF(SUM(u.premises), 0)`)} AS share_of_footprint_pct`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+  ].join('\n');
+  const where = describeGeo(plan) || plan.urbanRural || 'the place asked';
+  return {
+    sql,
+    columns: {
+      premises_there: `premises with ${subjectPhrase(whole)} in ${where}`,
+      footprint_premises: `all premises with ${subjectPhrase(whole)}`,
+      share_of_footprint_pct: `share of those premises in ${where}, %`,
+    },
+    steps: [
+      `Finds every postcode with ${subjectPhrase(whole)}, wherever it is.`,
+      `Adds up their premises, and those of them in ${where}, and divides.`,
     ],
   };
 }

@@ -550,4 +550,15 @@ describe('output shapes and terms read from new wordings', () => {
     expect(two.subject.notGroups).toEqual(['Openreach', 'Virgin Media']);
     expect(buildQuery(two, testTime).sql).toMatch(/operator_group NOT IN \('Openreach', 'Virgin Media'\)/);
   });
+
+  it("reads a place after a footprint and a verb of being as the share of that footprint ('... is rural')", () => {
+    const rural = read("what share of CityFibre's footprint is rural").plan;
+    expect(rural).toMatchObject({ measure: 'coverage_pct', urbanRural: 'rural', footprintShare: true });
+    const sql = buildQuery(rural, testTime).sql;
+    expect(sql).toMatch(/share_of_footprint_pct/);
+    expect(sql).not.toMatch(/WHERE u\.urban_rural/);
+    // A place's own premises covered stays coverage.
+    expect(read('what share of premises in Scotland have FTTP').plan.footprintShare).toBeUndefined();
+    expect(read('what % of Openreach FTTP premises are in Scotland').plan.footprintShare).toBe(true);
+  });
 });

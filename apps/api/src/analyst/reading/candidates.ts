@@ -12,7 +12,7 @@
  * offered as "Did you mean".
  */
 import { addMonths, FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '@qa/warehouse';
-import { interpret } from '../compile/interpret.js';
+import { interpret, place } from '../compile/interpret.js';
 import { SIDE_BY_SIDE_MEASURES } from '../compile/side-by-side.js';
 import { buildQuery } from '../compile/sql-builder.js';
 import { techWords } from '../compile/words.js';
@@ -1090,6 +1090,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
+  edits.push(...footprintShare(base, tagging));
   // "How many (different) full fibre networks ...": the count is of networks, not of premises.
   const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
   const counted = tagging.tags.slice(countOf + 1).find((t) => t.role === 'measure' || networkKind(t));
@@ -1467,6 +1468,29 @@ function topNetworksInEach(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   if (kind.role === 'technology' && kind.value === 'altnet') plan.subject = { ...plan.subject, altnet: true };
   return [{ plan, differs: `the top ${base.limit} ${kind.text} in each ${place.text}` }];
 }
+
+/**
+ * "What share of CityFibre's footprint is rural", "what % of Openreach FTTP premises are in Scotland": the place
+ * or class comes after the subject's own premises and a verb of being, so the share is of the subject's premises
+ * (those there over all of them), not of the place's premises covered.
+ */
+function footprintShare(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.measure !== 'coverage_pct' || base.dimension || base.within) return [];
+  if (base.compare?.length || base.footprintShare || !(base.geo || base.urbanRural)) return [];
+  const s = base.subject;
+  if (!(s.operatorGroups?.length || s.operators?.length || s.altnet || s.tech || s.gigabit)) return [];
+  const part = tagging.tags.find(
+    (t) => t.role === 'place' || (t.role === 'dimension' && t.value === 'urban_rural'),
+  );
+  if (!part) return [];
+  const before = tagging.text.slice(0, part.start);
+  if (!FOOTPRINT_THEN_PLACE.test(before)) return [];
+  const plan = clone(base);
+  plan.footprintShare = true;
+  return [{ plan, differs: `the share of its own premises that are ${place(plan)}`, prior: 1 }];
+}
+const FOOTPRINT_THEN_PLACE =
+  /\b(?:footprint|premises|network|build|rollout|roll-out|homes|postcodes|coverage)\b[^.?]*\b(?:is|are|lies?|lie|sits?|falls?|located|based|found)(?: (?:with)?in| in)?(?: the)?\s*$/;
 
 /** Words that leave a named network out of the count, rather than say what the premises lack. */
 const LEAVE_OUT = /^(?:other than|excluding|except|apart from|aside from|besides|not counting|ignoring)$/;

@@ -60,15 +60,8 @@ const SYSTEM_INFO = [
   /\bwhat can (?:you|i|this tool|the tool)\b/,
   /\bwhat (?:kind|sort|type)s? of questions?\b/,
   /\b(?:describe|explain|tell me about|show me) (?:the |your )?(?:data|datasets?|schema|tables?|columns?|database)\b/,
-  /\bhow (?:fresh|recent|up to date|current|old) is (?:the|your|this) data\b/,
-  /\bwhen (?:was|is) (?:the )?data (?:last )?(?:updated|refreshed)\b/,
   /\bwhat (?:is|are) the (?:latest|most recent) (?:snapshot|data|dates?)\b/,
   /^\s*(?:help|hi|hello|hey)\b/,
-  /\bwhere does (?:the|this|your) data come from\b/,
-  /\bis (?:the|this) data real\b/,
-  /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
-  /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
-  /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
   /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
@@ -86,6 +79,20 @@ const SYSTEM_INFO = [
  * Questions about what a term means in this data ("how do you define gigabit-capable", "does Virgin cable count as
  * gigabit"): answered from the model's definitions, whatever measure words they name.
  */
+/**
+ * Where the data comes from, how fresh it is, whether it is real: about the data even when a measure is named
+ * ("is the coverage data real or modelled", "how often is the take-up data updated").
+ */
+const PROVENANCE = [
+  /\bhow (?:fresh|recent|up to date|current|old) is (?:the|your|this) (?:[a-z-]+ )?data\b/,
+  /\bwhen (?:was|is) (?:the )?(?:[a-z-]+ )?data (?:last )?(?:updated|refreshed)\b/,
+  /\bwhere does (?:the|this|your) (?:[a-z-]+ )?data come from\b/,
+  /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
+  /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
+  /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
+  /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
+];
+
 const DEFINITION = [
   /\bhow (?:do|does) (?:you|the data|this data|the tool|it) define\b/,
   /\bwhat(?:'s| is) (?:the|your) definition of\b/,
@@ -174,7 +181,8 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
     (SYSTEM_INFO.some((re) => re.test(text)) &&
       !hasMeasureWords(text) &&
       !tagging.tags.some((t) => t.role === 'place')) ||
-    DEFINITION.some((re) => re.test(text))
+    DEFINITION.some((re) => re.test(text)) ||
+    PROVENANCE.some((re) => re.test(text))
   ) {
     return {
       kind: 'system_info',

@@ -219,6 +219,12 @@ export const planSchema = z.object({
   geo: geoSchema.optional(),
   urbanRural: z.enum(['urban', 'rural']).optional().describe('Only urban or only rural postcodes'),
   time: timeSchema,
+  footprintShare: z
+    .boolean()
+    .optional()
+    .describe(
+      "With coverage_pct: the share of the subject's own premises that lie in geo / urbanRural ('what share of CityFibre's footprint is rural')",
+    ),
   leaderPerDimension: z
     .boolean()
     .optional()

@@ -143,6 +143,12 @@ export interface Plan {
    * premises where this is present that also have `subject`.
    */
   within?: Subject;
+  /**
+   * With measure coverage_pct: the share of the subject's own premises that lie in the place or class asked
+   * ("what share of CityFibre's footprint is rural", "what % of Openreach FTTP premises are in Scotland"): the
+   * premises there over all the subject's premises, rather than the place's premises covered.
+   */
+  footprintShare?: boolean;
   dimension?: Dimension;
   geo?: GeoFilter;
   urbanRural?: 'urban' | 'rural';
