@@ -142,6 +142,7 @@ export {
   GIGABIT_DOWN_MBPS,
   SEGMENTS,
   type SegmentId,
+  SPEED_BANDS,
   SUPERFAST_DOWN_MBPS,
   TAKE_UP_TECHS,
   type TakeUpTech,

@@ -116,7 +116,7 @@ export const dimensionSchema = z
   .object({
     id: z.string().describe('Stable identifier, the plan dimension (a column name where there is one)'),
     kind: z
-      .enum(['place', 'class', 'network', 'technology', 'segment', 'time', 'count'])
+      .enum(['place', 'class', 'network', 'technology', 'segment', 'time', 'count', 'band'])
       .describe('Its role'),
     column: z.string().optional().describe('The column it groups or filters by'),
     codeColumn: z.string().optional().describe('A code column that identifies the same place (la_code)'),

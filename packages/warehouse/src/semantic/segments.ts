@@ -16,6 +16,21 @@ export const SUPERFAST_DOWN_MBPS = 30;
 export const USO_DOWN_MBPS = 10;
 export const USO_UP_MBPS = 1;
 
+/**
+ * The bands of the best download speed at a postcode, from the model's thresholds (the USO's 10, superfast,
+ * ultrafast, gigabit), each from its lower bound up to the next; postcodes with no service are in the first.
+ */
+export const SPEED_BANDS: readonly { fromMbps: number; label: string }[] = [
+  { fromMbps: 0, label: `under ${USO_DOWN_MBPS} Mbit/s` },
+  { fromMbps: USO_DOWN_MBPS, label: `${USO_DOWN_MBPS} to ${SUPERFAST_DOWN_MBPS} Mbit/s` },
+  { fromMbps: SUPERFAST_DOWN_MBPS, label: `${SUPERFAST_DOWN_MBPS} to ${ULTRAFAST_DOWN_MBPS} Mbit/s` },
+  {
+    fromMbps: ULTRAFAST_DOWN_MBPS,
+    label: `${ULTRAFAST_DOWN_MBPS} to ${GIGABIT_DOWN_MBPS.toLocaleString('en-GB')} Mbit/s`,
+  },
+  { fromMbps: GIGABIT_DOWN_MBPS, label: `${GIGABIT_DOWN_MBPS.toLocaleString('en-GB')} Mbit/s or more` },
+];
+
 const techRow = (tech: string) => portable(`{f}.tech = '${tech}'`);
 const techSummary = (tech: string) => portable(`{f}.has_${tech}`);
 const downAtLeast = (mbps: number) => portable(`{f}.fastest_down >= ${mbps}`);

@@ -70,6 +70,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (plan.countGroups && plan.dimension && name === GROUP_COUNT_COLUMNS[plan.dimension])
     return { kind: 'count', unit: name.replace(/_/g, ' '), additive: true };
   if (name === 'networks' && plan.dimension === 'networks') return { kind: 'label' };
+  // A speed band's lower bound orders the bands; it is part of the band's name, not a figure.
+  if (name === 'band_from_mbps' && plan.dimension === 'speed_band') return { kind: 'label' };
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
   if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };

@@ -447,3 +447,23 @@ describe('the share of a footprint and the first networks of each place', () => 
     expect(text).toMatch(/\*\*London\*\*: 1\. Openreach .*; 2\. Hyperoptic/);
   });
 });
+
+describe('premises by speed band', () => {
+  it('says each band with its premises and share, the bands in order', () => {
+    const text = narrate(
+      'premises by speed band in Wales',
+      ['band_from_mbps', 'speed_band', 'postcodes', 'premises', 'share_of_premises_pct'],
+      [
+        [0, 'under 10 Mbit/s', 342, 2926, 0.18],
+        [10, '10 to 30 Mbit/s', 2196, 21234, 1.33],
+        [30, '30 to 300 Mbit/s', 14019, 172830, 10.83],
+        [300, '300 to 1,000 Mbit/s', 40, 872, 0.05],
+        [1000, '1,000 Mbit/s or more', 70925, 1397524, 87.6],
+      ],
+    );
+    expect(text).toMatch(/^Of the 1,595,386 premises in Wales, by the best download speed on offer/);
+    expect(text).toMatch(
+      /- \*\*under 10 Mbit\/s\*\*: 2,926 premises \(0\.18%\)\n.*\n.*\n.*\n- \*\*1,000 Mbit\/s or more\*\*: 1,397,524/,
+    );
+  });
+});

@@ -116,6 +116,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
+  if (plan.dimension === 'speed_band') {
+    const lines = describeSpeedBands(plan, result);
+    if (lines) return finish(lines, plan, latest);
+  }
   if (plan.footprintShare && rows.length === 1) {
     const line = describeFootprintShare(plan, result);
     if (line) return finish(line, plan, latest);
@@ -598,6 +602,27 @@ function describeChange(plan: Plan, result: ResultLike): string[] | null {
   const relative = typeof pct === 'number' ? `, ${pct >= 0 ? '+' : ''}${nf2.format(pct)}%` : '';
   return [
     `${capitalise(what)} ${verb} from **${count(a)}** in ${from.month} to **${count(b)}** in ${to.month}, ${direction(gained)} **${count(Math.abs(gained))}**${relative ? ` (${relative.slice(2)})` : ''}.`,
+  ];
+}
+
+/** Premises by the band of their best download speed: a line per band, lowest first, with its share. */
+function describeSpeedBands(plan: Plan, result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const [band, premises, share] = ['speed_band', 'premises', 'share_of_premises_pct'].map((n) =>
+    names.indexOf(n),
+  );
+  if (band === undefined || premises === undefined || share === undefined || band < 0 || premises < 0)
+    return null;
+  const total = result.rows.reduce((sum, row) => sum + (Number(row[premises]) || 0), 0);
+  const where = place(plan);
+  return [
+    `Of the ${formatNumber(total, 'premises')} premises${where ? ` ${where}` : ''}, by the best download speed on offer at their postcode:`,
+    '',
+    ...result.rows.map(
+      (row) =>
+        `- **${String(row[band])}**: ${formatNumber(row[premises], 'premises')} premises` +
+        (share >= 0 ? ` (${formatNumber(row[share], 'share_pct')})` : ''),
+    ),
   ];
 }
 

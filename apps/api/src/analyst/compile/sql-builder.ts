@@ -13,8 +13,10 @@ import {
   FULL_FIBRE,
   LA_PLACE_COLUMNS,
   NETWORK_AREA_TABLE,
+  POSTCODE_SERVICE_TABLE,
   SEGMENTS,
   SERVICE_AREA_TABLE,
+  SPEED_BANDS,
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
   segmentSql,
@@ -411,6 +413,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.measure === 'operator_list') return buildOperatorList(plan);
   if (plan.leaderPerDimension) return buildLeaders(plan, ctx);
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
+  if (plan.dimension === 'speed_band') return buildSpeedBands(plan, ctx);
   if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) {
     const series =
       plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
@@ -1438,6 +1441,49 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       `Counts, for each postcode, the distinct ${src.altnetTable ? 'altnets' : 'networks (operator groups)'} offering ${subjectPhrase({ ...plan, subject: { ...plan.subject, minNetworks: undefined } })}.`,
       'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',
+    ],
+  };
+}
+
+/**
+ * Premises by the band of the best download speed at their postcode (the model's SPEED_BANDS), postcodes with no
+ * service in the first band: from the service summary by place when the place is made of whole local authorities,
+ * else from each postcode's summary. Only today's snapshot, and only for all premises (no subject).
+ */
+function buildSpeedBands(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (hasSubject(plan) || plan.dataset !== 'upc') throw new Error('speed bands are of all premises');
+  if (plan.time.at && plan.time.at !== ctx.latest) throw new Error('speed bands are of the latest snapshot');
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure))
+    throw new Error(`speed bands count premises or postcodes, not ${plan.measure}`);
+  // Highest band first: each postcode falls in the first band whose lower bound its best speed reaches.
+  const bands = [...SPEED_BANDS].reverse().filter((b) => b.fromMbps > 0);
+  const lowest = SPEED_BANDS[0]!;
+  const caseOf = (value: (b: (typeof SPEED_BANDS)[number]) => string) =>
+    `CASE ${bands.map((b) => `WHEN f.fastest_down >= ${b.fromMbps} THEN ${value(b)}`).join(' ')} ELSE ${value(lowest)} END`;
+  const area = atAreaGrain(plan, undefined);
+  const rows = area
+    ? `SELECT f.fastest_down, f.postcodes, f.premises FROM ${SERVICE_AREA_TABLE} f${plan.geo || plan.urbanRural ? ` ${where(areaGeo(plan))}` : ''}`
+    : `SELECT s.fastest_down, 1 AS postcodes, u.premises FROM upc_output u LEFT JOIN ${POSTCODE_SERVICE_TABLE} s ON s.postcode = u.postcode${plan.geo || plan.urbanRural ? ` ${where(geoConditions(plan))}` : ''}`;
+  const sql = [
+    `WITH banded AS (\n  SELECT ${caseOf((b) => String(b.fromMbps))} AS band_from_mbps,\n         ${caseOf((b) => sqlString(b.label))} AS speed_band,\n         f.postcodes, f.premises\n  FROM (${rows}) f\n)`,
+    'SELECT b.band_from_mbps, b.speed_band, CAST(SUM(b.postcodes) AS BIGINT) AS postcodes, SUM(b.premises) AS premises,',
+    `       ${round('100.0 * SUM(b.premises) / SUM(SUM(b.premises)) OVER ()')} AS share_of_premises_pct`,
+    'FROM banded b',
+    'GROUP BY b.band_from_mbps, b.speed_band',
+    'ORDER BY b.band_from_mbps',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      band_from_mbps: 'the lower bound of the band, Mbit/s',
+      speed_band: 'the band of the best download speed at the postcode',
+      postcodes: 'postcodes',
+      premises: 'premises',
+      share_of_premises_pct: 'share of all premises, %',
+    },
+    steps: [
+      "Takes each postcode's best download speed on offer (none counts as 0).",
+      `Puts it in a band (${SPEED_BANDS.map((b) => b.label).join('; ')}) and adds up postcodes and premises in each.`,
     ],
   };
 }

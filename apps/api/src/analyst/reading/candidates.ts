@@ -652,6 +652,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
   if (plan.dimension === value || plan.rankWithin === value) return true;
+  if (value === 'speed_band') return false;
   // "No full fibre at the postcode", "present at their postcode": the unit every figure is counted over, named
   // in the singular after an article, is no grouping.
   if (value === 'postcode' && /\b(?:the|a|their|its|that|same|any) $/.test(tagging.text.slice(0, tag.start)))
@@ -1036,6 +1037,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     (t) =>
       t.role === 'dimension' &&
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
+        t.value === 'speed_band' ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
   );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
