@@ -561,4 +561,19 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('what share of premises in Scotland have FTTP').plan.footprintShare).toBeUndefined();
     expect(read('what % of Openreach FTTP premises are in Scotland').plan.footprintShare).toBe(true);
   });
+
+  it('reads a calendar year: growth in it from the end of the year before, a level at its end', () => {
+    expect(read('how many FF premises did CityFibre add in 2025').plan).toMatchObject({
+      measure: 'change_premises',
+      time: { from: '2024-12-01', to: '2025-12-01' },
+    });
+    // The current year runs to the latest snapshot.
+    expect(read('FF premises added in 2026').plan.time).toMatchObject({ from: '2025-12-01', to: '2026-11-01' });
+    expect(read('FF coverage in 2025').plan.time.at).toBe('2025-12-01');
+    expect(read('Sky lines in 2025').plan.time.quarter).toBe('2025Q4');
+    expect(read('full fibre coverage in Wales in 2023 vs now').plan).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2023-12-01', to: '2026-11-01' },
+    });
+  });
 });

@@ -1229,7 +1229,9 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
     return [{ plan, differs: `from ${plan.time.seriesFrom} to ${plan.time.seriesTo}` }];
   }
   if (base.dataset === 'take_up') {
-    const quarters = moments.map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : '')).sort();
+    const quarters = moments
+      .map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : m.year !== undefined ? `${m.year}Q4` : ''))
+      .sort();
     const [first, last] = quarters as [string, string];
     const gap = quarterIndex(last) - quarterIndex(first);
     const change = gap === 4 ? 'yoy' : gap === 1 ? 'qoq' : undefined;
@@ -1241,8 +1243,15 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
     plan.takeUp = { ...plan.takeUp, change };
     return [{ plan, differs: `the change from ${first} to ${last}` }];
   }
-  const dates = moments.map((m) => m.date ?? '').sort();
+  // A year named alone is its end ("in 2023 vs now": December 2023), the latest snapshot for the current year.
+  const latest = tagging.latest.date!;
+  const yearEnd = (year: number) => {
+    const end = `${year}-12-01`;
+    return end > latest && end.slice(0, 4) === latest.slice(0, 4) && base.dataset === 'upc' ? latest : end;
+  };
+  const dates = moments.map((m) => m.date ?? (m.year !== undefined ? yearEnd(m.year) : '')).sort();
   const [from, to] = dates as [string, string];
+  if (from === to) return [];
   const measure = base.measure.startsWith('change_') ? base.measure : CHANGE_OF[base.measure];
   // A forecast window may start at a snapshot ("now vs the 2030 forecast"): the compiler reads that end from the
   // availability data. Both ends in the past are not a forecast.

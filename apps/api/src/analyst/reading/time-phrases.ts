@@ -411,6 +411,15 @@ function readPoint(r: TimeReading): void {
   }
 }
 
+/** "In 2025", "as of 2024", "for 2023": one year named alone, not the end of a range or a quarter. */
+const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|to|and|vs|q[1-4]|\/))/;
+
+/** "Added in 2025", "growth during 2024", "how much did X grow over 2025": a change within one calendar year. */
+const YEAR_OF_GROWTH = /\b(?:in|during|throughout|over|across)\s+(20\d\d)\b(?!\s*(?:-|to|and|vs|q[1-4]))/;
+const GROWTH_IN_A_YEAR = new RegExp(
+  `\\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|rolled out|new (?:premises|homes|postcodes))\\b[^.?]*${YEAR_OF_GROWTH.source}|${YEAR_OF_GROWTH.source}[^.?]*\\b(?:added|gained|growth|increase|net adds)\\b`,
+);
+
 /**
  * A calendar year for a series: "through 2025", "during 2025", "in 2025", "this year" (up to the latest
  * snapshot). Without a series, "this year" is the window since the end of last year.
@@ -433,12 +442,30 @@ function readSeriesYear(r: TimeReading): void {
       time.seriesFrom = isoDate(latestYear, 1);
       time.seriesTo = ctx.latest;
     }
+  } else if (!r.series && !r.window && !time.at && GROWTH_IN_A_YEAR.test(text)) {
+    // "How many premises did CityFibre add in 2025": the year's growth, from the end of the year before to the
+    // end of that year (or the latest snapshot), as "this year" and the yearly series' December points read it.
+    const yearOf = text.match(YEAR_OF_GROWTH) as RegExpMatchArray;
+    const year = Number(yearOf[1]);
+    matched.push(yearOf[0]);
+    r.window = true;
+    time.from = isoDate(year - 1, 12);
+    time.to =
+      compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear ? ctx.latest : isoDate(year, 12);
+    time.phrase = `in ${year}`;
   } else if (!r.series && /\bthis year\b/.test(text) && !r.window && !time.at) {
     matched.push('this year');
     r.window = true;
     time.from = addMonths(isoDate(latestYear, 1), -1);
     time.to = ctx.latest;
     time.phrase = 'this year';
+  } else if (!r.series && !r.window && !r.since && !time.at && !time.quarter && YEAR_ALONE.test(text)) {
+    // "FF coverage in 2025": the year's end, as "end of 2025" (the latest snapshot for the current year).
+    const yearOf = text.match(YEAR_ALONE) as RegExpMatchArray;
+    const year = Number(yearOf[1]);
+    matched.push(yearOf[0]);
+    time.at =
+      compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear ? ctx.latest : isoDate(year, 12);
   }
 }
 

@@ -203,12 +203,18 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   // A year past the last forecast point ("coverage in 2035") is a figure the data does not hold: answering the
   // last point instead would be a confident answer to another question.
   const lastYear = Number(ctx.forecastLast.slice(0, 4));
-  const beyond = tagging.tags.find((t) => t.role === 'time' && (t.moment?.year ?? 0) > lastYear);
+  // "For 2035", "in 2035" name that year; "by 2035" is read as the last forecast point (all the forecast knows).
+  const yearOf = (t: (typeof tagging.tags)[number]) =>
+    t.moment?.year ??
+    (/\b(?:by|until|till|before)\b/.test(t.text)
+      ? 0
+      : Number((t.moment?.date ?? t.moment?.quarter ?? '0').slice(0, 4)));
+  const beyond = tagging.tags.find((t) => t.role === 'time' && yearOf(t) > lastYear);
   if (beyond) {
     return {
       kind: 'unsupported',
       confidence: 0.9,
-      reasoning: `The data holds availability from ${formatMonth(ctx.earliest)} to ${formatMonth(ctx.latest)} and forecasts to ${formatMonth(ctx.forecastLast)}: nothing for ${beyond.moment?.year}.`,
+      reasoning: `The data holds availability from ${formatMonth(ctx.earliest)} to ${formatMonth(ctx.latest)} and forecasts to ${formatMonth(ctx.forecastLast)}: nothing for ${yearOf(beyond)}.`,
     };
   }
   const first = buildPlan(text, entities, lexicon, ctx);

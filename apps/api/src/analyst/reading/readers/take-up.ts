@@ -81,8 +81,9 @@ export function readTakeUp(draft: Draft): void {
 /** The quarter of a take-up answer: the one named, the one a named date falls in, or the latest. */
 function readTakeUpQuarter(draft: Draft): void {
   const time = draft.parsed.time;
+  // A date named ("in 2025", "Jun 2025") is the quarter it falls in, before the latest is assumed.
+  if (time.at && !time.quarter && !time.lastQuarters && !time.quarterYear) time.quarter = quarterOf(time.at);
   if (!time.quarter && !time.lastQuarters && !time.quarterYear && draft.dimension !== 'quarter') {
     time.quarter = draft.ctx.latestQuarter;
   }
-  if (time.at && !time.quarter) time.quarter = quarterOf(time.at);
 }
