@@ -349,9 +349,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     } else if (dimension && !SERIES.has(dimension))
       head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}`;
   }
-  if (plan.measure === 'operator_list' || plan.leaderPerDimension) {
-    if (extra) head += ` ${extra}`;
-  }
+  // The take-up filters ("on full fibre", "of Sky"), whichever way the head was said.
+  if (extra && !head.includes(extra)) head += ` ${extra}`;
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
   if (plan.footprintShare && where && !dimension) {

@@ -167,6 +167,8 @@ function hasSubject(plan: Plan): boolean {
   if (plan.dataset === 'upc_forecast') return true;
   return Boolean(
     s.tech ||
+      // "No broadband at all": the absence of any network is a subject too.
+      s.absent ||
       s.gigabit ||
       s.altnet ||
       s.operators?.length ||

@@ -568,7 +568,10 @@ describe('output shapes and terms read from new wordings', () => {
       time: { from: '2024-12-01', to: '2025-12-01' },
     });
     // The current year runs to the latest snapshot.
-    expect(read('FF premises added in 2026').plan.time).toMatchObject({ from: '2025-12-01', to: '2026-11-01' });
+    expect(read('FF premises added in 2026').plan.time).toMatchObject({
+      from: '2025-12-01',
+      to: '2026-11-01',
+    });
     expect(read('FF coverage in 2025').plan.time.at).toBe('2025-12-01');
     expect(read('Sky lines in 2025').plan.time.quarter).toBe('2025Q4');
     expect(read('full fibre coverage in Wales in 2023 vs now').plan).toMatchObject({

@@ -138,7 +138,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         !plan.leaderPerDimension
       )
         return false;
-      if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure)) return true;
+      // "Fastest", "max" name the measure itself; "min" or "slowest" ask for something it is not, unless ranked so.
+      if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure))
+        return tag.value !== 'asc' || plan.order === 'asc';
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
       // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
       return (

@@ -39,6 +39,20 @@ export function readConditions(draft: Draft): void {
         else subject.tech = FULL_FIBRE;
       }
     }
+  // "No broadband at all", "without any service": no network is present, whatever its technology.
+  if (
+    !subject.absent &&
+    !subject.exclude &&
+    !subject.tech &&
+    !subject.gigabit &&
+    !subject.operatorGroups?.length &&
+    !subject.altnet &&
+    has(
+      text,
+      /\b(?:no|without|lack(?:ing)?|not? (?:have|get)|don'?t have|do not have|can'?t get|cannot get) (?:any )?(?:fixed(?: line)? )?(?:broadband|service|connection|coverage|network)(?: at all| whatsoever)?\b/,
+    )
+  )
+    subject.absent = true;
   const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
   if (onlyTech) {
     subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];

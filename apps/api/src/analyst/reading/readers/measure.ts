@@ -77,10 +77,13 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
     !has(text, /\bsplit by\b/)
       ? 'line_share_pct'
       : 'lines';
-  const qoq = has(
-    text,
-    /\b(qoq|q-o-q|quarter[- ]on[- ]quarter|since (?:the )?(?:previous|last|prior) quarter|vs\.? (?:the )?(?:previous|last|prior) quarter)\b/,
-  );
+  const qoq =
+    has(
+      text,
+      /\b(qoq|q-o-q|quarter[- ]on[- ]quarter|since (?:the )?(?:previous|last|prior) quarter|vs\.? (?:the )?(?:previous|last|prior) quarter)\b/,
+    ) ||
+    // "Which retailer gained the most lines last quarter": the growth within that one quarter.
+    (words.growth && has(text, /\b(?:last|past|latest|previous|most recent|this) quarter\b/));
   if (
     qoq ||
     has(

@@ -132,7 +132,7 @@ function singular(text: string, dimension: Dimension): boolean {
     la_name: '(?:local authority|council|borough|authority|district|la)',
     government_region: 'region',
     country: '(?:nation|country)',
-    operator: '(?:operator|altnet|alt net|provider|isp)',
+    operator: '(?:operator|altnet|alt net|provider|isp|retailer|brand|retail operator)',
     operator_group: '(?:network|operator|provider)',
     tech: '(?:technology|tech)',
     postcode_area: 'postcode area',
