@@ -579,4 +579,38 @@ describe('output shapes and terms read from new wordings', () => {
       time: { from: '2023-12-01', to: '2026-11-01' },
     });
   });
+
+  it('reads a list of codes before "postcode areas" as areas, "CF" included', () => {
+    const { plan } = read('Show full fibre coverage for the LS, CF and G postcode areas');
+    expect(plan.geo?.column).toBe('postcode_area');
+    expect(new Set(plan.geo?.values)).toEqual(new Set(['LS', 'CF', 'G']));
+    expect(plan.subject.operatorGroups).toBeUndefined();
+  });
+
+  it('puts "FF coverage and gigabit coverage" side by side, the measure word between them', () => {
+    const { plan } = read('List every region with its FF coverage and gigabit coverage');
+    expect(plan.subject).toEqual({ tech: 'fttponly' });
+    expect(plan.compare).toEqual([{ gigabit: true }]);
+  });
+
+  it('reads growth "in the last quarter" as the last three months, and take-up growth then as quarter on quarter', () => {
+    expect(read('FF premises added in the last quarter').plan.time).toMatchObject({
+      from: '2026-08-01',
+      to: '2026-11-01',
+    });
+    expect(read('which retailer gained the most FTTP lines last quarter').plan).toMatchObject({
+      takeUp: { change: 'qoq' },
+      limit: 1,
+    });
+    expect(
+      read("BT's total lines, YoY % change for the latest quarter vs the same quarter last year").plan.takeUp
+        ?.change,
+    ).toBe('yoy');
+  });
+
+  it('reads "no broadband at all" as the absence of every network', () => {
+    const { plan } = read('how many postcodes in the M postcode area have no broadband at all');
+    expect(plan.subject).toEqual({ absent: true });
+    expect(buildQuery(plan, testTime).sql).toMatch(/IS NULL/);
+  });
 });

@@ -307,10 +307,21 @@ function listedAfter(tag: Tag, tagging: Tagging): boolean {
   const before = tagging.tags
     .filter((t) => t.end <= tag.start && !(t.role === 'shape' && t.value === 'compare'))
     .at(-1);
-  if (before?.role !== 'technology' || before.value === tag.value) return false;
+  // "FF coverage and gigabit coverage": the first one's measure word may stand between them.
+  const technology = tagging.tags
+    .filter(
+      (t) => t.end <= tag.start && !(t.role === 'shape' && t.value === 'compare') && t.role !== 'measure',
+    )
+    .at(-1);
+  const first = before?.role === 'technology' ? before : technology;
+  if (first?.role !== 'technology' || first.value === tag.value) return false;
   if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'both')) return false;
-  const between = tagging.text.slice(before.end, tag.start).trim();
-  return LIST_JOINERS.has(between);
+  const measures = tagging.tags.filter(
+    (t) => t.role === 'measure' && t.start >= first.end && t.end <= tag.start,
+  );
+  let between = tagging.text.slice(first.end, tag.start);
+  for (const m of measures) between = between.replace(m.text, ' ');
+  return LIST_JOINERS.has(between.replace(/\s+/g, ' ').trim());
 }
 
 /**

@@ -286,8 +286,14 @@ export class Lexicon {
       }
     }
     matches.push(...this.findFuzzy(text, taken));
-    matches.push(...this.findPostcodeAreas(question));
-    return matches.sort((a, b) => a.start - b.start);
+    // A code written as a postcode area ("the CF area", "the BS, CF and G postcode areas") is the area, not the
+    // network of the same letters.
+    const areas = this.findPostcodeAreas(question);
+    const listedArea = (m: EntityMatch) =>
+      m.entity.kind !== 'area' && areas.some((a) => a.start <= m.start && a.end >= m.end);
+    const kept = matches.filter((m) => !listedArea(m));
+    kept.push(...areas);
+    return kept.sort((a, b) => a.start - b.start);
   }
 
   /** Short or common-word names ("Sky", "Grain", "CF") count only when written like a name in the question. */
@@ -369,6 +375,36 @@ export class Lexicon {
             text: m[0],
             start: m.index ?? 0,
             end: (m.index ?? 0) + m[0].length,
+            fuzzy: false,
+          });
+        }
+      }
+    }
+    // "the BS, CF and G postcode areas", "postcode areas LS, M and B": every code of the list is an area.
+    const lists = [
+      /\b((?:[A-Z]{1,2}(?:, ?| and | & | or | ?\/ ?))+[A-Z]{1,2}) (?:postcode )?areas\b/g,
+      /\bpostcode areas (?:of )?((?:[A-Z]{1,2}(?:, ?| and | & | or | ?\/ ?))+[A-Z]{1,2})\b/gi,
+    ];
+    // Positions are those of the normalised text (punctuation dropped), where the tagger reads the matches.
+    const normal = normalise(question);
+    for (const pattern of lists) {
+      for (const m of question.matchAll(pattern)) {
+        const codes = [...(m[1] ?? '').matchAll(/\b[A-Za-z]{1,2}\b/g)].map((c) => c[0]);
+        let cursor = normalise(question.slice(0, m.index ?? 0)).length;
+        for (const code of codes) {
+          const at = new RegExp(`\\b${code.toLowerCase()}\\b`, 'g');
+          at.lastIndex = cursor;
+          const hit = at.exec(normal);
+          if (!hit) break;
+          cursor = hit.index + code.length;
+          const upper = code.toUpperCase();
+          if (!this.postcodeAreas.has(upper) || /^(?:and|or)$/i.test(code)) continue;
+          if (found.some((f) => f.start === hit.index)) continue;
+          found.push({
+            entity: { kind: 'area', code: upper },
+            text: code.toLowerCase(),
+            start: hit.index,
+            end: hit.index + code.length,
             fuzzy: false,
           });
         }

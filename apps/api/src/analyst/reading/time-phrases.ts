@@ -231,10 +231,22 @@ function readRecentWindow(r: TimeReading): void {
     ),
   );
   const lastYears = take(new RegExp(`\\b(?:last|past|previous)\\s+(${NUMBER_PATTERN})\\s+years?\\b`));
+  // "Added in the last quarter": growth over the last three monthly snapshots (a take-up quarter is read apart).
+  const lastQuarter = GROWTH_WORDS.test(r.text)
+    ? take(/\b(?:in |over |during )?(?:the )?(?:last|past|previous|most recent) quarter\b/)
+    : null;
   const yearWindow = take(
     /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
   );
-  if (lastMonths && r.series) {
+  if (lastQuarter && !r.series) {
+    r.window = true;
+    time.from = addMonths(ctx.latest, -3);
+    time.to = ctx.latest;
+    time.phrase = 'in the last quarter';
+  }
+  if (lastQuarter) {
+    // Read above.
+  } else if (lastMonths && r.series) {
     const n = numberFrom(lastMonths[1] as string) ?? 6;
     time.seriesFrom = addMonths(ctx.latest, -(n - 1));
     time.seriesTo = ctx.latest;
@@ -410,6 +422,10 @@ function readPoint(r: TimeReading): void {
     time.at = isoDate(Number(monthYear[2]), MONTHS[(monthYear[1] as string).slice(0, 3)] ?? 1);
   }
 }
+
+/** Words of growth or of first arrival: a period named with them is a window, not a point. */
+const GROWTH_WORDS =
+  /\b(?:add|adds|added|gain|gains|gained|grew|grow|growth|built|increase|increased|net adds|new|first time|for the first time|went live|rolled out)\b/;
 
 /** "In 2025", "as of 2024", "for 2023": one year named alone, not the end of a range or a quarter. */
 const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|to|and|vs|q[1-4]|\/))/;

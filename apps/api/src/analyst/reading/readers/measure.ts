@@ -83,7 +83,9 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
       /\b(qoq|q-o-q|quarter[- ]on[- ]quarter|since (?:the )?(?:previous|last|prior) quarter|vs\.? (?:the )?(?:previous|last|prior) quarter)\b/,
     ) ||
     // "Which retailer gained the most lines last quarter": the growth within that one quarter.
-    (words.growth && has(text, /\b(?:last|past|latest|previous|most recent|this) quarter\b/));
+    (words.growth &&
+      has(text, /\b(?:last|past|previous|most recent|this) quarter\b/) &&
+      !has(text, /\b(?:yoy|year[- ]on[- ]year|same quarter|annual|last year|a year)\b/));
   if (
     qoq ||
     has(
