@@ -382,6 +382,16 @@ function placesPassing(
   const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
   const share = `share of premises${condition ? ` where ${condition}` : ''}`;
   const test = describeGroupFilter(filter);
+  // Above 0%: the places where it is at all ("number of regions where CityFibre is present"); at most 0%: nowhere.
+  const nowhere = filter.op === 'lte' && filter.value === 0;
+  if ((filter.op === 'gt' && filter.value === 0) || nowhere) {
+    const what = condition ?? 'any service is present';
+    const which = `${places}${where ? ` ${where}` : ''} ${nowhere ? `with no premises where ${what}` : `where ${what}`}`;
+    const head = plan.countGroups
+      ? `Number of ${which}`
+      : `${capitalise(which)}, ${plan.order === 'asc' ? 'lowest' : 'highest'} share first`;
+    return `${head}, ${timePhrase(plan, ctx)}`.replace(/\s+/g, ' ').trim();
+  }
   const head = plan.countGroups
     ? `Number of ${places}${where ? ` ${where}` : ''} whose ${share} is ${test}`
     : `${capitalise(places)}${where ? ` ${where}` : ''} whose ${share} is ${test}, ${plan.order === 'asc' ? 'lowest' : 'highest'} first`;

@@ -613,4 +613,30 @@ describe('output shapes and terms read from new wordings', () => {
     expect(plan.subject).toEqual({ absent: true });
     expect(buildQuery(plan, testTime).sql).toMatch(/IS NULL/);
   });
+
+  it('ranks the networks of the kind a ranking word stands beside ("the altnet with the largest footprint")', () => {
+    expect(read('the altnet with the largest footprint in Scotland').plan).toMatchObject({
+      dimension: 'operator',
+      subject: { altnet: true },
+      order: 'desc',
+      limit: 1,
+    });
+    // An order with nothing to order holds no ranking word.
+    expect(read('the network with the most gigabit premises in Wales').plan).toMatchObject({
+      dimension: 'operator_group',
+      limit: 1,
+    });
+  });
+
+  it('counts the places asked for ("how many LAs have ...", "number of regions where ...")', () => {
+    expect(read('number of regions where CityFibre is present').plan).toMatchObject({
+      dimension: 'government_region',
+      countGroups: true,
+      groupFilter: { op: 'gt', value: 0 },
+    });
+    const none = read('how many LAs have no altnet at all').plan;
+    expect(none).toMatchObject({ countGroups: true, groupFilter: { op: 'lte', value: 0 } });
+    expect(none.subject.absent).toBeUndefined();
+    expect(read('how many premises in Leeds have FTTP').plan.countGroups).toBeUndefined();
+  });
 });

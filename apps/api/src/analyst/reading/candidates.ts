@@ -142,6 +142,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure))
         return tag.value !== 'asc' || plan.order === 'asc';
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
+      // An order with nothing to order (no rows by anything) holds no ranking.
+      if (!plan.dimension && !plan.leaderPerDimension && !plan.groupFilter) return false;
       // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
       return (
         !plan.order || tag.value === 'rank' || limitWord(tag, tagging) || plan.order === direction(tag, plan)
@@ -276,7 +278,17 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
 }
 
 /** "Which altnet is biggest": a ranking word after its network kind. */
-const COPULAS = new Set(['is', 'are', 'was', 'were', 'is the', 'are the']);
+const COPULAS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'is the',
+  'are the',
+  'with the',
+  'that has the',
+  'having the',
+]);
 
 /** "top 10", "bottom 5": a ranking word before a number says how many, whichever way the rest ranks. */
 function limitWord(tag: Tag, tagging: Tagging): boolean {
@@ -747,10 +759,15 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
 function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const s = plan.subject;
   switch (tag.value) {
-    case 'count':
+    case 'count': {
+      // "How many LAs ...", "number of regions where ...": a count of places, not of premises.
+      const next = adjacent(tagging, tag, 1);
+      if (next?.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(next.value) && /s$/.test(next.text))
+        return Boolean(plan.countGroups);
       return (
         COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
       );
+    }
     case 'each':
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
@@ -1104,6 +1121,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: `the ${ranked.text} network in each place` });
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
+  edits.push(...rankedNetworks(base, unused, tagging));
+  edits.push(...countOfPlaces(base, unused, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
   edits.push(...footprintShare(base, tagging));
   // "How many (different) full fibre networks ...": the count is of networks, not of premises.
@@ -1469,6 +1488,54 @@ function bothSpeeds(base: Plan, unused: Tag[]): { plan: Plan; differs: string }[
 function quarterIndex(quarter: string): number {
   const [year, q] = quarter.split('Q').map(Number) as [number, number];
   return year * 4 + q;
+}
+
+/**
+ * "How many LAs have at least one altnet", "number of regions where CityFibre is present": the places of that
+ * level where the subject is (or that pass the test the question sets), counted.
+ */
+function countOfPlaces(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.countGroups || base.dataset !== 'upc' || base.compare?.length || base.leaderPerDimension)
+    return [];
+  const count = unused.find((t) => t.role === 'shape' && t.value === 'count');
+  const level = count && adjacent(tagging, count, 1);
+  if (!level || level.role !== 'dimension' || !GEO_DIMENSIONS_OF_PLAN.has(level.value)) return [];
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure)) return [];
+  const plan = clone(base);
+  plan.dimension = level.value as Dimension;
+  plan.measure = 'coverage_pct';
+  plan.countGroups = true;
+  if (base.subject.absent && !base.groupFilter) {
+    // "How many postcode areas have no Hyperoptic": the places where it is nowhere, not those it misses a bit of.
+    const { absent: _absent, ...present } = base.subject;
+    plan.subject = present;
+    plan.groupFilter = { op: 'lte', value: 0 };
+  } else plan.groupFilter = base.groupFilter ?? { op: 'gt', value: 0 };
+  delete plan.order;
+  delete plan.limit;
+  return [{ plan, differs: `the number of ${level.text}` }];
+}
+
+/**
+ * "The altnet with the largest footprint in the South West", "which network is biggest in Leeds": a ranking word
+ * beside a kind of network, with nothing else ranked, ranks the networks of that kind (the first, for a singular).
+ */
+function rankedNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dimension || base.leaderPerDimension || base.dataset === 'take_up' || base.compare?.length)
+    return [];
+  const ranking = unused.find((t) => t.role === 'ranking' && t.value !== 'rank');
+  const kind = ranking && rankedNetworkKind(ranking, tagging);
+  if (!ranking || !kind) return [];
+  const plan = clone(base);
+  const altnets = kind.role === 'technology' && kind.value === 'altnet';
+  plan.dimension = altnets ? 'operator' : 'operator_group';
+  if (altnets) plan.subject = { ...plan.subject, altnet: true };
+  plan.order = direction(ranking, plan);
+  const count = adjacent(tagging, ranking, 1);
+  plan.limit = count?.role === 'number' ? Number(count.value) : /s$/.test(kind.text) ? plan.limit : 1;
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure)) return [];
+  // A singular kind ("the network with the most ...") is one answer: it beats the bare grouping by networks.
+  return [{ plan, differs: `the ${ranking.text} ${kind.text}`, prior: plan.limit === 1 ? 0.25 : 0 }];
 }
 
 /**

@@ -130,7 +130,9 @@ export function uncarriedConditions(
       s.bestDownBelow ||
       s.belowUso ||
       s.soleGroup ||
-      noCompetition,
+      noCompetition ||
+      // "How many areas have no Hyperoptic": the places where its share is 0.
+      (plan.groupFilter && ['lt', 'lte'].includes(plan.groupFilter.op) && plan.groupFilter.value <= 0),
   );
   // "postcodes (not premises)" negates a measure word, which the measure the plan chose carries.
   const negation = [...text.matchAll(NEGATION)].find((m) => {
