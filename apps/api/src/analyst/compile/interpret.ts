@@ -354,7 +354,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
   if (plan.footprintShare && where && !dimension) {
-    sentence = `Share of the premises where ${condition ?? 'any service is present'} that are ${where}`;
+    // The part is the urban/rural class when one is asked (of the place's premises), else the place.
+    const part = plan.urbanRural ? `in ${plan.urbanRural} areas` : where;
+    const whole = plan.urbanRural && plan.geo ? ` ${place({ ...plan, urbanRural: undefined })}` : '';
+    sentence = condition
+      ? `Share of the premises${whole} where ${condition} that are ${part}`
+      : `Share of premises${whole} that are ${part}`;
   }
   // A share within a base: "Of the premises where Virgin Media offers cable, share where Openreach offers ...".
   if (plan.within) {

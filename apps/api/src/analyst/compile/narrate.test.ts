@@ -430,6 +430,14 @@ describe('the share of a footprint and the first networks of each place', () => 
       /^\*\*10\.05%\*\* of the premises where CityFibre is present are in rural areas \(412,000 of 4,100,000\)/,
     );
     expect(text).not.toMatch(/of all premises in rural/);
+    const scotland = narrate(
+      'what percentage of Scottish premises are rural',
+      ['premises_there', 'footprint_premises', 'share_of_footprint_pct'],
+      [[330519, 2966783, 11.14]],
+    );
+    expect(scotland).toMatch(
+      /^\*\*11\.14%\*\* of premises in Scotland are in rural areas \(330,519 of 2,966,783\)/,
+    );
   });
 
   it('the top networks of each place are listed in order, and only the first of each leads', () => {

@@ -634,9 +634,13 @@ function describeFootprintShare(plan: Plan, result: ResultLike): string[] | null
     names.indexOf(n),
   );
   if (there === undefined || whole === undefined || share === undefined || share < 0) return null;
-  const condition = subjectClause(plan.subject) ?? 'any service is present';
+  const condition = subjectClause(plan.subject);
+  // The part is the urban/rural class when one is asked (of the place's premises), else the place.
+  const part = plan.urbanRural ? `in ${plan.urbanRural} areas` : place(plan);
+  const of = plan.urbanRural && plan.geo ? ` ${place({ ...plan, urbanRural: undefined })}` : '';
+  const premises = condition ? `of the premises${of} where ${condition}` : `of premises${of}`;
   return [
-    `**${formatNumber(row[share], 'share_pct')}** of the premises where ${condition} are ${place(plan)} ` +
+    `**${formatNumber(row[share], 'share_pct')}** ${premises} are ${part} ` +
       `(${formatNumber(row[there], 'premises')} of ${formatNumber(row[whole], 'premises')}).`,
   ];
 }

@@ -1662,28 +1662,41 @@ function buildShareWithin(plan: Plan, within: Subject, ctx: TimeContext): BuiltQ
  * ("what share of CityFibre's footprint is rural").
  */
 function buildFootprintShare(plan: Plan, ctx: TimeContext): BuiltQuery {
-  const whole: Plan = { ...plan, geo: undefined, urbanRural: undefined, footprintShare: undefined };
-  const part = geoConditions(plan).join(' AND ');
+  // The part is the urban/rural class when one is asked (within the place, if any), else the place.
+  const whole: Plan = {
+    ...plan,
+    geo: plan.urbanRural ? plan.geo : undefined,
+    urbanRural: undefined,
+    footprintShare: undefined,
+  };
+  const part = plan.urbanRural
+    ? `u.urban_rural = ${sqlString(plan.urbanRural)}`
+    : geoConditions({ ...plan, urbanRural: undefined }).join(' AND ');
   const inPart = `SUM(CASE WHEN ${part} THEN u.premises ELSE 0 END)`;
+  // With no subject, the whole is every premises of the place ("what % of Scottish premises are rural").
+  const subject = hasSubject(whole);
   const sql = [
-    `WITH passed AS (\n  ${presence(whole, ctx)}\n)`,
+    subject ? `WITH passed AS (\n  ${presence(whole, ctx)}\n)` : '',
     `SELECT ${inPart} AS premises_there,`,
     '       SUM(u.premises) AS footprint_premises,',
     `       ${round(`100.0 * ${inPart} / NULLIF(SUM(u.premises), 0)`)} AS share_of_footprint_pct`,
-    'FROM passed p',
-    'JOIN upc_output u ON u.postcode = p.postcode',
-  ].join('\n');
-  const where = describeGeo(plan) || plan.urbanRural || 'the place asked';
+    subject ? 'FROM passed p' : 'FROM upc_output u',
+    subject ? 'JOIN upc_output u ON u.postcode = p.postcode' : '',
+    whole.geo ? where(geoConditions(whole)) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const there = plan.urbanRural ? `${plan.urbanRural} postcodes` : describeGeo(plan);
   return {
     sql,
     columns: {
-      premises_there: `premises with ${subjectPhrase(whole)} in ${where}`,
+      premises_there: `premises with ${subjectPhrase(whole)} in ${there}`,
       footprint_premises: `all premises with ${subjectPhrase(whole)}`,
-      share_of_footprint_pct: `share of those premises in ${where}, %`,
+      share_of_footprint_pct: `share of those premises in ${there}, %`,
     },
     steps: [
-      `Finds every postcode with ${subjectPhrase(whole)}, wherever it is.`,
-      `Adds up their premises, and those of them in ${where}, and divides.`,
+      `Finds every postcode with ${subjectPhrase(whole)}${whole.geo ? ` in ${describeGeo(whole)}` : ', wherever it is'}.`,
+      `Adds up their premises, and those of them in ${there}, and divides.`,
     ],
   };
 }

@@ -1569,15 +1569,25 @@ function footprintShare(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset !== 'upc' || base.measure !== 'coverage_pct' || base.dimension || base.within) return [];
   if (base.compare?.length || base.footprintShare || !(base.geo || base.urbanRural)) return [];
   const s = base.subject;
+  // "What % of Scottish premises are rural": no subject, so no default technology either.
+  const assumedTech =
+    base.assumptions.includes(DEFAULT_TECHNOLOGY_ASSUMPTION) &&
+    !tagging.tags.some((t) => t.role === 'technology');
   if (!(s.operatorGroups?.length || s.operators?.length || s.altnet || s.tech || s.gigabit)) return [];
-  const part = tagging.tags.find(
-    (t) => t.role === 'place' || (t.role === 'dimension' && t.value === 'urban_rural'),
-  );
+  if (assumedTech && !base.urbanRural) return [];
+  const part =
+    tagging.tags.find((t) => t.role === 'dimension' && t.value === 'urban_rural') ??
+    tagging.tags.find((t) => t.role === 'place');
   if (!part) return [];
   const before = tagging.text.slice(0, part.start);
   if (!FOOTPRINT_THEN_PLACE.test(before)) return [];
   const plan = clone(base);
   plan.footprintShare = true;
+  if (assumedTech) {
+    const { tech: _tech, ...rest } = plan.subject;
+    plan.subject = rest;
+    plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+  }
   return [{ plan, differs: `the share of its own premises that are ${place(plan)}`, prior: 1 }];
 }
 const FOOTPRINT_THEN_PLACE =
