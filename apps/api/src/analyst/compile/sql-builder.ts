@@ -1326,9 +1326,13 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const geo = geoConditions(plan);
   const fast = fastFirstActivation(plan);
+  // The forecast has no activation dates: a postcode's first forecast point is its first full fibre, and the window
+  // ends where the question's does (the forecast runs past the latest snapshot).
+  const firstSeen = src.forecast ? 'MIN(f.reported_at)' : 'MIN(f.activated_date)';
+  const until = src.forecast && plan.time.to ? ` AND ${firstSeen} <= ${date(plan.time.to)}` : '';
   const inner = fast
     ? `SELECT fp.postcode FROM (${fast}) fp WHERE fp.first_date > ${date(from)}`
-    : `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING MIN(f.activated_date) > ${date(from)}`;
+    : `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING ${firstSeen} > ${date(from)}${until}`;
   const area = atAreaGrain(plan, dim) ? areaFirstActivation(plan, ctx) : null;
   const orderBy = plan.measure === 'first_premises' ? 'premises' : 'postcodes';
   // COUNT(*) of no rows is 0 where the place summary's SUM is NULL: COALESCE keeps the long form's answer.

@@ -420,11 +420,13 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
       return out;
     }
     case 'first_postcodes':
-    case 'first_premises':
-      // The first activation, from the change log or from the summaries' first full fibre (as first_date).
-      return e.on(['min(activated_date)', 'first_date', 'first_full_fibre'], ['>', '>=']).length
-        ? []
-        : missing('first activations');
+    case 'first_premises': {
+      // The first activation, from the change log or from the summaries' first full fibre (as first_date); in the
+      // forecast, the first forecast point.
+      const firsts = ['min(activated_date)', 'first_date', 'first_full_fibre'];
+      if (plan.dataset === 'upc_forecast') firsts.push('min(reported_at)');
+      return e.on(firsts, ['>', '>=']).length ? [] : missing('first activations');
+    }
     case 'operator_count':
       return e.facts.aggregates.some(
         (a) =>

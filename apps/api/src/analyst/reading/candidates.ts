@@ -1498,8 +1498,9 @@ function countOfPlaces(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.countGroups || base.dataset !== 'upc' || base.compare?.length || base.leaderPerDimension)
     return [];
   const count = unused.find((t) => t.role === 'shape' && t.value === 'count');
-  const level = count && adjacent(tagging, count, 1);
-  if (!level || level.role !== 'dimension' || !GEO_DIMENSIONS_OF_PLAN.has(level.value)) return [];
+  const level = count ? adjacent(tagging, count, 1) : undefined;
+  if (level?.role !== 'dimension') return [];
+  if (!GEO_DIMENSIONS_OF_PLAN.has(level.value)) return [];
   if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure)) return [];
   const plan = clone(base);
   plan.dimension = level.value as Dimension;

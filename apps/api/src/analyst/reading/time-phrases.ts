@@ -433,7 +433,7 @@ const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|t
 /** "Added in 2025", "growth during 2024", "how much did X grow over 2025": a change within one calendar year. */
 const YEAR_OF_GROWTH = /\b(?:in|during|throughout|over|across)\s+(20\d\d)\b(?!\s*(?:-|to|and|vs|q[1-4]))/;
 const GROWTH_IN_A_YEAR = new RegExp(
-  `\\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|rolled out|new (?:premises|homes|postcodes))\\b[^.?]*${YEAR_OF_GROWTH.source}|${YEAR_OF_GROWTH.source}[^.?]*\\b(?:added|gained|growth|increase|net adds)\\b`,
+  `\\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|rolled out|first|new (?:premises|homes|postcodes))\\b[^.?]*${YEAR_OF_GROWTH.source}|${YEAR_OF_GROWTH.source}[^.?]*\\b(?:added|gained|growth|increase|net adds)\\b`,
 );
 
 /**
