@@ -496,9 +496,13 @@ describe('output shapes and terms read from new wordings', () => {
   });
 
   it('does not claim a share within a subject named first, or "both" said as one more figure of a list', () => {
+    // Said with "passed by", the subject after it is measured within the one named first.
     expect(
-      read('Of all premises that can get FTTP, what % are passed by at least one altnet?').confidence,
-    ).toBeLessThan(0.8);
+      read('Of all premises that can get FTTP, what % are passed by at least one altnet?').plan,
+    ).toMatchObject({
+      within: { tech: 'fttponly' },
+      subject: { altnet: true },
+    });
     expect(
       read('Leeds: premises passed by Virgin Media, by Openreach FTTP, and by both').confidence,
     ).toBeLessThan(0.8);
@@ -638,5 +642,26 @@ describe('output shapes and terms read from new wordings', () => {
     expect(none).toMatchObject({ countGroups: true, groupFilter: { op: 'lte', value: 0 } });
     expect(none.subject.absent).toBeUndefined();
     expect(read('how many premises in Leeds have FTTP').plan.countGroups).toBeUndefined();
+  });
+
+  it('reads "what % of gigabit premises are served by Virgin Media" as a share within the first subject', () => {
+    const { plan } = read('what % of gigabit premises are served by Virgin Media');
+    expect(plan).toMatchObject({
+      measure: 'coverage_pct',
+      within: { gigabit: true },
+      subject: { operatorGroups: ['Virgin Media'], gigabit: true },
+    });
+    const altnets = read('share of FTTP premises covered by altnets in Scotland').plan;
+    expect(altnets).toMatchObject({
+      within: { tech: 'fttponly' },
+      subject: { altnet: true, tech: 'fttponly' },
+    });
+    expect(altnets.dimension).toBeUndefined();
+  });
+
+  it('reads a forecast first full fibre in a year from the first forecast point', () => {
+    const { plan } = read('How many premises are forecast to get their first full fibre in 2027?');
+    expect(plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-12-01', to: '2027-12-01' } });
+    expect(buildQuery(plan, testTime).sql).toMatch(/MIN\(f\.reported_at\) > DATE '2026-12-01'/);
   });
 });

@@ -1094,6 +1094,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...shareWithin(base, tagging));
+  edits.push(...shareServedBy(base, tagging));
   edits.push(...negatedSubject(base, unused, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
@@ -1344,6 +1345,50 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
   // The tags cannot tell a base from a footprint with both; the words before the share word can.
   return [{ plan, differs: 'a share within the subject named first', prior: 1 }];
+}
+
+/**
+ * "What % of gigabit premises are served by Virgin Media", "share of FTTP premises covered by altnets": the share
+ * of the premises with the first subject that the one after "served by" reaches.
+ */
+function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length) return [];
+  // "What % of ..." leaves no share word among the tags (the sign is read as the share): read from the start.
+  const word = tagging.tags.find((t) => t.role === 'measure' && t.value === 'share' && t.text !== '%');
+  const sign = tagging.tags.some((t) => t.role === 'measure' && t.value === 'share' && t.text === '%');
+  const share = word ?? (sign ? { end: 0 } : undefined);
+  if (!share) return [];
+  const rest = tagging.text.slice(share.end);
+  // "... are served by Virgin Media", or "... does Openreach pass".
+  const passive = rest.match(
+    /\b(?:are|is|that are|which are|get|getting)?\s*(?:served|covered|passed|reached|provided|offered)\s+by\b/,
+  );
+  const active = passive
+    ? null
+    : rest.match(/\b(?:does|do|did|will)\b(.+?)\b(?:pass|cover|reach|serve|offer)\b/);
+  const verb = passive ?? active;
+  if (!verb || verb.index === undefined) return [];
+  const at = share.end + verb.index;
+  const end = at + verb[0].length;
+  const within = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end && t.end <= at));
+  const subject = subjectOfTags(
+    tagging.tags.filter((t) => (active ? t.start >= at && t.end <= end : t.start >= end)),
+  );
+  if (!within || !subject) return [];
+  // "What % of FF premises does Openreach pass": Openreach's full fibre, the service the base is about.
+  if (!subject.tech && !subject.gigabit && !subject.minDown) {
+    if (within.tech) subject.tech = within.tech;
+    if (within.gigabit) subject.gigabit = true;
+    if (within.minDown) subject.minDown = within.minDown;
+  }
+  const plan = clone(base);
+  plan.measure = 'coverage_pct';
+  plan.subject = subject;
+  plan.within = within;
+  plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+  // "Covered by altnets": the network kind is the subject now, not a grouping of the answer.
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
+  return [{ plan, differs: 'a share of the premises named first', prior: 1 }];
 }
 
 /** The subject a run of tags names: its networks, technologies and named filters, negated after a negation. */
