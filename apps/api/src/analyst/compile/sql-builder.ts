@@ -2261,12 +2261,14 @@ function buildGroupFilter(
   const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
   const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
   const dimension = plan.dimension;
-  if (!dimension || !('coverage_pct' in inner.columns)) return inner;
-  // The test is on the exact share, not the rounded one shown: 98.996% is not "99% or more".
+  // The share is coverage, or the share lacking something ("below the USO", "without full fibre").
   const keys = Object.keys(inner.columns);
+  const share = 'coverage_pct' in inner.columns ? 'coverage_pct' : keys.find((k) => /^share_.*_pct$/.test(k));
+  if (!dimension || !share) return inner;
+  // The test is on the exact share, not the rounded one shown: 98.996% is not "99% or more".
   const total = keys.find((k) => k.startsWith('total_'));
-  const part = keys.find((k) => k !== total && k !== 'coverage_pct');
-  const exact = total && part ? `100.0 * g.${part} / NULLIF(g.${total}, 0)` : 'g.coverage_pct';
+  const part = keys.find((k) => k !== total && k !== share && k !== dimension);
+  const exact = total && part ? `100.0 * g.${part} / NULLIF(g.${total}, 0)` : `g.${share}`;
   const source = `(\nSELECT g.*, ${exact} AS share_exact_pct\nFROM (\n${inner.sql}\n) AS g\n) AS g`;
   const test = `g.share_exact_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
   const words = describeGroupFilter(filter);
@@ -2281,7 +2283,7 @@ function buildGroupFilter(
   }
   const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
-    sql: `SELECT ${[dimension, ...keys].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.coverage_pct ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${share} ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
     columns: inner.columns,
     steps,
   };
