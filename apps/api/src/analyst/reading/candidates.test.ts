@@ -664,4 +664,14 @@ describe('output shapes and terms read from new wordings', () => {
     expect(plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-12-01', to: '2027-12-01' } });
     expect(buildQuery(plan, testTime).sql).toMatch(/MIN\(f\.reported_at\) > DATE '2026-12-01'/);
   });
+
+  it('reads a quarter and the start of a year: growth in a quarter, a level at its first snapshot', () => {
+    expect(read('How many new FF premises were added in Q3 2026?').plan.time).toMatchObject({
+      from: '2026-07-01',
+      to: '2026-10-01',
+    });
+    expect(read('FF coverage in Q3 2025').plan.time.at).toBe('2025-07-01');
+    expect(read('what was gigabit coverage at the start of 2024').plan.time.at).toBe('2024-01-01');
+    expect(read('Sky lines added in Q3 2026').plan.takeUp?.change).toBe('qoq');
+  });
 });

@@ -414,8 +414,11 @@ function readPoint(r: TimeReading): void {
         );
   const mid = endOf ? null : take(/\b(?:mid[- ]?|middle of |h1 |first half of )(20\d\d)\b/);
   const h2 = endOf || mid ? null : take(/\b(?:h2 |second half of )(20\d\d)\b/);
+  const startOf =
+    endOf || mid || h2 ? null : take(/\b(?:at |by |for )?(?:the )?(?:start|beginning) of (20\d\d)\b/);
   const monthYear = take(new RegExp(`\\b(${MONTH_PATTERN})\\.?\\s+(20\\d\\d)\\b`));
   if (endOf) time.at = isoDate(Number(endOf[1] ?? endOf[2] ?? endOf[3]), 12);
+  else if (startOf) time.at = isoDate(Number(startOf[1]), 1);
   else if (mid) time.at = isoDate(Number(mid[1]), 6);
   else if (h2) time.at = isoDate(Number(h2[1]), 12);
   if (monthYear && !r.since && !time.at) {
@@ -469,6 +472,24 @@ function readSeriesYear(r: TimeReading): void {
     time.to =
       compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear ? ctx.latest : isoDate(year, 12);
     time.phrase = `in ${year}`;
+  } else if (!r.series && !r.window && !time.at && time.quarter && GROWTH_WORDS.test(text)) {
+    // "Premises added in Q3 2026": from the quarter's first snapshot to the next quarter's (or the latest), as the
+    // quarterly series' points are the quarters' first months.
+    const [year, q] = time.quarter.split('Q').map(Number) as [number, number];
+    const from = isoDate(year, 3 * q - 2);
+    const next = addMonths(from, 3);
+    if (compareDates(from, ctx.latest) < 0) {
+      r.window = true;
+      time.from = from;
+      time.to = compareDates(next, ctx.latest) > 0 ? ctx.latest : next;
+      time.phrase = `in ${year} Q${q}`;
+    }
+  } else if (!r.series && !r.window && !time.at && time.quarter && !time.lastQuarters) {
+    // "FF coverage in Q3 2025": availability at the quarter's first snapshot, the quarterly series' point (take-up
+    // reads the quarter itself).
+    const [year, q] = time.quarter.split('Q').map(Number) as [number, number];
+    const first = isoDate(year, 3 * q - 2);
+    if (compareDates(first, ctx.latest) <= 0) time.at = first;
   } else if (!r.series && /\bthis year\b/.test(text) && !r.window && !time.at) {
     matched.push('this year');
     r.window = true;

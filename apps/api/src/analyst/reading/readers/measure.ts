@@ -84,7 +84,10 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
     ) ||
     // "Which retailer gained the most lines last quarter": the growth within that one quarter.
     (words.growth &&
-      has(text, /\b(?:last|past|previous|most recent|this) quarter\b/) &&
+      has(
+        text,
+        /\b(?:last|past|previous|most recent|this) quarter\b|\bq[1-4] ?20\d\d\b|\b20\d\d ?q[1-4]\b/,
+      ) &&
       !has(text, /\b(?:yoy|year[- ]on[- ]year|same quarter|annual|last year|a year)\b/));
   if (
     qoq ||
