@@ -674,4 +674,10 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('what was gigabit coverage at the start of 2024').plan.time.at).toBe('2024-01-01');
     expect(read('Sky lines added in Q3 2026').plan.takeUp?.change).toBe('qoq');
   });
+
+  it('ranks places by a measure a network kind qualifies ("the highest altnet coverage"), not the networks', () => {
+    const { plan } = read('which region has the highest altnet coverage');
+    expect(plan).toMatchObject({ measure: 'coverage_pct', dimension: 'government_region', limit: 1 });
+    expect(plan.leaderPerDimension).toBeUndefined();
+  });
 });

@@ -271,7 +271,12 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
   const after = [tagging.tags[i + 1], tagging.tags[i + 2]].find(
     (t) => t !== undefined && networkKind(t) && t.start - ranking.end <= 24,
   );
-  if (after && !quantity(after)) return after;
+  // "The highest altnet coverage": the kind qualifies the measure right after it, which is what is ranked.
+  const qualifies = (kind: Tag) => {
+    const next = tagging.tags[tagging.tags.indexOf(kind) + 1];
+    return next?.role === 'measure' && tagging.text.slice(kind.end, next.start).trim() === '';
+  };
+  if (after && !quantity(after) && !qualifies(after)) return after;
   const before = tagging.tags[i - 1];
   const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
   return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
