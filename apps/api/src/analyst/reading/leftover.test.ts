@@ -192,4 +192,11 @@ describe('every word of the question is accounted for', () => {
     ).toEqual(['the place ("Leeds")']);
     expect(droppedByCompiler(plan, "SELECT 1 FROM x WHERE la_name IN ('Leeds')")).toEqual([]);
   });
+
+  it('a judgement of the broadband with nothing named to judge it by is not a count of premises', () => {
+    const u = read('which 5 LAs have the worst broadband');
+    expect(u.plan.unknowns.join(' ')).toMatch(/what "worst" judges the broadband by/);
+    expect(u.confidence).toBeLessThan(0.8);
+    expect(read('which LA has the most premises').plan.unknowns).toEqual([]);
+  });
 });

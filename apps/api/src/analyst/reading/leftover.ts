@@ -14,7 +14,7 @@ import { FULL_FIBRE, takeUpTech } from '@qa/warehouse';
 import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
 import type { EntityMatch } from './lexicon.js';
 import { numberFrom } from './time-phrases.js';
-import { isAccountedWord, NUMBER_WORDS, VOCABULARY } from './vocabulary.js';
+import { isAccountedWord, JUDGEMENT_WORDS, NUMBER_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** The one-word measures of the vocabulary ("premises", "postcodes", "lines"), as a negation can name them. */
 const MEASURE_WORDS = new Set(
@@ -102,6 +102,7 @@ export function uncarriedConditions(
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }
   missing.push(...uncarriedCounts(text, plan));
+  missing.push(...unjudged(text, plan));
   // One row per period: "each month", "in each of the last 6 months", "quarter by quarter".
   const perPeriod = text.match(
     /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,
@@ -231,6 +232,20 @@ const TWO_MOMENTS =
   /\bbetween\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+and\b|\bfrom\s+(?:h[12]\s+|q[1-4]\s+)?[a-z]*\s*\d{4}\s+to\b|\b(?:now|today|currently|latest)\s+(?:vs\.?|versus|compared (?:to|with))\s/;
 
 /** A change the question asks for ("gained", "between Jan 2024 and Jan 2026") that the plan reads as a level. */
+/**
+ * "The 5 LAs with the worst broadband", "the best connected region": a judgement of the broadband with no service
+ * or measure named is no count of premises; the plan that counts them has not read what the judgement is on.
+ */
+function unjudged(text: string, plan: Plan): string[] {
+  const judged = text
+    .split(/[^a-z]+/)
+    .find((w) => JUDGEMENT_WORDS.worse.has(w) || JUDGEMENT_WORDS.better.has(w) || w === 'connected');
+  if (!judged || plan.dataset !== 'upc' || !['premises', 'postcodes'].includes(plan.measure)) return [];
+  if (Object.keys(plan.subject).length > 0 || /\b(?:premises|postcodes|homes|properties)\b/.test(text))
+    return [];
+  return [`what "${judged}" judges the broadband by (no service or measure named)`];
+}
+
 function uncarriedChange(text: string, plan: Plan): string[] {
   const asked = text.match(CHANGE_WORDS) ?? text.match(TWO_MOMENTS);
   if (!asked) return [];
