@@ -243,7 +243,12 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
     // Present, but not where the excluded service is (same snapshot choice, postcodes only).
     const without: Plan = {
       ...plan,
-      subject: { tech: s.exclude.tech, gigabit: s.exclude.gigabit, minDown: s.exclude.minDown },
+      subject: {
+        tech: s.exclude.tech,
+        gigabit: s.exclude.gigabit,
+        minDown: s.exclude.minDown,
+        operatorGroups: s.exclude.operatorGroups,
+      },
     };
     const excludedSql = presence(without, ctx, { ...options, keys: [] });
     const rest: Plan = { ...plan, subject: { ...s, exclude: undefined } };

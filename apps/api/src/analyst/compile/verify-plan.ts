@@ -368,7 +368,8 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
       return (
         (!without.tech || hasTech(plan, inner, without.tech)) &&
         (!without.gigabit || hasGigabit(inner)) &&
-        (!minDown || inner.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown))
+        (!minDown || inner.number(['fastest_down'], ['>=', '>'], (n) => n >= minDown)) &&
+        (without.operatorGroups ?? []).every((g) => inner.equals(['operator_group', 'operator'], g))
       );
     });
     if (!excluded) missing.push(`the exclusion ("no ${excludedWords(without)}")`);

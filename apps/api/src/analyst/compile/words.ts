@@ -61,7 +61,18 @@ export function columnMonth(column: string): string | null {
 }
 
 /** What an exclusion lacks, in words: "gigabit-capable broadband", "ultrafast broadband", "full fibre". */
-export function excludedWords(exclude: { tech?: string; gigabit?: boolean; minDown?: number }): string {
+export function excludedWords(exclude: {
+  tech?: string;
+  gigabit?: boolean;
+  minDown?: number;
+  operatorGroups?: string[];
+}): string {
+  // "Openreach full fibre", "Virgin Media": a network lacking, with its technology if one is named.
+  if (exclude.operatorGroups?.length) {
+    const { operatorGroups, ...service } = exclude;
+    const what = service.tech || service.gigabit || service.minDown ? ` ${excludedWords(service)}` : '';
+    return `${operatorGroups.join(' or ')}${what}`;
+  }
   if (exclude.gigabit) return `${SEGMENTS.gigabit.label} broadband`;
   if (exclude.minDown) {
     const named = [SEGMENTS.superfast, SEGMENTS.ultrafast].find((s) => s.threshold.down === exclude.minDown);

@@ -680,4 +680,22 @@ describe('output shapes and terms read from new wordings', () => {
     expect(plan).toMatchObject({ measure: 'coverage_pct', dimension: 'government_region', limit: 1 });
     expect(plan.leaderPerDimension).toBeUndefined();
   });
+
+  it('reads "X but no Y" with a network lacking as an exclusion of that network, with its technology', () => {
+    const { plan } = read('which LAs have CityFibre but no Openreach FTTP');
+    expect(plan.subject).toEqual({
+      operatorGroups: ['CityFibre'],
+      exclude: { operatorGroups: ['Openreach'], tech: 'fttponly' },
+    });
+    expect(buildQuery(plan, testTime).sql).toMatch(/NOT IN \(SELECT .*'Openreach'/);
+    expect(read("premises where Openreach has FTTP but Virgin doesn't").plan.subject).toEqual({
+      operatorGroups: ['Openreach'],
+      tech: 'fttponly',
+      exclude: { operatorGroups: ['Virgin Media'] },
+    });
+    expect(read('premises that do not have FF').plan.subject).toMatchObject({
+      tech: 'fttponly',
+      absent: true,
+    });
+  });
 });

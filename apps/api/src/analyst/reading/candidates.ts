@@ -87,7 +87,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return groupsNamed || Boolean(plan.geo?.values.some((v) => values.includes(v)));
     }
     case 'network':
-      if (s.notGroups?.includes(tag.value)) return true;
+      if (s.notGroups?.includes(tag.value) || s.exclude?.operatorGroups?.includes(tag.value)) return true;
       return (
         [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
           [...(one.operatorGroups ?? []), ...(one.allGroups ?? []), ...groupsOf(one.operators)].includes(
@@ -1130,6 +1130,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
+  edits.push(...butNotNetwork(base, tagging));
   edits.push(...footprintShare(base, tagging));
   // "How many (different) full fibre networks ...": the count is of networks, not of premises.
   const countOf = tagging.tags.findIndex((t) => t.role === 'shape' && t.value === 'count');
@@ -1426,9 +1427,18 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.within || base.compare?.length || base.dataset === 'take_up') return [];
   // "Apart from", "other than" leave rows out; "no", "without" say what the premises lack.
   const negation = unused.find(
-    (t) => t.role === 'negation' && /^(?:no|without|not|lack|lacking)\b/.test(t.text),
+    (t) =>
+      t.role === 'negation' &&
+      /^(?:no|without|not|lack|lacking|don't|do not|doesn't|does not)\b/.test(t.text),
   );
-  const next = negation && adjacent(tagging, negation, 1);
+  // "No full fibre", "do not have FF", "don't yet get gigabit": the verb between is no condition of its own.
+  const following = negation && tagging.tags.find((t) => t.start >= negation.end);
+  const gap = following && negation ? tagging.text.slice(negation.end, following.start).trim() : '';
+  const next =
+    following &&
+    /^(?:(?:yet|currently|even|still) )?(?:(?:have|get|receive|access)(?: to)?(?: any| a)?)?$/.test(gap)
+      ? following
+      : undefined;
   if (!next || (next.role !== 'technology' && next.role !== 'network')) return [];
   if (next.role === 'technology' && ['below_uso', 'cable_only_gigabit', 'any'].includes(next.value))
     return [];
@@ -1643,6 +1653,43 @@ function footprintShare(base: Plan, tagging: Tagging): Edit[] {
 }
 const FOOTPRINT_THEN_PLACE =
   /\b(?:footprint|premises|network|build|rollout|roll-out|homes|postcodes|coverage)\b[^.?]*\b(?:is|are|lies?|lie|sits?|falls?|located|based|found)(?: (?:with)?in| in)?(?: the)?\s*$/;
+
+/**
+ * "CityFibre but no Openreach FTTP", "premises where Openreach has FTTP but Virgin doesn't": what is named before the
+ * negation is present, and the network named with it (and its technology) is not.
+ */
+function butNotNetwork(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length || base.subject.exclude) return [];
+  const negation = tagging.tags.find((t) => t.role === 'negation' && !LEAVE_OUT.test(t.text));
+  if (!negation) return [];
+  const content = (t: Tag) => t.role === 'network' || t.role === 'technology';
+  const before = tagging.tags.filter((t) => t.end <= negation.start && content(t));
+  // "... but Virgin doesn't": the network named right before a negated verb is the one lacking.
+  const trailing = /^(?:doesn't|does not|don't|do not|isn't|is not|hasn't|has not|haven't|have not)$/.test(
+    negation.text,
+  );
+  const lacking = trailing
+    ? before.filter((t) => t.role === 'network').slice(-1)
+    : tagging.tags.filter((t) => t.start >= negation.end && content(t));
+  const present = trailing ? before.filter((t) => !lacking.includes(t)) : before;
+  const has = subjectOfTags(present);
+  const lacks = subjectOfTags(lacking);
+  // "Openreach FTTP" is one network tag: its technology is in its words.
+  if (lacks && lacking.some((t) => t.role === 'network' && /\b(?:fttp|ftth|full fibre|ff)\b/.test(t.text)))
+    lacks.tech = FULL_FIBRE;
+  if (!has || !lacks?.operatorGroups?.length || has.absent || lacks.absent) return [];
+  const plan = clone(base);
+  plan.subject = {
+    ...has,
+    exclude: {
+      operatorGroups: lacks.operatorGroups,
+      ...(lacks.tech === FULL_FIBRE ? { tech: FULL_FIBRE } : {}),
+      ...(lacks.gigabit ? { gigabit: true } : {}),
+    },
+  };
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
+  return [{ plan, differs: `without ${lacks.operatorGroups.join(' or ')}`, prior: 0.25 }];
+}
 
 /** Words that leave a named network out of the count, rather than say what the premises lack. */
 const LEAVE_OUT = /^(?:other than|excluding|except|apart from|aside from|besides|not counting|ignoring)$/;

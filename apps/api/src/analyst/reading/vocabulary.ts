@@ -235,6 +235,13 @@ export const VOCABULARY: Vocabulary = {
       'unserved',
       'never',
       'none',
+      "doesn't",
+      'does not',
+      "don't",
+      'do not',
+      "isn't",
+      "hasn't",
+      'has not',
     ],
   },
 };

@@ -115,6 +115,12 @@ export const subjectSchema = z
           .describe(
             'without a download speed of at least this (Mbit/s): "superfast but not ultrafast" is 300',
           ),
+        operatorGroups: z
+          .array(z.string())
+          .optional()
+          .describe(
+            'without these networks (with the technology above, if any): "CityFibre but no Openreach FTTP"',
+          ),
       })
       .optional()
       .describe('Present, but WITHOUT this ("FWA premises with no full fibre")'),

@@ -89,6 +89,8 @@ export interface Subject {
     gigabit?: boolean;
     /** A download tier lacking: "superfast but not ultrafast" excludes 300 Mbit/s or more. */
     minDown?: number;
+    /** A network lacking: "CityFibre but no Openreach FTTP" excludes Openreach (with its technology, if named). */
+    operatorGroups?: string[];
   };
   /**
    * Below the USO (the semantic model's segment): no service at the postcode offers the USO's 10 Mbit/s down and
