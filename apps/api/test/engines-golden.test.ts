@@ -39,7 +39,7 @@ const NEW_PATHS = [
   'How many premises are forecast to get their first full fibre in 2027?',
   'how many postcodes in the M postcode area have no broadband at all',
   'which LAs have CityFibre but no Openreach FTTP',
-  'what percentage of the UK'"'"'s full fibre premises does Openreach pass?',
+  "what percentage of the UK's full fibre premises does Openreach pass?",
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {
