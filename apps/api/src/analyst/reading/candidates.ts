@@ -195,6 +195,11 @@ function rankedBy(tag: Tag, tagging: Tagging): boolean {
   return tagging.tags.some((t) => t.role === 'ranking' && t.end <= tag.start);
 }
 
+/** Whether the plan counts the postcodes of some subject (a technology, network, threshold or count). */
+function hasSubjectOf(plan: Plan): boolean {
+  return Object.keys(plan.subject).length > 0 || plan.dataset === 'upc_forecast';
+}
+
 /** A speed threshold in the subject (superfast and ultrafast are thresholds). */
 const hasThreshold = (s: Plan['subject']) =>
   s.minDown !== undefined ||
@@ -719,6 +724,12 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       ['postcodes', 'change_postcodes', 'first_postcodes'].includes(plan.measure) ||
       ['avg_attractiveness', 'avg_deprivation'].includes(plan.measure)
     );
+  if (value === 'operator_group' && !/s$/.test(tag.text)) {
+    // "Passed by at least one gigabit network", "any FF network": presence, which every plan of a subject holds.
+    const before = tagging.text.slice(0, tag.start);
+    if (/\b(?:at least one|atleast one|any|a|one)\s+(?:[a-z-]+\s+){0,2}$/.test(before) && hasSubjectOf(plan))
+      return true;
+  }
   if (value === 'operator_group') {
     // "networks" names the subject's kind ("3+ networks", "altnet networks", "which networks ..."), or the
     // networks ranked in each place ("the biggest network in each region").
