@@ -698,4 +698,11 @@ describe('output shapes and terms read from new wordings', () => {
       absent: true,
     });
   });
+
+  it('does not hold a network that sells under no brand of its own in a take-up plan ("Openreach\'s lines")', () => {
+    const u = read("What share of Openreach's lines are FTTP?");
+    expect(u.plan.unknowns.join(' ')).toMatch(/openreach/i);
+    expect(u.confidence).toBeLessThan(0.8);
+    expect(read('How many lines does Hyperoptic have?').plan.takeUp?.operators).toEqual(['Hyperoptic']);
+  });
 });

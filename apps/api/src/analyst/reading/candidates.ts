@@ -88,6 +88,13 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     }
     case 'network':
       if (s.notGroups?.includes(tag.value) || s.exclude?.operatorGroups?.includes(tag.value)) return true;
+      // Take-up counts lines by retail brand: a network that sells under no brand of its own ("Openreach's lines")
+      // has no lines there, so no take-up plan holds it.
+      if (
+        plan.dataset === 'take_up' &&
+        !lexicon.takeUpOperators.some((o) => o.toLowerCase() === tag.value.toLowerCase())
+      )
+        return false;
       return (
         [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
           [...(one.operatorGroups ?? []), ...(one.allGroups ?? []), ...groupsOf(one.operators)].includes(
