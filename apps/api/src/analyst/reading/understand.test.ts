@@ -263,4 +263,17 @@ describe('what the data does not hold, and questions about the data', () => {
     expect(answer.kind).toBe('unsupported');
     expect(answer.confidence).toBeLessThan(0.8);
   });
+
+  it('says what the data holds for definitions, periods and sources, and that it has no operational records', () => {
+    for (const q of [
+      'what does gigabit mean here',
+      'what time period does the forecast cover',
+      'where do the premises counts come from',
+      'is the coverage data real or modelled',
+    ])
+      expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
+    for (const q of ['which exchanges are being closed', 'number of engineers per region'])
+      expect(understand(q, testLexicon, testTime).kind).toBe('unsupported');
+    expect(understand('what share of premises in Leeds have FTTP', testLexicon, testTime).kind).toBe('data');
+  });
 });

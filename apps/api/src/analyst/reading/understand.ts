@@ -90,10 +90,13 @@ const PROVENANCE = [
   /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
   /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
+  /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
+  /\bwhat (?:time )?(?:period|range|dates?|years?|time ?frame|horizon) (?:does|do) (?:the |this |your )?[a-z-]+(?: data)? (?:cover|span|run)\b/,
   /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
 ];
 
 const DEFINITION = [
+  /\bwhat (?:does|do) ["'a-z -]{2,40} mean\b|\bwhat is meant by\b/,
   /\bhow (?:do|does) (?:you|the data|this data|the tool|it) define\b/,
   /\bwhat(?:'s| is) (?:the|your) definition of\b/,
   /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
@@ -131,6 +134,10 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
   [
     /\b(faults?|outages?|downtime|reliability|repair times?)\b/,
     'The data has no faults, outages or reliability records.',
+  ],
+  [
+    /\b(engineers?|staff|employees|headcount|workforce|install(?:ation)? (?:times?|dates?|appointments?)|appointments?|exchange (?:closures?|closing|exit)|exchanges? (?:are |is )?(?:being |to be |getting )?(?:closed|closing|shut)|pstn|copper (?:switch[- ]?off|retirement)|switch[- ]?off)\b/,
+    'The data has no operational records (engineers, installations, exchange closures or the copper switch-off): it records which networks and speeds are available where, lines taken up, and forecasts.',
   ],
   [
     /\b(satisf(?:action|ied)|complaints?|reviews?|nps|net promoter)\b/,
