@@ -67,7 +67,12 @@ async function explainQuestion(
     const understanding = understand(question, lexicon, time);
     return { question, source, trace, classification: `${understanding.kind}: ${understanding.reasoning}` };
   }
-  const built = buildQuery(chosen.plan, time);
+  let built: ReturnType<typeof buildQuery>;
+  try {
+    built = buildQuery(chosen.plan, time);
+  } catch (error) {
+    return { question, source, trace, classification: `no SQL: ${(error as Error).message}` };
+  }
   return { question, source, trace, sql: built.sql, check: await verifyPlan(chosen.plan, built, time) };
 }
 
@@ -124,14 +129,16 @@ function render(x: Explained): string {
     indent(JSON.stringify(chosen.plan, null, 2)),
     '',
     'SQL:',
-    indent(x.sql ?? ''),
+    indent(x.sql ?? x.classification ?? ''),
     '',
   );
   out.push(
     `SQL check: ${
-      !x.check || x.check.ok
-        ? 'the guard accepts it and every element of the plan is in it.'
-        : describePlanCheck(x.check)
+      x.sql === undefined
+        ? 'no SQL: the answer says the data cannot answer this reading.'
+        : !x.check || x.check.ok
+          ? 'the guard accepts it and every element of the plan is in it.'
+          : describePlanCheck(x.check)
     }`,
   );
   out.push(`Unused words: ${chosen.unused.length ? chosen.unused.join('; ') : 'none'}`);

@@ -119,7 +119,7 @@ export const MEASURE_LIST = [
     unit: 'pp',
     datasets: [...UPC],
     description: 'change in coverage between time.from and time.to, in percentage points',
-    phrases: ['pp', 'percentage points', 'points', 'change in coverage'],
+    phrases: ['pp', 'pts', 'ppts', 'percentage points', 'points', 'change in coverage'],
   },
   {
     id: 'change_postcodes',

@@ -1214,6 +1214,13 @@ function areaChangeSql(
 
 /** Change between two snapshots (gains, percentage-point growth). */
 function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  // These conditions are read from the latest snapshot only (the postcode's technologies and best speed today):
+  // a change over time cannot be computed from them, so no SQL is written that would pretend to.
+  const s = plan.subject;
+  if (s.onlyTech || s.bestDownBelow !== undefined || s.belowUso)
+    throw new Error(
+      'this condition is held for the latest snapshot only: its change over time is not in the data',
+    );
   const from = plan.time.from ?? addMonths(ctx.latest, -12);
   const to = plan.time.to ?? ctx.latest;
   const dim = plan.dimension;

@@ -122,7 +122,20 @@ export class BuiltinAnalyst {
   plan(question: string): AnalystPlan {
     const understanding = understand(question, this.knowledge.lexicon, this.knowledge.time);
     if (understanding.kind !== 'data') return { understanding };
-    const built = buildQuery(understanding.plan, this.knowledge.time);
+    let built: BuiltQuery;
+    try {
+      built = buildQuery(understanding.plan, this.knowledge.time);
+    } catch (error) {
+      // No reading compiles (a change of a condition held for today only): say so, never answer another question.
+      const why = error instanceof Error ? error.message : String(error);
+      return {
+        understanding: {
+          kind: 'unsupported',
+          confidence: 0.6,
+          reasoning: `The data cannot answer the question as read (${understanding.reasoning}): ${why}.`,
+        },
+      };
+    }
     understanding.confidence = checkCompiled(understanding.plan, built.sql, understanding.confidence);
     const interpretation = interpret(understanding.plan, this.knowledge.time);
     const [best, ...rest] = understanding.candidates ?? [];

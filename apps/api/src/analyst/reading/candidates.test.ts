@@ -705,4 +705,41 @@ describe('output shapes and terms read from new wordings', () => {
     expect(u.confidence).toBeLessThan(0.8);
     expect(read('How many lines does Hyperoptic have?').plan.takeUp?.operators).toEqual(['Hyperoptic']);
   });
+
+  it('reads a network set aside ("leaving Openreach aside", "the largest builder after Openreach") as left out', () => {
+    expect(
+      read('Leaving Openreach aside, which network passes the most premises with full fibre in Wales?').plan
+        .subject.notGroups,
+    ).toEqual(['Openreach']);
+    const leaders = read(
+      'For each region, which network is the largest full-fibre builder after Openreach, and how many premises does it pass?',
+    ).plan;
+    expect(leaders).toMatchObject({ leaderPerDimension: true, subject: { notGroups: ['Openreach'] } });
+    expect(read('FF coverage after January 2025').plan.subject.notGroups).toBeUndefined();
+  });
+
+  it('reads "since the jan snapshot", "since nov last year" and "since the start of the year" without a year', () => {
+    expect(read('ff premises gained since the jan snapshot, by region').plan.time.from).toBe('2026-01-01');
+    expect(read('change in wales fttp coverage (pts) since nov last year').plan.time.from).toBe('2025-11-01');
+    expect(
+      read('Which networks added the most full-fibre premises since the start of the year?').plan.time.from,
+    ).toBe('2026-01-01');
+  });
+
+  it('puts two brands named in a take-up question a row each, and never reads "brands" as networks', () => {
+    expect(read('Is Virgin Media ahead of Sky on total lines in 2026Q4?').plan.dimension).toBe('operator');
+    expect(read('top 5 brands by fttp net adds QoQ (2026Q3 -> 2026Q4)').plan).toMatchObject({
+      dataset: 'take_up',
+      takeUp: { change: 'qoq' },
+      limit: 5,
+    });
+  });
+
+  it('says the slowest speed is not read, and never writes SQL for a change of a condition held today only', () => {
+    const u = read('For each technology, what is the slowest and fastest download speed on offer right now?');
+    expect(u.confidence).toBeLessThan(0.8);
+    expect(() => buildQuery(read('premises below the USO now vs a year ago').plan, testTime)).toThrow(
+      /latest snapshot only/,
+    );
+  });
 });

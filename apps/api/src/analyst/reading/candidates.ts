@@ -129,6 +129,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
           return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold);
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
       }
+      // "The slowest and fastest speed": the fastest on offer is no slowest, unless places are ranked lowest first.
+      if (tag.value === 'speed' && /^(?:slowest|min|minimum)$/.test(tag.text))
+        return plan.order === 'asc' && plan.limit !== undefined;
       // "Fastest download and upload": an upload-only answer leaves the download out.
       if (tag.value === 'speed' && /\bdown/.test(tag.text) && plan.measure === 'max_up' && !s.minDown)
         return negated;
@@ -146,8 +149,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       )
         return false;
       // "Fastest", "max" name the measure itself; "min" or "slowest" ask for something it is not, unless ranked so.
+      // ("Slowest and fastest ... for each technology" is not the fastest listed slowest first.)
       if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure))
-        return tag.value !== 'asc' || plan.order === 'asc';
+        return tag.value !== 'asc' || (plan.order === 'asc' && plan.limit !== undefined);
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
       // An order with nothing to order (no rows by anything) holds no ranking.
       if (!plan.dimension && !plan.leaderPerDimension && !plan.groupFilter) return false;
@@ -1357,11 +1361,19 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
     );
   if (!baseTag && !startsWhere) return [];
   const from = baseTag?.end ?? 0;
-  const share = tagging.tags.find((t) => t.start >= from && t.role === 'measure' && t.value === 'share');
-  if (!share) return [];
+  const shareTag = tagging.tags.find((t) => t.start >= from && t.role === 'measure' && t.value === 'share');
+  if (!shareTag) return [];
+  // "..., what % can get Openreach FTTP?": the sign is read at the end; the question word marks the split.
+  let share: { start: number; end: number } = shareTag;
+  if (shareTag.text === '%') {
+    const asked = /\b(?:what|how much)\b/.exec(tagging.text.slice(from));
+    if (!asked) return [];
+    share = { start: from + asked.index, end: from + asked.index + asked[0].length };
+  }
   const within = subjectOfTags(tagging.tags.filter((t) => t.start >= from && t.end <= share.start));
-  const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end));
+  const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end && t !== shareTag));
   if (!within || !subject) return [];
+  inheritService(subject, within);
   const plan = clone(base);
   plan.measure = 'coverage_pct';
   plan.subject = subject;
@@ -1399,12 +1411,7 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
     tagging.tags.filter((t) => (active ? t.start >= at && t.end <= end : t.start >= end)),
   );
   if (!within || !subject) return [];
-  // "What % of FF premises does Openreach pass": Openreach's full fibre, the service the base is about.
-  if (!subject.tech && !subject.gigabit && !subject.minDown) {
-    if (within.tech) subject.tech = within.tech;
-    if (within.gigabit) subject.gigabit = true;
-    if (within.minDown) subject.minDown = within.minDown;
-  }
+  inheritService(subject, within);
   const plan = clone(base);
   plan.measure = 'coverage_pct';
   plan.subject = subject;
@@ -1415,12 +1422,30 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
   return [{ plan, differs: 'a share of the premises named first', prior: 1 }];
 }
 
+/**
+ * "What % of FF premises does Openreach pass", "of all premises that can get FTTP, what % are passed by an altnet":
+ * a network named with no service of its own is measured on the base's full fibre, gigabit or speed (never on a
+ * technology only some networks have, as cable).
+ */
+function inheritService(subject: Plan['subject'], within: Plan['subject']): void {
+  if (subject.tech || subject.gigabit || subject.minDown || subject.absent) return;
+  if (!(subject.operatorGroups?.length || subject.operators?.length || subject.altnet)) return;
+  if (within.tech === FULL_FIBRE) subject.tech = FULL_FIBRE;
+  if (within.gigabit) subject.gigabit = true;
+  if (within.minDown) subject.minDown = within.minDown;
+}
+
+/** A full-fibre word inside a network's own tag ("openreach fttp"). */
+const NETWORK_TECH = /\b(?:fttp|ftth|full[- ]fibre|ff)\b/;
+
 /** The subject a run of tags names: its networks, technologies and named filters, negated after a negation. */
 function subjectOfTags(tags: Tag[]): Plan['subject'] | undefined {
   let subject: Plan['subject'] = {};
   const networks = tags.filter((t) => t.role === 'network').map((t) => t.value);
   if (networks.length === 1) subject.operatorGroups = networks;
   else if (networks.length > 1) subject.allGroups = [...new Set(networks)];
+  // "Openreach FTTP" is one network tag: its technology is in its words.
+  if (tags.some((t) => t.role === 'network' && NETWORK_TECH.test(t.text))) subject.tech = FULL_FIBRE;
   for (const tech of tags.filter((t) => t.role === 'technology')) {
     const next = withTechnology(subject, tech.value);
     if (!next) return undefined;
@@ -1692,9 +1717,6 @@ function butNotNetwork(base: Plan, tagging: Tagging): Edit[] {
   const present = trailing ? before.filter((t) => !lacking.includes(t)) : before;
   const has = subjectOfTags(present);
   const lacks = subjectOfTags(lacking);
-  // "Openreach FTTP" is one network tag: its technology is in its words.
-  if (lacks && lacking.some((t) => t.role === 'network' && /\b(?:fttp|ftth|full fibre|ff)\b/.test(t.text)))
-    lacks.tech = FULL_FIBRE;
   if (!has || !lacks?.operatorGroups?.length || has.absent || lacks.absent) return [];
   const plan = clone(base);
   plan.subject = {
@@ -1741,8 +1763,12 @@ const EACH_WORDS = new Set(['each', 'every', 'per', 'by']);
 
 /** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
 function eachOf(tag: Tag, tagging: Tagging): boolean {
-  const before = tagging.text.slice(Math.max(0, tag.start - 16), tag.start);
-  const words = before.trim().split(' ');
+  const before = tagging.text.slice(Math.max(0, tag.start - 22), tag.start);
+  // "each of the four nations": the count of them is not the grouping's.
+  const words = before
+    .replace(/ (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s*$/, '')
+    .trim()
+    .split(' ');
   // "each of the regions", "every single region": the words between are not the grouping's.
   const last =
     words.at(-1) === 'single'
@@ -1828,7 +1854,8 @@ export function rankReadings(
 ): CandidateReading[] {
   // The readers' plan holds what the grammar knows beyond the tags (windows, flows, leaders): it wins ties.
   const first = scorePlan(base, tagging, lexicon, 0.5);
-  const scored: Scored[] = [first];
+  // The readers' plan is a reading only if it compiles; its edits are considered either way.
+  const scored: Scored[] = compiles(base, time) ? [first] : [];
   const seen = new Set([signature(base)]);
   const consider = (plan: Plan, differs: string, prior = 0) => {
     const key = signature(plan);
@@ -1837,6 +1864,7 @@ export function rankReadings(
     scored.push({ ...scorePlan(plan, tagging, lexicon, prior), differs });
   };
   for (const edit of editsFor(base, first.unusedTags, tagging)) consider(edit.plan, edit.differs, edit.prior);
+  if (scored.length === 0) scored.push(first);
   // Edits compose: a plan that took one edit may allow the next (a place and then its list's grouping).
   for (const round of [1, 2]) {
     void round;

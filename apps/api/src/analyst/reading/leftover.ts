@@ -37,7 +37,15 @@ export function leftoverWords(
   /** The plan uses a number (a limit, a count of networks, a threshold): number words are accounted for. */
   usesNumber = true,
 ): string[] {
-  let text = ` ${question
+  // "For the CityFibre build-plan review: how many ...": a lead-in before a colon says why the question is asked; its
+  // names are read, its other words need no role.
+  const colon = question.indexOf(': ');
+  const leadIn = colon > 0 && colon < question.length * 0.6 ? question.slice(0, colon) : '';
+  const namesOfLeadIn = entities.filter((e) => leadIn.toLowerCase().includes(e.text.toLowerCase()));
+  const asked = leadIn
+    ? `${namesOfLeadIn.map((e) => e.text).join(' ')} ${question.slice(colon + 1)}`
+    : question;
+  let text = ` ${asked
     .toLowerCase()
     .replace(/[’`]/g, "'")
     // "i.e." and "e.g." are one word each.

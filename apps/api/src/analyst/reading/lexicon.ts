@@ -366,18 +366,26 @@ export class Lexicon {
   private findPostcodeAreas(question: string): EntityMatch[] {
     const found: EntityMatch[] = [];
     const patterns = [/\b([A-Z]{1,2}) (?:postcode )?area\b/g, /\bpostcode area (?:of )?([A-Z]{1,2})\b/gi];
+    // Positions are those of the normalised text (punctuation dropped: "ff coverage % in the CF area"), where the
+    // tagger and the other names read them.
+    const normalised = normalise(question);
     for (const pattern of patterns) {
       for (const m of question.matchAll(pattern)) {
         const code = (m[1] ?? '').toUpperCase();
-        if (this.postcodeAreas.has(code)) {
-          found.push({
-            entity: { kind: 'area', code },
-            text: m[0],
-            start: m.index ?? 0,
-            end: (m.index ?? 0) + m[0].length,
-            fuzzy: false,
-          });
-        }
+        if (!this.postcodeAreas.has(code)) continue;
+        const phrase = normalise(m[0]);
+        const start = normalised.indexOf(
+          phrase,
+          Math.max(0, normalise(question.slice(0, m.index ?? 0)).length - 1),
+        );
+        if (start < 0) continue;
+        found.push({
+          entity: { kind: 'area', code },
+          text: phrase,
+          start,
+          end: start + phrase.length,
+          fuzzy: false,
+        });
       }
     }
     // "the BS, CF and G postcode areas", "postcode areas LS, M and B": every code of the list is an area.

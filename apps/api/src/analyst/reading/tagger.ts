@@ -268,12 +268,30 @@ function finerPlaces(level: Tag, place: Tag): boolean {
  * the month only before a year ("the top 3 may be ...").
  */
 export function withoutDaysOfMonth(question: string): string {
-  return withSharedYear(
-    question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
-      // "the fourth quarter" is Q4, as take-up labels it.
-      return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
-    }),
+  return networksSetAside(
+    withSharedYear(
+      question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
+        // "the fourth quarter" is Q4, as take-up labels it.
+        return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
+      }),
+    ),
   );
+}
+
+/**
+ * "Leaving Openreach aside, which network ...", "the largest full-fibre builder after Openreach": a network set
+ * aside is left out, as "excluding Openreach" says it.
+ */
+function networksSetAside(question: string): string {
+  return question
+    .replace(
+      /\b(?:[Ll]eaving|[Ss]etting|[Pp]utting|[Ll]eave|[Ss]et|[Pp]ut) ([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?) (?:aside|to one side)\b/g,
+      'excluding $1',
+    )
+    .replace(
+      /\b((?:largest|biggest|leading|top|main|dominant|next)\b[^.?]{0,60}?)\bafter (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Q[1-4]|H[12]|the)\b)([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?)/g,
+      '$1excluding $2',
+    );
 }
 
 /**

@@ -284,10 +284,29 @@ function readSince(r: TimeReading): void {
   const since = r.take(
     new RegExp(`\\bsince (?:the )?(?:start of |beginning of )?(?:(${MONTH_PATTERN})\\s+)?(20\\d\\d)\\b`),
   );
-  r.since = since;
-  if (!since) return;
-  const month = since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1;
-  const from = clamp(isoDate(Number(since[2]), month), ctx.earliest, ctx.latest);
+  // "Since the start of the year", "year to date", "since the Jan snapshot": this year's (or the last such) month.
+  const sinceNoYear = since
+    ? null
+    : r.take(
+        new RegExp(
+          `\\bsince (?:the )?(?:start|beginning) of (?:the |this )?year\\b|\\byear[- ]to[- ]date\\b|\\bytd\\b|\\bsince (?:the )?(${MONTH_PATTERN})(?:'s)?(?: snapshot| data| figures)?(?: (?:of )?(last|this) year)?\\b(?!\\s*(?:20)?\\d\\d)`,
+        ),
+      );
+  r.since = since ?? sinceNoYear;
+  if (!since && !sinceNoYear) return;
+  const latestYear = Number(ctx.latest.slice(0, 4));
+  const latestMonth = Number(ctx.latest.slice(5, 7));
+  const named = sinceNoYear?.[1] ? (MONTHS[sinceNoYear[1].slice(0, 3)] ?? 1) : 1;
+  const month = since ? (since[1] ? (MONTHS[since[1].slice(0, 3)] ?? 1) : 1) : named;
+  const which = sinceNoYear?.[2];
+  const year = since
+    ? Number(since[2])
+    : which === 'last'
+      ? latestYear - 1
+      : which === 'this' || named <= latestMonth
+        ? latestYear
+        : latestYear - 1;
+  const from = clamp(isoDate(year, month), ctx.earliest, ctx.latest);
   if (r.series) {
     time.seriesFrom = from;
     time.seriesTo = ctx.latest;
@@ -295,9 +314,14 @@ function readSince(r: TimeReading): void {
     r.window = true;
     time.from = from;
     time.to = ctx.latest;
-    time.phrase = `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`;
+    time.phrase = since
+      ? `since ${since[1] ? `${capitalise(since[1])} ` : ''}${since[2]}`
+      : `since ${capitalise(MONTH_KEYS[month - 1] ?? 'jan')} ${year}`;
   }
 }
+
+/** Month keys in calendar order, for saying a month read from a number. */
+const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** "6 months ago" is that snapshot; compared with now ("more than a year ago") it is a window. */
 function readAgo(r: TimeReading): void {

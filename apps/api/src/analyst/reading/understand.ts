@@ -88,7 +88,7 @@ const PROVENANCE = [
   /\bwhen (?:was|is) (?:the )?(?:[a-z-]+ )?data (?:last )?(?:updated|refreshed)\b/,
   /\bwhere does (?:the|this|your) (?:[a-z-]+ )?data come from\b/,
   /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
-  /\b(?:real|actual) or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated) or real\b/,
+  /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
   /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
   /\bwhat (?:time )?(?:period|range|dates?|years?|time ?frame|horizon) (?:does|do) (?:the |this |your )?[a-z-]+(?: data)? (?:cover|span|run)\b/,
@@ -140,7 +140,7 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data has no operational records (engineers, installations, exchange closures or the copper switch-off): it records which networks and speeds are available where, lines taken up, and forecasts.',
   ],
   [
-    /\b(satisf(?:action|ied)|complaints?|reviews?|nps|net promoter)\b/,
+    /\b(satisf(?:action|ied)|complaints?|customer reviews?|reviews? (?:of|from|on|by) (?:customers|users|the service)|trustpilot|star ratings?|nps|net promoter)\b/,
     'The data has no customer satisfaction, complaints or reviews.',
   ],
   [

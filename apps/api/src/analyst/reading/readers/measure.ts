@@ -36,7 +36,7 @@ function measureWords(draft: Draft): MeasureWords {
       text,
       /\b(gain(?:ed|s)?|add(?:ed|s)?|grow(?:n|th|s)?|grew|increase[ds]?|rise|rose|went up|go up|gone up|expan(?:d|ded|sion)|built|build[- ]?out|new premises|change[ds]?|progress|rolled out|delta|uplift|jump(?:ed|s)?|climb(?:ed|s)?|improve(?:d|ment|ments)?|boost(?:ed)?|how many more|more premises|more postcodes)\b/,
     ),
-    pp: has(text, /\b(percentage points?|pp|points)\b/),
+    pp: has(text, /\b(percentage points?|pp|ppts?|pts|points)\b/),
     first: has(
       text,
       /\b(for the first time|first[- ]time|first full[- ]fibre|newly|new to full[- ]fibre|went live|got full[- ]fibre|first (?:got|received|gained))\b/,

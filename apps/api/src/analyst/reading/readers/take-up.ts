@@ -30,6 +30,13 @@ export function readTakeUp(draft: Draft): void {
     .map((name) => lexicon.takeUpOperators.find((o) => o.toLowerCase() === name.toLowerCase()) ?? name)
     .filter((name) => takeUpNames.has(name.toLowerCase()));
   if (brands.length > 0) takeUp.operators = [...new Set(brands)];
+  // "Is Virgin Media ahead of Sky on lines", "BT vs Sky lines": two brands named are a row each, unless combined.
+  if (
+    (takeUp.operators?.length ?? 0) >= 2 &&
+    !draft.dimension &&
+    !has(text, /\b(?:combined|together|altogether|between them|in total|total of|sum of|both)\b/)
+  )
+    draft.dimension = 'operator';
   const techs = [...text.matchAll(/\b(fttp|full[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g)].map(
     (m) =>
       m[1] === 'fibre' || m[1]?.startsWith('full')
