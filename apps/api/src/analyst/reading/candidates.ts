@@ -284,8 +284,13 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
     const before = tagging.tags[tagging.tags.indexOf(t) - 1];
     return before?.role === 'number' || before?.role === 'comparator';
   };
+  // "The highest overbuild" ranks places by how many networks overlap, not the networks.
   const after = [tagging.tags[i + 1], tagging.tags[i + 2]].find(
-    (t) => t !== undefined && networkKind(t) && t.start - ranking.end <= 24,
+    (t) =>
+      t !== undefined &&
+      networkKind(t) &&
+      !(t.role === 'technology' && t.value === 'overbuild') &&
+      t.start - ranking.end <= 24,
   );
   // "The highest altnet coverage": the kind qualifies the measure right after it, which is what is ranked.
   const qualifies = (kind: Tag) => {
@@ -1095,7 +1100,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       t.role === 'dimension' &&
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
         t.value === 'speed_band' ||
-        (NETWORK_DIMENSIONS.has(t.value as Dimension) && Boolean(base.order || base.limit))),
+        (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
+          Boolean(base.order || base.limit || eachOf(t, tagging)))),
   );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
   // the level the question names, ranked the same way.
@@ -1764,8 +1770,9 @@ const EACH_WORDS = new Set(['each', 'every', 'per', 'by']);
 /** A grouping word asked "for each" of ("each region", "every nation", "per region", "by region"). */
 function eachOf(tag: Tag, tagging: Tagging): boolean {
   const before = tagging.text.slice(Math.max(0, tag.start - 22), tag.start);
-  // "each of the four nations": the count of them is not the grouping's.
+  // "each of the four nations": the count of them is not the grouping's; "by retail brand": nor the kind of brand.
   const words = before
+    .replace(/ retail\s*$/, '')
     .replace(/ (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s*$/, '')
     .trim()
     .split(' ');

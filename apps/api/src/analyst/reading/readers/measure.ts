@@ -103,7 +103,11 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
       rankByChange: has(text, /\b(added|gained|grew|growth in lines|most new|increase)\b/),
     };
   }
-  if (has(text, /\btake[- ]?up (?:rate|%|of)\b|\btake[- ]?up in\b|as a share of premises/))
+  if (
+    has(text, /\btake[- ]?up (?:rate|%|of)\b|\btake[- ]?up in\b|as a share of premises/) &&
+    // "How many FTTP lines are there in Leeds": a count of lines, whatever the question calls its data.
+    !has(text, /\b(?:how many|number of|count of) (?:[a-z-]+ ){0,2}lines\b/)
+  )
     measure = 'share_of_subject_pct';
   return measure;
 }
