@@ -1707,7 +1707,7 @@ function buildFootprintShare(plan: Plan, ctx: TimeContext): BuiltQuery {
     sql,
     columns: {
       premises_there: `premises with ${subjectPhrase(whole)} in ${there}`,
-      footprint_premises: `all premises with ${subjectPhrase(whole)}`,
+      footprint_premises: `all premises with ${subjectPhrase(whole)}${whole.geo ? ` in ${describeGeo(whole)}` : ''}`,
       share_of_footprint_pct: `share of those premises in ${there}, %`,
     },
     steps: [
@@ -2090,7 +2090,9 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
     },
     steps: [
       `Adds up, for each ${dim} and each network (operator group), the premises in DISTINCT postcodes where the network offers ${subjectPhrase(plan)}.`,
-      `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
+      (plan.limit ?? 1) > 1
+        ? `Keeps the ${plan.limit} networks with the most premises in each ${dim}, in order (ties broken alphabetically).`
+        : `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
     ],
   };
 }
