@@ -1379,14 +1379,21 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   const within = subjectOfTags(tagging.tags.filter((t) => t.start >= from && t.end <= share.start));
   const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end && t !== shareTag));
   if (!within || !subject) return [];
+  // The tags cannot tell a base from a footprint with both; the words before the share word can.
+  return [
+    { plan: shareOfBase(base, subject, within), differs: 'a share within the subject named first', prior: 1 },
+  ];
+}
+
+/** The plan of a share within a base: the subject's share of the base's premises, the base's service inherited. */
+function shareOfBase(base: Plan, subject: Plan['subject'], within: Plan['subject']): Plan {
   inheritService(subject, within);
   const plan = clone(base);
   plan.measure = 'coverage_pct';
   plan.subject = subject;
   plan.within = within;
   plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
-  // The tags cannot tell a base from a footprint with both; the words before the share word can.
-  return [{ plan, differs: 'a share within the subject named first', prior: 1 }];
+  return plan;
 }
 
 /**
@@ -1417,12 +1424,7 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
     tagging.tags.filter((t) => (active ? t.start >= at && t.end <= end : t.start >= end)),
   );
   if (!within || !subject) return [];
-  inheritService(subject, within);
-  const plan = clone(base);
-  plan.measure = 'coverage_pct';
-  plan.subject = subject;
-  plan.within = within;
-  plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+  const plan = shareOfBase(base, subject, within);
   // "Covered by altnets": the network kind is the subject now, not a grouping of the answer.
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
   return [{ plan, differs: 'a share of the premises named first', prior: 1 }];
