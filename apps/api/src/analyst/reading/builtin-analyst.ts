@@ -132,7 +132,7 @@ export class BuiltinAnalyst {
         understanding: {
           kind: 'unsupported',
           confidence: 0.6,
-          reasoning: `The data cannot answer the question as read (${understanding.reasoning}): ${why}.`,
+          reasoning: `The data cannot answer the question as read (${understanding.reasoning.replace(/\.$/, '')}): ${why}.`,
         },
       };
     }
