@@ -354,12 +354,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
   if (plan.footprintShare && where && !dimension) {
-    // The part is the urban/rural class when one is asked (of the place's premises), else the place.
-    const part = plan.urbanRural ? `in ${plan.urbanRural} areas` : where;
-    const whole = plan.urbanRural && plan.geo ? ` ${place({ ...plan, urbanRural: undefined })}` : '';
-    sentence = condition
-      ? `Share of the premises${whole} where ${condition} that are ${part}`
-      : `Share of premises${whole} that are ${part}`;
+    const { premises, part } = footprintParts(plan);
+    sentence = `Share ${premises} that are ${part}`;
   }
   // A share within a base: "Of the premises where Virgin Media offers cable, share where Openreach offers ...".
   if (plan.within) {
@@ -373,6 +369,18 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   const ranked = dimension && SERIES.has(dimension) && plan.order && !plan.limit;
   const order = ranked ? `, ${plan.order === 'asc' ? 'lowest' : 'highest'} first` : '';
   return `${sentence}, ${timePhrase(plan, ctx)}${order}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The two halves of a share of a footprint: the premises it is of ("of the premises in Scotland where CityFibre is
+ * present", "of premises in Scotland") and the part asked about ("in rural areas"). The part is the urban/rural
+ * class when one is asked (of the place's premises), else the place.
+ */
+export function footprintParts(plan: Plan): { premises: string; part: string } {
+  const condition = subjectClause(plan.subject);
+  const part = plan.urbanRural ? `in ${plan.urbanRural} areas` : place(plan);
+  const of = plan.urbanRural && plan.geo ? ` ${place({ ...plan, urbanRural: undefined })}` : '';
+  return { premises: condition ? `of the premises${of} where ${condition}` : `of premises${of}`, part };
 }
 
 /** "Number of local authorities whose share of premises where full fibre is available is above 90%, ...". */

@@ -7,7 +7,7 @@
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
-import { offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
+import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
 import { sideBySideParts, subjectName } from './side-by-side.js';
 import type { BuiltQuery } from './sql-builder.js';
 import { columnMonth, datesInWords, dateWords, inWords, monthWords, techWords } from './words.js';
@@ -634,11 +634,7 @@ function describeFootprintShare(plan: Plan, result: ResultLike): string[] | null
     names.indexOf(n),
   );
   if (there === undefined || whole === undefined || share === undefined || share < 0) return null;
-  const condition = subjectClause(plan.subject);
-  // The part is the urban/rural class when one is asked (of the place's premises), else the place.
-  const part = plan.urbanRural ? `in ${plan.urbanRural} areas` : place(plan);
-  const of = plan.urbanRural && plan.geo ? ` ${place({ ...plan, urbanRural: undefined })}` : '';
-  const premises = condition ? `of the premises${of} where ${condition}` : `of premises${of}`;
+  const { premises, part } = footprintParts(plan);
   return [
     `**${formatNumber(row[share], 'share_pct')}** ${premises} are ${part} ` +
       `(${formatNumber(row[there], 'premises')} of ${formatNumber(row[whole], 'premises')}).`,

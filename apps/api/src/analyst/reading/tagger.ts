@@ -261,13 +261,15 @@ function finerPlaces(level: Tag, place: Tag): boolean {
   );
 }
 
-/** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */
 /**
- * "The 1 January 2023 snapshot", "1st of June", "each 1 Jan": a day of the month is part of a date (snapshots are
- * monthly, on the first), so it is dropped before reading, lest it be read as a count or a limit. "May" counts as
- * the month only before a year ("the top 3 may be ...").
+ * The question as the reader reads it, said plainly:
+ * - "The 1 January 2023 snapshot", "1st of June", "each 1 Jan": a day of the month is part of a date (snapshots are
+ *   monthly, on the first), so it is dropped, lest it be read as a count or a limit. "May" counts as the month only
+ *   before a year ("the top 3 may be ...");
+ * - "the fourth quarter" is Q4; a date listed without its year takes the next one's ("Q2 vs Q3 2026");
+ * - a network set aside ("leaving Openreach aside") is "excluding" it.
  */
-export function withoutDaysOfMonth(question: string): string {
+export function plainWording(question: string): string {
   return networksSetAside(
     withSharedYear(
       question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
@@ -327,6 +329,7 @@ const ORDINALS: Record<string, number> = {
 const DAY_OF_MONTH =
   /\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?(?: of)? (?=(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|may \d{4}\b)/gi;
 
+/** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */
 export function spellOutTimeUnits(text: string): string {
   return text
     .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)

@@ -238,14 +238,13 @@ function readRecentWindow(r: TimeReading): void {
   const yearWindow = take(
     /\b(?:(?:in|over|during) the (?:last|past) year|(?:last|past) (?:12 months|twelve months|year)|year[- ]on[- ]year|yoy|over the year|annual growth|in a year|this past year)\b/,
   );
-  if (lastQuarter && !r.series) {
-    r.window = true;
-    time.from = addMonths(ctx.latest, -3);
-    time.to = ctx.latest;
-    time.phrase = 'in the last quarter';
-  }
   if (lastQuarter) {
-    // Read above.
+    if (!r.series) {
+      r.window = true;
+      time.from = addMonths(ctx.latest, -3);
+      time.to = ctx.latest;
+      time.phrase = 'in the last quarter';
+    }
   } else if (lastMonths && r.series) {
     const n = numberFrom(lastMonths[1] as string) ?? 6;
     time.seriesFrom = addMonths(ctx.latest, -(n - 1));
@@ -452,7 +451,7 @@ function readPoint(r: TimeReading): void {
 
 /** Words of growth or of first arrival: a period named with them is a window, not a point. */
 const GROWTH_WORDS =
-  /\b(?:add|adds|added|gain|gains|gained|grew|grow|growth|built|increase|increased|net adds|new|first time|for the first time|went live|rolled out)\b/;
+  /\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|new|first|went live|rolled out)\b/;
 
 /** "In 2025", "as of 2024", "for 2023": one year named alone, not the end of a range or a quarter. */
 const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|to|and|vs|q[1-4]|\/))/;
@@ -460,7 +459,7 @@ const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|t
 /** "Added in 2025", "growth during 2024", "how much did X grow over 2025": a change within one calendar year. */
 const YEAR_OF_GROWTH = /\b(?:in|during|throughout|over|across)\s+(20\d\d)\b(?!\s*(?:-|to|and|vs|q[1-4]))/;
 const GROWTH_IN_A_YEAR = new RegExp(
-  `\\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|rolled out|first|new (?:premises|homes|postcodes))\\b[^.?]*${YEAR_OF_GROWTH.source}|${YEAR_OF_GROWTH.source}[^.?]*\\b(?:added|gained|growth|increase|net adds)\\b`,
+  `${GROWTH_WORDS.source}[^.?]*${YEAR_OF_GROWTH.source}|${YEAR_OF_GROWTH.source}[^.?]*${GROWTH_WORDS.source}`,
 );
 
 /**
