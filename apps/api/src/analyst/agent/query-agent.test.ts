@@ -150,6 +150,13 @@ describe('the query agent pipeline with the built-in analyst', () => {
     expect(byMonth['2026-06-01']).toBe(600);
     expect(Object.values(byMonth).reduce((a, b) => a + b, 0)).toBe(600);
     expect(answer.analysis).toMatch(/\*\*600\*\* premises newly got full fibre/);
+    // The level each month stands beside what it added: up by exactly the 600 in June, flat otherwise.
+    const level = answer.result!.columns.findIndex((c) => c.name === 'premises');
+    expect(level).toBeGreaterThan(0);
+    const levels = answer.result!.rows.map((row) => Number(row[level]));
+    const june = answer.result!.rows.findIndex((row) => String(row[0]) === '2026-06-01');
+    expect(levels[june]! - levels[june - 1]!).toBe(600);
+    expect(levels[0]).toBe(levels[june - 1]);
   });
 });
 

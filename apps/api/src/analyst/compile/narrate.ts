@@ -367,6 +367,8 @@ function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, colu
 function pickPrimary(result: ResultLike, built: BuiltQuery): number {
   const names = result.columns.map((c) => c.name);
   const preferred = [
+    'new_premises',
+    'new_postcodes',
     'premises_gained',
     'postcodes_gained',
     'pp_change',

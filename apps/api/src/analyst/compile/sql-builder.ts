@@ -816,15 +816,20 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
   const column = `new_${unit}`;
   const sql = [
     `WITH levels AS (\n${levels.sql}\n),`,
-    `added AS (\n  SELECT reported_at, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}\n  FROM levels\n)`,
-    `SELECT reported_at, ${column}`,
+    `added AS (\n  SELECT reported_at, ${unit}, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}\n  FROM levels\n)`,
+    // The level beside what it gained: "net adds month by month" reads best against the level it moved.
+    `SELECT reported_at, ${unit}, ${column}`,
     'FROM added',
     `WHERE reported_at >= ${date(from)}`,
     'ORDER BY reported_at',
   ].join('\n');
   return {
     sql,
-    columns: { reported_at: 'snapshot date', [column]: `${unit} added since the previous point` },
+    columns: {
+      reported_at: 'snapshot date',
+      [unit]: `${unit} with ${subjectPhrase(plan)}`,
+      [column]: `${unit} added since the previous point`,
+    },
     steps: [
       ...levels.steps,
       `Subtracts each point's ${unit} from the next one's: what each point added since the one before (from ${from}).`,
@@ -1102,7 +1107,8 @@ function buildFirstActivationFlow(
     `WITH ${firstDates(plan, ctx, unit).ctes}, snapshots AS (`,
     `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
     ')',
-    `SELECT s.reported_at, COALESCE(SUM(b.${unit}), 0) AS ${column}`,
+    // The level at each snapshot beside what it added, as the flow by difference shows them.
+    `SELECT s.reported_at,\n       (SELECT SUM(l.${unit}) FROM by_first_date l WHERE l.first_date <= s.reported_at) AS ${unit},\n       COALESCE(SUM(b.${unit}), 0) AS ${column}`,
     'FROM snapshots s',
     'LEFT JOIN by_first_date b ON b.first_date > s.previous AND b.first_date <= s.reported_at',
     'GROUP BY s.reported_at',
@@ -1114,6 +1120,7 @@ function buildFirstActivationFlow(
     sql,
     columns: {
       reported_at: 'snapshot date',
+      [unit]: `${unit} with ${subjectPhrase(plan)}`,
       [column]: `${unit} that got ${subjectPhrase(plan)} since the previous snapshot`,
     },
     steps: [

@@ -31,13 +31,15 @@ const MAX_LINE_SERIES = 8;
 
 /**
  * The measure to draw: a change the query ranks by (premises gained, a change in points: the levels at each end
- * beside it are context), else a percentage (it compares places of different sizes), then the first number.
+ * beside it are context), else what each point added, else a percentage (it compares places of different sizes), then the first number.
  */
 function pickMeasure(columns: string[], numeric: boolean[], exclude: Set<number>, ranked?: string): number {
   const candidates = columns.map((c, i) => ({ c, i })).filter(({ i }) => numeric[i] && !exclude.has(i));
   const byRank = candidates.find(({ c }) => c === ranked && /_gained$|^pp_change$|_change_pct$/.test(c));
+  // What each point added (a flow: "net adds month by month"), drawn rather than the level shown beside it.
+  const added = candidates.find(({ c }) => /^new_/.test(c));
   const percent = candidates.find(({ c }) => /pct|percent|share|rate/i.test(c));
-  return (byRank ?? percent ?? candidates[0])?.i ?? -1;
+  return (byRank ?? added ?? percent ?? candidates[0])?.i ?? -1;
 }
 
 /** The column the outer query orders by (its last ORDER BY), if any. */
