@@ -659,6 +659,48 @@ describe('output shapes and terms read from new wordings', () => {
     expect(altnets.dimension).toBeUndefined();
   });
 
+  it('reads "which altnet has the largest footprint in each region" as the leading network of that kind in each', () => {
+    const { plan } = read('Which altnet has the largest footprint in each region?');
+    expect(plan).toMatchObject({ leaderPerDimension: true, dimension: 'government_region', order: 'desc' });
+    expect(plan.subject.altnet).toBe(true);
+    // Ranking the places by a network kind's premises stays a ranking of places.
+    expect(read('which regions have the most altnet premises').plan.leaderPerDimension).toBeUndefined();
+  });
+
+  it('reads "what % of CityFibre\'s footprint also has Openreach FTTP" as a share within the first network', () => {
+    expect(read("what share of CityFibre's footprint also has Openreach FTTP").plan).toMatchObject({
+      measure: 'coverage_pct',
+      within: { operatorGroups: ['CityFibre'] },
+      subject: { operatorGroups: ['Openreach'], tech: 'fttponly' },
+    });
+    // A share that refers back to what was counted before it.
+    const back = read(
+      "how many premises in Leeds have both CityFibre and Openreach full fibre, and what % of CityFibre's footprint is that?",
+    ).plan;
+    expect(back).toMatchObject({
+      measure: 'coverage_pct',
+      within: { operatorGroups: ['CityFibre'] },
+      subject: { allGroups: ['CityFibre', 'Openreach'], tech: 'fttponly' },
+    });
+  });
+
+  it('reads "both X and Y" as every network present, and a network\'s either technology as its whole footprint', () => {
+    const both = read('how many premises have both CityFibre and Openreach full fibre in each region').plan;
+    expect(both.subject.allGroups).toEqual(['CityFibre', 'Openreach']);
+    expect(both.subject.operatorGroups).toBeUndefined();
+    const either = read(
+      'premises covered by both Virgin Media (cable or its own fibre) and Openreach FTTP',
+    ).plan;
+    expect(either.subject).toMatchObject({ allGroups: ['Virgin Media', 'Openreach'] });
+    expect(either.subject.tech).toBeUndefined();
+    expect(either.subject.groupTech).toEqual({ Openreach: 'fttponly' });
+    expect(read('premises covered by both Virgin Media cable and Openreach FTTP').plan.subject).toMatchObject(
+      {
+        groupTech: { 'Virgin Media': 'cable', Openreach: 'fttponly' },
+      },
+    );
+  });
+
   it('reads a forecast first full fibre in a year from the first forecast point', () => {
     const { plan } = read('How many premises are forecast to get their first full fibre in 2027?');
     expect(plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-12-01', to: '2027-12-01' } });

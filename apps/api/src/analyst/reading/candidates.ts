@@ -312,6 +312,9 @@ const COPULAS = new Set([
   'is the',
   'are the',
   'with the',
+  'has the',
+  'have the',
+  'had the',
   'that has the',
   'having the',
 ]);
@@ -621,7 +624,13 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
     case 'fwa':
     case 'cable':
       // Virgin Media's footprint is its cable and its own fibre: naming cable beside it describes that network.
-      if (term === 'cable' && (s.operatorGroups ?? []).includes('Virgin Media') && !s.tech) return true;
+      if (
+        term === 'cable' &&
+        [...(s.operatorGroups ?? []), ...(s.allGroups ?? [])].includes('Virgin Media') &&
+        !s.tech &&
+        !s.groupTech?.['Virgin Media']
+      )
+        return true;
       return techs.includes(term) || plan.dimension === 'tech';
     case 'altnet':
       return Boolean(s.altnet || s.networksAreAltnets);
@@ -814,6 +823,9 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     case 'both':
       // "By Virgin Media, by Openreach, and by both": both is one more figure of a list, beside each alone.
       if (listItem(tag, tagging)) return false;
+      // "Have both CityFibre and Openreach": the networks named right after it must all be present.
+      if (adjacent(tagging, tag, 1)?.role === 'network')
+        return Boolean(s.allGroups || (plan.within && s.operatorGroups?.length));
       return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
     case 'base':
       // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
@@ -1128,6 +1140,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...shareWithin(base, tagging));
   edits.push(...shareServedBy(base, tagging));
+  edits.push(...shareOfWhatWasCounted(base, tagging));
+  edits.push(...bothNetworks(base, unused));
   edits.push(...negatedSubject(base, unused, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
@@ -1146,7 +1160,12 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: plan.order === 'asc' ? 'lowest first' : 'highest first' });
   }
   // "In each nation, which altnet is biggest": the leading network of that kind in each place.
-  const ranked = unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging));
+  // The ranking word may be unused, or read as ranking the places: beside a network kind it ranks the networks.
+  const ranked =
+    unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging)) ??
+    (base.order && !base.limit
+      ? tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank' && rankedNetworkKind(t, tagging))
+      : undefined);
   if (ranked && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dataset === 'upc') {
     const plan = clone(base);
     plan.leaderPerDimension = true;
@@ -1396,6 +1415,39 @@ function shareOfBase(base: Plan, subject: Plan['subject'], within: Plan['subject
   return plan;
 }
 
+/** "Premises with both CityFibre and Openreach": the networks listed after "both" must all be present. */
+function bothNetworks(base: Plan, unused: Tag[]): Edit[] {
+  const groups = base.subject.operatorGroups ?? [];
+  if (!unused.some((t) => t.role === 'shape' && t.value === 'both') || groups.length < 2) return [];
+  if (base.compare?.length || base.dataset === 'take_up') return [];
+  const plan = clone(base);
+  const { operatorGroups: _listed, ...rest } = plan.subject;
+  plan.subject = { ...rest, allGroups: groups };
+  return [{ plan, differs: `both ${groups.join(' and ')}` }];
+}
+
+/**
+ * "How many premises have both CityFibre and Openreach FF, and what % of CityFibre's footprint is that?": the share
+ * refers back to what was counted before it, within the premises named after "of".
+ */
+function shareOfWhatWasCounted(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length) return [];
+  const asked =
+    // "What % of" is normalised to "what of" (the sign is read as a share tag at the end).
+    /\b(?:what|which)\s+(?:(?:per ?cent(?:age)?|share|proportion|fraction)\s+)?of\b(.*?)\b(?:is|are) (?:that|this|those|these|they|it)\b/.exec(
+      tagging.text,
+    );
+  if (!asked) return [];
+  const baseStart = asked.index + asked[0].length - asked[0].slice(asked[0].indexOf(' of') + 3).length;
+  const baseEnd = asked.index + asked[0].length;
+  const within = subjectOfTags(tagging.tags.filter((t) => t.start >= baseStart && t.end <= baseEnd));
+  const subject = subjectOfTags(tagging.tags.filter((t) => t.end <= asked.index));
+  if (!within || !subject) return [];
+  return [
+    { plan: shareOfBase(base, subject, within), differs: 'a share of what was counted first', prior: 1 },
+  ];
+}
+
 /**
  * "What % of gigabit premises are served by Virgin Media", "share of FTTP premises covered by altnets": the share
  * of the premises with the first subject that the one after "served by" reaches.
@@ -1408,10 +1460,12 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
   const share = word ?? (sign ? { end: 0 } : undefined);
   if (!share) return [];
   const rest = tagging.text.slice(share.end);
-  // "... are served by Virgin Media", or "... does Openreach pass".
-  const passive = rest.match(
-    /\b(?:are|is|that are|which are|get|getting)?\s*(?:served|covered|passed|reached|provided|offered)\s+by\b/,
-  );
+  // "... are served by Virgin Media", "... (that) also has Openreach FTTP", or "... does Openreach pass".
+  const passive =
+    rest.match(
+      /\b(?:are|is|that are|which are|get|getting)?\s*(?:served|covered|passed|reached|provided|offered|overbuilt)\s+by\b/,
+    ) ??
+    rest.match(/\b(?:(?:that|which|where) )?(?:(?:also|too) (?:ha(?:s|ve)|gets?|can get)|(?:is|are) also)\b/);
   const active = passive
     ? null
     : rest.match(/\b(?:does|do|did|will)\b(.+?)\b(?:pass|cover|reach|serve|offer)\b/);

@@ -129,11 +129,12 @@ function readOverlap(draft: Draft): void {
   }
   if (Object.keys(bound).length > 0) {
     subject.groupTech = bound;
-    // A technology said right after one network belongs to that network only.
+    // A technology said right after one network belongs to that network only; when every network has its own,
+    // none is left for the subject as a whole.
     if (
       subject.tech &&
-      Object.values(bound).includes(subject.tech) &&
-      Object.keys(bound).length < groups.length
+      ((Object.values(bound).includes(subject.tech) && Object.keys(bound).length < groups.length) ||
+        Object.keys(bound).length === groups.length)
     )
       delete subject.tech;
   } else if (!subject.tech && !subject.gigabit) {
@@ -148,6 +149,9 @@ const TECH_PHRASES: [RegExp, NonNullable<Subject['tech']>][] = [
   [/^(?:'s )?cable\b/, 'cable'],
 ];
 
+const EITHER_TECH =
+  /^\(?(?:cable|fttp|ftth|full[- ]?fibre|fibre)\s+(?:or|and|\/)\s+(?:its own |their own )?(?:cable|fttp|ftth|full[- ]?fibre|fibre)\b/;
+
 /** "Openreach full fibre and Virgin Media": a technology written right after a network belongs to it. */
 function bindTechToGroups(
   text: string,
@@ -160,6 +164,8 @@ function bindTechToGroups(
     const index = normalised.indexOf(match.text);
     if (index < 0) continue;
     const after = normalised.slice(index + match.text.length).trimStart();
+    // "Virgin Media (cable or its own fibre)": either of its technologies, so the network's whole footprint.
+    if (EITHER_TECH.test(after)) continue;
     // The alias itself may carry the technology ("openreach fttp").
     const own = match.text.split(' ').slice(1).join(' ');
     for (const [pattern, tech] of TECH_PHRASES) {
