@@ -331,6 +331,14 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
     const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
     head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
+  } else if (dimension && plan.rankBySize && plan.limit) {
+    // "Share of premises where Virgin Media is present in the 10 largest local authorities (by premises)".
+    const size = plan.order === 'asc' ? 'smallest' : 'largest';
+    const places =
+      plan.limit === 1
+        ? `${size} ${SINGULAR[dimension]}`
+        : `${plan.limit} ${size} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
+    head = `${capitalise(noun)}${where ? ` ${where}` : ''} in the ${places} by premises`;
   } else if (dimension && !SERIES.has(dimension) && plan.limit && plan.order) {
     const many = altnetsNamed ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';

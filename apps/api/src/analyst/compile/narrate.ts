@@ -377,7 +377,14 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
     'share_without_pct',
   ];
   const order = built.sql.match(/ORDER BY ([a-z_]+)/)?.[1];
-  if (order && names.includes(order) && order !== 'reported_at' && order !== 'quarter')
+  // A ranking by the places' own size ("the ten largest LAs") is not what the answer measures.
+  if (
+    order &&
+    names.includes(order) &&
+    order !== 'reported_at' &&
+    order !== 'quarter' &&
+    !order.startsWith('total_')
+  )
     return names.indexOf(order);
   for (const p of preferred) if (names.includes(p)) return names.indexOf(p);
   return result.columns.findIndex((_, i) => isNumeric(result, i));

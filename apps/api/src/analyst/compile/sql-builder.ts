@@ -569,11 +569,11 @@ function buildSideBySide(plan: Plan, ctx: TimeContext): BuiltQuery {
           }`
         : `CROSS JOIN ${alias(i)}`,
   );
+  // The places' own total is shared by every subject, so it keeps its name ("the 5 largest LAs").
+  const rankedBy =
+    ranking && (/^total_/.test(ranking[1]!) ? ranking[1]! : `${parts[0]!.prefix}_${ranking[1]}`);
   const order = ranking
-    ? [
-        `ORDER BY ${parts[0]!.prefix}_${ranking[1]} ${ranking[2]}, ${dim}`,
-        ...(plan.limit ? [`LIMIT ${plan.limit}`] : []),
-      ]
+    ? [`ORDER BY ${rankedBy} ${ranking[2]}, ${dim}`, ...(plan.limit ? [`LIMIT ${plan.limit}`] : [])]
     : [];
   const sql = [`WITH ${ctes.join(',\n')}`, `SELECT ${select.join(',\n       ')}`, ...from, ...order].join(
     '\n',
@@ -583,7 +583,7 @@ function buildSideBySide(plan: Plan, ctx: TimeContext): BuiltQuery {
     columns,
     steps: [
       ...built.flatMap((b, i) => [`For ${parts[i]!.prefix.replace(/_/g, ' ')}:`, ...b.steps]),
-      `Puts the figures side by side${dim ? `, one row per ${dim}` : ''}, each subject's columns named after it${ranking ? `, ranked by ${parts[0]!.prefix}_${ranking[1]}` : ''}.`,
+      `Puts the figures side by side${dim ? `, one row per ${dim}` : ''}, each subject's columns named after it${ranking ? `, ranked by ${rankedBy}` : ''}.`,
     ],
   };
 }
@@ -662,12 +662,15 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const totalName = `total_${unit}`;
   const pctName = absent ? 'share_without_pct' : below ? `share_below_${below}_pct` : 'coverage_pct';
   const wantsPct = plan.measure === 'coverage_pct';
+  // "The ten largest local authorities": ranked by their own premises, the measure shown beside.
+  const rankColumn = plan.rankBySize ? totalName : wantsPct ? pctName : name;
   const select = [
     `SUM(${passedExpr}) AS ${name}`,
     `SUM(${weight}) AS ${totalName}`,
     `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
   ];
-  const havingNonZero = !wantsPct && dim && !absent ? `HAVING SUM(${passedExpr}) > 0` : '';
+  const havingNonZero =
+    !wantsPct && dim && !absent && !plan.rankBySize ? `HAVING SUM(${passedExpr}) > 0` : '';
   const area =
     (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim)
       ? absent
@@ -684,7 +687,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       pctName,
       havingNonZero: Boolean(havingNonZero),
       orderLimit: (column, tieBreak) => orderLimit(plan, column, tieBreak),
-      orderColumn: wantsPct ? pctName : name,
+      orderColumn: rankColumn,
     });
   const sql =
     areaSql ||
@@ -696,7 +699,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       where(geo),
       groupBy,
       havingNonZero,
-      dim ? orderLimit(plan, wantsPct ? pctName : name, `u.${dim}`) : '',
+      dim ? orderLimit(plan, rankColumn, `u.${dim}`) : '',
     ]
       .filter(Boolean)
       .join('\n');

@@ -141,6 +141,21 @@ describe('checking compiled SQL against its plan', () => {
     }
   });
 
+  it('lists a ranking of places by their size that the SQL ranks by the measure instead', async () => {
+    const largest = plan({
+      measure: 'coverage_pct',
+      subject: { operatorGroups: ['Virgin Media'] },
+      dimension: 'la_name',
+      rankBySize: true,
+      order: 'desc',
+      limit: 10,
+    });
+    expect((await verifyPlan(largest, buildQuery(largest, testTime), testTime)).ok).toBe(true);
+    expect(await missingAfter(largest, 'ORDER BY total_premises', 'ORDER BY coverage_pct')).toEqual([
+      "the ranking by the places' size (ranked by coverage_pct)",
+    ]);
+  });
+
   it('lists a ranking within each group that the SQL leaves out', async () => {
     const worstPerRegion = plan({
       measure: 'coverage_pct',

@@ -547,7 +547,10 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
   const descending = (plan.order ?? 'desc') === 'desc';
   if (!first || first.descending !== descending)
     out.push(`the ranking ("${descending ? 'highest' : 'lowest'} first")`);
-  else if (first.target === d || first.target === 'operator_group' || first.target === 'operator')
+  else if (plan.rankBySize) {
+    if (!/^total_/.test(first.target))
+      out.push(`the ranking by the places' size (ranked by ${first.target})`);
+  } else if (first.target === d || first.target === 'operator_group' || first.target === 'operator')
     out.push(`the ranking by the measure (ranked by ${first.target})`);
   // Rows of networks, technologies or operators share one base (all premises, all lines), so ranking by the
   // count ranks by the share; places each have their own base, so places must be ranked by the share itself.

@@ -177,8 +177,11 @@ describe('output shapes and terms read from new wordings', () => {
   });
 
   it('does not read two technologies listed as one footprint with both', () => {
+    // Side by side, in the five largest places by their own premises.
     const u = read('the 5 biggest local authorities by premises - FF and gigabit coverage for each');
-    expect(u.confidence).toBeLessThan(0.8);
+    expect(u.plan).toMatchObject({ rankBySize: true, limit: 5, subject: { tech: 'fttponly' } });
+    expect(u.plan.compare).toEqual([{ gigabit: true }]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/ORDER BY total_premises DESC, la_name\nLIMIT 5$/);
   });
 
   it('reads plural finer places after a place as its rows ("Scottish postcode areas")', () => {
@@ -699,6 +702,33 @@ describe('output shapes and terms read from new wordings', () => {
         groupTech: { 'Virgin Media': 'cable', Openreach: 'fttponly' },
       },
     );
+  });
+
+  it('ranks places by their own premises for "the ten largest LAs", showing the measure asked for each', () => {
+    const { plan } = read(
+      "across the ten largest local authorities by number of premises, what is Virgin Media's coverage in each?",
+    );
+    expect(plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'la_name',
+      rankBySize: true,
+      limit: 10,
+      order: 'desc',
+    });
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/ORDER BY total_premises DESC/);
+    expect(read('FF coverage in the 5 smallest councils').plan).toMatchObject({
+      rankBySize: true,
+      order: 'asc',
+      limit: 5,
+    });
+    // A size word before the measure ranks by the measure.
+    expect(read('the 5 councils with the biggest FF coverage').plan.rankBySize).toBeUndefined();
+    expect(read('which 10 LAs have the largest altnet footprint').plan).toMatchObject({
+      dimension: 'la_name',
+      limit: 10,
+    });
+    expect(read('which 10 LAs have the largest altnet footprint').plan.leaderPerDimension).toBeUndefined();
   });
 
   it('reads a forecast first full fibre in a year from the first forecast point', () => {

@@ -125,6 +125,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       const negated = adjacent(tagging, tag, -1)?.role === 'negation';
       // "The 5 biggest LAs by premises": the measure a ranking is by must be the one the plan ranks by.
       if (rankedBy(tag, tagging) && (plan.order || plan.limit) && !negated) {
+        if (tag.value === 'premises' && plan.rankBySize) return true;
         if (tag.value === 'premises' || tag.value === 'postcodes')
           return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold);
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
@@ -293,8 +294,10 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
       t.start - ranking.end <= 24,
   );
   // "The highest altnet coverage": the kind qualifies the measure right after it, which is what is ranked.
+  // So does "the largest altnet footprint": the kind's footprint is what is ranked.
   const qualifies = (kind: Tag) => {
     const next = tagging.tags[tagging.tags.indexOf(kind) + 1];
+    if (/^\s*(?:footprint|presence|rollout|roll-out|build)\b/.test(tagging.text.slice(kind.end))) return true;
     return next?.role === 'measure' && tagging.text.slice(kind.end, next.start).trim() === '';
   };
   if (after && !quantity(after) && !qualifies(after)) return after;
@@ -1142,6 +1145,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
   edits.push(...bothNetworks(base, unused));
+  edits.push(...rankedBySize(base, tagging));
   edits.push(...negatedSubject(base, unused, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
@@ -1413,6 +1417,29 @@ function shareOfBase(base: Plan, subject: Plan['subject'], within: Plan['subject
   plan.within = within;
   plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
   return plan;
+}
+
+const SIZE_WORDS = /^(?:largest|biggest|smallest|most populous|least populous)$/;
+
+/**
+ * "Virgin Media's coverage in the ten largest local authorities": a size word right before the places (with the
+ * number on either side of it) ranks the places by their own premises, not by the measure asked for each.
+ */
+function rankedBySize(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || !base.limit || !base.order || base.rankBySize) return [];
+  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') || base.dimension === 'urban_rural') return [];
+  if (base.rankWithin || base.leaderPerDimension || base.groupFilter || base.compare?.length) return [];
+  if (base.within || base.footprintShare || Object.keys(base.subject).length === 0) return [];
+  if (!['coverage_pct', 'premises', 'postcodes'].includes(base.measure)) return [];
+  const place = tagging.tags.find((t) => t.role === 'dimension' && t.value === base.dimension);
+  if (!place) return [];
+  const before = adjacent(tagging, place, -1);
+  const size = before?.role === 'number' ? adjacent(tagging, before, -1) : before;
+  if (size?.role !== 'ranking' || !SIZE_WORDS.test(size.text)) return [];
+  const plan = clone(base);
+  plan.rankBySize = true;
+  plan.order = /smallest|least/.test(size.text) ? 'asc' : 'desc';
+  return [{ plan, differs: `the ${base.limit} ${size.text} ${place.text} by premises`, prior: 1 }];
 }
 
 /** "Premises with both CityFibre and Openreach": the networks listed after "both" must all be present. */

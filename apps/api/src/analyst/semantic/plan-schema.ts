@@ -241,6 +241,12 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension, order and limit: rank the places within each place of this coarser level and keep the first `limit` of each ("for each region, which LA has the lowest FTTP coverage": dimension la_name, rankWithin government_region, order asc, limit 1)',
     ),
+  rankBySize: z
+    .boolean()
+    .optional()
+    .describe(
+      'With a place dimension, order and limit: rank the places by their own premises (the largest N places) and show the measure for each ("VM coverage in the 10 largest LAs")',
+    ),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
   takeUp: takeUpSchema.optional(),
   groupFilter: z

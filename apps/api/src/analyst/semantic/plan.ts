@@ -163,6 +163,11 @@ export interface Plan {
    * lowest full-fibre coverage": dimension la_name, rankWithin government_region, order asc, limit 1).
    */
   rankWithin?: GeoColumn;
+  /**
+   * With a place `dimension`, `order` and `limit`: the places are ranked by their own size (all their premises),
+   * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
+   */
+  rankBySize?: boolean;
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
   /** take_up filters. */
