@@ -40,6 +40,16 @@ const NEW_PATHS = [
   'how many postcodes in the M postcode area have no broadband at all',
   'which LAs have CityFibre but no Openreach FTTP',
   "what percentage of the UK's full fibre premises does Openreach pass?",
+  'Share of lines for BT, Sky and TalkTalk in Q4 of each year from 2022 to 2026',
+  'which 5 brands gained the most share yoy, in pp',
+  "how did Sky's and TalkTalk's share of lines move last quarter, in pp",
+  'what share of lines does each brand have in Leeds',
+  "Sky's customer base by technology: lines and share",
+  'OR FTTP net adds month by month since Jan',
+  'gigabit premises added in each of the last 3 months',
+  "Virgin Media's coverage in the ten largest local authorities",
+  "what share of CityFibre's footprint also has Openreach FTTP",
+  'Which altnet has the largest footprint in each region?',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

@@ -249,6 +249,8 @@ export const MEASURE_LIST = [
       'line',
       'uptake',
       'takeup',
+      'customer base',
+      'subscriber base',
     ],
   },
   {

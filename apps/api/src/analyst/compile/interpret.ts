@@ -269,7 +269,13 @@ export function takeUpFilters(plan: Plan): string {
   const t = plan.takeUp;
   if (!t) return '';
   const parts: string[] = [];
-  if (t.operators?.length) parts.push(`of ${joinOr(t.operators)}`);
+  // Brands that are each a row of a share (a series of their shares, or the change in each one's) are "each of".
+  const eachBrand =
+    plan.measure === 'line_share_pct' &&
+    (t.operators?.length ?? 0) >= 2 &&
+    (plan.dimension === 'quarter' || Boolean(t.change));
+  if (t.operators?.length)
+    parts.push(eachBrand ? `of each of ${joinAnd(t.operators)}` : `of ${joinOr(t.operators)}`);
   // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
   // A technology read as the subject is the take-up technology (the compiler reads it so too).
   const subjectTech =

@@ -1798,6 +1798,13 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.time.quarterNumber) filters.push(`quarter LIKE ${sqlString(`%Q${plan.time.quarterNumber}`)}`);
   const quarters = takeUpQuarters(plan, ctx);
   if (t.shareOf) return buildLineShare(plan, ctx, t.shareOf, filters, quarters);
+  // Each brand's share of all lines: its change between two quarters ("which brands gained the most share yoy"),
+  // or its share in each quarter of a series ("BT, Sky and TalkTalk's share of lines each Q4").
+  const perBrand =
+    plan.measure === 'line_share_pct' &&
+    ((t.operators?.length ?? 0) >= 2 || plan.dimension === 'operator' || plan.dimension === 'operator_group');
+  if (perBrand && t.change && plan.dimension !== 'quarter') return buildBrandShareChange(plan, ctx, filters);
+  if (perBrand && plan.dimension === 'quarter') return buildBrandSharesByQuarter(filters, quarters);
   // "What share of lines were full fibre, each Q4": a technology's share of all lines (every brand's).
   if (
     plan.measure === 'line_share_pct' &&
@@ -1987,6 +1994,89 @@ function buildLineShareChange(
   };
 }
 
+/** A brand's lines and all lines per quarter, filtered alike but for the brands: the parts of a share of lines. */
+function brandAndTotalLines(filters: string[], timeFilters: string[]): string {
+  const all = filters.filter((f) => !f.startsWith('operator IN'));
+  return [
+    'WITH brand AS (',
+    '  SELECT quarter, operator, SUM(lines) AS lines',
+    '  FROM take_up_quarterly',
+    `  ${where([...filters, ...timeFilters])}`,
+    '  GROUP BY quarter, operator',
+    '), totals AS (',
+    '  SELECT quarter, SUM(lines) AS lines',
+    '  FROM take_up_quarterly',
+    `  ${where([...all, ...timeFilters])}`,
+    '  GROUP BY quarter',
+    ')',
+  ]
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/** Each brand's share of all lines in each quarter of a series: a row per quarter and brand. */
+function buildBrandSharesByQuarter(
+  filters: string[],
+  { timeFilters, quarterText }: TakeUpQuarters,
+): BuiltQuery {
+  const sql = [
+    brandAndTotalLines(filters, timeFilters),
+    'SELECT b.quarter, b.operator, b.lines, t.lines AS total_lines,',
+    `       ${round('100.0 * b.lines / t.lines')} AS share_pct`,
+    'FROM brand b',
+    'JOIN totals t ON t.quarter = b.quarter',
+    'ORDER BY b.quarter, b.operator',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      lines: "the brand's subscriber lines",
+      total_lines: 'all lines in the quarter',
+      share_pct: "the brand's share of all lines in the quarter, %",
+    },
+    steps: [
+      `Adds up each brand's lines and all lines in take_up_quarterly for ${quarterText}, quarter by quarter.`,
+      "Divides each brand's lines by all lines of the same quarter: its share of lines.",
+    ],
+  };
+}
+
+/**
+ * Each brand's share of all lines in two quarters and the change in points ("which 5 brands gained the most share
+ * yoy", "how did Sky's and TalkTalk's share move last quarter"): a row per brand, ranked by the change if asked.
+ */
+function buildBrandShareChange(plan: Plan, ctx: TimeContext, filters: string[]): BuiltQuery {
+  const { before, now } = changeQuarters(plan, ctx);
+  const beforeCol = `share_${before.toLowerCase()}_pct`;
+  const nowCol = `share_${now.toLowerCase()}_pct`;
+  // A brand with no lines in a quarter has no share there: 0, not missing.
+  const share = (q: string) => `COALESCE(MAX(CASE WHEN s.quarter = ${sqlString(q)} THEN s.share END), 0)`;
+  const sql = [
+    `${brandAndTotalLines(filters, [`quarter IN (${list([before, now])})`])}, shares AS (`,
+    '  SELECT b.quarter, b.operator, 100.0 * b.lines / t.lines AS share',
+    '  FROM brand b JOIN totals t ON t.quarter = b.quarter',
+    ')',
+    `SELECT s.operator, ${round(share(before))} AS ${beforeCol},`,
+    `       ${round(share(now))} AS ${nowCol},`,
+    `       ${round(`${share(now)} - ${share(before)}`)} AS pp_change`,
+    'FROM shares s',
+    'GROUP BY s.operator',
+    plan.order || plan.limit ? orderLimit(plan, 'pp_change', 's.operator') : 'ORDER BY s.operator',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [beforeCol]: `the brand's share of all lines in ${before}, %`,
+      [nowCol]: `the brand's share of all lines in ${now}, %`,
+      pp_change: 'change in the share, percentage points',
+    },
+    steps: [
+      `Computes each brand's share of all lines in take_up_quarterly for ${before} and for ${now}.`,
+      'Subtracts the earlier share from the later one for each brand: the change in percentage points.',
+    ],
+  };
+}
+
 /** Lines, by operator, technology, segment or quarter; a market share when split by anything but quarter. */
 function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }: TakeUpQuarters): BuiltQuery {
   const dim =
@@ -2000,11 +2090,12 @@ function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }:
         : undefined;
   const allFilters = [...filters, ...timeFilters];
   const share = plan.measure === 'line_share_pct' && dim && dim !== 'quarter';
-  const totalSql =
-    `(SELECT SUM(lines) FROM take_up_quarterly ${where(allFilters.filter((f) => !f.startsWith('operator')))})`.replace(
-      ' )',
-      ')',
-    );
+  // By brand, a share is of every brand's lines (market share); by technology or segment, of the lines asked
+  // about ("Sky's base by technology": the mix of Sky's own lines).
+  const byBrand = dim === 'operator';
+  const totalSql = `(SELECT SUM(lines) FROM take_up_quarterly ${where(
+    byBrand ? allFilters.filter((f) => !f.startsWith('operator')) : allFilters,
+  )})`.replace(' )', ')');
   const sql = [
     `SELECT ${dim ? `${dim}, ` : ''}SUM(lines) AS lines${share ? `,\n       ${round(`100.0 * SUM(lines) / ${totalSql}`)} AS share_pct` : ''}`,
     'FROM take_up_quarterly',
@@ -2016,10 +2107,19 @@ function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }:
     .join('\n');
   return {
     sql,
-    columns: { lines: 'subscriber lines', share_pct: 'share of all lines, %' },
+    columns: {
+      lines: 'subscriber lines',
+      share_pct: byBrand || !filters.length ? 'share of all lines, %' : `share of the lines asked about, %`,
+    },
     steps: [
       `Adds up subscriber lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${quarterText}${dim ? `, by ${dim}` : ''}.`,
-      ...(share ? ['Market share divides each by all lines in the same quarter.'] : []),
+      ...(share
+        ? [
+            byBrand
+              ? 'Market share divides each by all lines in the same quarter.'
+              : `Divides each by all the lines asked about${filters.length ? ` (${filters.join(' and ')})` : ''} in the same quarter: the mix.`,
+          ]
+        : []),
     ],
   };
 }
@@ -2177,18 +2277,27 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
   // Lines of one place by operator, technology or segment ("who has the most lines in Hull").
   const key = plan.dimension && LINE_KEYS.has(plan.dimension) ? lineKey(plan.dimension) : undefined;
   if (key) {
+    // "What share of lines does each brand have in Bristol": each row's lines over all the place's lines (every
+    // brand's, whatever brands the rows are kept to).
+    const share = plan.measure === 'line_share_pct';
+    const all = conditions.filter((c) => !c.startsWith('t.operator IN'));
+    const total = `(SELECT SUM(t.lines) FROM take_up_postcode t JOIN upc_output u ON u.postcode = t.postcode ${where(all)})`;
     return {
       sql: [
-        `SELECT t.${key}, SUM(t.lines) AS lines`,
+        `SELECT t.${key}, SUM(t.lines) AS lines${share ? `,\n       ${round(`100.0 * SUM(t.lines) / ${total}`)} AS share_pct` : ''}`,
         'FROM take_up_postcode t',
         'JOIN upc_output u ON u.postcode = t.postcode',
         where(conditions),
         `GROUP BY t.${key}`,
         orderLimit(plan, 'lines', `t.${key}`),
       ].join('\n'),
-      columns: { lines: 'subscriber lines' },
+      columns: {
+        lines: 'subscriber lines',
+        ...(share ? { share_pct: 'share of all lines in the place, %' } : {}),
+      },
       steps: [
         `Adds up lines in take_up_postcode (postcode-level take-up, latest four quarters) for ${quarter} in ${describeGeo(plan)}, by ${key}.`,
+        ...(share ? ['Divides each by all lines in the place in the same quarter: its share of lines.'] : []),
       ],
     };
   }

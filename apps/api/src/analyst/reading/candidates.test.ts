@@ -731,6 +731,40 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('which 10 LAs have the largest altnet footprint').plan.leaderPerDimension).toBeUndefined();
   });
 
+  it("answers each brand's share of lines: in each quarter of a series, its change in points, in a place", () => {
+    const series = read('Share of lines for BT, Sky and TalkTalk in Q4 of each year from 2022 to 2026').plan;
+    expect(series).toMatchObject({ measure: 'line_share_pct', dimension: 'quarter' });
+    const seriesSql = buildQuery(series, testTime).sql;
+    // Each brand over every brand's lines of the same quarter.
+    expect(seriesSql).toMatch(
+      /totals AS \(\n {2}SELECT quarter, SUM\(lines\) AS lines\n {2}FROM take_up_quarterly\n {2}WHERE quarter LIKE '%Q4'/,
+    );
+    expect(seriesSql).toMatch(/SELECT b\.quarter, b\.operator/);
+    const moved = read('Residential only: which 5 brands gained the most share YoY, in pp?');
+    expect(moved.plan).toMatchObject({
+      measure: 'line_share_pct',
+      dimension: 'operator',
+      order: 'desc',
+      limit: 5,
+    });
+    expect(moved.plan.takeUp).toMatchObject({ change: 'yoy', segment: 'residential' });
+    expect(moved.plan.unknowns).toEqual([]);
+    expect(buildQuery(moved.plan, testTime).sql).toMatch(/ORDER BY pp_change DESC, s\.operator\nLIMIT 5$/);
+    const two = read("How did Sky's and TalkTalk's share of lines move last quarter (QoQ, in pp)?").plan;
+    expect(two).toMatchObject({
+      measure: 'line_share_pct',
+      takeUp: { change: 'qoq', operators: ['Sky', 'TalkTalk'] },
+    });
+    const place = read('what share of lines does each brand have in Leeds').plan;
+    expect(buildQuery(place, testTime).sql).toMatch(/AS share_pct/);
+    // A brand's lines by technology are shared out of that brand's own lines (its mix).
+    const mix = read("Sky's customer base by technology: lines and % of Sky's lines").plan;
+    expect(mix.unknowns).toEqual([]);
+    expect(buildQuery(mix, testTime).sql).toMatch(
+      /\(SELECT SUM\(lines\) FROM take_up_quarterly WHERE operator IN \('Sky'\)/,
+    );
+  });
+
   it('reads a forecast first full fibre in a year from the first forecast point', () => {
     const { plan } = read('How many premises are forecast to get their first full fibre in 2027?');
     expect(plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-12-01', to: '2027-12-01' } });

@@ -821,6 +821,13 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // right after it ("only in Wales"); a plan that counts every postcode of the subject does not hold it.
       const next = tagging.tags.find((t) => t.start >= tag.end);
       const place = next?.role === 'place' && next.start - tag.end <= 4 && Boolean(plan.geo);
+      // "Residential only", "rural only": a filter the plan holds, said right before it.
+      const before = adjacent(tagging, tag, -1);
+      if (
+        (before?.role === 'dimension' && before.value === 'segment' && plan.takeUp?.segment) ||
+        (before?.role === 'dimension' && before.value === 'urban_rural' && plan.urbanRural)
+      )
+        return true;
       return Boolean(s.onlyTech || s.soleGroup || s.exactNetworks === 1 || s.exclude || place);
     }
     case 'both':
@@ -830,13 +837,18 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       if (adjacent(tagging, tag, 1)?.role === 'network')
         return Boolean(s.allGroups || (plan.within && s.operatorGroups?.length));
       return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
-    case 'base':
+    case 'base': {
+      // "Sky's base by technology": a brand's customer base is its lines.
+      const owner = adjacent(tagging, tag, -1);
+      if (plan.dataset === 'take_up' && (owner?.role === 'network' || owner?.role === 'operator'))
+        return Boolean(plan.takeUp?.operators?.length || plan.takeUp?.shareOf);
       // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
       return (
         plan.measure === 'share_of_subject_pct' ||
         Boolean(plan.within) ||
         !subjectBeforeQuestion(tag, tagging)
       );
+    }
     case 'combined':
       return !listedAsRows(plan);
     default:
@@ -1047,6 +1059,20 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     // One brand's share: no row per operator.
     if (plan.dimension === 'operator' || plan.dimension === 'operator_group') delete plan.dimension;
     edits.push({ plan, differs: `the change in ${brand}'s share of lines` });
+  }
+  // "Which 5 brands gained the most share yoy, in pp", "how did Sky's and TalkTalk's share of lines move": the
+  // change in each brand's share, a row per brand.
+  const inPoints = unused.find(
+    (t) => t.role === 'measure' && (t.value === 'market_share' || t.value === 'points'),
+  );
+  if (inPoints && base.measure === 'lines_change_pct' && base.takeUp?.change && !brand) {
+    const plan = clone(base);
+    plan.measure = 'line_share_pct';
+    const { rankByChange, shareOf: _shareOf, ...rest } = plan.takeUp ?? {};
+    plan.takeUp = rest;
+    plan.dimension = 'operator';
+    if (rankByChange && !plan.order) plan.order = 'desc';
+    edits.push({ plan, differs: "the change in each brand's share of lines" });
   }
   const operators = unused.filter((t) => t.role === 'operator').map((t) => t.value);
   if (operators.length > 0 && base.dataset === 'take_up') {

@@ -32,11 +32,11 @@ const TAKE_UP_WORDS = new RegExp(
  */
 export function readDataset(text: string, future: boolean): Dataset {
   if (TAKE_UP_WORDS.test(text) && !/\bpremises (?:passed|covered)\b/.test(text)) return 'take_up';
-  // Retail brands and take-up's quarter labels ("top 5 brands by FTTP net adds, 2026Q3 -> 2026Q4"): brands sell
-  // lines; networks pass premises.
+  // Retail brands with take-up's quarter labels or a share ("top 5 brands by FTTP net adds, 2026Q3 -> 2026Q4",
+  // "which brands gained the most share yoy"): brands sell lines; networks pass premises.
   if (
     /\b(?:brands?|retailers?|retail (?:operators?|providers?|isps?)|isps?)\b/.test(text) &&
-    /\b20\d\d ?q[1-4]\b|\bq[1-4] ?20\d\d\b|\bqoq\b|\bquarter/.test(text) &&
+    /\b20\d\d ?q[1-4]\b|\bq[1-4] ?20\d\d\b|\bqoq\b|\bquarter|\bshares?\b|\byoy\b/.test(text) &&
     !/\b(?:premises|postcodes|coverage|footprint)\b/.test(text)
   )
     return 'take_up';
