@@ -50,6 +50,11 @@ const NEW_PATHS = [
   "Virgin Media's coverage in the ten largest local authorities",
   "what share of CityFibre's footprint also has Openreach FTTP",
   'Which altnet has the largest footprint in each region?',
+  'How many unit postcodes in Leeds got their first full fibre during 2025?',
+  'How many different altnets are present in each local authority? Include the councils with none.',
+  'premises by number of full fibre networks, with the share',
+  'Which five independent networks added the most premises over the last 6 months?',
+  'Leaving Openreach aside, who is the largest full-fibre network in each nation?',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

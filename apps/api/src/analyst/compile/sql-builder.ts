@@ -1351,9 +1351,11 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
   // The forecast has no activation dates: a postcode's first forecast point is its first full fibre, and the window
   // ends where the question's does (the forecast runs past the latest snapshot).
   const firstSeen = src.forecast ? 'MIN(f.reported_at)' : 'MIN(f.activated_date)';
-  const until = src.forecast && plan.time.to ? ` AND ${firstSeen} <= ${date(plan.time.to)}` : '';
+  // A window that ends before the latest snapshot ("first full fibre during 2025") ends there too.
+  const to = plan.time.to && (src.forecast || plan.time.to < ctx.latest) ? plan.time.to : undefined;
+  const until = to ? ` AND ${firstSeen} <= ${date(to)}` : '';
   const inner = fast
-    ? `SELECT fp.postcode FROM (${fast}) fp WHERE fp.first_date > ${date(from)}`
+    ? `SELECT fp.postcode FROM (${fast}) fp WHERE fp.first_date > ${date(from)}${to ? ` AND fp.first_date <= ${date(to)}` : ''}`
     : `SELECT f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING ${firstSeen} > ${date(from)}${until}`;
   const area = atAreaGrain(plan, dim) ? areaFirstActivation(plan, ctx) : null;
   const orderBy = plan.measure === 'first_premises' ? 'premises' : 'postcodes';
@@ -1362,7 +1364,12 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
     ? [
         `SELECT ${dim ? `f.${dim}, ` : ''}CAST(COALESCE(SUM(f.postcodes), 0) AS BIGINT) AS postcodes, SUM(f.premises) AS premises`,
         `FROM ${area.table} f`,
-        where([...area.conditions, `f.first_full_fibre > ${date(from)}`, ...areaGeo(plan)]),
+        where([
+          ...area.conditions,
+          `f.first_full_fibre > ${date(from)}`,
+          ...(to ? [`f.first_full_fibre <= ${date(to)}`] : []),
+          ...areaGeo(plan),
+        ]),
         dim ? `GROUP BY f.${dim}` : '',
         dim ? orderLimit(plan, orderBy, `f.${dim}`) : '',
       ]
@@ -1383,7 +1390,7 @@ function buildFirst(plan: Plan, ctx: TimeContext): BuiltQuery {
       premises: 'premises in those postcodes',
     },
     steps: [
-      `Takes each postcode's earliest activated_date for ${subjectPhrase(plan)} in the latest snapshot; postcodes whose first activation is after ${from} got it for the first time ${plan.time.phrase ?? 'in the window'}.`,
+      `Takes each postcode's earliest activated_date for ${subjectPhrase(plan)} in the latest snapshot; postcodes whose first activation is after ${from}${to ? ` and no later than ${to}` : ''} got it for the first time ${plan.time.phrase ?? 'in the window'}.`,
       `Counts those postcodes and their premises${dim ? ` by ${dim}` : ''}.`,
     ],
   };
@@ -1404,27 +1411,42 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
     dim && src.altnetTable && atAreaGrain(plan, dim)
       ? areaPresence(plan, ctx, { keys: ['f.operator AS operator'] })
       : null;
-  const sql =
+  const counted =
     altnets?.table === ALTNET_AREA_TABLE && dim
       ? [
           `SELECT f.${dim}, COUNT(DISTINCT f.operator) AS ${noun}`,
           `FROM ${altnets.table} f`,
           where([...altnets.conditions, ...areaGeo(plan)]),
           `GROUP BY f.${dim}`,
-          orderLimit(plan, noun, `f.${dim}`),
         ].join('\n')
-      : perPlace(plan, dim, {
+      : perPlace({ ...plan, order: undefined, limit: undefined }, dim, {
           figures: `COUNT(DISTINCT ${src.groupExpr}) AS ${noun}${dim ? '' : `,\n       ${names}`}`,
           from: src.from,
           alias: 'f',
           conditions,
           orderBy: noun,
-        });
+        }).replace(/\nORDER BY [^\n]+$/, '');
+  // Every place of the level asked, those with none at 0: "how many altnets in each Welsh LA" lists all 22.
+  const places = atAreaGrain(plan, dim)
+    ? `SELECT DISTINCT f.${dim} FROM ${SERVICE_AREA_TABLE} f ${where(areaGeo(plan))}`
+    : `SELECT DISTINCT u.${dim} FROM upc_output u ${where(geoConditions(plan))}`;
+  const sql = dim
+    ? [
+        `WITH counted AS (\n${counted}\n), places AS (\n  ${places.trim()}\n)`,
+        `SELECT p.${dim}, COALESCE(c.${noun}, 0) AS ${noun}`,
+        'FROM places p',
+        `LEFT JOIN counted c ON c.${dim} = p.${dim}`,
+        orderLimit(plan, noun, `p.${dim}`),
+      ].join('\n')
+    : counted;
   return {
     sql,
     columns: { [noun]: `number of distinct ${noun}` },
     steps: [
       `Counts the distinct ${noun === 'altnets' ? 'altnets (canonical names from fact_altnet)' : 'networks (operator groups)'} present${dim ? ` in each ${dim}` : ''}${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+      ...(dim
+        ? [`Lists every ${dim}${plan.geo ? ` in ${describeGeo(plan)}` : ''}, those with none at 0.`]
+        : []),
     ],
   };
 }
@@ -1445,7 +1467,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     column &&
     [
       `WITH n AS (\n  SELECT CAST(CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
-      'SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises',
+      `SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises,\n       ${round('100.0 * SUM(n.premises) / SUM(SUM(n.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM n',
       'GROUP BY n.networks',
       'ORDER BY networks',
@@ -1454,7 +1476,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     areaSql ||
     [
       `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
-      'SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises',
+      `SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM upc_output u',
       'LEFT JOIN n ON n.postcode = u.postcode',
       where(geo),
@@ -1465,7 +1487,12 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
       .join('\n');
   return {
     sql,
-    columns: { networks: 'number of distinct networks', postcodes: 'postcodes', premises: 'premises' },
+    columns: {
+      networks: 'number of distinct networks',
+      postcodes: 'postcodes',
+      premises: 'premises',
+      share_of_premises_pct: 'share of all premises, %',
+    },
     steps: [
       `Counts, for each postcode, the distinct ${src.altnetTable ? 'altnets' : 'networks (operator groups)'} offering ${subjectPhrase({ ...plan, subject: { ...plan.subject, minNetworks: undefined } })}.`,
       'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',

@@ -765,6 +765,47 @@ describe('output shapes and terms read from new wordings', () => {
     );
   });
 
+  it('reads first full fibre "during 2025" with both ends of the window, and "how many unit postcodes" as postcodes', () => {
+    const u = read('How many unit postcodes in Leeds got their first full fibre during 2025?');
+    expect(u.plan).toMatchObject({
+      measure: 'first_postcodes',
+      time: { from: '2024-12-01', to: '2025-12-01' },
+    });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/<= DATE '2025-12-01'/);
+  });
+
+  it('lists every place of a count per place, those with none at 0', () => {
+    const u = read(
+      'How many different altnets are present in each local authority? Include the councils with none.',
+    );
+    expect(u.plan).toMatchObject({ measure: 'operator_count', dimension: 'la_name' });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/LEFT JOIN counted c ON c\.la_name = p\.la_name/);
+  });
+
+  it('reads "which five independent networks added the most" as the five networks ranked, not postcodes with five', () => {
+    const { plan } = read('Which five independent networks added the most premises over the last 6 months?');
+    expect(plan).toMatchObject({
+      measure: 'change_premises',
+      dimension: 'operator',
+      limit: 5,
+      order: 'desc',
+    });
+    expect(plan.subject.minNetworks).toBeUndefined();
+  });
+
+  it('ranks networks within each place named with "each" ("leaving Openreach aside, the largest FF network in each nation")', () => {
+    const { plan } = read(
+      'Leaving Openreach aside, who is the largest full-fibre network in each home nation?',
+    );
+    expect(plan).toMatchObject({
+      leaderPerDimension: true,
+      dimension: 'country',
+      subject: { notGroups: ['Openreach'] },
+    });
+  });
+
   it('reads a forecast first full fibre in a year from the first forecast point', () => {
     const { plan } = read('How many premises are forecast to get their first full fibre in 2027?');
     expect(plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-12-01', to: '2027-12-01' } });

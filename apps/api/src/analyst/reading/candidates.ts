@@ -179,6 +179,14 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold);
       // "Without cable-only gigabit": the named filter's own "no full fibre" is not this negation.
       if (next?.role === 'technology' && next.value === 'cable_only_gigabit') return Boolean(s.absent);
+      // "Include the councils with none": a count per place lists the places with none at 0.
+      if (
+        /^(?:none|zero)$/.test(tag.text) &&
+        /\binclud\w*\b[^.?]*\bwith\s*$/.test(tagging.text.slice(0, tag.start)) &&
+        plan.measure === 'operator_count' &&
+        GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '')
+      )
+        return true;
       return (
         Boolean(
           s.absent ||
@@ -807,7 +815,12 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "How many LAs ...", "number of regions where ...": a count of places, not of premises.
       const next = adjacent(tagging, tag, 1);
       if (next?.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(next.value) && /s$/.test(next.text))
-        return Boolean(plan.countGroups);
+        // "How many unit postcodes ...": unit postcodes counted are the postcodes measure.
+        return (
+          Boolean(plan.countGroups) ||
+          (next.value === 'postcode' &&
+            ['postcodes', 'first_postcodes', 'change_postcodes'].includes(plan.measure))
+        );
       return (
         COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
       );
@@ -1204,6 +1217,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: `the ${ranked.text} network in each place` });
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
+  edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
@@ -1619,6 +1633,8 @@ function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   // "The two biggest networks", "top 3 altnets": a number beside a ranking word is how many rows.
   const beside = [adjacent(tagging, number, -1), adjacent(tagging, number, 1)];
   if (beside.some((t) => t?.role === 'ranking')) return [];
+  // "Which five independent networks added the most": a number after a question word is how many rows too.
+  if (/\b(?:which|what|the|list|name|show)\s*$/.test(tagging.text.slice(0, number.start))) return [];
   // The networks counted are named within a few words after the number.
   const after = tagging.tags.filter((t) => t.start >= number.end && t.start - number.end <= 40);
   const counted = after.find(
@@ -1743,7 +1759,9 @@ function rankedNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.dimension || base.leaderPerDimension || base.dataset === 'take_up' || base.compare?.length)
     return [];
   const ranking = unused.find((t) => t.role === 'ranking' && t.value !== 'rank');
-  const kind = ranking && rankedNetworkKind(ranking, tagging);
+  // "Which five independent networks added the most": the networks asked for by number, ranked by the measure.
+  const asked = ranking && askedNetworks(tagging, ranking);
+  const kind = ranking && (rankedNetworkKind(ranking, tagging) ?? asked?.kind);
   if (!ranking || !kind) return [];
   const plan = clone(base);
   const altnets = kind.role === 'technology' && kind.value === 'altnet';
@@ -1751,10 +1769,51 @@ function rankedNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (altnets) plan.subject = { ...plan.subject, altnet: true };
   plan.order = direction(ranking, plan);
   const count = adjacent(tagging, ranking, 1);
-  plan.limit = count?.role === 'number' ? Number(count.value) : /s$/.test(kind.text) ? plan.limit : 1;
-  if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure)) return [];
+  plan.limit =
+    count?.role === 'number'
+      ? Number(count.value)
+      : asked
+        ? asked.limit
+        : /s$/.test(kind.text)
+          ? plan.limit
+          : 1;
+  const measures = ['premises', 'postcodes', 'coverage_pct', ...(asked ? ['change_premises'] : [])];
+  if (!measures.includes(plan.measure)) return [];
   // A singular kind ("the network with the most ...") is one answer: it beats the bare grouping by networks.
   return [{ plan, differs: `the ${ranking.text} ${kind.text}`, prior: plan.limit === 1 ? 0.25 : 0 }];
+}
+
+/** "Which five independent networks ... most": a number after a question word, right before a network kind. */
+function askedNetworks(tagging: Tagging, ranking: Tag): { kind: Tag; limit: number } | undefined {
+  const number = tagging.tags.find(
+    (t) =>
+      t.role === 'number' &&
+      t.end <= ranking.start &&
+      /\b(?:which|what|the|top|list|name|show)\s*$/.test(tagging.text.slice(0, t.start)),
+  );
+  const kind = number && adjacent(tagging, number, 1);
+  if (!kind || !networkKind(kind) || !/s$/.test(kind.text)) return undefined;
+  return { kind, limit: Number(number.value) };
+}
+
+/**
+ * "Leaving Openreach aside, who is the largest FF network in each home nation": networks ranked, with a place level
+ * said with "each" left over, are ranked within each place (the first N of each).
+ */
+function networksRankedInEachPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.leaderPerDimension || base.compare?.length || !base.order) return [];
+  if (base.dimension !== 'operator_group' && base.dimension !== 'operator') return [];
+  if (!['premises', 'postcodes'].includes(base.measure) || (base.limit ?? 1) > 10) return [];
+  const place = unused.find(
+    (t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value) && eachOf(t, tagging),
+  );
+  if (!place) return [];
+  const plan = clone(base);
+  plan.dimension = place.value as Dimension;
+  plan.leaderPerDimension = true;
+  return [
+    { plan, differs: `the ${base.order === 'asc' ? 'smallest' : 'largest'} network in each ${place.text}` },
+  ];
 }
 
 /**
