@@ -722,7 +722,8 @@ describe('output shapes and terms read from new wordings', () => {
       order: 'asc',
       limit: 5,
     });
-    // A size word before the measure ranks by the measure.
+    // Ranked by the subject's own premises ("by premises passed"), or a size word before the measure: the measure.
+    expect(read("CityFibre's 10 biggest LAs by premises passed").plan.rankBySize).toBeUndefined();
     expect(read('the 5 councils with the biggest FF coverage').plan.rankBySize).toBeUndefined();
     expect(read('which 10 LAs have the largest altnet footprint').plan).toMatchObject({
       dimension: 'la_name',

@@ -1476,6 +1476,16 @@ function rankedBySize(base: Plan, tagging: Tagging): Edit[] {
   const before = adjacent(tagging, place, -1);
   const size = before?.role === 'number' ? adjacent(tagging, before, -1) : before;
   if (size?.role !== 'ranking' || !SIZE_WORDS.test(size.text)) return [];
+  // "Gigaclear's 10 biggest LAs by premises passed": ranked by the subject's own premises, as first read.
+  const rankedBy = /^\s*(?:by|in terms of|on)\s+(?:the\s+)?(?:number of\s+)?(\w+)(?:\s+(\w+))?/.exec(
+    tagging.text.slice(place.end),
+  );
+  if (
+    rankedBy &&
+    (/^(?:coverage|footprint|share|percentage|proportion)$/.test(rankedBy[1]!) ||
+      /^(?:passed|covered|reached|served|connected|with)$/.test(rankedBy[2] ?? ''))
+  )
+    return [];
   const plan = clone(base);
   plan.rankBySize = true;
   plan.order = /smallest|least/.test(size.text) ? 'asc' : 'desc';
