@@ -55,6 +55,7 @@ const NEW_PATHS = [
   'premises by number of full fibre networks, with the share',
   'Which five independent networks added the most premises over the last 6 months?',
   'Leaving Openreach aside, who is the largest full-fibre network in each nation?',
+  'CityFibre premises passed each January from 2022 to 2025, plus the latest figure',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

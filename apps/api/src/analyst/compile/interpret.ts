@@ -246,7 +246,8 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
         : t.seriesFrom
           ? ` from ${at(t.seriesFrom)}`
           : '';
-    return `${grain}${range}${forecast ? ' (forecast)' : ''}`;
+    const latest = t.withLatest ? `, and the latest snapshot (${formatMonth(ctx.latest)})` : '';
+    return `${grain}${range}${latest}${forecast ? ' (forecast)' : ''}`;
   }
   if (forecast) return `forecast for ${formatMonth(t.at ?? ctx.forecastLast)}`;
   return `${formatMonth(t.at ?? ctx.latest)} snapshot`;

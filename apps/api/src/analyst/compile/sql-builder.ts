@@ -190,7 +190,8 @@ function hasSubject(plan: Plan): boolean {
 interface PresenceOptions {
   /** Snapshot filter: latest table, one date, a list of dates or a range. */
   dates?: string[];
-  range?: { from: string; to: string; months?: number[] };
+  /** `also`: further snapshots kept beside the range ("each January, plus the latest"). */
+  range?: { from: string; to: string; months?: number[]; also?: string[] };
   /** Extra key kept beside the postcode (reported_at for time, a network or technology for network dimensions). */
   keys?: string[];
 }
@@ -201,9 +202,10 @@ interface PresenceOptions {
  */
 function rangeCondition(range: NonNullable<PresenceOptions['range']>): string {
   const between = `f.reported_at BETWEEN ${date(range.from)} AND ${date(range.to)}`;
-  return range.months
+  const points = range.months
     ? `${between} AND EXTRACT(MONTH FROM f.reported_at) IN (${range.months.join(', ')})`
     : between;
+  return range.also?.length ? `(${points} OR f.reported_at IN (${range.also.map(date).join(', ')}))` : points;
 }
 
 /** A SELECT of the DISTINCT postcodes (plus keys) where the subject is present. */
@@ -858,17 +860,19 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
         ? [6, 12]
         : undefined;
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
+  const also = plan.time.withLatest && !forecast && ctx.latest > to ? [ctx.latest] : [];
   if (!forecast && isFirstActivationSubject(plan)) {
-    return buildFirstActivationSeries(plan, ctx, monthsBetween(from, to, months), unit);
+    return buildFirstActivationSeries(plan, ctx, [...monthsBetween(from, to, months), ...also], unit);
   }
   if (!forecast && isSpeedSummarySubject(plan)) {
-    return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}) }, unit, quarterly);
+    return buildSpeedSummarySeries(plan, { from, to, ...(months ? { months } : {}), also }, unit, quarterly);
   }
   if (forecast && isForecastAreaSubject(plan)) {
     return buildForecastAreaSeries(plan, { from, to, ...(months ? { months } : {}) }, unit);
   }
   const inner = presence(plan, ctx, {
-    range: { from, to, ...(months ? { months } : {}) },
+    range: { from, to, ...(months ? { months } : {}), also },
     keys: ['f.reported_at'],
   });
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';

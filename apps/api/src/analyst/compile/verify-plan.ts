@@ -626,7 +626,10 @@ function seriesMissing(plan: Plan, e: Evidence, time: TimeContext): string[] {
       out.push(`the start of the series ("${from}")`);
   }
   if (t.seriesTo && t.seriesTo <= last && t.seriesTo >= first) {
-    if (!latest || latest > t.seriesTo || latest <= addMonths(t.seriesTo, -12))
+    // A series "plus the latest" ends at the latest snapshot, its last regular point before it.
+    const lastPoint = t.withLatest ? dates.filter((d) => d <= t.seriesTo!).at(-1) : latest;
+    if (t.withLatest && !dates.includes(time.latest)) out.push(`the latest snapshot ("${time.latest}")`);
+    if (!lastPoint || lastPoint > t.seriesTo || lastPoint <= addMonths(t.seriesTo, -12))
       out.push(`the end of the series ("${t.seriesTo}")`);
   }
   return out;

@@ -776,6 +776,14 @@ describe('output shapes and terms read from new wordings', () => {
     expect(buildQuery(u.plan, testTime).sql).toMatch(/<= DATE '2025-12-01'/);
   });
 
+  it('keeps the latest snapshot after a series asked "plus the latest figure"', () => {
+    const { plan } = read('CityFibre premises passed each January from 2022 to 2025, plus the latest figure');
+    expect(plan.time).toMatchObject({ seriesMonth: 1, withLatest: true });
+    expect(buildQuery(plan, testTime).sql).toMatch(
+      new RegExp(`OR f\\.reported_at IN \\(DATE '${testTime.latest}'\\)`),
+    );
+  });
+
   it('lists every place of a count per place, those with none at 0', () => {
     const u = read(
       'How many different altnets are present in each local authority? Include the councils with none.',

@@ -1180,6 +1180,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
+  edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...shareWithin(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
@@ -1671,6 +1672,22 @@ function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       differs: `${exactly ? 'exactly' : 'at least'} ${number.value} ${altnets ? 'altnets' : 'networks'}`,
     },
   ];
+}
+
+/** "Each January from 2022 to 2026, plus the latest figure": the series and the latest snapshot after it. */
+function seriesPlusLatest(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.time.withLatest || !TIME_GRAINS.has(base.dimension ?? '')) return [];
+  const to = base.time.seriesTo;
+  if (!to || to >= (tagging.latest.date ?? to)) return [];
+  if (
+    !/\b(?:plus|and|with|as well as|also)\s+(?:also\s+)?(?:the\s+)?(?:latest|current|today'?s?|now)\b/.test(
+      tagging.text,
+    )
+  )
+    return [];
+  const plan = clone(base);
+  plan.time = { ...plan.time, withLatest: true };
+  return [{ plan, differs: 'and the latest snapshot', prior: 1 }];
 }
 
 /** Levels a series of points can show. */

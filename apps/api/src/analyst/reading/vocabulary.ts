@@ -279,7 +279,7 @@ columns`.split(/\s+/),
  */
 const GRAMMAR_WORDS = `premises premise homes home properties property postcodes postcode households household
 population people residents citizens lines line subscribers subscriber subscriptions customers connections base
-include includes including included
+include includes including included figure figures
 coverage covered cover covers covering coverages share shares percent percentage percentages proportion
 penetration rate rates count counts number numbers total totals totalled overall whole entire
 fibre fiber full fttp ftth fttponly fttc vdsl adsl copper cable docsis fwa fixed wireless gigabit gig gigabits

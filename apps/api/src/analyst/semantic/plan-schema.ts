@@ -165,6 +165,12 @@ export const timeSchema = z
       .max(4)
       .optional()
       .describe('A quarterly series of this quarter only (1-4), "each Q4"'),
+    withLatest: z
+      .boolean()
+      .optional()
+      .describe(
+        'A series that also shows the latest snapshot after its last point ("each January, plus the latest")',
+      ),
     phrase: z.string().optional().describe('How the question said the time ("in the last 6 months")'),
   })
   .describe('When: a snapshot, a window for a change, a series, or take-up quarters');
