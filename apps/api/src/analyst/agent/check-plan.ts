@@ -251,6 +251,10 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
   if (plan.countGroups && !plan.groupFilter)
     errors.push('countGroups needs a groupFilter (the test the places pass)');
   if (plan.flow && !(dimension && TIME_DIMENSIONS.has(dimension))) errors.push('flow needs a time dimension');
+  if (plan.rankBySize && !(dimension && PLACE_COLUMNS.has(dimension) && plan.limit && plan.dataset === 'upc'))
+    errors.push('rankBySize needs dataset upc, a geography dimension and a limit (the largest N places)');
+  if (plan.time.withLatest && !(dimension && TIME_DIMENSIONS.has(dimension)))
+    errors.push('time.withLatest needs a time dimension (a series)');
   if (s.minNetworks && s.exactNetworks) errors.push('subject: give minNetworks or exactNetworks, not both');
   if (s.networksAreAltnets && !s.minNetworks && !s.exactNetworks)
     errors.push('subject.networksAreAltnets needs minNetworks or exactNetworks');
