@@ -56,6 +56,9 @@ const NEW_PATHS = [
   'Which five independent networks added the most premises over the last 6 months?',
   'Leaving Openreach aside, who is the largest full-fibre network in each nation?',
   'CityFibre premises passed each January from 2022 to 2025, plus the latest figure',
+  'Split UK premises by how many full-fibre networks they can choose from: 0, 1, 2, 3 or more.',
+  'Split premises in Leeds by how many full-fibre networks they can choose from: 0, 1 or more.',
+  "Within Virgin Media's footprint, how many premises also have Openreach full fibre, and what share of VM's footprint is that?",
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

@@ -361,6 +361,7 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     if (byNetworks) {
       const what = offering(plan.subject, forecast) ?? 'service';
       head += ` by the number of ${plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnets' : 'networks'} offering ${what}`;
+      if (plan.topBand) head += ` (${plan.topBand} or more as one band)`;
     } else if (dimension && !SERIES.has(dimension))
       head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}`;
   }

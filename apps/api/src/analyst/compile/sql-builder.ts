@@ -1465,12 +1465,14 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   const column = atAreaGrain(plan, undefined)
     ? networkCountColumn(plan, ctx, conditions, src.groupExpr)
     : null;
+  // "0, 1, 2, 3 or more": the last band holds every count from it up.
+  const band = (expr: string) => (plan.topBand ? `LEAST(${expr}, ${plan.topBand})` : expr);
   // The service summary counted by place has the networks of each postcode as a column: sum its groups (those
   // with none, or no service, count as 0, as the long form's LEFT JOIN does).
   const areaSql =
     column &&
     [
-      `WITH n AS (\n  SELECT CAST(CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
+      `WITH n AS (\n  SELECT CAST(${band(`CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END`)} AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
       `SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises,\n       ${round('100.0 * SUM(n.premises) / SUM(SUM(n.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM n',
       'GROUP BY n.networks',
@@ -1480,11 +1482,11 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     areaSql ||
     [
       `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
-      `SELECT COALESCE(n.networks, 0) AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
+      `SELECT ${band('COALESCE(n.networks, 0)')} AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM upc_output u',
       'LEFT JOIN n ON n.postcode = u.postcode',
       where(geo),
-      'GROUP BY COALESCE(n.networks, 0)',
+      `GROUP BY ${band('COALESCE(n.networks, 0)')}`,
       'ORDER BY networks',
     ]
       .filter(Boolean)
@@ -1492,7 +1494,9 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   return {
     sql,
     columns: {
-      networks: 'number of distinct networks',
+      networks: plan.topBand
+        ? `number of distinct networks (${plan.topBand} stands for ${plan.topBand} or more)`
+        : 'number of distinct networks',
       postcodes: 'postcodes',
       premises: 'premises',
       share_of_premises_pct: 'share of all premises, %',

@@ -683,7 +683,7 @@ describe('output shapes and terms read from new wordings', () => {
     expect(back).toMatchObject({
       measure: 'coverage_pct',
       within: { operatorGroups: ['CityFibre'] },
-      subject: { allGroups: ['CityFibre', 'Openreach'], tech: 'fttponly' },
+      subject: { operatorGroups: ['Openreach'], tech: 'fttponly' },
     });
   });
 
@@ -782,6 +782,15 @@ describe('output shapes and terms read from new wordings', () => {
     expect(buildQuery(plan, testTime).sql).toMatch(
       new RegExp(`OR f\\.reported_at IN \\(DATE '${testTime.latest}'\\)`),
     );
+  });
+
+  it('reads "0, 1, 2, 3 or more" networks as a distribution whose last band holds 3 or more', () => {
+    const u = read(
+      'Split UK premises by how many full-fibre networks they can choose from: 0, 1, 2, 3 or more.',
+    );
+    expect(u.plan).toMatchObject({ dimension: 'networks', topBand: 3 });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/LEAST\(/);
   });
 
   it('lists every place of a count per place, those with none at 0', () => {

@@ -168,7 +168,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (t) => t.role === 'number' && t.start >= tag.end && t.start - tag.end <= 1,
       );
       if (next && Number(next.value) <= 1) return true;
-      return Boolean(plan.groupFilter || s.minNetworks || s.exactNetworks || anyThreshold || plan.limit);
+      return Boolean(
+        plan.groupFilter || s.minNetworks || s.exactNetworks || anyThreshold || plan.limit || plan.topBand,
+      );
     }
     case 'number':
       return numberUsed(Number(tag.value), tag, plan, tagging);
@@ -646,7 +648,12 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
     case 'altnet':
       return Boolean(s.altnet || s.networksAreAltnets);
     case 'overbuild':
-      return Boolean(s.minNetworks || s.exactNetworks || s.allGroups) || plan.measure === 'operator_count';
+      // "By how many full-fibre networks": the networks counted are the rows of the distribution.
+      return (
+        Boolean(s.minNetworks || s.exactNetworks || s.allGroups) ||
+        plan.measure === 'operator_count' ||
+        plan.dimension === 'networks'
+      );
     case 'any':
       return !s.tech && !s.gigabit && !s.minDown && !s.onlyTech && !tu.tech && !tu.techs?.length;
     default:
@@ -1181,6 +1188,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...seriesPlusLatest(base, tagging));
+  edits.push(...topBandOfNetworks(base, unused, tagging));
   edits.push(...shareWithin(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
@@ -1519,8 +1527,16 @@ function shareOfWhatWasCounted(base: Plan, tagging: Tagging): Edit[] {
   const baseStart = asked.index + asked[0].length - asked[0].slice(asked[0].indexOf(' of') + 3).length;
   const baseEnd = asked.index + asked[0].length;
   const within = subjectOfTags(tagging.tags.filter((t) => t.start >= baseStart && t.end <= baseEnd));
-  const subject = subjectOfTags(tagging.tags.filter((t) => t.end <= asked.index));
-  if (!within || !subject) return [];
+  const counted = subjectOfTags(tagging.tags.filter((t) => t.end <= asked.index));
+  if (!within || !counted) return [];
+  // "Within VM's footprint, how many also have Openreach FF, and what share of VM's footprint is that": the base's
+  // own network is the base, not a second network of what is counted.
+  const others = (counted.allGroups ?? []).filter((g) => !(within.operatorGroups ?? []).includes(g));
+  const { allGroups: _all, ...rest } = counted;
+  const subject =
+    counted.allGroups && others.length === 1 && within.operatorGroups?.length
+      ? { ...rest, operatorGroups: others }
+      : counted;
   return [
     { plan: shareOfBase(base, subject, within), differs: 'a share of what was counted first', prior: 1 },
   ];
@@ -1672,6 +1688,19 @@ function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       differs: `${exactly ? 'exactly' : 'at least'} ${number.value} ${altnets ? 'altnets' : 'networks'}`,
     },
   ];
+}
+
+/** "By how many FF networks: 0, 1, 2, 3 or more": the number before "or more" is the last band. */
+function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dimension !== 'networks' || base.topBand) return [];
+  const more = unused.find(
+    (t) => t.role === 'comparator' && t.value === 'gte' && /more|\+|above/.test(t.text),
+  );
+  const number = more && adjacent(tagging, more, -1);
+  if (number?.role !== 'number' || Number(number.value) < 1 || Number(number.value) > 10) return [];
+  const plan = clone(base);
+  plan.topBand = Number(number.value);
+  return [{ plan, differs: `${number.value} or more as one band` }];
 }
 
 /** "Each January from 2022 to 2026, plus the latest figure": the series and the latest snapshot after it. */

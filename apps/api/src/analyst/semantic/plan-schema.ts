@@ -253,6 +253,15 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension, order and limit: rank the places by their own premises (the largest N places) and show the measure for each ("VM coverage in the 10 largest LAs")',
     ),
+  topBand: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(
+      'With dimension networks: the last band holds this many networks or more ("0, 1, 2, 3 or more": 3)',
+    ),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
   takeUp: takeUpSchema.optional(),
   groupFilter: z

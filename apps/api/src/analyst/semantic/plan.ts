@@ -170,6 +170,8 @@ export interface Plan {
    * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
    */
   rankBySize?: boolean;
+  /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
+  topBand?: number;
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
   /** take_up filters. */
