@@ -59,6 +59,8 @@ const NEW_PATHS = [
   'Split UK premises by how many full-fibre networks they can choose from: 0, 1, 2, 3 or more.',
   'Split premises in Leeds by how many full-fibre networks they can choose from: 0, 1 or more.',
   "Within Virgin Media's footprint, how many premises also have Openreach full fibre, and what share of VM's footprint is that?",
+  'Urban vs rural FTTP coverage in each of the four nations',
+  'rural vs urban gigabit premises by region',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

@@ -254,6 +254,8 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
   if (plan.rankBySize && !(dimension && PLACE_COLUMNS.has(dimension) && plan.limit && plan.dataset === 'upc'))
     errors.push('rankBySize needs dataset upc, a geography dimension and a limit (the largest N places)');
   if (plan.topBand && dimension !== 'networks') errors.push('topBand needs dimension networks');
+  if (plan.splitUrbanRural && !(dimension && PLACE_COLUMNS.has(dimension) && dimension !== 'urban_rural'))
+    errors.push('splitUrbanRural needs a geography dimension other than urban_rural');
   if (plan.time.withLatest && !(dimension && TIME_DIMENSIONS.has(dimension)))
     errors.push('time.withLatest needs a time dimension (a series)');
   if (s.minNetworks && s.exactNetworks) errors.push('subject: give minNetworks or exactNetworks, not both');

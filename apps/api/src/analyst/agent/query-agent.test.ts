@@ -136,6 +136,20 @@ describe('the query agent pipeline with the built-in analyst', () => {
     ]);
   });
 
+  it('answers "urban vs rural FF coverage in each nation" with a row for each part of each nation', async () => {
+    const answer = await agent.answer({
+      question: 'Urban vs rural full fibre coverage in each nation',
+      planner: builtin,
+    });
+    const names = answer.result?.columns.map((c) => c.name) ?? [];
+    expect(names.slice(0, 2)).toEqual(['country', 'urban_rural']);
+    const parts = new Set(answer.result!.rows.map((row) => `${row[0]}|${row[1]}`));
+    expect(parts.size).toBe(answer.result!.rows.length);
+    expect(answer.interpretation).toMatch(/urban and rural apart/);
+    expect(answer.classification.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(answer.analysis).toMatch(/rural/);
+  });
+
   it('answers "new full fibre premises month by month" with what each snapshot added', async () => {
     const answer = await agent.answer({
       question: 'New full fibre premises month by month this year',

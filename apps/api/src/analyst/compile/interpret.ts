@@ -363,7 +363,7 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
       head += ` by the number of ${plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnets' : 'networks'} offering ${what}`;
       if (plan.topBand) head += ` (${plan.topBand} or more as one band)`;
     } else if (dimension && !SERIES.has(dimension))
-      head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}`;
+      head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}${plan.splitUrbanRural ? ', urban and rural apart' : ''}`;
   }
   // The take-up filters ("on full fibre", "of Sky"), whichever way the head was said.
   if (extra && !head.includes(extra)) head += ` ${extra}`;

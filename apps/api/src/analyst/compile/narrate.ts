@@ -120,6 +120,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     const lines = describeSpeedBands(plan, result);
     if (lines) return finish(lines, plan, latest);
   }
+  if (plan.splitUrbanRural) {
+    const lines = describeUrbanRuralSplit(result);
+    if (lines) return finish(lines, plan, latest);
+  }
   if (plan.footprintShare && rows.length === 1) {
     const line = describeFootprintShare(plan, result);
     if (line) return finish(line, plan, latest);
@@ -648,6 +652,41 @@ function describeFootprintShare(plan: Plan, result: ResultLike): string[] | null
     `**${formatNumber(row[share], 'share_pct')}** ${premises} are ${part} ` +
       `(${formatNumber(row[there], 'premises')} of ${formatNumber(row[whole], 'premises')}).`,
   ];
+}
+
+/**
+ * "Urban vs rural in each nation": one line per place with its urban and rural figures and the gap between them,
+ * then the place where the gap is widest.
+ */
+function describeUrbanRuralSplit(result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const split = names.indexOf('urban_rural');
+  const pct = names.findIndex((n) => /_pct$/.test(n));
+  const figure = pct >= 0 ? pct : names.findIndex((n, i) => i > split && isNumeric(result, i));
+  if (split !== 1 || figure < 0) return null;
+  const byPlace = new Map<string, Map<string, number>>();
+  for (const row of result.rows) {
+    const parts = byPlace.get(String(row[0])) ?? new Map<string, number>();
+    parts.set(String(row[split]), Number(row[figure]));
+    byPlace.set(String(row[0]), parts);
+  }
+  const name = names[figure]!;
+  const say = (v: number | undefined) => (v === undefined ? 'none' : formatNumber(v, name));
+  const gaps: [string, number][] = [];
+  const lines = [...byPlace.entries()].map(([place, parts]) => {
+    const urban = parts.get('urban');
+    const rural = parts.get('rural');
+    if (urban !== undefined && rural !== undefined) gaps.push([place, urban - rural]);
+    const gap =
+      urban !== undefined && rural !== undefined && pct >= 0
+        ? ` (rural ${Math.abs(urban - rural) < 0.005 ? 'level with' : `${formatNumber(Math.abs(urban - rural), 'pp_change')} ${rural < urban ? 'behind' : 'ahead of'}`} urban)`
+        : '';
+    return `- **${place}**: urban ${say(urban)}, rural ${say(rural)}${gap}`;
+  });
+  const widest = gaps.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))[0];
+  if (widest && pct >= 0 && gaps.length > 1)
+    lines.push('', `The gap between urban and rural is widest in **${widest[0]}**.`);
+  return lines;
 }
 
 /**

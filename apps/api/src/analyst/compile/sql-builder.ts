@@ -615,8 +615,11 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       : plan.time.at && plan.time.at !== ctx.latest
         ? `in the ${plan.time.at} snapshot`
         : 'in the latest snapshot';
-  const selectDim = dim ? `u.${dim}, ` : '';
-  const groupBy = dim ? `GROUP BY u.${dim}` : '';
+  // "Urban vs rural in each nation": the urban and the rural part of each place, a row each.
+  const split = Boolean(plan.splitUrbanRural && dim && dim !== 'urban_rural');
+  const dimColumns = dim ? (split ? `u.${dim}, u.urban_rural` : `u.${dim}`) : '';
+  const selectDim = dim ? `${dimColumns}, ` : '';
+  const groupBy = dim ? `GROUP BY ${dimColumns}` : '';
   const unit =
     plan.measure === 'postcodes'
       ? 'postcodes'
@@ -674,7 +677,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const havingNonZero =
     !wantsPct && dim && !absent && !plan.rankBySize ? `HAVING SUM(${passedExpr}) > 0` : '';
   const area =
-    (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim)
+    (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim) && !split
       ? absent
         ? areaAbsence(plan, ctx)
         : areaPresence(plan, ctx)
@@ -701,7 +704,11 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       where(geo),
       groupBy,
       havingNonZero,
-      dim ? orderLimit(plan, rankColumn, `u.${dim}`) : '',
+      dim
+        ? split && !plan.order && !plan.limit
+          ? `ORDER BY ${dimColumns}`
+          : orderLimit(plan, rankColumn, dimColumns)
+        : '',
     ]
       .filter(Boolean)
       .join('\n');

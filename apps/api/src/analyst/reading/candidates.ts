@@ -757,7 +757,7 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       plan.time.lastQuarters !== undefined
     );
   }
-  if (value === 'urban_rural') return plan.urbanRural !== undefined;
+  if (value === 'urban_rural') return plan.urbanRural !== undefined || Boolean(plan.splitUrbanRural);
   // Naming both segments ("resi + business") is no segment filter: every take-up plan counts both by default.
   if (value === 'segment') return plan.dataset === 'take_up';
   if (value === 'tech') return Boolean(plan.subject.onlyTech || plan.subject.exclude);
@@ -1189,6 +1189,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
+  edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...shareWithin(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
@@ -1688,6 +1689,27 @@ function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       differs: `${exactly ? 'exactly' : 'at least'} ${number.value} ${altnets ? 'altnets' : 'networks'}`,
     },
   ];
+}
+
+/**
+ * "Urban vs rural FTTP coverage in each of the four nations": both groupings named, the place's rows split into their
+ * urban and rural parts.
+ */
+function urbanRuralOfEachPlace(base: Plan, unused: Tag[]): Edit[] {
+  if (base.dataset !== 'upc' || base.splitUrbanRural || base.urbanRural) return [];
+  if (base.compare?.length || base.within || base.rankWithin || base.leaderPerDimension || base.groupFilter)
+    return [];
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure) || base.footprintShare) return [];
+  const place = unused.find(
+    (t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value) && t.value !== 'urban_rural',
+  );
+  const split = unused.find((t) => t.role === 'dimension' && t.value === 'urban_rural');
+  const plan = clone(base);
+  if (base.dimension === 'urban_rural' && place) plan.dimension = place.value as Dimension;
+  else if (!(split && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dimension !== 'urban_rural'))
+    return [];
+  plan.splitUrbanRural = true;
+  return [{ plan, differs: 'urban and rural apart in each place' }];
 }
 
 /** "By how many FF networks: 0, 1, 2, 3 or more": the number before "or more" is the last band. */

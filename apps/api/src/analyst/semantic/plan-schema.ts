@@ -253,6 +253,12 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension, order and limit: rank the places by their own premises (the largest N places) and show the measure for each ("VM coverage in the 10 largest LAs")',
     ),
+  splitUrbanRural: z
+    .boolean()
+    .optional()
+    .describe(
+      'With a place dimension: a row for the urban and the rural part of each place ("urban vs rural FF in each nation")',
+    ),
   topBand: z
     .number()
     .int()

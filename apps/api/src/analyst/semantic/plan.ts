@@ -170,6 +170,8 @@ export interface Plan {
    * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
    */
   rankBySize?: boolean;
+  /** With a place `dimension`: each place's rows split into urban and rural ("urban vs rural FF in each nation"). */
+  splitUrbanRural?: boolean;
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
