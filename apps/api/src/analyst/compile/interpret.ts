@@ -208,7 +208,8 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
       : 'latest scores';
   }
   if (plan.dataset === 'take_up') {
-    if (t.quarter) return quarterLabel(t.quarter);
+    // A series by quarter lists its quarters, whatever quarter it was read from (the compiler does so too).
+    if (t.quarter && plan.dimension !== 'quarter') return quarterLabel(t.quarter);
     if (t.lastQuarters) return `the latest ${t.lastQuarters} quarters to ${quarterLabel(ctx.latestQuarter)}`;
     if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
     if (plan.dimension === 'quarter') {
@@ -280,7 +281,7 @@ export function takeUpFilters(plan: Plan): string {
   // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
   // A technology read as the subject is the take-up technology (the compiler reads it so too).
   const subjectTech =
-    !t.tech && !t.techs?.length && !t.shareOf && plan.subject.tech
+    !t.tech && !t.techs?.length && !t.shareOf?.startsWith('tech:') && plan.subject.tech
       ? takeUpTech(plan.subject.tech)
       : undefined;
   if (t.techs?.length) parts.push(`on ${joinOr(t.techs.map(techWords))}`);

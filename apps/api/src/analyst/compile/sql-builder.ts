@@ -1819,7 +1819,11 @@ function previousQuarters(latest: string, n: number): string[] {
 
 function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   // A technology read as the subject ("what share of lines were full fibre") is the take-up technology.
-  const subjectTech = plan.subject.tech && !plan.takeUp?.shareOf ? takeUpTech(plan.subject.tech) : undefined;
+  // A brand's share of one technology's lines ("Community Fibre's share of all FTTP lines") keeps it as a filter.
+  const subjectTech =
+    plan.subject.tech && !plan.takeUp?.shareOf?.startsWith('tech:')
+      ? takeUpTech(plan.subject.tech)
+      : undefined;
   const t = {
     ...plan.takeUp,
     ...(!plan.takeUp?.tech && !plan.takeUp?.techs && subjectTech ? { tech: subjectTech } : {}),

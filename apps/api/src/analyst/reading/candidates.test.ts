@@ -793,6 +793,17 @@ describe('output shapes and terms read from new wordings', () => {
     expect(buildQuery(u.plan, testTime).sql).toMatch(/LEAST\(/);
   });
 
+  it("reads a brand's share of one technology's lines, and \"can't get\" as the premises without", () => {
+    const share = read("Sky's share of all FTTP lines, quarter by quarter since the start of 2025");
+    expect(buildQuery(share.plan, testTime).sql).toMatch(/WHERE tech = 'fttp'/);
+    expect(share.candidates?.[0]?.interpretation).toMatch(/quarterly from 2025 Q1/);
+    const without = read(
+      "How many postcodes in Leeds and Manchester can't get superfast (30Mbps+) at all? One figure per LA.",
+    );
+    expect(without.plan.subject).toMatchObject({ absent: true });
+    expect(without.plan.unknowns).toEqual([]);
+  });
+
   it('lists every place of a count per place, those with none at 0', () => {
     const u = read(
       'How many different altnets are present in each local authority? Include the councils with none.',

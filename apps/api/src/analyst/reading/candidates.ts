@@ -916,6 +916,13 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   // "at least one altnet" is presence; "0, 1, 2 networks" are the rows of a count of networks.
   if (n <= 1 && (!s.absent || plan.within)) return true;
   if (plan.dimension === 'networks') return true;
+  // "One figure per LA", "one row for each region": how the answer is laid out, with a row per place.
+  if (
+    n === 1 &&
+    plan.dimension &&
+    /^\s*(?:figure|row|number|value|line)s?\b/.test(tagging.text.slice(tag.end))
+  )
+    return true;
   // A speed the named condition already means ("1000 down and 1000 up" for symmetric gigabit).
   if (n === GIGABIT_DOWN_MBPS && (s.gigabit || s.symmetric)) return true;
   // "the four nations": the number counts the places the answer lists.
@@ -1629,7 +1636,9 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const negation = unused.find(
     (t) =>
       t.role === 'negation' &&
-      /^(?:no|without|not|lack|lacking|don't|do not|doesn't|does not)\b/.test(t.text),
+      /^(?:no|without|not|lack|lacking|don't|do not|doesn't|does not|can't|cannot|can not|unable to)\b/.test(
+        t.text,
+      ),
   );
   // "No full fibre", "do not have FF", "don't yet get gigabit": the verb between is no condition of its own.
   const following = negation && tagging.tags.find((t) => t.start >= negation.end);
