@@ -61,6 +61,8 @@ const NEW_PATHS = [
   "Within Virgin Media's footprint, how many premises also have Openreach full fibre, and what share of VM's footprint is that?",
   'Urban vs rural FTTP coverage in each of the four nations',
   'rural vs urban gigabit premises by region',
+  'Which 5 altnets are present in the most local authorities? Give the LA count.',
+  'in how many regions is each network present',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {

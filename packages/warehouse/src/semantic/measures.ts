@@ -158,6 +158,15 @@ export const MEASURE_LIST = [
     phrases: ['how many networks', 'number of networks', 'networks count', 'how many altnets'],
   },
   {
+    id: 'place_count',
+    label: 'number of places',
+    title: 'Places',
+    unit: 'places',
+    datasets: ['upc'],
+    description: 'number of places (of the level asked) where each network is present',
+    phrases: ['present in the most', 'present in the fewest', 'present in most', 'in the most places'],
+  },
+  {
     id: 'max_down',
     label: 'fastest download speed',
     title: 'Fastest download',
@@ -336,6 +345,7 @@ export const UNIT_SUFFIX: Record<MeasureDefinition['unit'], string> = {
   'Mbit/s': 'Mbit/s',
   lines: 'lines',
   networks: 'networks',
+  places: 'places',
   score: '',
   list: '',
 };

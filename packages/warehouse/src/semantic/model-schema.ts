@@ -102,6 +102,7 @@ export const measureSchema = z
         'Mbit/s',
         'lines',
         'networks',
+        'places',
         'score',
         'list',
       ])

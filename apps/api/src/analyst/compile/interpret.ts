@@ -162,6 +162,8 @@ function measureNoun(plan: Plan): string {
       return 'premises first covered';
     case 'operator_count':
       return plan.subject.altnet ? 'number of altnets present' : 'number of networks present';
+    case 'place_count':
+      return `number of ${PLURAL[plan.placeLevel ?? 'la_name'] ?? 'places'} where present`;
     case 'max_down':
       return 'fastest download speed';
     case 'max_up':
@@ -316,7 +318,15 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   if (plan.groupFilter && dimension) return placesPassing(plan, plan.groupFilter, condition, where, ctx);
 
   let head: string;
-  if (plan.measure === 'operator_list') {
+  if (plan.measure === 'place_count') {
+    // "The 5 altnets present in the most local authorities", "Local authorities each network is present in".
+    const places = PLURAL[plan.placeLevel ?? 'la_name'] ?? 'places';
+    const kind = plan.subject.altnet ? 'altnet' : 'network';
+    const most = plan.order === 'asc' ? 'fewest' : 'most';
+    head = plan.limit
+      ? `The ${plan.limit === 1 ? kind : `${plan.limit} ${kind}s`} present in the ${most} ${places}${where ? ` ${where}` : ''}`
+      : `Number of ${places} each ${kind} is present in${where ? ` ${where}` : ''}`;
+  } else if (plan.measure === 'operator_list') {
     head = `Networks present${where ? ` ${where}` : ''}`;
   } else if (plan.leaderPerDimension && dimension) {
     const leaders = (plan.limit ?? 1) > 1 ? `top ${plan.limit} networks` : 'leading network';

@@ -403,6 +403,8 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildSpeeds(plan);
     case 'operator_count':
       return buildOperatorCount(plan, ctx);
+    case 'place_count':
+      return buildPlaceCount(plan, ctx);
     case 'first_postcodes':
     case 'first_premises':
       return buildFirst(plan, ctx);
@@ -1458,6 +1460,38 @@ function buildOperatorCount(plan: Plan, ctx: TimeContext): BuiltQuery {
       ...(dim
         ? [`Lists every ${dim}${plan.geo ? ` in ${describeGeo(plan)}` : ''}, those with none at 0.`]
         : []),
+    ],
+  };
+}
+
+/**
+ * "Which 5 altnets are present in the most local authorities": for each network (or altnet), how many places of the
+ * level asked it is present in (a postcode of it there, with the subject's technology), ranked if asked.
+ */
+function buildPlaceCount(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const level = plan.placeLevel ?? 'la_name';
+  const src = source(plan, plan.time.at && plan.time.at !== ctx.latest ? 'series' : 'latest');
+  const conditions = [...src.conditions, ...geoConditions(plan)];
+  if (plan.time.at && plan.time.at !== ctx.latest) conditions.push(`f.reported_at = ${date(plan.time.at)}`);
+  const key = plan.dimension === 'operator' || src.altnetTable ? 'operator' : 'operator_group';
+  const definition = DIMENSION_LIST.find((d) => d.id === level);
+  const column =
+    definition && 'countColumn' in definition ? String(definition.countColumn) : `${level}_count`;
+  const sql = [
+    `SELECT ${src.groupExpr} AS ${key}, COUNT(DISTINCT u.${level}) AS ${column}`,
+    `FROM ${src.from}`,
+    'JOIN upc_output u ON u.postcode = f.postcode',
+    where(conditions),
+    `GROUP BY ${src.groupExpr}`,
+    orderLimit(plan, column, key),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: { [column]: `number of ${level} values where the network is present` },
+    steps: [
+      `Finds the postcodes of each ${key === 'operator' ? 'altnet' : 'network'} with ${subjectPhrase(plan)} and counts the distinct ${level} values they lie in${plan.geo ? ` within ${describeGeo(plan)}` : ''}.`,
     ],
   };
 }

@@ -437,6 +437,12 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
       )
         ? []
         : missing('the number of networks');
+    case 'place_count':
+      return e.facts.aggregates.some(
+        (a) => a.fn === 'count' && a.distinct && a.columns.includes(plan.placeLevel ?? 'la_name'),
+      )
+        ? []
+        : missing('the number of places');
     case 'max_down':
       return e.aggregates(['max'], 'fastest_down') ? [] : missing('the fastest download');
     case 'max_up':

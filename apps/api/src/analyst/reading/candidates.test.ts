@@ -804,6 +804,22 @@ describe('output shapes and terms read from new wordings', () => {
     expect(without.plan.unknowns).toEqual([]);
   });
 
+  it('counts the places each network is present in ("which 5 altnets are present in the most LAs")', () => {
+    const u = read('Which 5 altnets are present in the most local authorities? Give the LA count.');
+    expect(u.plan).toMatchObject({
+      measure: 'place_count',
+      placeLevel: 'la_name',
+      dimension: 'operator',
+      limit: 5,
+      order: 'desc',
+    });
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).toMatch(/COUNT\(DISTINCT u\.la_name\) AS local_authorities/);
+    expect(read('in how many LAs is each altnet present').plan.measure).toBe('place_count');
+    // The most altnets in a place counts networks there; it ranks no network.
+    expect(read('which LAs have the most altnets').plan.leaderPerDimension).toBeUndefined();
+  });
+
   it('lists every place of a count per place, those with none at 0', () => {
     const u = read(
       'How many different altnets are present in each local authority? Include the councils with none.',

@@ -310,7 +310,10 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
     if (/^\s*(?:footprint|presence|rollout|roll-out|build)\b/.test(tagging.text.slice(kind.end))) return true;
     return next?.role === 'measure' && tagging.text.slice(kind.end, next.start).trim() === '';
   };
-  if (after && !quantity(after) && !qualifies(after)) return after;
+  // "The most altnets": most of a plural kind counts the networks, it does not rank them.
+  const counts = (kind: Tag) =>
+    /^(?:most|fewest|more|fewer|least)$/.test(ranking.text) && /s$/.test(kind.text);
+  if (after && !quantity(after) && !qualifies(after) && !counts(after)) return after;
   const before = tagging.tags[i - 1];
   const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
   return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
@@ -699,6 +702,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
       return m === 'line_share_pct';
     case 'networks':
       return m === 'operator_count' || m === 'operator_list' || plan.dimension === 'networks';
+    case 'places':
+      return m === 'place_count';
     case 'change':
       return (
         TIME_GRAINS.has(plan.dimension ?? '') ||
@@ -729,7 +734,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
 
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
-  if (plan.dimension === value || plan.rankWithin === value) return true;
+  if (plan.dimension === value || plan.rankWithin === value || plan.placeLevel === value) return true;
   if (value === 'speed_band') return false;
   // "No full fibre at the postcode", "present at their postcode": the unit every figure is counted over, named
   // in the singular after an article, is no grouping.
@@ -821,6 +826,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     case 'count': {
       // "How many LAs ...", "number of regions where ...": a count of places, not of premises.
       const next = adjacent(tagging, tag, 1);
+      // "Give the LA count", "in how many LAs is each altnet present": the places each network is in.
+      if (plan.measure === 'place_count') return true;
       if (next?.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(next.value) && /s$/.test(next.text))
         // "How many unit postcodes ...": unit postcodes counted are the postcodes measure.
         return (
@@ -1197,6 +1204,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
+  edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
@@ -1698,6 +1706,55 @@ function networkCount(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       differs: `${exactly ? 'exactly' : 'at least'} ${number.value} ${altnets ? 'altnets' : 'networks'}`,
     },
   ];
+}
+
+/**
+ * "Which 5 altnets are present in the most local authorities", "in how many LAs is each network present": the
+ * places of a level each network is present in, counted (and ranked, if asked).
+ */
+function placesOfEachNetwork(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.measure === 'place_count' || base.compare?.length || base.within)
+    return [];
+  const place = tagging.tags.find(
+    (t) =>
+      t.role === 'dimension' &&
+      GEO_DIMENSIONS_OF_PLAN.has(t.value) &&
+      !['urban_rural', 'postcode'].includes(t.value) &&
+      /s$/.test(t.text),
+  );
+  if (!place) return [];
+  const before = tagging.text.slice(0, place.start);
+  const most =
+    /\b(?:in|across|covers?|covering|reach(?:es)?)\s+(?:the\s+)?(most|fewest|highest number of|largest number of|lowest number of|more|fewer)\s*$/.exec(
+      before,
+    );
+  const howMany =
+    /\bhow many\s*$/.test(before) &&
+    /^\s*(?:\w+\s+){0,2}?(?:is|are|does|do|has|have)\s+(?:each|every)\b/.test(tagging.text.slice(place.end));
+  if (!most && !howMany) return [];
+  const kind = tagging.tags.find(
+    (t) => networkKind(t) && !(t.role === 'technology' && t.value === 'overbuild'),
+  );
+  const named = base.subject.operatorGroups?.length;
+  if (!kind && !named) return [];
+  const plan = clone(base);
+  const altnets = kind?.role === 'technology' && kind.value === 'altnet';
+  plan.measure = 'place_count';
+  plan.placeLevel = place.value as GeoColumn;
+  plan.dimension = altnets ? 'operator' : 'operator_group';
+  if (altnets) plan.subject = { ...plan.subject, altnet: true };
+  for (const key of ['groupFilter', 'countGroups', 'rankWithin', 'leaderPerDimension', 'rankBySize'] as const)
+    delete plan[key];
+  if (most) plan.order = /fewest|lowest|fewer/.test(most[1]!) ? 'asc' : 'desc';
+  // The assumed full fibre of a bare network is no condition here: present means any technology.
+  if (
+    plan.assumptions.includes(DEFAULT_TECHNOLOGY_ASSUMPTION) &&
+    !tagging.tags.some((t) => t.role === 'technology' && t.value !== 'altnet')
+  ) {
+    delete plan.subject.tech;
+    plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+  }
+  return [{ plan, differs: `the number of ${place.text} each network is present in`, prior: 1 }];
 }
 
 /**

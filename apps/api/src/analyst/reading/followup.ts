@@ -59,6 +59,7 @@ const MEASURE_LABEL: Partial<Record<Measure, string>> = {
   first_premises: 'premises first covered',
   first_postcodes: 'postcodes first covered',
   operator_count: 'networks',
+  place_count: 'places',
   max_down: 'the fastest download speed',
   max_up: 'the fastest upload speed',
   avg_down: 'the average fastest download speed',

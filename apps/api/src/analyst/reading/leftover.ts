@@ -222,7 +222,7 @@ export function uncarriedConditions(
     missing.push(`networks counted across each place ("${perPlace[0].trim()}"), not per postcode`);
   const places = text.match(COUNT_OF_PLACES);
   // A count of places meeting a condition is one figure (countGroups), not a list of the places.
-  if (places && plan.measure !== 'operator_count' && !plan.countGroups)
+  if (places && plan.measure !== 'operator_count' && plan.measure !== 'place_count' && !plan.countGroups)
     missing.push(`the count of places ("${places[0]}")`);
   return missing;
 }

@@ -51,6 +51,7 @@ const MEASURE_CLASS: Record<string, [TagRole, string]> = {
   lines_change_pct: ['measure', 'change'],
   change_pp: ['measure', 'points'],
   operator_count: ['measure', 'networks'],
+  place_count: ['measure', 'places'],
   max_down: ['measure', 'speed'],
   max_up: ['measure', 'upload'],
   max_speeds: ['measure', 'both_speeds'],

@@ -259,6 +259,12 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension: a row for the urban and the rural part of each place ("urban vs rural FF in each nation")',
     ),
+  placeLevel: z
+    .enum(GEO_COLUMNS)
+    .optional()
+    .describe(
+      'With measure place_count and dimension operator_group/operator: the place level counted per network ("which altnets are present in the most LAs": la_name)',
+    ),
   topBand: z
     .number()
     .int()

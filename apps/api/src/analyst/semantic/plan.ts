@@ -172,6 +172,11 @@ export interface Plan {
   rankBySize?: boolean;
   /** With a place `dimension`: each place's rows split into urban and rural ("urban vs rural FF in each nation"). */
   splitUrbanRural?: boolean;
+  /**
+   * With measure place_count and a network dimension: the place level counted ("which 5 altnets are present in the
+   * most local authorities": la_name).
+   */
+  placeLevel?: GeoColumn;
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
