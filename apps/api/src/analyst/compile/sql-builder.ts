@@ -1508,27 +1508,32 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     : null;
   // "0, 1, 2, 3 or more": the last band holds every count from it up.
   const band = (expr: string) => (plan.topBand ? `LEAST(${expr}, ${plan.topBand})` : expr);
+  // The last band is labelled as such ("3+"); the rows stay in the order of the counts.
+  const label = (expr: string) =>
+    plan.topBand
+      ? `CASE WHEN ${expr} >= ${plan.topBand} THEN '${plan.topBand}+' ELSE CAST(${expr} AS VARCHAR) END`
+      : expr;
   // The service summary counted by place has the networks of each postcode as a column: sum its groups (those
   // with none, or no service, count as 0, as the long form's LEFT JOIN does).
   const areaSql =
     column &&
     [
       `WITH n AS (\n  SELECT CAST(${band(`CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END`)} AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
-      `SELECT n.networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises,\n       ${round('100.0 * SUM(n.premises) / SUM(SUM(n.premises)) OVER ()')} AS share_of_premises_pct`,
+      `SELECT ${label('n.networks')} AS networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises,\n       ${round('100.0 * SUM(n.premises) / SUM(SUM(n.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM n',
       'GROUP BY n.networks',
-      'ORDER BY networks',
+      'ORDER BY n.networks',
     ].join('\n');
   const sql =
     areaSql ||
     [
       `WITH n AS (\n  ${fastNetworkCounts(plan, ctx, conditions, src.groupExpr) ?? `SELECT f.postcode, COUNT(DISTINCT ${src.groupExpr}) AS networks\n  FROM ${src.from}\n  ${where(conditions)}\n  GROUP BY f.postcode`}\n)`,
-      `SELECT ${band('COALESCE(n.networks, 0)')} AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
+      `SELECT ${label(band('COALESCE(n.networks, 0)'))} AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM upc_output u',
       'LEFT JOIN n ON n.postcode = u.postcode',
       where(geo),
       `GROUP BY ${band('COALESCE(n.networks, 0)')}`,
-      'ORDER BY networks',
+      `ORDER BY ${band('COALESCE(n.networks, 0)')}`,
     ]
       .filter(Boolean)
       .join('\n');
@@ -1536,7 +1541,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
     sql,
     columns: {
       networks: plan.topBand
-        ? `number of distinct networks (${plan.topBand} stands for ${plan.topBand} or more)`
+        ? `number of distinct networks (${plan.topBand}+: ${plan.topBand} or more)`
         : 'number of distinct networks',
       postcodes: 'postcodes',
       premises: 'premises',
