@@ -676,8 +676,11 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     `SUM(${weight}) AS ${totalName}`,
     `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
   ];
+  // Long lists of places keep those with any; the nations, regions and urban/rural are listed whole, a place with
+  // none at 0 ("premises with 2+ altnets by nation" shows Northern Ireland's 0).
+  const listedWhole = dim === 'country' || dim === 'government_region' || dim === 'urban_rural';
   const havingNonZero =
-    !wantsPct && dim && !absent && !plan.rankBySize ? `HAVING SUM(${passedExpr}) > 0` : '';
+    !wantsPct && dim && !absent && !plan.rankBySize && !listedWhole ? `HAVING SUM(${passedExpr}) > 0` : '';
   const area =
     (unit === 'premises' || unit === 'postcodes') && atAreaGrain(plan, dim) && !split
       ? absent

@@ -820,6 +820,28 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('which LAs have the most altnets').plan.leaderPerDimension).toBeUndefined();
   });
 
+  it("counts what is within a network's footprint without that network, and ranks a region's places whole", () => {
+    const altnets = read(
+      "Within VM's footprint, how many premises can also get at least one altnet, and what % of VM's footprint is that?",
+    );
+    expect(altnets.plan).toMatchObject({
+      within: { operatorGroups: ['Virgin Media'] },
+      subject: { altnet: true },
+    });
+    expect(altnets.plan.subject.operatorGroups).toBeUndefined();
+    const overlap = read(
+      "How much of CityFibre's footprint overlaps with Openreach FTTP? premises and % of CityFibre's footprint",
+    ).plan;
+    expect(overlap).toMatchObject({
+      within: { operatorGroups: ['CityFibre'] },
+      subject: { operatorGroups: ['Openreach'] },
+    });
+    expect(read('rank the North West councils by gigabit coverage').plan.limit).toBeUndefined();
+    // Nations are listed whole, a nation with none at 0.
+    const nations = read('premises with two or more altnets by nation').plan;
+    expect(buildQuery(nations, testTime).sql).not.toMatch(/HAVING/);
+  });
+
   it('lists every place of a count per place, those with none at 0', () => {
     const u = read(
       'How many different altnets are present in each local authority? Include the councils with none.',

@@ -655,7 +655,9 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
       return (
         Boolean(s.minNetworks || s.exactNetworks || s.allGroups) ||
         plan.measure === 'operator_count' ||
-        plan.dimension === 'networks'
+        plan.dimension === 'networks' ||
+        // "How much of CityFibre's footprint overlaps with Openreach": one network's share within another's.
+        Boolean(plan.within?.operatorGroups?.length && (s.operatorGroups?.length || s.altnet))
       );
     case 'any':
       return !s.tech && !s.gigabit && !s.minDown && !s.onlyTech && !tu.tech && !tu.techs?.length;
@@ -1468,13 +1470,14 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end && t !== shareTag));
   if (!within || !subject) return [];
   // The tags cannot tell a base from a footprint with both; the words before the share word can.
-  return [
-    { plan: shareOfBase(base, subject, within), differs: 'a share within the subject named first', prior: 1 },
-  ];
+  const plan = shareOfBase(base, subject, within);
+  return plan ? [{ plan, differs: 'a share within the subject named first', prior: 1 }] : [];
 }
 
 /** The plan of a share within a base: the subject's share of the base's premises, the base's service inherited. */
-function shareOfBase(base: Plan, subject: Plan['subject'], within: Plan['subject']): Plan {
+function shareOfBase(base: Plan, named: Plan['subject'], within: Plan['subject']): Plan | undefined {
+  const subject = withoutBaseNetworks(named, within);
+  if (!subject) return undefined;
   inheritService(subject, within);
   const plan = clone(base);
   plan.measure = 'coverage_pct';
@@ -1529,6 +1532,27 @@ function bothNetworks(base: Plan, unused: Tag[]): Edit[] {
 }
 
 /**
+ * What is counted within a base, without the base's own network: "within VM's footprint, how many can also get an
+ * altnet" counts the altnets (VM is the base, not a second network, and is no altnet); "premises with both CityFibre
+ * and Openreach, as a % of CityFibre's footprint" counts Openreach. Undefined when nothing is left to count.
+ */
+function withoutBaseNetworks(counted: Plan['subject'], within: Plan['subject']): Plan['subject'] | undefined {
+  const base = within.operatorGroups ?? [];
+  if (!base.length) return counted;
+  const { allGroups, operatorGroups, groupTech, ...rest } = counted;
+  const others = [...(allGroups ?? []), ...(operatorGroups ?? [])].filter((g) => !base.includes(g));
+  const tech = Object.fromEntries(Object.entries(groupTech ?? {}).filter(([g]) => !base.includes(g)));
+  const subject: Plan['subject'] = {
+    ...rest,
+    ...(others.length === 1 ? { operatorGroups: others } : others.length > 1 ? { allGroups: others } : {}),
+    ...(Object.keys(tech).length ? { groupTech: tech } : {}),
+  };
+  const named =
+    subject.operatorGroups || subject.allGroups || subject.altnet || subject.tech || subject.gigabit;
+  return named ? subject : undefined;
+}
+
+/**
  * "How many premises have both CityFibre and Openreach FF, and what % of CityFibre's footprint is that?": the share
  * refers back to what was counted before it, within the premises named after "of".
  */
@@ -1538,24 +1562,26 @@ function shareOfWhatWasCounted(base: Plan, tagging: Tagging): Edit[] {
     // "What % of" is normalised to "what of" (the sign is read as a share tag at the end).
     /\b(?:what|which)\s+(?:(?:per ?cent(?:age)?|share|proportion|fraction)\s+)?of\b(.*?)\b(?:is|are) (?:that|this|those|these|they|it)\b/.exec(
       tagging.text,
-    );
+    ) ??
+    // "..., premises and % of CF's footprint": the share named last, of a network's own footprint.
+    (tagging.tags.some((t) => t.role === 'measure' && t.value === 'share')
+      ? /\b(?:and|with)\s+(?:(?:per ?cent(?:age)?|share|proportion|fraction)\s+)?of\b(\s+(?:the\s+)?\S+?'s\s+(?:footprint|premises|network|base))\s*$/.exec(
+          tagging.text,
+        )
+      : null);
   if (!asked) return [];
   const baseStart = asked.index + asked[0].length - asked[0].slice(asked[0].indexOf(' of') + 3).length;
   const baseEnd = asked.index + asked[0].length;
   const within = subjectOfTags(tagging.tags.filter((t) => t.start >= baseStart && t.end <= baseEnd));
-  const counted = subjectOfTags(tagging.tags.filter((t) => t.end <= asked.index));
+  // "Overlaps with" says both are present, which the networks counted together already are.
+  const counted = subjectOfTags(
+    tagging.tags.filter((t) => t.end <= asked.index && !(t.role === 'technology' && t.value === 'overbuild')),
+  );
   if (!within || !counted) return [];
   // "Within VM's footprint, how many also have Openreach FF, and what share of VM's footprint is that": the base's
   // own network is the base, not a second network of what is counted.
-  const others = (counted.allGroups ?? []).filter((g) => !(within.operatorGroups ?? []).includes(g));
-  const { allGroups: _all, ...rest } = counted;
-  const subject =
-    counted.allGroups && others.length === 1 && within.operatorGroups?.length
-      ? { ...rest, operatorGroups: others }
-      : counted;
-  return [
-    { plan: shareOfBase(base, subject, within), differs: 'a share of what was counted first', prior: 1 },
-  ];
+  const plan = shareOfBase(base, counted, within);
+  return plan ? [{ plan, differs: 'a share of what was counted first', prior: 1 }] : [];
 }
 
 /**
@@ -1589,6 +1615,7 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
   );
   if (!within || !subject) return [];
   const plan = shareOfBase(base, subject, within);
+  if (!plan) return [];
   // "Covered by altnets": the network kind is the subject now, not a grouping of the answer.
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
   return [{ plan, differs: 'a share of the premises named first', prior: 1 }];

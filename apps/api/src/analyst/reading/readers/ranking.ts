@@ -103,7 +103,9 @@ function applyRankingDefaults(draft: Draft): void {
     // A ranking of hundreds of places: show the ten that answer "which ... most".
     // "For each LA in the North East, best first" asks for every one of them, in order.
     if (everyOne(text, dimension)) return;
-    if (!geo || geo.column === 'government_region' || geo.column === 'country') {
+    // "Rank the North East councils": a ranking asked of a region's places (a few dozen at most) is all of them.
+    const wholeList = /\brank(?:ed|ing|s)?\b/.test(text) && Boolean(geo);
+    if (!wholeList && (!geo || geo.column === 'government_region' || geo.column === 'country')) {
       draft.limit = singular(text, dimension) ? 1 : 10;
       if (draft.limit === 10) draft.assumptions.push('showing the top 10');
     }
