@@ -128,4 +128,33 @@ describe('compareResults', () => {
       compareResults({ columns: ['lines_2026q2', 'lines_2026q3'], rows: [[10, 12]] }, quarters).match,
     ).toBe(true);
   });
+
+  it('reads a place listed at 0 and a place left out as the same answer, and nothing else', () => {
+    const gold = {
+      columns: ['country', 'premises'],
+      rows: [
+        ['England', 120],
+        ['Northern Ireland', 0],
+        ['Scotland', 30],
+      ],
+    };
+    const leftOut = {
+      columns: ['country', 'premises'],
+      rows: [
+        ['England', 120],
+        ['Scotland', 30],
+      ],
+    };
+    expect(compareResults(leftOut, gold).match).toBe(true);
+    expect(compareResults(gold, leftOut).match).toBe(true);
+    // A row with a figure other than 0 left out is a different answer.
+    const short = {
+      columns: ['country', 'premises'],
+      rows: [
+        ['England', 120],
+        ['Northern Ireland', 0],
+      ],
+    };
+    expect(compareResults(short, gold).match).toBe(false);
+  });
 });

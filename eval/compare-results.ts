@@ -10,6 +10,9 @@
  * lists as a row per date may be answered as one row with a column per date (`coverage_2024_01_pct`,
  * `coverage_2026_11_pct`, often with the change beside them). It matches when, for every gold row and every gold
  * figure, a predicted column named for that row's date (year-month, year or quarter) holds that figure.
+ *
+ * And a place with none is the same answer listed at 0 or left out ("premises with 3+ altnets by region": Northern
+ * Ireland's row of 0): when the row counts differ, rows whose figures are all 0 are set aside on both sides.
  */
 export type Cell = string | number | boolean | null;
 export interface ResultTable {
@@ -134,7 +137,30 @@ function wideFormMatch(predicted: ResultTable, gold: ResultTable): boolean {
   });
 }
 
+/** A row whose figures (its numeric cells) are all 0: a place listed with none. */
+function zeroRow(row: Cell[]): boolean {
+  const figures = row.map(asNumber).filter((n): n is number => n !== null);
+  return figures.length > 0 && figures.every((n) => n === 0);
+}
+
+const withoutZeroRows = (table: ResultTable): ResultTable => ({
+  columns: table.columns,
+  rows: table.rows.filter((row) => !zeroRow(row)),
+});
+
 export function compareResults(predicted: ResultTable, wholeGold: ResultTable): Comparison {
+  if (predicted.rows.length !== wholeGold.rows.length) {
+    const [p, g] = [withoutZeroRows(predicted), withoutZeroRows(wholeGold)];
+    if (
+      p.rows.length === g.rows.length &&
+      (p.rows.length !== predicted.rows.length || g.rows.length !== wholeGold.rows.length)
+    )
+      return compareTables(p, g);
+  }
+  return compareTables(predicted, wholeGold);
+}
+
+function compareTables(predicted: ResultTable, wholeGold: ResultTable): Comparison {
   if (wideFormMatch(predicted, wholeGold)) return { match: true, reason: 'match (a column per date)' };
   const predictedValues = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
   const kept = wholeGold.columns.flatMap((_, c) => {
