@@ -147,6 +147,16 @@ describe('compareResults', () => {
     };
     expect(compareResults(leftOut, gold).match).toBe(true);
     expect(compareResults(gold, leftOut).match).toBe(true);
+    // With context beside the 0 (the place's own premises), it is still a place with none.
+    const withTotals = {
+      columns: ['country', 'premises', 'total_premises'],
+      rows: [
+        ['England', 120, 900],
+        ['Northern Ireland', 0, 80],
+        ['Scotland', 30, 300],
+      ],
+    };
+    expect(compareResults(withTotals, { columns: leftOut.columns, rows: leftOut.rows }).match).toBe(true);
     // A row with a figure other than 0 left out is a different answer.
     const short = {
       columns: ['country', 'premises'],

@@ -12,7 +12,8 @@
  * figure, a predicted column named for that row's date (year-month, year or quarter) holds that figure.
  *
  * And a place with none is the same answer listed at 0 or left out ("premises with 3+ altnets by region": Northern
- * Ireland's row of 0): when the row counts differ, rows whose figures are all 0 are set aside on both sides.
+ * Ireland's row of 0): when the row counts differ, the longer table's rows of places the other leaves out that hold a
+ * 0 are set aside.
  */
 export type Cell = string | number | boolean | null;
 export interface ResultTable {
@@ -137,25 +138,33 @@ function wideFormMatch(predicted: ResultTable, gold: ResultTable): boolean {
   });
 }
 
-/** A row whose figures (its numeric cells) are all 0: a place listed with none. */
-function zeroRow(row: Cell[]): boolean {
-  const figures = row.map(asNumber).filter((n): n is number => n !== null);
-  return figures.length > 0 && figures.every((n) => n === 0);
+/** The text cells of a row: what names it (a place, a network). */
+const labelsOf = (row: Cell[]) =>
+  row.filter((v): v is string => typeof v === 'string' && asNumber(v) === null);
+
+/**
+ * The longer table without its rows of a place the shorter one leaves out and that hold a 0 (a place with none;
+ * beside it may stand context such as the place's total premises).
+ */
+function withoutPlacesOfNone(longer: ResultTable, shorter: ResultTable): ResultTable {
+  const named = new Set(shorter.rows.flatMap(labelsOf));
+  return {
+    columns: longer.columns,
+    rows: longer.rows.filter((row) => {
+      const labels = labelsOf(row);
+      const none = row.some((v) => asNumber(v) === 0);
+      return !(labels.length > 0 && none && labels.every((l) => !named.has(l)));
+    }),
+  };
 }
 
-const withoutZeroRows = (table: ResultTable): ResultTable => ({
-  columns: table.columns,
-  rows: table.rows.filter((row) => !zeroRow(row)),
-});
-
 export function compareResults(predicted: ResultTable, wholeGold: ResultTable): Comparison {
-  if (predicted.rows.length !== wholeGold.rows.length) {
-    const [p, g] = [withoutZeroRows(predicted), withoutZeroRows(wholeGold)];
-    if (
-      p.rows.length === g.rows.length &&
-      (p.rows.length !== predicted.rows.length || g.rows.length !== wholeGold.rows.length)
-    )
-      return compareTables(p, g);
+  if (predicted.rows.length > wholeGold.rows.length) {
+    const p = withoutPlacesOfNone(predicted, wholeGold);
+    if (p.rows.length === wholeGold.rows.length) return compareTables(p, wholeGold);
+  } else if (predicted.rows.length < wholeGold.rows.length) {
+    const g = withoutPlacesOfNone(wholeGold, predicted);
+    if (g.rows.length === predicted.rows.length) return compareTables(predicted, g);
   }
   return compareTables(predicted, wholeGold);
 }
