@@ -171,6 +171,20 @@ describe('a distribution by number of networks', () => {
     expect(text).toContain('- **1** network: 500 premises (50% of all)');
     expect(text).toContain('- **2** networks: 250 premises (25% of all)');
   });
+
+  it('says the last band by its label ("2+")', () => {
+    const text = narrate(
+      'Split premises by how many full-fibre networks they can choose from: 0, 1, 2 or more.',
+      ['networks', 'postcodes', 'premises'],
+      [
+        ['0', 10, 250],
+        ['1', 20, 500],
+        ['2+', 8, 250],
+      ],
+    );
+    expect(text).toContain('- **2+** networks: 250 premises (25% of all)');
+    expect(text).not.toContain('NaN');
+  });
 });
 
 /** The plan, its SQL and explanation for a question read with the unit tests' vocabulary. */

@@ -783,9 +783,11 @@ function describeDistribution(plan: Plan, result: ResultLike): string[] | null {
     `All ${formatNumber(total)} ${unit}, by how many ${word}s offer ${offering(plan.subject, plan.dataset === 'upc_forecast') ?? 'a service'} there:`,
     '',
     ...result.rows.map((row) => {
-      const n = Number(row[networks]);
+      // The last band may be a label ("3+": 3 or more networks), said as it is.
+      const band = String(row[networks]);
+      const n = Number(band);
       const v = Number(row[value]) || 0;
-      return `- **${n}** ${n === 1 ? word : `${word}s`}: ${formatNumber(v)} ${unit} (${nf2.format((100 * v) / total)}% of all)`;
+      return `- **${band}** ${n === 1 ? word : `${word}s`}: ${formatNumber(v)} ${unit} (${nf2.format((100 * v) / total)}% of all)`;
     }),
   ];
 }

@@ -721,7 +721,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     `Finds every postcode with ${subjectPhrase(plan)} ${when} (DISTINCT postcodes, so an operator with several technologies counts once)${areaSql ? `, counted by local authority in advance in ${area!.table}` : ''}.`,
   );
   steps.push(
-    `Joins them to upc_output${geo.length ? ` filtered to ${describeGeo(plan)}` : ''} and adds up ${unit}${dim ? ` for each ${dim}` : ''}${absent ? ' where the postcode is NOT among them' : ''}.`,
+    `Joins them to upc_output${geo.length ? ` filtered to ${describeGeo(plan)}` : ''} and adds up ${unit}${dim ? ` for each ${dim}${split ? ', urban and rural apart' : ''}` : ''}${absent ? ' where the postcode is NOT among them' : ''}.`,
   );
   steps.push(
     `Coverage is ${unit} ${absent ? 'without it' : 'passed'} divided by all ${unit}${dim ? ` in the same ${dim}` : ''}, as a percentage.`,
