@@ -1,7 +1,7 @@
 /**
  * `npm run eval -- [--data-dir ./data] [--planner builtin|llm|auto] [--model <id>]
  *                 [--set golden|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|all] [--file <set outside the repo>] [--only cg-01,ho-02] [--verbose]
- *                 [--analyses <file>]`
+ *                 [--analyses <file>] [--outcomes <file.jsonl>]`
  *
  * Runs the query agent in-process on every question of the set (eval/questions.ts, the golden set, by default;
  * eval/holdout.ts, holdout2.ts and holdout3.ts, written independently of the agent, with --set holdout / holdout2 /
@@ -57,6 +57,9 @@ interface Outcome {
   clarified: boolean;
   /** A wrong (or asked-back) answer one of whose "Did you mean" alternatives gives the gold result. */
   rightAlternative?: boolean;
+  /** The reading answered, for --outcomes. */
+  interpretation?: string;
+  plan?: Plan;
 }
 
 /** Answer types that ask the user to rephrase or choose rather than answer. */
@@ -108,6 +111,8 @@ async function main() {
       // arrays are EvalQuestion[]; its failures are not printed unless --failures is given, so scoring it does not
       // show anyone its questions.
       file: { type: 'string' },
+      // Every outcome (right or not, with its confidence, reading and plan) as JSON lines, to study calibration.
+      outcomes: { type: 'string' },
       failures: { type: 'boolean' },
     },
   });
@@ -213,6 +218,27 @@ async function main() {
   }
 
   if (!values.file || values.failures) writeFailures(outcomes, values.verbose ?? false);
+  if (values.outcomes) {
+    writeFileSync(
+      values.outcomes,
+      outcomes
+        .map((o) =>
+          JSON.stringify({
+            id: o.question.id,
+            set: o.set,
+            question: o.question.question,
+            match: o.match,
+            clarified: o.clarified,
+            confidence: o.confidence,
+            reason: o.reason,
+            interpretation: o.interpretation,
+            plan: o.plan,
+          }),
+        )
+        .join('\n'),
+    );
+    process.stdout.write(`\nOutcomes written to ${values.outcomes}\n`);
+  }
   if (values.analyses) {
     writeFileSync(values.analyses, `# Analyses (${setName} set)\n\n${analyses.join('\n')}`);
     process.stdout.write(`\nAnalyses written to ${values.analyses}\n`);
@@ -297,6 +323,8 @@ async function compareWithGold(
     latencyMs,
     warehouseMs: answer.timings.warehouseMs,
     planner: answer.planner,
+    interpretation: answer.interpretation,
+    ...(answer.plan ? { plan: answer.plan } : {}),
     ...(answer.sql ? { sql: answer.sql } : {}),
   };
   // Whether a "Did you mean" alternative, chosen, would have given the gold result.
