@@ -189,6 +189,12 @@ export const SEGMENTS = {
       'gigabit only through cable',
       'gigabit only via cable',
       'gigabit-capable only via cable',
+      'gigabit is cable only',
+      'gigabit is cable-only',
+      'gigabit via cable only',
+      'gigabit from cable only',
+      'gigabit only from cable',
+      'gigabit only on cable',
     ],
   },
   superfast: {

@@ -956,4 +956,47 @@ describe('output shapes and terms read from new wordings', () => {
       /latest snapshot only/,
     );
   });
+
+  it('reads "passed by altnets" as one footprint, and "total" as one figure, unless a breakdown is named', () => {
+    for (const q of ['premises passed by altnets', 'total premises passed by altnets today']) {
+      const u = read(q);
+      expect(u.plan.subject.altnet).toBe(true);
+      expect(u.plan.dimension).toBeUndefined();
+    }
+    expect(read('premises passed by each altnet').plan.dimension).toBe('operator');
+    expect(read('total premises by altnet').plan.dimension).toBe('operator');
+  });
+
+  it('ranks places by the figure asked first when premises and their share are both asked', () => {
+    const u = read("Hyperoptic's top 10 LAs - premises passed and % of the LA");
+    expect(u.plan).toMatchObject({ measure: 'premises', dimension: 'la_name', order: 'desc', limit: 10 });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read('top 10 LAs by FTTP coverage %').plan.measure).toBe('coverage_pct');
+  });
+
+  it('binds a technology after "X v Y" to both networks of an overlap', () => {
+    const { plan } = read('OR v CF full fibre overlap - premises by region');
+    expect(plan.subject).toMatchObject({ allGroups: ['Openreach', 'CityFibre'], tech: 'fttponly' });
+    expect(plan.subject.groupTech).toBeUndefined();
+    expect(plan.unknowns).toEqual([]);
+  });
+
+  it('splits premises by the number of networks written "no. of FF networks", without reading "no" as a negation', () => {
+    const u = read('premises split by no. of FF networks - 0/1/2/3/4+');
+    expect(u.plan).toMatchObject({ dimension: 'networks', topBand: 4 });
+    expect(u.plan.subject.absent).toBeUndefined();
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('ranks the networks of a league table, and reads "gigabit is cable only" as the cable-only gigabit filter', () => {
+    expect(read('league table of full fibre networks: premises passed and % of UK').plan).toMatchObject({
+      dimension: 'operator_group',
+      order: 'desc',
+      subject: { tech: 'fttponly' },
+    });
+    expect(read('% of premises where gigabit is cable only (no FTTP)').plan.subject).toMatchObject({
+      gigabit: true,
+      exclude: { tech: 'fttponly' },
+    });
+  });
 });

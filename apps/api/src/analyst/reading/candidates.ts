@@ -26,6 +26,7 @@ import {
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
+import { PREMISES_THEN_SHARE } from './readers/measure.js';
 import { DEFAULT_TECHNOLOGY_ASSUMPTION } from './readers/technology.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
@@ -127,7 +128,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       if (rankedBy(tag, tagging) && (plan.order || plan.limit) && !negated) {
         if (tag.value === 'premises' && plan.rankBySize) return true;
         if (tag.value === 'premises' || tag.value === 'postcodes')
-          return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold);
+          return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold, tagging.text);
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
       }
       // "The slowest and fastest speed": the fastest on offer is no slowest, unless places are ranked lowest first.
@@ -136,7 +137,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       // "Fastest download and upload": an upload-only answer leaves the download out.
       if (tag.value === 'speed' && /\bdown/.test(tag.text) && plan.measure === 'max_up' && !s.minDown)
         return negated;
-      return measureUsed(tag.value, plan, anyThreshold) !== negated;
+      return measureUsed(tag.value, plan, anyThreshold, tagging.text) !== negated;
     }
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
@@ -178,7 +179,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return Boolean(s.minNetworks || s.exactNetworks || plan.groupFilter);
     case 'negation': {
       const next = adjacent(tagging, tag, 1);
-      if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold);
+      if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold, tagging.text);
       // "Without cable-only gigabit": the named filter's own "no full fibre" is not this negation.
       if (next?.role === 'technology' && next.value === 'cable_only_gigabit') return Boolean(s.absent);
       // "Include the councils with none": a count per place lists the places with none at 0.
@@ -666,7 +667,7 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
   }
 }
 
-function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
+function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: string): boolean {
   const m = plan.measure;
   switch (term) {
     case 'upload':
@@ -697,7 +698,15 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean): boolean {
     case 'population':
       return m === 'population';
     case 'share':
-      return SHARE_MEASURES.has(m) || m === 'lines_change_pct' || plan.groupFilter !== undefined;
+      return (
+        SHARE_MEASURES.has(m) ||
+        m === 'lines_change_pct' ||
+        plan.groupFilter !== undefined ||
+        // A count of premises per place shows each place's share beside it ("premises passed and % of the LA").
+        (m === 'premises' &&
+          GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') &&
+          PREMISES_THEN_SHARE.test(text))
+      );
     case 'lines':
       return plan.dataset === 'take_up';
     case 'market_share':
@@ -880,9 +889,27 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     }
     case 'combined':
       return !listedAsRows(plan);
+    case 'total':
+      // "Total premises passed by altnets": one figure for the class, not a row per network, unless the
+      // question names the breakdown ("total by operator", "for each altnet").
+      return !splitsTheClass(plan, tagging);
     default:
       return true;
   }
+}
+
+/** A row per network of a class the question asked about as a whole ("altnets"), with no word asking for it. */
+function splitsTheClass(plan: Plan, tagging: Tagging): boolean {
+  if (plan.dimension !== 'operator' && plan.dimension !== 'operator_group') return false;
+  // Networks named one by one are rows of their own ("Virgin Media vs Sky on total lines").
+  if (plan.dataset !== 'upc' || plan.subject.operatorGroups?.length || plan.subject.operators?.length)
+    return false;
+  if (/\b(?:by|per) (?:alt[- ]?net|network|operator|provider|brand)\b(?!s)/.test(tagging.text)) return false;
+  return !tagging.tags.some(
+    (t) =>
+      (t.role === 'shape' && t.value === 'each') ||
+      (t.role === 'dimension' && NETWORK_DIMENSIONS.has(t.value as Dimension)),
+  );
 }
 
 /** A word that is itself an item of a list ("..., and by both"). */
@@ -1178,7 +1205,9 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
         t.value === 'speed_band' ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
-          Boolean(base.order || base.limit || eachOf(t, tagging)))),
+          Boolean(
+            base.order || base.limit || eachOf(t, tagging) || tagging.tags.some((r) => r.role === 'ranking'),
+          ))),
   );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
   // the level the question names, ranked the same way.
@@ -1191,6 +1220,10 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (dimension && (!base.dimension || replacesLevel)) {
     const plan = clone(base);
     plan.dimension = dimension.value as Dimension;
+    // "League table of full fibre networks": the rows the ranking word asks for, biggest first.
+    const ranking = tagging.tags.find((r) => r.role === 'ranking');
+    if (!plan.order && ranking && NETWORK_DIMENSIONS.has(plan.dimension))
+      plan.order = ranking.value === 'asc' ? 'asc' : 'desc';
     edits.push({ plan, differs: `by ${dimension.text}` });
   }
   edits.push(...rankedPoints(base, unused, tagging));
@@ -1273,6 +1306,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     delete plan.order;
     delete plan.limit;
     edits.push({ plan, differs: 'one figure for all of them' });
+  }
+  // "Total premises passed by altnets": one figure for the class, not a row per network.
+  if (shapes.has('total') && splitsTheClass(base, tagging)) {
+    const plan = clone(base);
+    delete plan.dimension;
+    delete plan.order;
+    delete plan.limit;
+    edits.push({ plan, differs: 'one figure for them all' });
   }
   // "Premises where ADSL is the only technology available": the postcode's only technology.
   const onlyTech = base.subject.tech;

@@ -71,7 +71,7 @@ export function leftoverWords(
 }
 
 const NEGATION =
-  /\b(?:not|no|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/g;
+  /\b(?:not|no(?!\.? of\b)|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/g;
 const COMPARATOR =
   /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
 /** "still under 70% gigabit", "below 85% FTTP": a share compared with a number, without "than". */
@@ -178,6 +178,8 @@ export function uncarriedConditions(
     (plan.geo?.values.length ?? 0) < 2 &&
     !readsTwoDates(plan) &&
     (s.operatorGroups?.length ?? 0) < 2 &&
+    // "Openreach vs CityFibre overlap": the networks set against each other are met where both are.
+    (s.allGroups?.length ?? 0) < 2 &&
     (s.operators?.length ?? 0) < 2
   )
     missing.push(`the comparison of two things ("${versus[0].trim()}")`);

@@ -74,6 +74,14 @@ const GROUP_ALIASES: Record<string, string[]> = {
   MS3: ['ms3'],
 };
 
+/**
+ * Names analysts use for one reported operator of a network (keys are operator values). "VM cable" is not here:
+ * it reads as the network with its technology, which the plan carries as such.
+ */
+const OPERATOR_ALIASES: Record<string, string[]> = {
+  'Virgin Media RFOG': ['rfog', 'vm rfog', 'virgin rfog', 'virgin media rfog'],
+};
+
 /** Regions under the names people use; a value may cover several regions ("the Midlands"). */
 const REGION_ALIASES: Record<string, string[]> = {
   'north east': ['North East'],
@@ -217,6 +225,7 @@ export class Lexicon {
       if (row.operator === row.operator_group) continue;
       const entity: Entity = { kind: 'operator', operator: row.operator, group: row.operator_group };
       add(row.operator, entity, 4);
+      for (const alias of OPERATOR_ALIASES[row.operator] ?? []) add(alias, entity, 4);
       const stripped = row.operator.replace(/\s+(FTTP|FTTH)$/i, '');
       if (stripped !== row.operator) {
         // "brsk FTTP" is the network brsk: treat the short name as the group when the group is the same brand.

@@ -45,6 +45,9 @@ export function readDimension(draft: Draft): void {
   draft.dimension = dimension;
 }
 
+const PASSIVE_AGENT =
+  /\b(passed|covered|served|reached|built|offered|provided|available|connected|overbuilt) by (?=(?:the |all )?(?:alt[- ]?nets|alternative networks|networks|operators)\b)/g;
+
 function detectDimension(
   text: string,
   dataset: Dataset,
@@ -53,12 +56,15 @@ function detectDimension(
 ): Dimension | undefined {
   // A count in digits or words: "top 3 altnets", "the five biggest altnets".
   const N = '(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)';
+  // "Premises passed by altnets": "by" after a participle names who passes them (one footprint), not a
+  // breakdown; "by altnet" or "by each altnet" still splits the answer.
+  const agentless = text.replace(PASSIVE_AGENT, '$1 through ');
   const by = (words: string) =>
     new RegExp(
       `\\b(?:by|per|each|every|for each|for every|across|split by|broken down by|breakdown by|grouped by|in each|of each|rank(?:ed)?|ranking|which|what|top ${N}|bottom ${N}|all|the ${N}|${N}|list(?: the)?|which ${N}|compare(?: the)?|(?:highest|lowest|best|worst|most|least|largest|biggest|leading|main|major|smallest)) (?:of the |the )?(?:uk'?s? |four |english |scottish |welsh |london )?(?:full[- ]fibre |fttp |ftth |ff |gigabit |broadband |fibre )?(?:${words})\\b`,
-    ).test(text);
+    ).test(agentless);
   if (
-    /\b(how many|number of) (?:different |distinct )?(?:full[- ]fibre |fttp |gigabit )?networks (?:they|premises|postcodes|each)|\bby (?:the )?number of (?:full[- ]fibre |fttp |gigabit )?networks\b|\bdistribution of (?:premises|postcodes) by\b|\(0, ?1, ?2/.test(
+    /\b(how many|number of|no\.? of) (?:different |distinct )?(?:full[- ]fibre |fttp |ff |gigabit )?networks (?:they|premises|postcodes|each)|\bby (?:the )?(?:number|no\.?|count) of (?:different |distinct )?(?:full[- ]fibre |fttp |ff |gigabit )?networks\b|\bdistribution of (?:premises|postcodes) by\b|\(0, ?1, ?2/.test(
       text,
     )
   )

@@ -113,6 +113,13 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
 }
 
 /**
+ * "Premises passed and % of the LA": both figures asked, the count first (the ranking follows it). The tagger's
+ * text has lost its "%" ("premises passed and of the LA"), so a share word may also be missing before "of".
+ */
+export const PREMISES_THEN_SHARE =
+  /\b(?:premises|homes|properties)(?: passed| covered| reached)?,? (?:and|&|\+|with|plus) (?:the |their |its )?(?:%|pct|percent|share|coverage|(?=of\b))/;
+
+/**
  * Scores, the operators of a network, premises below a speed, speeds, first-time premises, a count of
  * networks, the change over a window (in premises, postcodes or percentage points), a share of a footprint,
  * coverage, households, population, postcodes or premises. Growth or first-time premises with no period
@@ -168,6 +175,9 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     (subject.operatorGroups || subject.operators)
   )
     return 'share_of_subject_pct';
+  // "Top 10 LAs - premises passed and % of the LA": both figures are shown, ranked by the one asked first.
+  if (words.pct && draft.dimension && PLACE_COLUMNS.has(draft.dimension) && has(text, PREMISES_THEN_SHARE))
+    return 'premises';
   if (words.pct && !has(text, /\bhow many\b/)) return 'coverage_pct';
   // "The best region for full fibre", "the worst councils for gigabit": places judged on a subject, with no
   // measure named, are judged by how much of each has it (coverage), not by how big they are.

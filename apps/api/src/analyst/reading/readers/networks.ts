@@ -114,13 +114,14 @@ function readOverlap(draft: Draft): void {
   delete subject.minNetworks;
   delete subject.exactNetworks;
   const bound = bindTechToGroups(text, entities);
-  // "OR and CityFibre FTTP": a technology after the last of a plain list ("X and Y <tech>") belongs to all.
+  // "OR and CityFibre FTTP", "OR v CF full fibre overlap": a technology after the last of a plain list ("X and
+  // Y <tech>", "X vs Y <tech>") belongs to all.
   const boundGroups = Object.keys(bound);
   const lastGroup = groups[groups.length - 1]!;
   if (boundGroups.length === 1 && boundGroups[0] === lastGroup && groups.length >= 2) {
     const names = entities.filter((e) => e.entity.kind === 'group').map((e) => e.text);
     const listed = new RegExp(
-      `\\b${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:,| and| &|, and)\\s+')}\\b`,
+      `\\b${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:,| and| &|, and| ?\\/| ?\\+| vs\\.?| v\\.?| versus| with)\\s+')}\\b`,
     );
     if (names.length === groups.length && listed.test(text)) {
       subject.tech = bound[lastGroup];
