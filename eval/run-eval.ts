@@ -235,7 +235,8 @@ async function main() {
             plan: o.plan,
           }),
         )
-        .join('\n'),
+        .join('\n')
+        .concat('\n'),
     );
     process.stdout.write(`\nOutcomes written to ${values.outcomes}\n`);
   }

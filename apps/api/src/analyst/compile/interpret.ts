@@ -358,14 +358,16 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         : `${plan.limit} ${size} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
     head = `${capitalise(noun)}${where ? ` ${where}` : ''} in the ${places} by premises`;
   } else if (dimension && !SERIES.has(dimension) && plan.limit && plan.order) {
-    const many = altnetsNamed ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
+    // The rows are altnets only when the answer is by network ("the 10 LAs with the highest number of altnets").
+    const rowsAreAltnets = altnetsNamed && (dimension === 'operator' || dimension === 'operator_group');
+    const many = rowsAreAltnets ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';
     const by = /share|score|speed|change|coverage|number/.test(noun)
       ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
       : `with the ${most} ${noun}`;
     head =
       plan.limit === 1
-        ? `The ${altnetsNamed ? 'altnet' : SINGULAR[dimension]} ${by}${where ? ` ${where}` : ''}`
+        ? `The ${rowsAreAltnets ? 'altnet' : SINGULAR[dimension]} ${by}${where ? ` ${where}` : ''}`
         : `The ${plan.limit} ${many} ${by}${where ? ` ${where}` : ''}`;
   } else {
     head = `${capitalise(noun)}${extra ? ` ${extra}` : ''}${where ? ` ${where}` : ''}`;

@@ -999,4 +999,30 @@ describe('output shapes and terms read from new wordings', () => {
       exclude: { tech: 'fttponly' },
     });
   });
+
+  it('puts a typo of a grammar word right before reading, and leaves names to the lexicon', () => {
+    const u = read('overbuild by regoin - share of premises with two or more full-fibre networks');
+    expect(u.plan).toMatchObject({ dimension: 'government_region', subject: { minNetworks: 2 } });
+    expect(read('full fibre coverge in Leeds').plan).toMatchObject({ measure: 'coverage_pct' });
+    expect(read('full fibre coverage in Manchster').plan.geo?.values).toEqual(['Manchester']);
+  });
+
+  it('answers "which altnet" with networks: the leader in each place, or the places ranked by how many they have', () => {
+    expect(
+      read('For every region, which altnet passes the most premises (and how many)?').plan,
+    ).toMatchObject({
+      dimension: 'government_region',
+      leaderPerDimension: true,
+    });
+    const most = read('which LAs have the most altnets');
+    expect(most.plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'la_name',
+      order: 'desc',
+      subject: { altnet: true },
+    });
+    expect(most.candidates?.[0]?.interpretation).toMatch(
+      /^The 10 local authorities with the highest number of altnets/,
+    );
+  });
 });

@@ -142,6 +142,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // "Which LAs have the most altnets": places ranked by how many networks of the kind they have.
+      if (countedKind(tag, tagging)) return plan.measure === 'operator_count' && Boolean(plan.order);
       // "In each nation, which altnet is biggest": the ranking is of the networks, so a plan that ranks the
       // places does not hold it.
       if (
@@ -318,6 +320,13 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
   const before = tagging.tags[i - 1];
   const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
   return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
+}
+
+/** "The most altnets", "the fewest FF networks": a ranking word right before a plural network kind counts them. */
+function countedKind(ranking: Tag, tagging: Tagging): Tag | undefined {
+  if (!/^(?:most|fewest|more|fewer|least)$/.test(ranking.text)) return undefined;
+  const kind = adjacent(tagging, ranking, 1);
+  return kind && networkKind(kind) && /s$/.test(kind.text) ? kind : undefined;
 }
 
 /** "Which altnet is biggest": a ranking word after its network kind. */
@@ -889,6 +898,21 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     }
     case 'combined':
       return !listedAsRows(plan);
+    case 'list': {
+      // "Which altnet passes the most premises", "what networks are in Leeds": the answer names networks, so a
+      // plan with no network in its rows does not answer it. Technologies or a count of them are asked apart.
+      const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
+      const between = next ? tagging.text.slice(tag.end, next.start).trim() : '';
+      if (!next || !networkKind(next) || next.value === 'overbuild' || between.split(' ').length > 2)
+        return true;
+      return (
+        (plan.dimension !== undefined && NETWORK_DIMENSIONS.has(plan.dimension)) ||
+        Boolean(plan.leaderPerDimension) ||
+        plan.measure === 'operator_list' ||
+        plan.measure === 'operator_count' ||
+        Boolean(plan.subject.operatorGroups?.length || plan.subject.operators?.length)
+      );
+    }
     case 'total':
       // "Total premises passed by altnets": one figure for the class, not a row per network, unless the
       // question names the breakdown ("total by operator", "for each altnet").
@@ -1261,6 +1285,16 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     const plan = clone(base);
     plan.order = direction(against, base);
     edits.push({ plan, differs: plan.order === 'asc' ? 'lowest first' : 'highest first' });
+  }
+  // "Which LAs have the most altnets": the places ranked by how many networks of the kind each has.
+  const counting = unused.find((t) => t.role === 'ranking' && countedKind(t, tagging));
+  const kind = counting && countedKind(counting, tagging);
+  if (counting && kind && base.dataset === 'upc' && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) {
+    const plan = clone(base);
+    plan.measure = 'operator_count';
+    if (kind.value === 'altnet') plan.subject.altnet = true;
+    plan.order = direction(counting, plan);
+    edits.push({ plan, differs: `counting the ${kind.text} in each place` });
   }
   // "In each nation, which altnet is biggest": the leading network of that kind in each place.
   // The ranking word may be unused, or read as ranking the places: beside a network kind it ranks the networks.

@@ -30,6 +30,7 @@ import { defaultTechnology, readTechnology } from './readers/technology.js';
 import type { CandidateReading } from './reading-types.js';
 import { plainWording, spellOutTimeUnits, type Tagging, tagQuestion } from './tagger.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
+import { correctTypos } from './typos.js';
 import { VOCABULARY } from './vocabulary.js';
 
 export type Understanding =
@@ -157,7 +158,7 @@ const DOMAIN =
   /\b(premises|postcodes?|coverage|covered|fibre|fiber|fttp|ftth|fttc|adsl|gigabit|gig|broadband|network|networks|operators?|altnets?|alt[- ]nets?|alternative networks?|openreach|virgin|cable|docsis|fwa|wireless|speed|speeds|mbps|download|upload|footprint|rollout|roll-out|overbuild|overbuilt|lines|subscribers|take[- ]?up|uptake|market share|forecast|attractiveness|attractive|deprivation|deprived|households|homes|population|exchanges?|local authorit(?:y|ies)|councils?|regions?|boroughs?|nations?)\b/;
 
 export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): Understanding {
-  const question = plainWording(asked);
+  const question = correctTypos(plainWording(asked), lexicon);
   const text = ` ${spellOutTimeUnits(question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim())} `;
   if (has(text, INJECTION) || has(text, WRITE_INTENT)) {
     return {

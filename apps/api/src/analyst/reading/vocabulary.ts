@@ -365,6 +365,21 @@ export function isAccountedWord(word: string): boolean {
   return stem(word).some((form) => KNOWN.has(form)) || closeToKnown(word);
 }
 
+/**
+ * The one grammar word a typo stands for ("regoin" -> "region", "premisses" -> "premises"): a word the vocabulary
+ * does not know, one letter missing, doubled or swapped from exactly one of its longer words. Undefined when the
+ * word is known, too short to judge, or close to several words.
+ */
+export function typoOf(word: string): string | undefined {
+  if (word.length < 6 || isVocabularyWord(word)) return undefined;
+  const close = [...GRAMMAR].filter(
+    (known) =>
+      (Math.abs(known.length - word.length) === 1 && withinOneEdit(word, known)) ||
+      (known.length === word.length && swapped(word, known)),
+  );
+  return close.length === 1 ? close[0] : undefined;
+}
+
 /** Known words one edit away from `word` ("premisses", "coverge"): a typo of a grammar word is that word. */
 function closeToKnown(word: string): boolean {
   if (word.length < 6) return false;

@@ -29,7 +29,7 @@ export function readDimension(draft: Draft): void {
     dataset !== 'take_up' &&
     has(
       text,
-      /\b(who|which (?:[a-z-]+ ){0,2}(?:network|operator|provider)s?)\b.*\b(biggest|largest|leads?|leading|most|top|strongest|dominant)\b|\bleader(?:s)?\b|\bdominant (?:network|operator)\b|\b(?:biggest|largest|leading|top|main|dominant|strongest) (?:full[- ]fibre |fttp |gigabit )?(?:altnet|alt net|network|operator|provider)\b/,
+      /\b(who|which (?:[a-z-]+ ){0,2}(?:network|operator|provider|alt[- ]?net|builder)s?)\b.*\b(biggest|largest|leads?|leading|most|top|strongest|dominant)\b|\bleader(?:s)?\b|\bdominant (?:network|operator)\b|\b(?:biggest|largest|leading|top|main|dominant|strongest) (?:full[- ]fibre |fttp |gigabit )?(?:altnet|alt net|network|operator|provider)\b/,
     ) &&
     has(text, /\b(each|every|per|by)\b/)
   ) {
