@@ -1025,4 +1025,14 @@ describe('output shapes and terms read from new wordings', () => {
       /^The 10 local authorities with the highest number of altnets/,
     );
   });
+
+  it('counts a subject among the premises named first ("how many of those", "what % of FF premises")', () => {
+    const fwa = read('FWA footprint in premises - and how many of those have no full fibre?');
+    expect(fwa.plan).toMatchObject({ within: { tech: 'fwa' }, subject: { tech: 'fttponly', absent: true } });
+    expect(read('what % of FF premises have an altnet present?').plan).toMatchObject({
+      within: { tech: 'fttponly' },
+      subject: { altnet: true },
+    });
+    expect(read('what % of premises have FTTP').plan.within).toBeUndefined();
+  });
 });

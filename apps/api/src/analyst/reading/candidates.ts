@@ -1265,6 +1265,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
+  edits.push(...amongThose(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
   edits.push(...bothNetworks(base, unused));
@@ -1547,6 +1548,44 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   // The tags cannot tell a base from a footprint with both; the words before the share word can.
   const plan = shareOfBase(base, subject, within);
   return plan ? [{ plan, differs: 'a share within the subject named first', prior: 1 }] : [];
+}
+
+/**
+ * A subject counted among the premises of another: "FWA footprint in premises - and how many of those have no full
+ * fibre?" (the second subject among the first, said back with "of those"), "what % of FF premises have an altnet
+ * present?" (a subject qualifying "premises" after "of" is the base). The answer gives the base, the count among
+ * it and the share.
+ */
+function amongThose(base: Plan, tagging: Tagging): Edit[] {
+  // A network's share of a footprint ("what share of the UK's FF premises does CityFibre have") is read already.
+  if (
+    base.dataset !== 'upc' ||
+    base.within ||
+    base.compare?.length ||
+    base.measure === 'share_of_subject_pct'
+  )
+    return [];
+  const subjectTags = (from: number, to: number) =>
+    tagging.tags.filter(
+      (t) => t.start >= from && t.end <= to && ['network', 'technology', 'negation'].includes(t.role),
+    );
+  const split = (baseFrom: number, baseTo: number, countedFrom: number): Edit[] => {
+    const within = subjectOfTags(subjectTags(baseFrom, baseTo));
+    const counted = subjectOfTags(subjectTags(countedFrom, tagging.text.length));
+    if (!within || !counted || within.absent) return [];
+    const plan = shareOfBase(base, counted, within);
+    return plan ? [{ plan, differs: 'counted among the premises named first', prior: 1 }] : [];
+  };
+  const those = /\b(?:of|among|amongst) (?:those|them|these|which)\b/.exec(tagging.text);
+  if (those) return split(0, those.index, those.index + those[0].length);
+  // "What % of FF premises have ...": the sign was read apart, so "what of" is left in the text.
+  const ofQualified =
+    /(\b(?:what|which)(?: (?:share|proportion|percentage|fraction|per ?cent))? of (?:the |all )?)(\S.*?) (?:premises|homes|properties)\b/.exec(
+      tagging.text,
+    );
+  if (!ofQualified) return [];
+  const from = ofQualified.index + ofQualified[1]!.length;
+  return split(from, from + ofQualified[2]!.length, ofQualified.index + ofQualified[0].length);
 }
 
 /** The plan of a share within a base: the subject's share of the base's premises, the base's service inherited. */
