@@ -212,7 +212,8 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
   if (plan.dataset === 'take_up') {
     // A series by quarter lists its quarters, whatever quarter it was read from (the compiler does so too).
     if (t.quarter && plan.dimension !== 'quarter') return quarterLabel(t.quarter);
-    if (t.lastQuarters) return `the latest ${t.lastQuarters} quarters to ${quarterLabel(ctx.latestQuarter)}`;
+    if (t.lastQuarters)
+      return `${plan.dimension === 'quarter' ? 'each of ' : ''}the latest ${t.lastQuarters} quarters to ${quarterLabel(ctx.latestQuarter)}`;
     if (t.quarterYear) return `each quarter of ${t.quarterYear}`;
     if (plan.dimension === 'quarter') {
       const grain = t.quarterNumber ? `each Q${t.quarterNumber}` : 'quarterly';

@@ -1035,4 +1035,33 @@ describe('output shapes and terms read from new wordings', () => {
     });
     expect(read('what % of premises have FTTP').plan.within).toBeUndefined();
   });
+
+  it('answers a run of quarters of a stock (lines, a share of lines) a row per quarter, in time order', () => {
+    for (const q of ["Sky's market share over the last 8 quarters", 'Sky lines, last 4 quarters']) {
+      const { plan } = read(q);
+      expect(plan).toMatchObject({
+        dataset: 'take_up',
+        dimension: 'quarter',
+        time: { lastQuarters: expect.any(Number) },
+      });
+      expect(plan.order).toBeUndefined();
+    }
+  });
+
+  it('reads "best to worst" as one direction, a bare postcode area after "districts in", and the top N FF networks per place', () => {
+    const bs = read('full fibre coverage for each district in LS, best to worst');
+    expect(bs.plan).toMatchObject({
+      dimension: 'postcode_district',
+      geo: { column: 'postcode_area', values: ['LS'] },
+      order: 'desc',
+    });
+    expect(bs.plan.limit).toBeUndefined();
+    expect(bs.plan.unknowns).toEqual([]);
+    expect(read('top 3 FF networks in each region by premises passed').plan).toMatchObject({
+      dimension: 'government_region',
+      leaderPerDimension: true,
+      limit: 3,
+      subject: { tech: 'fttponly' },
+    });
+  });
 });

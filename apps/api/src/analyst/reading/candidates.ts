@@ -27,6 +27,7 @@ import {
 import type { TimeContext } from '../semantic/time-context.js';
 import type { Lexicon } from './lexicon.js';
 import { PREMISES_THEN_SHARE } from './readers/measure.js';
+import { TOP_TEN_ASSUMED } from './readers/ranking.js';
 import { DEFAULT_TECHNOLOGY_ASSUMPTION } from './readers/technology.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
@@ -667,7 +668,9 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
         plan.measure === 'operator_count' ||
         plan.dimension === 'networks' ||
         // "How much of CityFibre's footprint overlaps with Openreach": one network's share within another's.
-        Boolean(plan.within?.operatorGroups?.length && (s.operatorGroups?.length || s.altnet))
+        Boolean(plan.within?.operatorGroups?.length && (s.operatorGroups?.length || s.altnet)) ||
+        // "The top 3 FF networks in each region": the full-fibre networks ranked in each place.
+        Boolean(plan.leaderPerDimension && s.tech === FULL_FIBRE)
       );
     case 'any':
       return !s.tech && !s.gigabit && !s.minDown && !s.onlyTech && !tu.tech && !tu.techs?.length;
@@ -1067,6 +1070,12 @@ function fit(plan: Plan, tagging: Tagging): number {
     if (plan.subject.exactNetworks === n || plan.subject.minNetworks === n) bonus -= 0.8;
     else if (plan.limit === n) bonus += 0.8;
   }
+  // "Each district in BS": within a postcode area, districts are postcode districts, not district councils.
+  if (
+    plan.geo?.column === 'postcode_area' &&
+    tagging.tags.some((t) => t.role === 'dimension' && t.value === 'postcode_district')
+  )
+    bonus += plan.dimension === 'postcode_district' ? 0.3 : -0.3;
   return bonus;
 }
 
@@ -1118,6 +1127,15 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
           : [];
       plan.geo = { column: geoColumn, values: [...new Set([...kept, ...values])] };
       if (previous && plan.dimension === previous.column) plan.dimension = geoColumn;
+      // The top 10 assumed of a national ranking: within a smaller place, every one of its places is listed.
+      if (
+        plan.assumptions.includes(TOP_TEN_ASSUMED) &&
+        geoColumn !== 'government_region' &&
+        geoColumn !== 'country'
+      ) {
+        delete plan.limit;
+        plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+      }
       edits.push({ plan, differs: `for ${values.join(', ')}` });
       if (plan.geo.values.length >= 2 && !plan.dimension) {
         const each = clone(plan);
@@ -2109,8 +2127,16 @@ function topNetworksInEach(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   if (base.dataset !== 'upc' || base.leaderPerDimension || base.rankWithin || base.compare?.length) return [];
   if (!base.limit || base.limit > 10 || !GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) return [];
   if (!['premises', 'postcodes'].includes(base.measure)) return [];
+  // "Top 3 FF networks": networks counted by a ranking ("3+ FF networks" is overbuild, a count of them).
+  const ranked = (t: Tag) => {
+    const n = adjacent(tagging, t, -1);
+    return n?.role === 'number' && adjacent(tagging, n, -1)?.role === 'ranking';
+  };
   const kind = unused.find(
-    (t) => networkKind(t) && /s$/.test(t.text) && !(t.role === 'technology' && t.value === 'overbuild'),
+    (t) =>
+      networkKind(t) &&
+      /s$/.test(t.text) &&
+      (!(t.role === 'technology' && t.value === 'overbuild') || ranked(t)),
   );
   const place = tagging.tags.find(
     (t) => t.role === 'dimension' && t.value === base.dimension && eachOf(t, tagging),

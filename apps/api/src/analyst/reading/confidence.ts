@@ -58,7 +58,8 @@ export function accountFor(
   plan: Plan,
   entities: EntityMatch[],
   ctx: TimeContext,
-  options: { text?: string; domain?: boolean } = {},
+  /** `names`: place codes the tagger read that the lexicon does not hold ("BS" in "each district in BS"). */
+  options: { text?: string; domain?: boolean; names?: string[] } = {},
   /** Tags of the question the plan does not use (candidates.ts), described. */
   unusedTags: string[] = [],
 ): Reading {
@@ -69,7 +70,7 @@ export function accountFor(
     plan.limit || s.minNetworks || s.exactNetworks || s.minDown || s.bestDownBelow || plan.time.lastQuarters,
   );
   const timeMatched = parseTime(text, ctx).matched;
-  const ignored = leftoverWords(question, entities, timeMatched, usesNumber);
+  const ignored = leftoverWords(question, entities, [...timeMatched, ...(options.names ?? [])], usesNumber);
   // A name the plan uses in another of its meanings ("CF" as the Cardiff postcode area, not CityFibre) is used.
   const usedNames = new Set(
     [

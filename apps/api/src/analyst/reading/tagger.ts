@@ -58,6 +58,22 @@ function phraseSource(phrase: string): string {
   return wild ? `${body}[a-z']*` : /[a-z]$/.test(phrase) ? `${body}(?:s|es)?` : body;
 }
 
+/** Finer places than an area, then the word that puts them in it: "districts in", "each sector of". */
+const FINER_PLACES_IN =
+  /\b(?:postcode )?(?:districts?|sectors?|postcodes?)\b[^.?]{0,24}\b(?:in|of|within|across|inside)\s+$/;
+
+/** Where `word` stands alone in `text`. */
+function wordsAt(text: string, word: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!/[a-z0-9]/.test(text[at - 1] ?? ' ') && !/[a-z0-9]/.test(text[at + word.length] ?? ' '))
+      found.push(at);
+  }
+  return found;
+}
+
+const OVER_A_PERIOD = /\bover(?= (?:the )?(?:last|past|previous|next|coming|period|same period)\b)/g;
+
 /** How many times the time parser reads what is left of the question (each pass takes one date of each kind). */
 const MAX_TIME_PASSES = 4;
 const MONTH_OR_PERIOD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^[qh][1-4]$/;
@@ -104,6 +120,19 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     }
   }
 
+  // A postcode area written bare after finer places in it ("each district in BS", "sectors of LS"): the area.
+  for (const m of question.matchAll(/\b([A-Z]{1,2})\b/g)) {
+    const code = m[1]!;
+    if (!lexicon.postcodeAreas.has(code)) continue;
+    for (const at of wordsAt(text, code.toLowerCase())) {
+      if (!FINER_PLACES_IN.test(text.slice(Math.max(0, at - 40), at))) continue;
+      if (
+        add({ role: 'place', start: at, end: at + code.length, text: code, value: `postcode_area:${code}` })
+      )
+        break;
+    }
+  }
+
   // Names from the warehouse; the lexicon's positions are in the same normalised text. Where two names claim the
   // same words, the longer one is the tag and the other an alternative reading of it.
   const entities = lexicon.find(question);
@@ -146,6 +175,12 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
         if (add({ role: 'time', start: at, end: at + m[0].length, text: m[0], value: phrase })) break;
       }
     }
+  }
+
+  // "Over the last 8 quarters" is a period, not a comparison ("over 100 Mbps").
+  for (const m of text.matchAll(OVER_A_PERIOD)) {
+    const start = m.index ?? 0;
+    add({ role: 'grammar', start, end: start + 4, text: 'over', value: 'period' });
   }
 
   for (const { role, value, pattern } of PHRASES) {

@@ -232,7 +232,15 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   const plan = best.plan;
   // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
   // confidence (words it could not place, conditions it read that the plan does not carry, tags it left unused).
-  const reading = accountFor(question, plan, entities, ctx, { text, domain }, best.unused);
+  const names = tagging.tags.filter((t) => t.role === 'place' && t.value.startsWith('postcode_area:'));
+  const reading = accountFor(
+    question,
+    plan,
+    entities,
+    ctx,
+    { text, domain, names: names.map((t) => ` ${t.text.toLowerCase()} `) },
+    best.unused,
+  );
   plan.unknowns.push(...reading.unknowns);
   let confidence = reading.confidence;
   const second = candidates.find((c) => c.interpretation !== best.interpretation);

@@ -30,6 +30,9 @@ function judgeLacking(draft: Draft): void {
   draft.order = JUDGEMENT_WORDS.worse.has(judged) ? 'desc' : 'asc';
 }
 
+/** What is assumed of a ranking of many places with no number: the ten that answer "which ... most". */
+export const TOP_TEN_ASSUMED = 'showing the top 10';
+
 export function readRanking(draft: Draft): void {
   readRankingWords(draft);
   judgeLacking(draft);
@@ -72,6 +75,12 @@ function readRankingWords(draft: Draft): void {
     draft.order = /lowest|worst|smallest|least/.test(nWhich[0]) ? 'asc' : 'desc';
   } else if (ascending && !/\bstill (?:get|have|left)\b/.test(text)) draft.order = 'asc';
   else if (descending) draft.order = 'desc';
+  // "Best to worst", "lowest to highest": the first word of the span says the direction.
+  const span =
+    /\b(best|highest|largest|biggest|most|top|worst|lowest|smallest|least|bottom) to (?:worst|lowest|smallest|least|bottom|best|highest|largest|biggest|most|top)\b/.exec(
+      text,
+    );
+  if (span) draft.order = /^(?:worst|lowest|smallest|least|bottom)$/.test(span[1]!) ? 'asc' : 'desc';
   const whichN = text.match(
     new RegExp(`\\b(?:which|what|the|list|show|name|give me)\\s+(\\d+|five|ten|three|twenty)\\b${NOT_TIME}`),
   );
@@ -107,7 +116,7 @@ function applyRankingDefaults(draft: Draft): void {
     const wholeList = /\brank(?:ed|ing|s)?\b/.test(text) && Boolean(geo);
     if (!wholeList && (!geo || geo.column === 'government_region' || geo.column === 'country')) {
       draft.limit = singular(text, dimension) ? 1 : 10;
-      if (draft.limit === 10) draft.assumptions.push('showing the top 10');
+      if (draft.limit === 10) draft.assumptions.push(TOP_TEN_ASSUMED);
     }
   } else if (draft.order && !draft.limit && dimension && singular(text, dimension)) {
     draft.limit = 1;

@@ -73,6 +73,20 @@ export function readTakeUp(draft: Draft): void {
     delete takeUp.operators;
     if (oneBrandsShare) draft.dimension = undefined;
   }
+  // "Sky lines, last 4 quarters", "Sky's market share over the last 8 quarters": lines are a stock, counted at
+  // each quarter; added up over quarters they mean nothing, so a run of quarters is a row for each.
+  if (
+    draft.parsed.time.lastQuarters &&
+    draft.parsed.time.lastQuarters >= 2 &&
+    !draft.dimension &&
+    (measure === 'lines' || measure === 'line_share_pct') &&
+    !draft.takeUpChange.change
+  ) {
+    draft.dimension = 'quarter';
+    // In time order, unless the quarters are ranked ("Sky's best quarter ...").
+    if (!has(text, /\b(?:top|highest|lowest|most|least|best|worst|biggest|largest|rank\w*)\b/))
+      draft.order = undefined;
+  }
   if (measure === 'line_share_pct' && takeUp.tech && (!dimension || dimension === 'quarter')) {
     takeUp.shareOf = `tech:${takeUp.tech}`;
     delete takeUp.tech;
