@@ -75,6 +75,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
   if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };
+  // So is a network's rank among the top N of its place ("the top 3 networks in each region").
+  if (plan.leaderPerDimension && name === 'rank_in_place') return { kind: 'label' };
   if (DATES.has(name)) return { kind: 'date' };
   if (name === 'pp_change') return { kind: 'points' };
   if (/_change_pct$/.test(name)) return { kind: 'change_pct' };

@@ -2271,7 +2271,8 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
           `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
         ]),
     `ranked AS (\n  SELECT b.${dim}, b.operator_group, b.premises,\n         ROW_NUMBER() OVER (PARTITION BY b.${dim} ORDER BY b.premises DESC, b.operator_group) AS position\n  FROM by_network b\n)`,
-    `SELECT r.${dim}, r.operator_group, r.premises,`,
+    // The first N of each place carry their rank in it; the leader alone needs none.
+    `SELECT r.${dim}, ${(plan.limit ?? 1) > 1 ? 'r.position AS rank_in_place, ' : ''}r.operator_group, r.premises,`,
     `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,
     'FROM ranked r',
     `JOIN totals t ON t.${dim} = r.${dim}`,
@@ -2282,6 +2283,9 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
   return {
     sql,
     columns: {
+      ...((plan.limit ?? 1) > 1
+        ? { rank_in_place: `the network's rank in its ${dim} (1 = most premises)` }
+        : {}),
       operator_group: `the network with the most premises passed with ${subjectPhrase(plan)}`,
       premises: 'premises it passes',
       share_of_premises_pct: `its share of all premises in the ${dim}`,

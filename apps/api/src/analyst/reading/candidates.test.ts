@@ -1057,11 +1057,14 @@ describe('output shapes and terms read from new wordings', () => {
     });
     expect(bs.plan.limit).toBeUndefined();
     expect(bs.plan.unknowns).toEqual([]);
-    expect(read('top 3 FF networks in each region by premises passed').plan).toMatchObject({
+    const top3 = read('top 3 FF networks in each region by premises passed').plan;
+    expect(top3).toMatchObject({
       dimension: 'government_region',
       leaderPerDimension: true,
       limit: 3,
       subject: { tech: 'fttponly' },
     });
+    // Each network's rank in its region is a column of the answer.
+    expect(buildQuery(top3, testTime).sql).toMatch(/r\.position AS rank_in_place/);
   });
 });
