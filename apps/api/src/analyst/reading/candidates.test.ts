@@ -1067,4 +1067,14 @@ describe('output shapes and terms read from new wordings', () => {
     // Each network's rank in its region is a column of the answer.
     expect(buildQuery(top3, testTime).sql).toMatch(/r\.position AS rank_in_place/);
   });
+
+  it('averages the scores of the postcodes without a technology ("postcodes with no FF yet")', () => {
+    const u = read('avg general attractiveness score of postcodes with no FF yet, by region (latest scores)');
+    expect(u.plan).toMatchObject({
+      measure: 'avg_attractiveness',
+      dimension: 'government_region',
+      subject: { tech: 'fttponly', absent: true },
+    });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
 });

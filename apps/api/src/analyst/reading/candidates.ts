@@ -704,7 +704,14 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         ].includes(m) || plan.groupFilter !== undefined
       );
     case 'postcodes':
-      return ['postcodes', 'change_postcodes', 'first_postcodes'].includes(m);
+      // Scores are per postcode: "the average score of postcodes with ..." averages over postcodes.
+      return [
+        'postcodes',
+        'change_postcodes',
+        'first_postcodes',
+        'avg_attractiveness',
+        'avg_deprivation',
+      ].includes(m);
     case 'households':
       return m === 'households';
     case 'population':
@@ -1818,7 +1825,11 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (!next || (next.role !== 'technology' && next.role !== 'network')) return [];
   if (next.role === 'technology' && ['below_uso', 'cable_only_gigabit', 'any'].includes(next.value))
     return [];
-  if (!['premises', 'postcodes', 'coverage_pct'].includes(base.measure)) return [];
+  // Scores are kept per postcode: "the average score of postcodes with no FF yet" averages those without it.
+  if (
+    !['premises', 'postcodes', 'coverage_pct', 'avg_attractiveness', 'avg_deprivation'].includes(base.measure)
+  )
+    return [];
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
   return [{ plan, differs: `without ${next.text}` }];
