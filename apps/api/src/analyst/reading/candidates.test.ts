@@ -1077,4 +1077,26 @@ describe('output shapes and terms read from new wordings', () => {
     });
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('does not count an aside or chat against the reading, but keeps a clause that asks or negates', () => {
+    const chatty = read(
+      "hiya, quick one - how many premises got full fibre for the first time in the last 6 months? it's for my manager's slide tmrw lol",
+    );
+    expect(chatty.plan).toMatchObject({ measure: 'first_premises' });
+    expect(chatty.confidence).toBeGreaterThanOrEqual(0.8);
+    // A clause with a negation is no aside: what it leaves out must still reach the plan.
+    expect(read('FF coverage by LA, not counting the islands').confidence).toBeLessThan(0.8);
+  });
+
+  it("reads the USO's own speeds as the USO, not as a top 10, and an 'of those' subject only as a share within", () => {
+    const uso = read(
+      "below-USO premises by region - how many premises can't get decent broadband (10 down / 1 up) and what % of the region is that? worst first",
+    );
+    expect(uso.plan.limit).toBeUndefined();
+    expect(uso.plan.subject.belowUso).toBe(true);
+    const those = read(
+      'in Leeds, for each full fibre network other than Openreach, how many premises do they pass and what % of those also have Openreach FF?',
+    );
+    expect(those.confidence).toBeLessThan(0.8);
+  });
 });

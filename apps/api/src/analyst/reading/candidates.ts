@@ -11,7 +11,15 @@
  * The best candidate answers; its unused tags are said in the answer and lower the confidence; the next ones are
  * offered as "Did you mean".
  */
-import { addMonths, FULL_FIBRE, GIGABIT_DOWN_MBPS, SEGMENTS, takeUpTech } from '@qa/warehouse';
+import {
+  addMonths,
+  FULL_FIBRE,
+  GIGABIT_DOWN_MBPS,
+  SEGMENTS,
+  takeUpTech,
+  USO_DOWN_MBPS,
+  USO_UP_MBPS,
+} from '@qa/warehouse';
 import { interpret, place } from '../compile/interpret.js';
 import { SIDE_BY_SIDE_MEASURES } from '../compile/side-by-side.js';
 import { buildQuery } from '../compile/sql-builder.js';
@@ -899,6 +907,13 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       const owner = adjacent(tagging, tag, -1);
       if (plan.dataset === 'take_up' && (owner?.role === 'network' || owner?.role === 'operator'))
         return Boolean(plan.takeUp?.operators?.length || plan.takeUp?.shareOf);
+      // "What % of those also have Openreach FF": a subject counted among the premises just named, which only a
+      // share within a base answers.
+      if (
+        /\b(?:those|these|them)\b/.test(tag.text) &&
+        tagging.tags.some((t) => t.start >= tag.end && (t.role === 'network' || t.role === 'technology'))
+      )
+        return plan.measure === 'share_of_subject_pct' || Boolean(plan.within);
       // "Of all premises that can get FTTP, what % ...": a share within a subject named before the question.
       return (
         plan.measure === 'share_of_subject_pct' ||
@@ -1010,6 +1025,9 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
     s.minUp !== undefined ? s.minUp / 1000 : undefined,
     s.bestDownBelow,
     s.minDown !== undefined ? s.minDown / 1000 : undefined,
+    // "Can't get decent broadband (10 down / 1 up)": the USO's own speeds.
+    s.belowUso ? USO_DOWN_MBPS : undefined,
+    s.belowUso ? USO_UP_MBPS : undefined,
     plan.groupFilter?.value,
     plan.time.lastQuarters,
     plan.time.quarterNumber,

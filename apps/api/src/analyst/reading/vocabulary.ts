@@ -328,9 +328,15 @@ at least exactly above below under over than more fewer plus
 points point pp down up tech technology technologies own names name digital digitally start end left yr yrs
 mth mths qtr ff rfog la las data report reports reported service services`;
 
-/** Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"). */
+/**
+ * Words that carry no condition in these questions ("right now", "back in 2023", "according to the forecast"), and
+ * the chat around a question ("hiya, quick one", "tbh", "lol", "I'm guessing"): greetings, hedges, discourse markers.
+ */
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
-operating able break anyway actually overall roughly approximately around about ie eg thing things thru`;
+operating able break anyway actually overall roughly approximately around about ie eg thing things thru
+hiya hey um uh erm basically genuinely obviously honestly literally really pls plz thx cheers tbh lol fyi btw
+asap imo quick quickly fine wanna gonna kinda sorta guess guessing reckon reckons suspect curious wondering
+wonder assume assuming maybe perhaps probably hopefully alright sure cool great ta`;
 
 /** The function words of the older word check, kept so no question reads worse than before. */
 const MORE_FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did
