@@ -1098,4 +1098,28 @@ describe('output shapes and terms read from new wordings', () => {
     );
     expect(those.confidence).toBeLessThan(0.8);
   });
+
+  it('reads terse wordings: "no. of altnets", "last 6m", a series "since Q1 2024", a nation listed whole', () => {
+    expect(read('no. of altnets in Manchester LA now').plan).toMatchObject({
+      measure: 'operator_count',
+      subject: { altnet: true },
+    });
+    expect(read('gigabit premises net adds by month, last 6m').plan.time).toMatchObject({
+      seriesFrom: '2026-06-01',
+    });
+    expect(read('FTTP lines by quarter since Q1 2024').plan).toMatchObject({
+      dimension: 'quarter',
+      time: { seriesFrom: '2024-01-01' },
+    });
+    const scotland = read('gigabit % by LA, Scotland, lowest first').plan;
+    expect(scotland).toMatchObject({ dimension: 'la_name', order: 'asc' });
+    expect(scotland.limit).toBeUndefined();
+  });
+
+  it("reads a network's share of the UK footprint, and never takes a fraction as 'at least one'", () => {
+    expect(read("Openreach's share of the UK full fibre footprint").plan.measure).toBe(
+      'share_of_subject_pct',
+    );
+    expect(read('postcodes w/ digital deprivation > 0.8, latest qtr').confidence).toBeLessThan(0.8);
+  });
 });

@@ -179,7 +179,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       const next = tagging.tags.find(
         (t) => t.role === 'number' && t.start >= tag.end && t.start - tag.end <= 1,
       );
-      if (next && Number(next.value) <= 1) return true;
+      if (next && (Number(next.value) === 0 || Number(next.value) === 1)) return true;
       return Boolean(
         plan.groupFilter || s.minNetworks || s.exactNetworks || anyThreshold || plan.limit || plan.topBand,
       );
@@ -999,7 +999,8 @@ function listedAsRows(plan: Plan): boolean {
 function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const s = plan.subject;
   // "at least one altnet" is presence; "0, 1, 2 networks" are the rows of a count of networks.
-  if (n <= 1 && (!s.absent || plan.within)) return true;
+  // A fraction ("deprivation > 0.8") is a threshold, which no plan of counts holds.
+  if ((n === 0 || n === 1) && (!s.absent || plan.within)) return true;
   if (plan.dimension === 'networks') return true;
   // "One figure per LA", "one row for each region": how the answer is laid out, with a row per place.
   if (

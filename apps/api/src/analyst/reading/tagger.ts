@@ -366,14 +366,21 @@ const DAY_OF_MONTH =
 
 /** Time-unit shorthand analysts type ("2 yrs ago", "last 3 mths"), spelled out for the time parser. */
 export function spellOutTimeUnits(text: string): string {
-  return text
-    .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
-    .replace(/\byrs\b/g, 'years')
-    .replace(/\byr\b/g, 'year')
-    .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
-    .replace(/\bmths\b/g, 'months')
-    .replace(/\bqtrs\b/g, 'quarters')
-    .replace(/\bqtr\b/g, 'quarter');
+  return (
+    text
+      .replace(/\b(\d+) ?yrs?\b/g, (_, n: string) => `${n} ${n === '1' ? 'year' : 'years'}`)
+      .replace(/\byrs\b/g, 'years')
+      .replace(/\byr\b/g, 'year')
+      .replace(/\b(\d+) ?(?:mths?|mos)\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
+      // "Last 6m": after "last" or "past", an m is months (elsewhere "6m premises" is millions).
+      .replace(
+        /\b(last|past|previous|recent) (\d+) ?m\b/g,
+        (_, w: string, n: string) => `${w} ${n} ${n === '1' ? 'month' : 'months'}`,
+      )
+      .replace(/\bmths\b/g, 'months')
+      .replace(/\bqtrs\b/g, 'quarters')
+      .replace(/\bqtr\b/g, 'quarter')
+  );
 }
 
 function entityTag(match: EntityMatch, text: string): Tag | null {

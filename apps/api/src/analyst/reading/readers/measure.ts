@@ -44,7 +44,7 @@ function measureWords(draft: Draft): MeasureWords {
     operatorCount:
       has(
         text,
-        /\b(how many|number of|count of|count) (?:different |distinct |separate |unique )?(?:full[- ]fibre |fttp |ff |gigabit[- ]capable |gigabit |fibre )?(alt[- ]?nets?|alternative networks|operators|networks|providers|isps)\b(?! (?:per|by|for) postcode)/,
+        /\b(how many|number of|no\.? of|count of|count) (?:different |distinct |separate |unique )?(?:full[- ]fibre |fttp |ff |gigabit[- ]capable |gigabit |fibre )?(alt[- ]?nets?|alternative networks|operators|networks|providers|isps)\b(?! (?:per|by|for) postcode)/,
       ) &&
       !subject.minNetworks &&
       !subject.exactNetworks &&
@@ -170,7 +170,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     has(
       text,
       // "share of the UK's full fibre", "share of Wales's full fibre footprint": a place's footprint, possessive.
-      /\bshare of (?:the )?(?:[a-z.]+(?: [a-z]+)?'s? |all |total )?(?:full[- ]fibre|fttp|ff|gigabit)(?: premises| footprint)?\b/,
+      /\bshare of (?:the )?(?:[a-z.]+(?: [a-z]+)?'s? |uk |national |all |total )?(?:full[- ]fibre|fttp|ff|gigabit)(?: premises| footprint)?\b/,
     ) &&
     (subject.operatorGroups || subject.operators)
   )

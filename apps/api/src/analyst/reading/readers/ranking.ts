@@ -114,7 +114,14 @@ function applyRankingDefaults(draft: Draft): void {
     if (everyOne(text, dimension)) return;
     // "Rank the North East councils": a ranking asked of a region's places (a few dozen at most) is all of them.
     const wholeList = /\brank(?:ed|ing|s)?\b/.test(text) && Boolean(geo);
-    if (!wholeList && (!geo || geo.column === 'government_region' || geo.column === 'country')) {
+    // "Gigabit % by LA, Scotland, lowest first": a nation or region of a few dozen authorities is listed whole.
+    const few =
+      dimension === 'la_name' &&
+      geo !== undefined &&
+      draft.lexicon.localAuthorities.filter((la) =>
+        geo.values.includes(geo.column === 'country' ? la.country : la.government_region),
+      ).length <= FEW_PLACES;
+    if (!wholeList && !few && (!geo || geo.column === 'government_region' || geo.column === 'country')) {
       draft.limit = singular(text, dimension) ? 1 : 10;
       if (draft.limit === 10) draft.assumptions.push(TOP_TEN_ASSUMED);
     }
@@ -124,6 +131,9 @@ function applyRankingDefaults(draft: Draft): void {
   if (!draft.order && dimension && !UNRANKED.includes(dimension) && dimension !== 'urban_rural')
     draft.order = 'desc';
 }
+
+/** A ranking of this many places or fewer is shown whole (Scotland's 32 authorities, London's 33). */
+const FEW_PLACES = 40;
 
 const PLACE_WORDS: Partial<Record<Dimension, string>> = {
   la_name: '(?:local authorit(?:y|ies)|councils?|boroughs?|authorit(?:y|ies)|las?)',

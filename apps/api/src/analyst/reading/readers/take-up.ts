@@ -102,6 +102,20 @@ export function readTakeUp(draft: Draft): void {
 /** The quarter of a take-up answer: the one named, the one a named date falls in, or the latest. */
 function readTakeUpQuarter(draft: Draft): void {
   const time = draft.parsed.time;
+  // "FTTP lines by quarter since Q1 2024": the quarter named is where the series starts.
+  if (
+    draft.dimension === 'quarter' &&
+    time.quarter &&
+    !time.seriesFrom &&
+    has(
+      draft.text,
+      /\b(?:since|from|after|starting(?: in| from)?) (?:q[1-4] (?:of )?20\d\d|20\d\d ?-?q[1-4])\b/,
+    )
+  ) {
+    const [year, q] = time.quarter.split('Q') as [string, string];
+    time.seriesFrom = `${year}-${String((Number(q) - 1) * 3 + 1).padStart(2, '0')}-01`;
+    delete time.quarter;
+  }
   // A date named ("in 2025", "Jun 2025") is the quarter it falls in, before the latest is assumed.
   if (time.at && !time.quarter && !time.lastQuarters && !time.quarterYear) time.quarter = quarterOf(time.at);
   if (!time.quarter && !time.lastQuarters && !time.quarterYear && draft.dimension !== 'quarter') {
