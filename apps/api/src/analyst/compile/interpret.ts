@@ -395,9 +395,24 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
   if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;
-  // A series listed by its figure rather than by date says so.
+  // A series listed by its figure rather than by date says so; so does a whole list asked lowest first ("gigabit %
+  // by LA, Scotland, lowest first"), as highest first is what every other list is.
   const ranked = dimension && SERIES.has(dimension) && plan.order && !plan.limit;
-  const order = ranked ? `, ${plan.order === 'asc' ? 'lowest' : 'highest'} first` : '';
+  const lowestFirst =
+    dimension &&
+    !SERIES.has(dimension) &&
+    plan.order === 'asc' &&
+    !plan.limit &&
+    !plan.groupFilter &&
+    !plan.rankWithin &&
+    !plan.leaderPerDimension &&
+    dimension !== 'networks' &&
+    dimension !== 'speed_band';
+  const order = ranked
+    ? `, ${plan.order === 'asc' ? 'lowest' : 'highest'} first`
+    : lowestFirst
+      ? ', lowest first'
+      : '';
   return `${sentence}, ${timePhrase(plan, ctx)}${order}`.replace(/\s+/g, ' ').trim();
 }
 

@@ -1111,9 +1111,11 @@ describe('output shapes and terms read from new wordings', () => {
       dimension: 'quarter',
       time: { seriesFrom: '2024-01-01' },
     });
-    const scotland = read('gigabit % by LA, Scotland, lowest first').plan;
-    expect(scotland).toMatchObject({ dimension: 'la_name', order: 'asc' });
-    expect(scotland.limit).toBeUndefined();
+    const scotland = read('gigabit % by LA, Scotland, lowest first');
+    expect(scotland.plan).toMatchObject({ dimension: 'la_name', order: 'asc' });
+    expect(scotland.plan.limit).toBeUndefined();
+    // The restatement says the order asked for.
+    expect(scotland.candidates?.[0]?.interpretation).toMatch(/, lowest first$/);
   });
 
   it("reads a network's share of the UK footprint, and never takes a fraction as 'at least one'", () => {
