@@ -322,20 +322,21 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
     if (/^\s*(?:footprint|presence|rollout|roll-out|build)\b/.test(tagging.text.slice(kind.end))) return true;
     return next?.role === 'measure' && tagging.text.slice(kind.end, next.start).trim() === '';
   };
-  // "The most altnets": most of a plural kind counts the networks, it does not rank them.
-  const counts = (kind: Tag) =>
-    /^(?:most|fewest|more|fewer|least)$/.test(ranking.text) && /s$/.test(kind.text);
-  if (after && !quantity(after) && !qualifies(after) && !counts(after)) return after;
+  if (after && !quantity(after) && !qualifies(after) && !countsKind(ranking, after)) return after;
   const before = tagging.tags[i - 1];
   const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
   return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
 }
 
-/** "The most altnets", "the fewest FF networks": a ranking word right before a plural network kind counts them. */
+/** "The most altnets": most of a plural kind counts the networks, it does not rank them. */
+function countsKind(ranking: Tag, kind: Tag): boolean {
+  return /^(?:most|fewest|more|fewer|least)$/.test(ranking.text) && /s$/.test(kind.text);
+}
+
+/** "The most altnets", "the fewest FF networks": the network kind a ranking word right before it counts. */
 function countedKind(ranking: Tag, tagging: Tagging): Tag | undefined {
-  if (!/^(?:most|fewest|more|fewer|least)$/.test(ranking.text)) return undefined;
   const kind = adjacent(tagging, ranking, 1);
-  return kind && networkKind(kind) && /s$/.test(kind.text) ? kind : undefined;
+  return kind && networkKind(kind) && countsKind(ranking, kind) ? kind : undefined;
 }
 
 /** "Which altnet is biggest": a ranking word after its network kind. */
@@ -953,7 +954,7 @@ function splitsTheClass(plan: Plan, tagging: Tagging): boolean {
   // Networks named one by one are rows of their own ("Virgin Media vs Sky on total lines").
   if (plan.dataset !== 'upc' || plan.subject.operatorGroups?.length || plan.subject.operators?.length)
     return false;
-  if (/\b(?:by|per) (?:alt[- ]?net|network|operator|provider|brand)\b(?!s)/.test(tagging.text)) return false;
+  if (/\b(?:by|per) (?:alt[- ]?net|network|operator|provider|brand)\b/.test(tagging.text)) return false;
   return !tagging.tags.some(
     (t) =>
       (t.role === 'shape' && t.value === 'each') ||
