@@ -144,6 +144,7 @@ export {
   type SegmentId,
   SPEED_BANDS,
   SUPERFAST_DOWN_MBPS,
+  speedBandsAt,
   TAKE_UP_TECHS,
   type TakeUpTech,
   TECHNOLOGY_SEGMENTS,

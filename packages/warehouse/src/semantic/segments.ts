@@ -31,6 +31,24 @@ export const SPEED_BANDS: readonly { fromMbps: number; label: string }[] = [
   { fromMbps: GIGABIT_DOWN_MBPS, label: `${GIGABIT_DOWN_MBPS.toLocaleString('en-GB')} Mbit/s or more` },
 ];
 
+/**
+ * Bands of the best download speed cut where a question cuts them ("under 30, 30-300, 300+": cuts 30 and 300),
+ * in the same shape as SPEED_BANDS: the first from 0 (no service included), the last open-ended.
+ */
+export function speedBandsAt(cuts: readonly number[]): { fromMbps: number; label: string }[] {
+  const at = [...new Set(cuts.filter((c) => c > 0))].sort((a, b) => a - b);
+  const name = (mbps: number) => mbps.toLocaleString('en-GB');
+  if (at.length === 0) return [...SPEED_BANDS];
+  return [
+    { fromMbps: 0, label: `under ${name(at[0]!)} Mbit/s` },
+    ...at.map((from, i) => ({
+      fromMbps: from,
+      label:
+        i + 1 < at.length ? `${name(from)} to ${name(at[i + 1]!)} Mbit/s` : `${name(from)} Mbit/s or more`,
+    })),
+  ];
+}
+
 const techRow = (tech: string) => portable(`{f}.tech = '${tech}'`);
 const techSummary = (tech: string) => portable(`{f}.has_${tech}`);
 const downAtLeast = (mbps: number) => portable(`{f}.fastest_down >= ${mbps}`);

@@ -5,7 +5,7 @@
  * from the same plan the SQL is compiled from, so a condition the plan lacks cannot appear here either: a dropped
  * condition becomes visible instead of silent.
  */
-import { DIMENSION_LIST, SEGMENTS, TECHNOLOGY_SEGMENTS, takeUpTech } from '@qa/warehouse';
+import { DIMENSION_LIST, SEGMENTS, speedBandsAt, TECHNOLOGY_SEGMENTS, takeUpTech } from '@qa/warehouse';
 import {
   type Dimension,
   describeGroupFilter,
@@ -378,6 +378,11 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
       if (plan.topBand) head += ` (${plan.topBand} or more as one band)`;
     } else if (dimension && !SERIES.has(dimension))
       head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}${plan.splitUrbanRural ? ', urban and rural apart' : ''}`;
+    // The question's own bands are said, so a reader sees where they were cut.
+    if (dimension === 'speed_band' && plan.bandCuts?.length)
+      head += ` (${speedBandsAt(plan.bandCuts)
+        .map((b) => b.label)
+        .join('; ')})`;
   }
   // The take-up filters ("on full fibre", "of Sky"), whichever way the head was said.
   if (extra && !head.includes(extra)) head += ` ${extra}`;

@@ -20,6 +20,7 @@ import {
   SPEED_SUMMARY_GEO_COLUMNS,
   SPEED_SUMMARY_TABLE,
   segmentSql,
+  speedBandsAt,
   sqlString,
   TAKE_UP_AREA_TABLE,
   takeUpTech,
@@ -1567,10 +1568,12 @@ function buildSpeedBands(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.time.at && plan.time.at !== ctx.latest) throw new Error('speed bands are of the latest snapshot');
   if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure))
     throw new Error(`speed bands count premises or postcodes, not ${plan.measure}`);
-  // Highest band first: each postcode falls in the first band whose lower bound its best speed reaches.
-  const bands = [...SPEED_BANDS].reverse().filter((b) => b.fromMbps > 0);
-  const lowest = SPEED_BANDS[0]!;
-  const caseOf = (value: (b: (typeof SPEED_BANDS)[number]) => string) =>
+  // The question's own cut points, else the model's bands. Highest band first: each postcode falls in the first
+  // band whose lower bound its best speed reaches.
+  const allBands = plan.bandCuts?.length ? speedBandsAt(plan.bandCuts) : [...SPEED_BANDS];
+  const bands = [...allBands].reverse().filter((b) => b.fromMbps > 0);
+  const lowest = allBands[0]!;
+  const caseOf = (value: (b: (typeof allBands)[number]) => string) =>
     `CASE ${bands.map((b) => `WHEN f.fastest_down >= ${b.fromMbps} THEN ${value(b)}`).join(' ')} ELSE ${value(lowest)} END`;
   const area = atAreaGrain(plan, undefined);
   const rows = area
@@ -1595,7 +1598,7 @@ function buildSpeedBands(plan: Plan, ctx: TimeContext): BuiltQuery {
     },
     steps: [
       "Takes each postcode's best download speed on offer (none counts as 0).",
-      `Puts it in a band (${SPEED_BANDS.map((b) => b.label).join('; ')}) and adds up postcodes and premises in each.`,
+      `Puts it in a band (${allBands.map((b) => b.label).join('; ')}) and adds up postcodes and premises in each.`,
     ],
   };
 }

@@ -1124,4 +1124,18 @@ describe('output shapes and terms read from new wordings', () => {
     );
     expect(read('postcodes w/ digital deprivation > 0.8, latest qtr').confidence).toBeLessThan(0.8);
   });
+
+  it('cuts speed bands where the question cuts them, and reads "best download" as the speed at the postcode', () => {
+    const bands = read('premises by speed band: under 30, 30-300, 300Mbps-1Gbps and 1Gbps+');
+    expect(bands.plan).toMatchObject({ dimension: 'speed_band', bandCuts: [30, 300, 1000] });
+    expect(bands.confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(bands.plan, testTime).sql;
+    expect(sql).toContain('WHEN f.fastest_down >= 300 THEN');
+    expect(sql).not.toContain('>= 10 THEN');
+    // No cut points: the model's own bands.
+    expect(read('premises by speed band').plan.bandCuts).toBeUndefined();
+    const best = read('how many premises in Wales have a best download under 30mbps');
+    expect(best.plan.subject.bestDownBelow).toBe(30);
+    expect(best.confidence).toBeGreaterThanOrEqual(0.8);
+  });
 });

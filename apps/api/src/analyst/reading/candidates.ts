@@ -74,6 +74,12 @@ export function tagUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
 }
 
 function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
+  // The question's own speed bands hold their numbers and the words that cut them ("under 30", "1gbps+").
+  if (plan.bandCuts && tagging.tags.some((t) => t.role === 'dimension' && t.value === 'speed_band')) {
+    if (tag.role === 'number' && bandCutsOf(tagging).includes(Number(tag.value))) return true;
+    if (tag.role === 'comparator' || (tag.role === 'measure' && tag.value === 'speed')) return true;
+    if (tag.role === 'technology' && /\d/.test(tag.text)) return true;
+  }
   const s = plan.subject;
   const tu = plan.takeUp ?? {};
   const groupsOf = (operators: string[] | undefined) =>
@@ -151,6 +157,13 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // "A best download under 30mbps": the best speed at the postcode, which a speed threshold is about.
+      if (
+        /^(?:best|top|fastest)$/.test(tag.text) &&
+        /^ (?:available )?(?:download|speed|broadband speed|down)\b/.test(tagging.text.slice(tag.end)) &&
+        (s.bestDownBelow !== undefined || s.minDown !== undefined || plan.bandCuts !== undefined)
+      )
+        return true;
       // "Which LAs have the most altnets": places ranked by how many networks of the kind they have.
       if (countedKind(tag, tagging)) return plan.measure === 'operator_count' && Boolean(plan.order);
       // "In each nation, which altnet is biggest": the ranking is of the networks, so a plan that ranks the
@@ -1307,6 +1320,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
+  edits.push(...bandsOfTheQuestion(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -1979,6 +1993,39 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * The speeds that cut the question's own bands ("premises by speed band: under 30, 30-300, 300-1000, 1Gbps+"):
+ * every speed it gives, in Mbit/s, ascending; a speed written as gigabit ("1gbps") is 1,000.
+ */
+function bandCutsOf(tagging: Tagging): number[] {
+  const speeds = tagging.tags.flatMap((t) =>
+    t.role === 'number'
+      ? [Number(t.value)]
+      : t.role === 'technology' && /^1 ?g/.test(t.text)
+        ? [GIGABIT_DOWN_MBPS]
+        : [],
+  );
+  return [...new Set(speeds.filter((n) => n > 1 && n <= 100_000))].sort((a, b) => a - b);
+}
+
+/** Speed bands asked with the question's own cut points: one band per range, the model's bands otherwise. */
+function bandsOfTheQuestion(base: Plan, tagging: Tagging): Edit[] {
+  if (base.bandCuts || base.dataset !== 'upc') return [];
+  if (!tagging.tags.some((t) => t.role === 'dimension' && t.value === 'speed_band')) return [];
+  const cuts = bandCutsOf(tagging);
+  if (cuts.length === 0) return [];
+  const plan = clone(base);
+  plan.dimension = 'speed_band';
+  plan.bandCuts = cuts;
+  plan.subject = {};
+  plan.compare = undefined;
+  plan.within = undefined;
+  plan.order = undefined;
+  plan.limit = undefined;
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure)) plan.measure = 'premises';
+  return [{ plan, differs: `bands cut at ${cuts.join(', ')} Mbit/s` }];
 }
 
 /** "Each January from 2022 to 2026, plus the latest figure": the series and the latest snapshot after it. */

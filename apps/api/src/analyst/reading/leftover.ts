@@ -156,7 +156,9 @@ export function uncarriedConditions(
     s.minUp !== undefined ||
     s.bestDownBelow !== undefined ||
     s.belowUso === true ||
-    s.gigabit === true;
+    s.gigabit === true ||
+    // Speed bands cut where the question cuts them carry its comparisons and speeds.
+    Boolean(plan.bandCuts?.length);
   const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
   // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
   // their share: no subject threshold carries that.
@@ -168,7 +170,18 @@ export function uncarriedConditions(
     missing.push(`the comparison ("${comparison[0]}")`);
   // A speed named with its unit must reach the plan as a threshold ("30Mb+", "over 100 Mbps").
   const speed = text.match(/\b(\d+(?:\.\d+)?)\s*(?:mb|mbps|mbit|mbit\/s|mb\/s|meg|gb|gbps|gbit|gig)\b\+?/);
-  if (speed && !(s.minDown || s.minUp || s.bestDownBelow || s.belowUso || s.gigabit || s.symmetric))
+  if (
+    speed &&
+    !(
+      s.minDown ||
+      s.minUp ||
+      s.bestDownBelow ||
+      s.belowUso ||
+      s.gigabit ||
+      s.symmetric ||
+      plan.bandCuts?.length
+    )
+  )
     missing.push(`the speed ("${speed[0].trim()}")`);
   // "A vs B" compares two things: the plan must give two rows (a grouping, two places, or two dates).
   const versus = text.match(/\b(?:vs\.?|versus|compared (?:to|with)|against)\s/);
@@ -391,6 +404,8 @@ export function droppedByCompiler(plan: Plan, sql: string): string[] {
     missing.push(`the place ("${plan.geo?.label ?? place.join(', ')}")`);
   for (const group of [...(plan.subject.operatorGroups ?? []), ...(plan.subject.allGroups ?? [])])
     if (!inSql(group)) missing.push(`the network ("${group}")`);
+  for (const cut of plan.bandCuts ?? [])
+    if (!sql.includes(`>= ${cut} THEN`)) missing.push(`the speed band from ${cut} Mbit/s`);
   return missing;
 }
 

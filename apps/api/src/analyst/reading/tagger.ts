@@ -77,6 +77,8 @@ const OVER_A_PERIOD = /\bover(?= (?:the )?(?:last|past|previous|next|coming|peri
 /** How many times the time parser reads what is left of the question (each pass takes one date of each kind). */
 const MAX_TIME_PASSES = 4;
 const MONTH_OR_PERIOD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^[qh][1-4]$/;
+/** One end of a speed token: a number and its unit, if any ("30", "30mbps", "1.5gbps", "1gig"). */
+const SPEED_PART = /(\d+(?:\.\d+)?)(mbps|mbit\/s|mbit|mb|megs?|gbps|gbit\/s|gbit|gb|gigs?)?/g;
 const WORD = /[a-z0-9][a-z0-9'.&+\-/]*[a-z0-9+]|[a-z0-9]/g;
 const UNIT_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})\b/g;
 const SECTOR = /\b([A-Z]{1,2}\d[A-Z\d]?) (\d)(?![A-Z\d])/g;
@@ -221,6 +223,27 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       free(token.start, token.end)
     ) {
       add({ role: 'grammar', start: token.start, end: token.end, text: token.text, value: 'anaphora' });
+      continue;
+    }
+    // A speed with its unit ("30mbps", "1.5gbps") is a number of Mbit/s; a range ("30-300", "100mbps-1gbps") is its
+    // two ends, each a number.
+    const speeds = [...token.text.matchAll(SPEED_PART)];
+    if (
+      speeds.length > 0 &&
+      speeds.length <= 2 &&
+      speeds.map((m) => m[0]).join('-') === token.text.replace(/\+$/, '') &&
+      (speeds.length === 2 || speeds[0]![2]) &&
+      speeds.every((m) => !/^(?:19|20)\d\d$/.test(m[1]!)) &&
+      free(token.start, token.end)
+    ) {
+      for (const m of speeds) {
+        const start = token.start + (m.index ?? 0);
+        const unit = m[2] ?? '';
+        const mbps = Number(m[1]) * (unit.startsWith('g') ? 1000 : 1);
+        add({ role: 'number', start, end: start + m[0].length, text: m[0], value: String(mbps) });
+      }
+      if (token.text.endsWith('+'))
+        add({ role: 'comparator', start: token.end - 1, end: token.end, text: '+', value: 'gte' });
       continue;
     }
     // "3+" is a number and "at least"; "90%" was normalised to "90".

@@ -274,6 +274,14 @@ export const planSchema = z.object({
     .describe(
       'With dimension networks: the last band holds this many networks or more ("0, 1, 2, 3 or more": 3)',
     ),
+  bandCuts: z
+    .array(z.number().positive().max(100_000))
+    .min(1)
+    .max(8)
+    .optional()
+    .describe(
+      'With dimension speed_band: the cut points in Mbit/s the question gives, ascending ("under 30, 30-300, 300+": [30, 300])',
+    ),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
   takeUp: takeUpSchema.optional(),
   groupFilter: z

@@ -179,6 +179,11 @@ export interface Plan {
   placeLevel?: GeoColumn;
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
+  /**
+   * With dimension `speed_band`: the question's own cut points in Mbit/s, ascending ("under 30, 30-300, 300+":
+   * [30, 300]); each band runs from one cut to the next. Unset: the model's bands (the USO, superfast, ...).
+   */
+  bandCuts?: number[];
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
   /** take_up filters. */
