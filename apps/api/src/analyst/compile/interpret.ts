@@ -68,13 +68,15 @@ export function offering(s: Subject, forecast = false): string | null {
 export function provider(s: Subject): { who: string; plural: boolean } | null {
   const bound = (group: string) => (s.groupTech?.[group] ? `${group} ${TECH[s.groupTech[group]!]}` : group);
   if (s.allGroups?.length) return { who: `both ${joinAnd(s.allGroups.map(bound))}`, plural: true };
+  // Networks counted among the altnets only (the altnet table's rows) are altnets.
+  const altnets = s.networksAreAltnets || s.altnet;
   if (s.minNetworks)
     return {
-      who: `at least ${s.minNetworks} ${s.networksAreAltnets ? 'altnets' : 'networks'}`,
+      who: `at least ${s.minNetworks} ${altnets ? 'altnets' : 'networks'}`,
       plural: true,
     };
   if (s.exactNetworks) {
-    const noun = s.networksAreAltnets ? 'altnet' : 'network';
+    const noun = altnets ? 'altnet' : 'network';
     return s.exactNetworks === 1
       ? { who: `exactly one ${noun}`, plural: false }
       : { who: `exactly ${s.exactNetworks} ${noun}s`, plural: true };

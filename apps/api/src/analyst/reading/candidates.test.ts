@@ -1138,4 +1138,16 @@ describe('output shapes and terms read from new wordings', () => {
     expect(best.plan.subject.bestDownBelow).toBe(30);
     expect(best.confidence).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('sets bands of the number of networks side by side ("exactly one FF network vs two or more")', () => {
+    const { plan, confidence } = read(
+      'premises with exactly one full fibre network vs two or more, by region',
+    );
+    expect(plan.subject).toMatchObject({ tech: 'fttponly', exactNetworks: 1 });
+    expect(plan.compare).toEqual([{ tech: 'fttponly', minNetworks: 2 }]);
+    expect(plan.order).toBeUndefined();
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    // A count and an unrelated top 10 are no bands.
+    expect(read('top 10 LAs by premises with 3+ full fibre networks').plan.compare).toBeUndefined();
+  });
 });

@@ -1028,6 +1028,8 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   // "the four nations": the number counts the places the answer lists.
   const next = tagging.tags.find((t) => t.start >= tag.end && t.start - tag.end <= 1);
   if (next && (next.role === 'dimension' || next.role === 'grammar') && plan.dimension) return true;
+  // A band of the number of networks set beside the subject's ("exactly one vs two or more").
+  if ((plan.compare ?? []).some((c) => c.minNetworks === n || c.exactNetworks === n)) return true;
   const values = [
     // A limit keeps the first rows of a list: with one figure for an answer it keeps nothing.
     plan.dimension || plan.leaderPerDimension ? plan.limit : undefined,
@@ -1321,6 +1323,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
   edits.push(...bandsOfTheQuestion(base, tagging));
+  edits.push(...networkBandsSideBySide(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -1993,6 +1996,53 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * Bands of the number of networks set against each other ("exactly one FF network vs two or more", "1 altnet and
+ * 2+ altnets by region"): a column each, the rest of the subject the same.
+ */
+function networkBandsSideBySide(base: Plan, tagging: Tagging): Edit[] {
+  const s = base.subject;
+  if (base.compare?.length || (s.minNetworks === undefined && s.exactNetworks === undefined)) return [];
+  if (!SIDE_BY_SIDE_MEASURES.has(base.measure) || base.dataset === 'take_up') return [];
+  if (!VERSUS.test(tagging.text) && !/\b(?:and|compared|against)\b/.test(tagging.text)) return [];
+  const numbers = tagging.tags.filter(
+    (t) =>
+      t.role === 'number' &&
+      Number.isInteger(Number(t.value)) &&
+      Number(t.value) >= 1 &&
+      Number(t.value) <= 10,
+  );
+  if (numbers.length !== 2) return [];
+  // The two bands are one phrase: "one FF network vs two or more", not a count and an unrelated top 10.
+  const between = tagging.text.slice(numbers[0]!.end, numbers[1]!.start);
+  if (
+    !/\b(?:vs\.?|versus|v|and|or|against|compared (?:to|with))\b/.test(between) ||
+    between.trim().split(' ').length > 7
+  )
+    return [];
+  const bands = numbers.map((n) => {
+    const value = Number(n.value);
+    const before = adjacent(tagging, n, -1);
+    const after = adjacent(tagging, n, 1);
+    if (after?.role === 'comparator' && after.value === 'gte') return { minNetworks: value };
+    if (before?.role === 'comparator' && before.value === 'gte') return { minNetworks: value };
+    if (before?.role === 'comparator' && before.value === 'gt') return { minNetworks: value + 1 };
+    if (before?.role === 'comparator' && before.value !== 'eq') return undefined;
+    return { exactNetworks: value };
+  });
+  if (bands.some((b) => b === undefined)) return [];
+  const { minNetworks: _min, exactNetworks: _exact, ...rest } = s;
+  const plan = clone(base);
+  plan.subject = { ...rest, ...bands[0] };
+  plan.compare = [{ ...rest, ...bands[1] }];
+  // A list by place in its own order: no ranking was asked.
+  if (!tagging.tags.some((t) => t.role === 'ranking')) {
+    plan.order = undefined;
+    plan.limit = undefined;
+  }
+  return [{ plan, differs: 'the bands of the number of networks side by side' }];
 }
 
 /**
