@@ -1150,4 +1150,14 @@ describe('output shapes and terms read from new wordings', () => {
     // A count and an unrelated top 10 are no bands.
     expect(read('top 10 LAs by premises with 3+ full fibre networks').plan.compare).toBeUndefined();
   });
+
+  it('reads "no FF today but forecast by 2027" as the premises the forecast adds', () => {
+    const { plan, confidence } = read(
+      'how many premises have no full fibre today but are forecast to get it by end of 2027?',
+    );
+    expect(plan).toMatchObject({ dataset: 'upc_forecast', measure: 'change_premises' });
+    expect(plan.subject.absent).toBeUndefined();
+    expect(plan.time.to).toBe('2027-12-01');
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+  });
 });

@@ -33,6 +33,7 @@ import {
   type Plan,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { NONE_NOW, noneNowThenForecast } from './leftover.js';
 import type { Lexicon } from './lexicon.js';
 import { PREMISES_THEN_SHARE } from './readers/measure.js';
 import { TOP_TEN_ASSUMED } from './readers/ranking.js';
@@ -202,6 +203,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'quantifier':
       return Boolean(s.minNetworks || s.exactNetworks || plan.groupFilter);
     case 'negation': {
+      // "No FF today but forecast by 2027": the premises the forecast adds, which have none now.
+      if (noneNowThenForecast(plan, tagging.text)) return !s.absent;
       const next = adjacent(tagging, tag, 1);
       if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold, tagging.text);
       // "Without cable-only gigabit": the named filter's own "no full fibre" is not this negation.
@@ -1319,6 +1322,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
+  edits.push(...forecastWhereNoneNow(base, tagging));
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
@@ -2110,6 +2114,24 @@ function changeUntilForecast(base: Plan, unused: Tag[], tagging: Tagging): { pla
   plan.measure = measure;
   plan.time = { from: now, to: base.time.at };
   return [{ plan, differs: `the change from now to ${base.time.at}` }];
+}
+
+/**
+ * "Premises with no full fibre today but forecast to have it by 2027": the premises the forecast adds between now and
+ * that date. (Every postcode with full fibre now is in every later forecast point, so the gain is exactly the
+ * premises without it now that have it then.)
+ */
+function forecastWhereNoneNow(base: Plan, tagging: Tagging): Edit[] {
+  const now = tagging.latest.date;
+  if (base.dataset !== 'upc_forecast' || !now || !NONE_NOW.test(tagging.text)) return [];
+  const to = base.time.at ?? base.time.to;
+  const measure = CHANGE_OF[base.measure] ?? base.measure;
+  if (!to || !['change_premises', 'change_postcodes'].includes(measure)) return [];
+  const plan = clone(base);
+  plan.measure = measure;
+  plan.subject = { ...plan.subject, absent: undefined };
+  plan.time = { from: now, to, phrase: plan.time.phrase };
+  return [{ plan, differs: `without it now, forecast by ${to}` }];
 }
 
 /** A plan the tags allow, and what it does differently; `prior` favours a reading the tags alone cannot tell. */

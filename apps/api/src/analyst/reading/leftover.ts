@@ -132,7 +132,8 @@ export function uncarriedConditions(
     s.exactNetworks === 1 &&
     /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
-    s.absent ||
+    noneNowThenForecast(plan, text) ||
+      s.absent ||
       s.exclude ||
       s.notGroups?.length ||
       s.onlyTech ||
@@ -446,4 +447,18 @@ function uncarriedCounts(text: string, plan: Plan): string[] {
       missing.push(`the number of results ("${howMany[0].trim()}")`);
   }
   return missing;
+}
+
+/** A negation of what a postcode has now ("no FF today", "not yet got full fibre", "currently without"). */
+export const NONE_NOW =
+  /\b(?:(?:no|without|lacks?|lacking|not)\b(?: [a-z-]+){0,4} (?:today|now|currently|yet|at the moment|at present)|(?:currently|today|now|yet) (?:without|has no|have no|lack)|not yet)\b/;
+
+/** A change from now to a forecast point that the question asks as "none now, some then". */
+export function noneNowThenForecast(plan: Plan, text: string): boolean {
+  return (
+    plan.dataset === 'upc_forecast' &&
+    ['change_premises', 'change_postcodes'].includes(plan.measure) &&
+    Boolean(plan.time.from && plan.time.to) &&
+    NONE_NOW.test(text)
+  );
 }
