@@ -226,6 +226,9 @@ describe('questions the data cannot answer, and questions about the data', () =>
     'what tables do you have',
     'how fresh is the data',
     "what's in the database",
+    'what counts as an altnet in this tool?',
+    "what's the most recent snapshot you have?",
+    'can you explain how coverage percentage is calculated?',
   ])('"%s" is about the data itself (system_info)', (question) => {
     expect(kind(question).kind).toBe('system_info');
   });

@@ -89,6 +89,9 @@ const PROVENANCE = [
   /\bwhen (?:was|is) (?:the )?(?:[a-z-]+ )?data (?:last )?(?:updated|refreshed)\b/,
   /\bwhere does (?:the|this|your) (?:[a-z-]+ )?data come from\b/,
   /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
+  // "What's the most recent snapshot you have", "which quarter is the latest take-up data for".
+  /\b(?:most recent|latest|newest|last) (?:snapshot|data|dates?|quarter|month|update)s? (?:do )?(?:you|the tool|this tool|we) (?:have|hold|use|cover)\b/,
+  /\bhow up to date is\b|\bwhen (?:is|was) the (?:latest|most recent|last) (?:snapshot|update|data)\b/,
   /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
   /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
@@ -101,6 +104,10 @@ const DEFINITION = [
   /\bhow (?:do|does) (?:you|the data|this data|the tool|it) define\b/,
   /\bwhat(?:'s| is) (?:the|your) definition of\b/,
   /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
+  // "What counts as an altnet", "what qualifies as superfast", "how is coverage % calculated".
+  /\bwhat (?:counts|qualifies|is classed|is classified|is treated) as\b/,
+  /\bhow (?:the |a |an )?["'a-z% -]{2,40} (?:is|are|gets?) (?:calculated|computed|worked out|derived|defined)\b/,
+  /\bhow (?:is|are|do you|does the tool|does it) (?:["'a-z% -]{2,40} )?(?:calculated|computed|worked out|counted|measured|calculate|compute|work out|count)\b(?! (?:the )?(?:premises|postcodes|lines|number|share|coverage) (?:in|of|for|by)\b)/,
 ];
 
 const MOBILE =
