@@ -33,7 +33,20 @@ export const DIMENSION_LIST = [
     wholeLocalAuthorities: true,
     mappable: true,
     example: 'North East',
-    phrases: ['region', 'regions', 'government region', 'government regions', 'english regions'],
+    // The twelve "regions and nations" are this column: England's nine regions, Wales, Scotland and Northern Ireland.
+    phrases: [
+      'region',
+      'regions',
+      'government region',
+      'government regions',
+      'english regions',
+      'region and nation',
+      'regions and nations',
+      'nations and regions',
+      'region or nation',
+      'region/nation',
+      'regions/nations',
+    ],
   },
   {
     id: 'la_name',

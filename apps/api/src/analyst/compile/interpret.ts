@@ -192,7 +192,8 @@ function measureNoun(plan: Plan): string {
     case 'operator_list':
       return 'networks present';
     case 'lines_change_pct':
-      return `change in broadband lines (${plan.takeUp?.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`;
+      // Ranked by the lines added, or by the change in per cent: the restatement says which.
+      return `${plan.takeUp?.rankByChange && plan.order ? 'broadband lines added' : 'change in broadband lines'} (${plan.takeUp?.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`;
   }
 }
 
@@ -332,7 +333,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   } else if (plan.measure === 'operator_list') {
     head = `Networks present${where ? ` ${where}` : ''}`;
   } else if (plan.leaderPerDimension && dimension) {
-    const leaders = (plan.limit ?? 1) > 1 ? `top ${plan.limit} networks` : 'leading network';
+    // Ranked among the altnets only, the leaders are altnets.
+    const kind = plan.subject.altnet ? 'altnet' : 'network';
+    const leaders =
+      (plan.limit ?? 1) > 1
+        ? `top ${plan.limit} ${kind}s`
+        : `${plan.order === 'asc' ? 'smallest' : 'leading'} ${kind}`;
     head = `The ${leaders} in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;
   } else if (dimension && SERIES.has(dimension) && plan.order && plan.limit) {
     // A series ranked: "The month with the most new premises added ...", "The 3 quarters with the highest ...".
@@ -445,7 +451,10 @@ function placesPassing(
 ): string {
   const dimension = plan.dimension as Dimension;
   const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
-  const share = `share of premises${condition ? ` where ${condition}` : ''}`;
+  const share =
+    filter.on === 'count'
+      ? `number of ${plan.measure === 'postcodes' ? 'postcodes' : 'premises'}${condition ? ` where ${condition}` : ''}`
+      : `share of premises${condition ? ` where ${condition}` : ''}`;
   const test = describeGroupFilter(filter);
   // Above 0%: the places where it is at all ("number of regions where CityFibre is present"); at most 0%: nowhere.
   const nowhere = filter.op === 'lte' && filter.value === 0;

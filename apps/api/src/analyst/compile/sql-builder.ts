@@ -2487,6 +2487,7 @@ function buildGroupFilter(
   ctx: TimeContext,
 ): BuiltQuery {
   const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  if (filter.on === 'count') return buildCountFilter(plan, filter, ctx);
   const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
   const dimension = plan.dimension;
   // The share is coverage, or the share lacking something ("below the USO", "without full fibre").
@@ -2512,6 +2513,41 @@ function buildGroupFilter(
   const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
     sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${share} ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    columns: inner.columns,
+    steps,
+  };
+}
+
+/**
+ * Places whose count passes a test ("postcode areas with over 500 premises below the USO"): the per-place count
+ * as it stands, filtered on its count column, then listed (largest first unless asked otherwise) or counted.
+ */
+function buildCountFilter(
+  plan: Plan,
+  filter: NonNullable<Plan['groupFilter']>,
+  ctx: TimeContext,
+): BuiltQuery {
+  const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  const inner = buildQuery(rest, ctx);
+  const dimension = plan.dimension;
+  const keys = Object.keys(inner.columns);
+  const count = keys.find((k) => k !== dimension && /premises|postcodes/.test(k) && !/total|pct/.test(k));
+  if (!dimension || !count) throw new Error('a count test needs a count per place');
+  const source = `(\n${inner.sql}\n) AS g`;
+  const test = `g.${count} ${GROUP_OPS[filter.op]} ${filter.value}`;
+  const words = describeGroupFilter(filter);
+  const steps = [...inner.steps, `Keep the places whose ${count.replace(/_/g, ' ')} is ${words}.`];
+  if (countGroups) {
+    const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
+    return {
+      sql: `SELECT COUNT(*) AS ${column}\nFROM ${source}\nWHERE ${test}`,
+      columns: { [column]: `${column.replace(/_/g, ' ')} whose ${count.replace(/_/g, ' ')} is ${words}` },
+      steps: [...steps, 'Count them.'],
+    };
+  }
+  const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  return {
+    sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${count} ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
     columns: inner.columns,
     steps,
   };

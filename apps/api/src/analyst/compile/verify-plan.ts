@@ -667,7 +667,12 @@ function placeTestMissing(plan: Plan, e: Evidence): string[] {
   if (!filter) return [];
   const out: string[] = [];
   const op = GROUP_OPS[filter.op];
-  if (!e.number(['coverage_pct', 'share_exact_pct'], [op], (n) => n === filter.value))
+  // A count test is on whichever count column the per-place query names (premises_passed, premises_below_uso, ...).
+  const tested =
+    filter.on === 'count'
+      ? e.facts.comparisons.map((c) => c.target).filter((t) => /^(?:premises|postcodes)/.test(t))
+      : ['coverage_pct', 'share_exact_pct'];
+  if (!e.number(tested, [op], (n) => n === filter.value))
     out.push(`the place test ("${describeGroupFilter(filter)}")`);
   if (plan.countGroups && !(e.facts.outputs.length === 1 && e.aggregates(['count_star', 'count'])))
     out.push('the count of places');

@@ -1160,4 +1160,79 @@ describe('output shapes and terms read from new wordings', () => {
     expect(plan.time.to).toBe('2027-12-01');
     expect(confidence).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('keeps the places whose count passes a test ("postcode areas with over 500 premises below the USO")', () => {
+    const { plan, confidence } = read(
+      'List postcode areas with over 500 premises below the USO, worst first.',
+    );
+    expect(plan).toMatchObject({
+      dimension: 'postcode_area',
+      groupFilter: { op: 'gt', value: 500, on: 'count' },
+      subject: { belowUso: true },
+    });
+    expect(plan.limit).toBeUndefined();
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/WHERE g\.premises\w* > 500/);
+    expect(read('how many LAs have more than 10000 premises with no full fibre').plan).toMatchObject({
+      countGroups: true,
+      groupFilter: { on: 'count', value: 10000 },
+    });
+  });
+
+  it('gives the leader in each of the places named, and a figure for each technology asked again', () => {
+    const leaders = read(
+      'Which altnet passes the most premises in each of Leeds, Manchester and Birmingham?',
+    ).plan;
+    expect(leaders).toMatchObject({
+      leaderPerDimension: true,
+      dimension: 'la_name',
+      subject: { altnet: true },
+    });
+    const two = read(
+      'What are the full-fibre coverage and the gigabit-capable coverage of premises in Leeds?',
+    ).plan;
+    expect(two.compare).toHaveLength(1);
+    const tiers = read(
+      'What proportion of premises in Leeds can obtain superfast broadband, and what proportion can obtain ultrafast broadband?',
+    );
+    expect(tiers.plan.subject.minDown).toBe(30);
+    expect(tiers.plan.compare?.[0]?.minDown).toBe(300);
+    expect(tiers.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('ranks growth in lines by the lines added, and a growth rate by the change in per cent', () => {
+    expect(read('Top 5 retailers by YoY growth in FTTP lines').plan.takeUp?.rankByChange).toBe(true);
+    expect(read('top 5 retailers by % growth in FTTP lines yoy').plan.takeUp?.rankByChange).toBe(false);
+  });
+
+  it('reads formal wordings: "the preceding twelve months", "solely through cable", "each region and nation", a sole technology', () => {
+    const change = read(
+      'What proportion of premises in the United Kingdom were passed by full fibre at the latest snapshot, and by how many percentage points has that proportion changed over the preceding twelve months?',
+    );
+    expect(change.plan).toMatchObject({ measure: 'change_pp', time: { to: '2026-11-01' } });
+    const cable = read(
+      'How many premises in each region and nation are gigabit-capable solely through cable, that is, with gigabit speeds available but no full fibre present?',
+    );
+    expect(cable.plan).toMatchObject({ dimension: 'government_region', subject: { gigabit: true } });
+    expect(cable.confidence).toBeGreaterThanOrEqual(0.8);
+    const adsl = read(
+      'How many premises have ADSL as the only broadband technology available to them, with no FTTC, full fibre, cable or fixed wireless alternative?',
+    );
+    expect(adsl.plan.subject).toEqual({ onlyTech: 'adsl' });
+    expect(adsl.plan.compare).toBeUndefined();
+    const bands = read(
+      'how many premises are passed by two or more full-fibre networks, and how many by three or more?',
+    );
+    expect(bands.plan.compare).toEqual([{ tech: 'fttponly', minNetworks: 3 }]);
+    const ranked = read(
+      'Which ten local authorities contain the largest number of premises below the USO, and what share of each do those represent?',
+    );
+    expect(ranked.plan).toMatchObject({ measure: 'premises', order: 'desc', limit: 10 });
+    expect(
+      read(
+        'Which five retail providers held the largest shares of broadband lines, and what were their line counts?',
+      ).plan.measure,
+    ).toBe('line_share_pct');
+  });
 });

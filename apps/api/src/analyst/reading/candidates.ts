@@ -128,6 +128,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         (s.operatorGroups ?? []).includes(groupsOf([tag.value])[0] ?? '')
       );
     case 'technology':
+      // "ADSL as the only technology, with no FTTC, full fibre or cable": the others a sole technology rules out.
+      if (s.onlyTech && tag.value !== s.onlyTech && negatedListItem(tag, tagging)) return true;
       // Subjects side by side, or a share within a base: a technology is used by the subject that carries it.
       if (plan.compare?.length || plan.within)
         return [s, ...(plan.compare ?? []), ...(plan.within ? [plan.within] : [])].some((one) =>
@@ -394,6 +396,16 @@ function direction(tag: Tag, plan: Plan): 'asc' | 'desc' {
 /** Words that join the items of a list ("FF and gigabit", "FTTP, cable", "cable vs full fibre"). */
 const LIST_JOINERS = new Set(['and', '&', ',', 'or', 'vs', 'versus', 'and/or', '/']);
 
+/** A technology in a list that a negation opens ("with no FTTC, full fibre, cable or fixed wireless"). */
+function negatedListItem(tag: Tag, tagging: Tagging): boolean {
+  const before = tagging.tags.filter((t) => t.end <= tag.start && t.role !== 'grammar').reverse();
+  for (const t of before) {
+    if (t.role === 'negation') return true;
+    if (t.role !== 'technology') return false;
+  }
+  return false;
+}
+
 /** A technology listed after another one ("gigabit" in "FF and gigabit"), with no "both" in the question. */
 function listedAfter(tag: Tag, tagging: Tagging): boolean {
   // "FTTP vs cable": the "vs" between them is tagged too (a comparison), and is the joiner.
@@ -414,6 +426,8 @@ function listedAfter(tag: Tag, tagging: Tagging): boolean {
   );
   let between = tagging.text.slice(first.end, tag.start);
   for (const m of measures) between = between.replace(m.text, ' ');
+  // "The FF coverage and the gigabit coverage": an article after the joiner is still a list.
+  between = between.replace(/\b(?:the|its|their)\b/g, ' ');
   return LIST_JOINERS.has(between.replace(/\s+/g, ' ').trim());
 }
 
@@ -560,7 +574,23 @@ function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; 
   const listed = techs.filter((t) => listedAfter(t, tagging));
   // Two technologies compared in other words ("how does FTTP coverage compare with gigabit coverage").
   const distinct = techs.filter((t, i) => techs.findIndex((u) => u.value === t.value) === i);
-  if (!listed.length && distinct.length >= 2 && VERSUS.test(tagging.text)) {
+  // The same figure asked again for a second technology ("what proportion can get superfast, and what proportion
+  // can get ultrafast"): a measure word before each of them.
+  const measures = tagging.tags.filter((t) => t.role === 'measure');
+  const askedAgain =
+    distinct.length === 2 &&
+    measures.some(
+      (m1) =>
+        m1.end <= distinct[0]!.start &&
+        measures.some(
+          (m2) =>
+            m2.value === m1.value &&
+            m2.start >= distinct[0]!.end &&
+            m2.end <= distinct[1]!.start &&
+            /\band\b/.test(tagging.text.slice(distinct[0]!.end, m2.start)),
+        ),
+    );
+  if (!listed.length && distinct.length >= 2 && (VERSUS.test(tagging.text) || askedAgain)) {
     const subjects = distinct.map((t) => withTechnology(base.subject, t.value));
     if (subjects.every((x) => x !== undefined)) {
       const plan = clone(base);
@@ -569,7 +599,7 @@ function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; 
       edits.push({ plan, differs: `${distinct.map((t) => t.text).join(', ')} side by side` });
     }
   }
-  if (listed.length && listed.some((t) => unused.includes(t))) {
+  if (listed.length && listed.some((t) => unused.includes(t)) && !negatedListItem(listed[0]!, tagging)) {
     // The list's first item, and the ones before it written with only a comma (dropped when normalised) between.
     const chain = [...listed];
     for (let i = techs.indexOf(listed[0]!) - 1; i >= 0; i--) {
@@ -665,8 +695,12 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
           s.bestDownBelow === GIGABIT_DOWN_MBPS,
       );
     case 'superfast':
-    case 'ultrafast':
-      return anyThreshold;
+    case 'ultrafast': {
+      // The tier's own speed must be one of the plan's thresholds ("superfast, and ultrafast" is two figures).
+      const speed = term === 'superfast' ? SUPERFAST_MBPS : ULTRAFAST_MBPS;
+      const speeds = [s.minDown, s.exclude?.minDown, s.bestDownBelow, ...(plan.bandCuts ?? [])];
+      return speeds.includes(speed) || (plan.dimension === 'speed_band' && !plan.bandCuts);
+    }
     case 'below_uso':
       return Boolean(s.belowUso) || anyThreshold;
     case 'cable_only_gigabit':
@@ -895,6 +929,9 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       );
     }
     case 'each':
+      // "In each of Glasgow, Cardiff and Leeds": a row for each place named.
+      if (eachOfNamedPlaces(tag, tagging))
+        return Boolean(plan.geo && plan.geo.values.length >= 2 && plan.dimension === plan.geo.column);
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
@@ -1033,9 +1070,11 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   if (next && (next.role === 'dimension' || next.role === 'grammar') && plan.dimension) return true;
   // A band of the number of networks set beside the subject's ("exactly one vs two or more").
   if ((plan.compare ?? []).some((c) => c.minNetworks === n || c.exactNetworks === n)) return true;
+  // "Over 500 premises" is a test, never how many rows to keep.
+  const compared = ['gt', 'gte', 'lt', 'lte'].includes(adjacent(tagging, tag, -1)?.value ?? '');
   const values = [
     // A limit keeps the first rows of a list: with one figure for an answer it keeps nothing.
-    plan.dimension || plan.leaderPerDimension ? plan.limit : undefined,
+    (plan.dimension || plan.leaderPerDimension) && !compared ? plan.limit : undefined,
     s.minNetworks,
     s.exactNetworks,
     s.minNetworks !== undefined ? s.minNetworks - 1 : undefined,
@@ -1274,6 +1313,15 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     plan.measure = 'coverage_pct';
     edits.push({ plan, differs: 'as a share of premises' });
   }
+  // "The largest shares of broadband lines, with their line counts": the share of lines (which shows the lines).
+  const lineShare = unused.find(
+    (t) => t.role === 'measure' && (t.value === 'share' || t.value === 'market_share'),
+  );
+  if (lineShare && base.dataset === 'take_up' && base.measure === 'lines' && !base.takeUp?.change) {
+    const plan = clone(base);
+    plan.measure = 'line_share_pct';
+    edits.push({ plan, differs: 'as a share of all lines' });
+  }
   for (const measure of ['postcodes', 'households', 'population'] as const) {
     if (
       unused.some((t) => t.role === 'measure' && t.value === measure) &&
@@ -1328,6 +1376,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...topBandOfNetworks(base, unused, tagging));
   edits.push(...bandsOfTheQuestion(base, tagging));
   edits.push(...networkBandsSideBySide(base, tagging));
+  edits.push(...placesWithACount(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -1378,6 +1427,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: `the ${ranked.text} network in each place` });
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
+  edits.push(...leaderInEachNamedPlace(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2003,6 +2053,45 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
 }
 
 /**
+ * "Postcode areas with over 500 premises below the USO", "how many LAs have 10,000+ premises with no FF": the places
+ * whose count passes the test, not the first 500 of them nor a share.
+ */
+function placesWithACount(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || base.groupFilter || base.compare?.length || base.leaderPerDimension)
+    return [];
+  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) return [];
+  for (const number of tagging.tags.filter((t) => t.role === 'number')) {
+    const before = adjacent(tagging, number, -1);
+    const after = adjacent(tagging, number, 1);
+    const plus = after?.role === 'comparator' && after.value === 'gte' && after.text === '+';
+    const comparator = plus ? after : before?.role === 'comparator' ? before : undefined;
+    const counted = plus ? adjacent(tagging, after!, 1) : after;
+    if (!comparator || !['gt', 'gte', 'lt', 'lte'].includes(comparator.value)) continue;
+    if (counted?.role !== 'measure' || !['premises', 'postcodes'].includes(counted.value)) continue;
+    const plan = clone(base);
+    plan.measure = counted.value as Plan['measure'];
+    plan.groupFilter = {
+      op: comparator.value as 'gt' | 'gte' | 'lt' | 'lte',
+      value: Number(number.value),
+      on: 'count',
+    };
+    const ranking = tagging.tags.find((t) => t.role === 'ranking');
+    plan.order = ranking ? direction(ranking, plan) : 'desc';
+    if (!tagging.tags.some((t) => t.role === 'ranking' && limitWord(t, tagging))) {
+      delete plan.limit;
+      plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+    }
+    if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'count' && t.end <= number.start)) {
+      plan.countGroups = true;
+      delete plan.order;
+      delete plan.limit;
+    }
+    return [{ plan, differs: `the places with ${comparator.text} ${number.value} ${counted.text}` }];
+  }
+  return [];
+}
+
+/**
  * Bands of the number of networks set against each other ("exactly one FF network vs two or more", "1 altnet and
  * 2+ altnets by region"): a column each, the rest of the subject the same.
  */
@@ -2023,7 +2112,7 @@ function networkBandsSideBySide(base: Plan, tagging: Tagging): Edit[] {
   const between = tagging.text.slice(numbers[0]!.end, numbers[1]!.start);
   if (
     !/\b(?:vs\.?|versus|v|and|or|against|compared (?:to|with))\b/.test(between) ||
-    between.trim().split(' ').length > 7
+    between.trim().split(' ').length > 10
   )
     return [];
   const bands = numbers.map((n) => {
@@ -2267,6 +2356,35 @@ function networksRankedInEachPlace(base: Plan, unused: Tag[], tagging: Tagging):
   return [
     { plan, differs: `the ${base.order === 'asc' ? 'smallest' : 'largest'} network in each ${place.text}` },
   ];
+}
+
+/** "Each of" right before a list of places ("in each of Glasgow City, Cardiff and Leeds"). */
+function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
+  const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
+  return (
+    next?.role === 'place' &&
+    /^ (?:of )?(?:the )?$/.test(tagging.text.slice(tag.end, next.start)) &&
+    tagging.tags.filter((t) => t.role === 'place').length >= 2
+  );
+}
+
+/**
+ * "Which altnet passes the most premises in each of Glasgow City, Cardiff and Leeds": the leading network in each
+ * place named, not the one leading across them all.
+ */
+function leaderInEachNamedPlace(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.leaderPerDimension || base.compare?.length) return [];
+  if (!base.geo || base.geo.values.length < 2) return [];
+  if (base.dimension !== 'operator_group' && base.dimension !== 'operator') return [];
+  if (!['premises', 'postcodes'].includes(base.measure) || (base.limit ?? 1) > 10) return [];
+  if (!tagging.tags.some((t) => t.role === 'shape' && t.value === 'each' && eachOfNamedPlaces(t, tagging)))
+    return [];
+  const plan = clone(base);
+  plan.dimension = base.geo.column;
+  plan.leaderPerDimension = true;
+  plan.order = base.order ?? 'desc';
+  if (base.limit === 1) delete plan.limit;
+  return [{ plan, differs: 'the leading network in each place named' }];
 }
 
 /**

@@ -333,6 +333,8 @@ function uncarriedSubjects(text: string, plan: Plan, entities: EntityMatch[]): s
     if (techs.includes('cable') && carried.includes('"Virgin Media"')) continue;
     // Cable-only gigabit is gigabit without full fibre: the cable is what remains.
     if (techs.includes('cable') && s.gigabit && s.exclude?.tech === FULL_FIBRE) continue;
+    // A sole technology rules the others out: "ADSL as the only technology, with no FTTC, full fibre or cable".
+    if (s.onlyTech && !techs.includes(s.onlyTech) && /\b(?:no|without|not|nor|lacks?)\b/.test(text)) continue;
     if (!techs.some((tech) => carried.includes(`"${tech}"`))) missing.push(`the technology ("${named[0]}")`);
   }
   // "Virgin Media and an altnet": a network that is not an altnet, read inside the altnet footprint, is an

@@ -330,10 +330,16 @@ function finerPlaces(level: Tag, place: Tag): boolean {
 export function plainWording(question: string): string {
   return networksSetAside(
     withSharedYear(
-      question.replace(DAY_OF_MONTH, '').replace(ORDINAL_QUARTER, (_, n: string) => {
-        // "the fourth quarter" is Q4, as take-up labels it.
-        return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
-      }),
+      question
+        .replace(DAY_OF_MONTH, '')
+        // "The preceding twelve months", "the prior 2 years": the last ones, as the time parser reads them.
+        .replace(/\b(?:preceding|prior|trailing)(?= (?:\w+ )?(?:months?|quarters?|years?)\b)/gi, 'previous')
+        // "Solely", "exclusively", "purely": the model's phrases say "only".
+        .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
+        .replace(ORDINAL_QUARTER, (_, n: string) => {
+          // "the fourth quarter" is Q4, as take-up labels it.
+          return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
+        }),
     ),
   );
 }

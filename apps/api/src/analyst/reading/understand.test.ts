@@ -229,6 +229,7 @@ describe('questions the data cannot answer, and questions about the data', () =>
     'what counts as an altnet in this tool?',
     "what's the most recent snapshot you have?",
     'can you explain how coverage percentage is calculated?',
+    'Over what period do the availability snapshots extend, and how frequently is a new snapshot taken?',
   ])('"%s" is about the data itself (system_info)', (question) => {
     expect(kind(question).kind).toBe('system_info');
   });

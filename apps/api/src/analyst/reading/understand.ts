@@ -91,6 +91,8 @@ const PROVENANCE = [
   /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
   // "What's the most recent snapshot you have", "which quarter is the latest take-up data for".
   /\b(?:most recent|latest|newest|last) (?:snapshot|data|dates?|quarter|month|update)s? (?:do )?(?:you|the tool|this tool|we) (?:have|hold|use|cover)\b/,
+  /\bhow (?:often|frequently) (?:is|are|do|does) (?:a |the )?(?:new )?(?:[a-z-]+ )?(?:snapshots?|data|updates?|forecasts?)\b(?! (?:in|of|for) )/,
+  /\bwhat (?:period|time span|date range|range of dates|dates?) (?:do|does) (?:the )?(?:[a-z-]+ ){0,2}(?:snapshots?|data|forecasts?) (?:extend|span|cover|run|go back|start)\b/,
   /\bhow up to date is\b|\bwhen (?:is|was) the (?:latest|most recent|last) (?:snapshot|update|data)\b/,
   /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,

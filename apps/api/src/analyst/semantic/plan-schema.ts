@@ -287,8 +287,18 @@ export const planSchema = z.object({
   groupFilter: z
     .object({
       op: z.enum(['gt', 'gte', 'lt', 'lte']),
-      value: z.number().min(0).max(100).describe('A percentage: 50 for "more than half"'),
+      value: z
+        .number()
+        .min(0)
+        .describe(
+          'A percentage (50 for "more than half"), or with on "count" a number of premises or postcodes',
+        ),
+      on: z
+        .enum(['share', 'count'])
+        .optional()
+        .describe('What is tested: the share (default), or the count of the measure ("over 500 premises")'),
     })
+    .refine((f) => f.on === 'count' || f.value <= 100, 'A share is a percentage, at most 100')
     .optional()
     .describe(
       'Keep only the places (dimension: a geography) whose coverage_pct passes this test ("LAs under 70% gigabit")',

@@ -201,7 +201,15 @@ export interface Plan {
    * Keep only the places whose measure passes this test ("local authorities under 70% gigabit"); with
    * `countGroups`, answer with how many places pass it ("how many regions are below 85% FTTP") as one figure.
    */
-  groupFilter?: { op: 'gt' | 'gte' | 'lt' | 'lte'; value: number };
+  groupFilter?: {
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: number;
+    /**
+     * What is tested: the place's share (the default, a percentage), or its count of the plan's measure ("postcode
+     * areas with over 500 premises below the USO": the premises counted, above 500).
+     */
+    on?: 'share' | 'count';
+  };
   countGroups?: boolean;
   order?: 'asc' | 'desc';
   limit?: number;
@@ -236,5 +244,6 @@ const LA_LEVELS: ReadonlySet<GeoColumn> = new Set(
 /** A place test in words: "above 90%", "at most 50%". */
 export function describeGroupFilter(filter: NonNullable<Plan['groupFilter']>): string {
   const words = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[filter.op];
+  if (filter.on === 'count') return `${words} ${Number(filter.value.toFixed(2)).toLocaleString('en-GB')}`;
   return `${words} ${Number(filter.value.toFixed(2))}%`;
 }

@@ -53,9 +53,12 @@ export function readConditions(draft: Draft): void {
     )
   )
     subject.absent = true;
-  const onlyTech = text.match(/\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b/);
+  // "Only ADSL", "FTTC-only", "ADSL as the only broadband technology available".
+  const onlyTech = text.match(
+    /\bonly (?:get |have |receive )?(adsl|fttc|fwa)\b|\b(adsl|fttc|fwa)[- ]only\b|\b(adsl|fttc|fwa) (?:is |as )?(?:the|their|its) only (?:[a-z]+ )?(?:technology|tech|option|service|connection)\b/,
+  );
   if (onlyTech) {
-    subject.onlyTech = (onlyTech[1] ?? onlyTech[2]) as Subject['onlyTech'];
+    subject.onlyTech = (onlyTech[1] ?? onlyTech[2] ?? onlyTech[3]) as Subject['onlyTech'];
     delete subject.tech;
   }
   // A tier the premises lack ("superfast but not ultrafast") is the exclusion's: the thresholds read the rest.

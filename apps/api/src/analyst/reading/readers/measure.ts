@@ -100,7 +100,12 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
     measure = 'lines_change_pct';
     draft.takeUpChange = {
       change: qoq ? 'qoq' : 'yoy',
-      rankByChange: has(text, /\b(added|gained|grew|growth in lines|most new|increase)\b/),
+      // Growth in lines is lines added, unless a rate is asked ("% growth", "fastest growing").
+      rankByChange:
+        has(
+          text,
+          /\b(added|gained|grew|most new|increase)\b|\bgrowth in (?:[a-z-]+ ){0,2}lines\b|\blines? (?:growth|added|gained)\b/,
+        ) && !has(text, /%|\b(?:percent(?:age)?|rate|relative|fastest)\b/),
     };
   }
   if (
@@ -117,7 +122,7 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
  * text has lost its "%" ("premises passed and of the LA"), so a share word may also be missing before "of".
  */
 export const PREMISES_THEN_SHARE =
-  /\b(?:premises|homes|properties)(?: passed| covered| reached)?,? (?:and|&|\+|with|plus) (?:the |their |its )?(?:%|pct|percent|share|coverage|(?=of\b))/;
+  /\b(?:premises|homes|properties)(?: passed| covered| reached)?,? (?:and|&|\+|with|plus) (?:the |their |its )?(?:%|pct|percent|share|coverage|(?=of\b))|\b(?:number|count) of (?:premises|homes|properties)\b[^?.]{0,60}?,? and (?:what |the |their |its )?(?:share|%|proportion|percentage)\b/;
 
 /**
  * Scores, the operators of a network, premises below a speed, speeds, first-time premises, a count of
@@ -142,8 +147,15 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   )
     return 'operator_list';
   // "% of premises under the USO" is the share that lacks the speed; "how many" is a count.
+  // "The LAs with the largest number of premises below the USO, and what share": ranked by the count asked first.
+  const countThenShare =
+    Boolean(draft.dimension && PLACE_COLUMNS.has(draft.dimension)) && has(text, PREMISES_THEN_SHARE);
   if (subject.bestDownBelow || subject.belowUso)
-    return words.pct && !has(text, /\bhow many\b/) ? 'coverage_pct' : premisesWord ? 'premises' : 'postcodes';
+    return words.pct && !has(text, /\bhow many\b/) && !countThenShare
+      ? 'coverage_pct'
+      : premisesWord
+        ? 'premises'
+        : 'postcodes';
   if (words.speed || words.avgSpeed)
     return words.avgSpeed ? 'avg_down' : words.upload ? 'max_up' : 'max_down';
   if (words.first) {
