@@ -1235,4 +1235,21 @@ describe('output shapes and terms read from new wordings', () => {
       ).plan.measure,
     ).toBe('line_share_pct');
   });
+
+  it("reads a share of a network's own footprint as a share within it, upload speeds 'of 1 Gbit/s or more', each calendar year", () => {
+    const overlap = read(
+      "How many of the premises passed by CityFibre are also passed by Openreach full fibre, and what proportion of CityFibre's footprint does that overlap represent?",
+    ).plan;
+    expect(overlap).toMatchObject({
+      measure: 'coverage_pct',
+      within: { operatorGroups: ['CityFibre'] },
+      subject: { operatorGroups: ['Openreach'], tech: 'fttponly' },
+    });
+    expect(read('how many premises have upload speeds of 1 Gbit/s or more').plan.subject.minUp).toBe(1000);
+    expect(
+      read(
+        'For each calendar year from 2022 to 2025, how many premises received full fibre for the first time?',
+      ).plan.dimension,
+    ).toBe('year');
+  });
 });

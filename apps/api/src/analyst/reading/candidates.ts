@@ -1380,6 +1380,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
+  edits.push(...shareOfNamedFootprint(base, tagging));
   edits.push(...amongThose(base, tagging));
   edits.push(...shareServedBy(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
@@ -1664,6 +1665,36 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   // The tags cannot tell a base from a footprint with both; the words before the share word can.
   const plan = shareOfBase(base, subject, within);
   return plan ? [{ plan, differs: 'a share within the subject named first', prior: 1 }] : [];
+}
+
+/**
+ * "What proportion of CityFibre's footprint does that overlap represent", "what share of Openreach's premises also
+ * have an altnet": a share of a network's own footprint is a share within it, whatever else the question counts.
+ */
+function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length) return [];
+  for (const share of tagging.tags.filter((t) => t.role === 'measure' && t.value === 'share')) {
+    const named = tagging.tags.find((t) => t.start >= share.end && t.role !== 'grammar');
+    if (named?.role !== 'network') continue;
+    if (!/^ of (?:the )?$/.test(tagging.text.slice(share.end, named.start))) continue;
+    if (
+      !/^(?:'s?)? (?:footprint|premises|network|coverage|build|reach|homes)\b/.test(
+        tagging.text.slice(named.end),
+      )
+    )
+      continue;
+    // "That overlap" is the share within the footprint itself, not a technology.
+    const others = tagging.tags.filter(
+      (t) =>
+        (t.role === 'network' || (t.role === 'technology' && t.value !== 'overbuild')) &&
+        t.value !== named.value,
+    );
+    const subject = subjectOfTags(others);
+    if (!subject) continue;
+    const plan = shareOfBase(base, subject, { operatorGroups: [named.value] });
+    if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1 }];
+  }
+  return [];
 }
 
 /**

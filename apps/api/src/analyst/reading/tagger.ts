@@ -336,6 +336,8 @@ export function plainWording(question: string): string {
         .replace(/\b(?:preceding|prior|trailing)(?= (?:\w+ )?(?:months?|quarters?|years?)\b)/gi, 'previous')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
+        // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
+        .replace(/\bcalendar (years?)\b/gi, '$1')
         .replace(ORDINAL_QUARTER, (_, n: string) => {
           // "the fourth quarter" is Q4, as take-up labels it.
           return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;

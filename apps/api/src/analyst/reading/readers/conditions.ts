@@ -77,9 +77,9 @@ const SPEED_UNIT = '(gbps|gbit\\/?s?|gig|gb|mbps|mbit\\/?s?|mb\\/?s|mb|meg)';
 const UPLOAD_AT_LEAST = new RegExp(
   `\\b(?:at least |over |above |more than |>= ?)?(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}\\s*(?:\\+|or (?:more|faster|above))?\\s*(?:of )?(?:upload|uploads|up(?! to)|upstream)\\b`,
 );
-/** "upload of at least 100Mbps", "upload speeds over 50 Mbps". */
+/** "upload of at least 100Mbps", "upload speeds over 50 Mbps", "upload speeds of 1 Gbit/s or more". */
 const UPLOAD_FIRST = new RegExp(
-  `\\b(?:upload|upstream)(?: speeds?)? (?:of )?(?:at least|over|above|more than|>=) ?(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}`,
+  `\\b(?:upload|upstream)(?: speeds?)? (?:of )?(?:(?:at least|over|above|more than|>=) ?(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}|(\\d+(?:\\.\\d+)?)\\s*${SPEED_UNIT}\\s*(?:\\+|or (?:more|faster|above|higher)|and (?:above|faster)))`,
 );
 
 function readSpeedThresholds(question: string, subject: Subject): void {
@@ -101,7 +101,8 @@ function readSpeedThresholds(question: string, subject: Subject): void {
     ? null
     : (UPLOAD_AT_LEAST.exec(text) ?? UPLOAD_FIRST.exec(text));
   if (upload) {
-    const [, amount, unit] = upload;
+    // UPLOAD_FIRST holds the speed before or after its comparison: whichever matched.
+    const [amount, unit] = upload[1] !== undefined ? [upload[1], upload[2]] : [upload[3], upload[4]];
     subject.minUp = Number(amount) * (/^g/.test(unit as string) ? 1000 : 1);
     text = text.replace(upload[0], ' ');
   }
