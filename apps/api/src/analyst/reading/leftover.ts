@@ -52,8 +52,12 @@ export function leftoverWords(
     .replace(/\b([a-z])\.([a-z])\.?/g, '$1$2')
     .replace(/[^a-z0-9'%+./-]+/g, ' ')} `;
   // Phrases of the grammar whose number is part of a name ("the four nations").
+  // Whole words only: the name "OR" (Openreach) is not the "or" inside "forecast" or "network".
   for (const phrase of [...entities.map((e) => e.text), ...timeMatched, 'four nations', 'home nations']) {
-    if (phrase) text = text.split(phrase.toLowerCase()).join(' ');
+    const trimmed = phrase?.trim().toLowerCase();
+    if (!trimmed) continue;
+    const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(new RegExp(`(?<![a-z0-9])${escaped}(?![a-z0-9])`, 'g'), ' ');
   }
   const words = text
     .split(/[\s/]+/)

@@ -127,7 +127,13 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const code = m[1]!;
     if (!lexicon.postcodeAreas.has(code)) continue;
     for (const at of wordsAt(text, code.toLowerCase())) {
-      if (!FINER_PLACES_IN.test(text.slice(Math.max(0, at - 40), at))) continue;
+      // "Each district in BS", or "BS districts": finer places named around the bare code.
+      const after = text.slice(at + code.length, at + code.length + 30);
+      if (
+        !FINER_PLACES_IN.test(text.slice(Math.max(0, at - 40), at)) &&
+        !/^ (?:postcode )?(?:districts|sectors|post sectors|postcodes)\b/.test(after)
+      )
+        continue;
       if (
         add({ role: 'place', start: at, end: at + code.length, text: code, value: `postcode_area:${code}` })
       )
@@ -265,7 +271,7 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const before = tags.filter((t) => t !== tag && t.end <= tag.start).sort((a, b) => b.end - a.end)[0];
     if (tag.role !== 'dimension' || before === undefined || tag.start - before.end > 1) return false;
     if (before.role === 'dimension') return true;
-    return before.role === 'place' && !finerPlaces(tag, before);
+    return before.role === 'place' && !finerPlaces(tag, before, text);
   });
   for (const tag of qualifiers) tag.role = 'grammar';
 
@@ -309,13 +315,14 @@ export function momentKey(moment: Moment): string {
 }
 
 /** A plural level word finer than the place before it ("postcode areas" after "Scottish"). */
-function finerPlaces(level: Tag, place: Tag): boolean {
+function finerPlaces(level: Tag, place: Tag, text: string): boolean {
   const levels = GEO_COLUMNS as readonly string[];
   const column = place.value.slice(0, place.value.indexOf(':'));
   return (
     levels.includes(level.value) &&
     levels.indexOf(level.value) > levels.indexOf(column) &&
-    level.text.endsWith('s')
+    // "London boroughs", or "each North East LA": the finer places in it, one by one.
+    (level.text.endsWith('s') || /\b(?:each|every|per|by)\s*$/.test(text.slice(0, place.start)))
   );
 }
 
@@ -338,6 +345,13 @@ export function plainWording(question: string): string {
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
         .replace(/\bcalendar (years?)\b/gi, '$1')
+        // "Each H2": the end of each second half, December (the forecast's points are June and December).
+        .replace(
+          /\b(each|every) H([12])\b/gi,
+          (_, each: string, half: string) => `${each} ${half === '1' ? 'June' : 'December'}`,
+        )
+        // "The #1 network", "the no. 1 altnet": the leading one.
+        .replace(/(?:#|\bno\.? ?|\bnumber )1\b(?! ?%)/gi, 'top')
         .replace(ORDINAL_QUARTER, (_, n: string) => {
           // "the fourth quarter" is Q4, as take-up labels it.
           return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
@@ -351,15 +365,21 @@ export function plainWording(question: string): string {
  * aside is left out, as "excluding Openreach" says it.
  */
 function networksSetAside(question: string): string {
-  return question
-    .replace(
-      /\b(?:[Ll]eaving|[Ss]etting|[Pp]utting|[Ll]eave|[Ss]et|[Pp]ut) ([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?) (?:aside|to one side)\b/g,
-      'excluding $1',
-    )
-    .replace(
-      /\b((?:largest|biggest|leading|top|main|dominant|next)\b[^.?]{0,60}?)\bafter (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Q[1-4]|H[12]|the)\b)([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?)/g,
-      '$1excluding $2',
-    );
+  return (
+    question
+      // "The #1 non-OR FF network", "non-Openreach builders": every network but that one.
+      // ("OR" alone is also the word "or": spelled out.)
+      .replace(/\bnon[- ]OR\b/gi, 'excluding Openreach')
+      .replace(/\bnon[- ](?=[A-Z]|(?:openreach|bt|vm|virgin|cityfibre)\b)/g, 'excluding ')
+      .replace(
+        /\b(?:[Ll]eaving|[Ss]etting|[Pp]utting|[Ll]eave|[Ss]et|[Pp]ut) ([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?) (?:aside|to one side)\b/g,
+        'excluding $1',
+      )
+      .replace(
+        /\b((?:largest|biggest|leading|top|main|dominant|next)\b[^.?]{0,60}?)\bafter (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Q[1-4]|H[12]|the)\b)([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?)/g,
+        '$1excluding $2',
+      )
+  );
 }
 
 /**
