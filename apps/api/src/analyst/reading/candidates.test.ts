@@ -1252,4 +1252,23 @@ describe('output shapes and terms read from new wordings', () => {
       ).plan.dimension,
     ).toBe('year');
   });
+
+  it('reads terse list wordings: "each North East LA", "BS districts", "each H2", "the #1 altnet", a verb of reach before the ranking', () => {
+    expect(read('Count of altnets live in each North East LA.').plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'la_name',
+      geo: { column: 'government_region', values: ['North East'] },
+    });
+    expect(read('List LS districts where 5%+ of premises have 3 or more FF networks').plan).toMatchObject({
+      dimension: 'postcode_district',
+      geo: { column: 'postcode_area', values: ['LS'] },
+    });
+    expect(read('OR forecast FTTP premises at each H2 from 2025 to 2030.').plan.time.seriesMonth).toBe(12);
+    expect(read('the #1 altnet in each region').plan.leaderPerDimension).toBe(true);
+    expect(
+      read(
+        'For each local authority in Yorkshire and The Humber, which altnet passes the greatest number of premises?',
+      ).plan,
+    ).toMatchObject({ leaderPerDimension: true, dimension: 'la_name' });
+  });
 });

@@ -41,7 +41,7 @@ import { DEFAULT_TECHNOLOGY_ASSUMPTION } from './readers/technology.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
 import type { Tagging } from './tagger.js';
 import { quarterOf } from './time-phrases.js';
-import { JUDGEMENT_WORDS } from './vocabulary.js';
+import { AVAILABILITY_WORDS, JUDGEMENT_WORDS } from './vocabulary.js';
 
 const SUPERFAST_MBPS = SEGMENTS.superfast.threshold.down;
 const ULTRAFAST_MBPS = SEGMENTS.ultrafast.threshold.down;
@@ -342,7 +342,11 @@ function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
   };
   if (after && !quantity(after) && !qualifies(after) && !countsKind(ranking, after)) return after;
   const before = tagging.tags[i - 1];
-  const copula = before && COPULAS.has(tagging.text.slice(before.end, ranking.start).trim());
+  // "Which altnet is biggest", or with a verb of reach: "which altnet passes the greatest number of premises".
+  const between = before ? tagging.text.slice(before.end, ranking.start).trim() : '';
+  const copula =
+    before &&
+    (COPULAS.has(between) || (/^[a-z]+ the$/.test(between) && AVAILABILITY_WORDS.has(between.slice(0, -4))));
   return before && networkKind(before) && copula && !quantity(before) ? before : undefined;
 }
 
