@@ -286,6 +286,8 @@ export const MEASURE_LIST = [
       'attractive',
       'score',
       'scores',
+      'scoring',
+      'scored',
     ],
   },
   {

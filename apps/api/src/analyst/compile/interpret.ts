@@ -129,6 +129,11 @@ export function subjectClause(
   if (s.bestDownBelow) clauses.push(`the best download speed is below ${s.bestDownBelow} Mbit/s`);
   if (s.belowUso) clauses.push(belowUsoClause());
   if (s.exclude) clauses.push(`there is no ${excludedWords(s.exclude)}`);
+  if (s.score) {
+    const test = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[s.score.op];
+    const name = s.score.of === 'deprivation' ? 'digital deprivation' : 'attractiveness';
+    clauses.push(`the ${name} score (latest quarter) is ${test} ${s.score.value}`);
+  }
   return clauses.length ? joinAnd(clauses) : null;
 }
 

@@ -384,6 +384,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.subject.score) return buildScoreTest(plan, plan.subject.score, ctx);
   if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
@@ -1649,6 +1650,74 @@ function buildSpeeds(plan: Plan): BuiltQuery {
 function speedColumns(plan: Plan): ('fastest_down' | 'fastest_up')[] {
   if (plan.measure === 'max_speeds') return ['fastest_down', 'fastest_up'];
   return [plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down'];
+}
+
+/** The score columns of postcode_attractiveness, by the name a plan gives them. */
+const SCORE_COLUMNS = {
+  deprivation: 'digital_deprivation',
+  attractiveness: 'general_attractiveness',
+} as const;
+
+/**
+ * Premises or postcodes whose score in the latest quarter passes a test ("postcodes with a digital deprivation score
+ * of 0.7 or higher", "premises scoring 0.8+ on attractiveness with no FF today"), with the rest of the subject read as
+ * usual: counted, with the share of the place's premises beside, for the whole place or by place.
+ */
+function buildScoreTest(plan: Plan, score: NonNullable<Subject['score']>, ctx: TimeContext): BuiltQuery {
+  if (!['premises', 'postcodes', 'coverage_pct'].includes(plan.measure))
+    throw new Error(`a score test counts premises or postcodes, not ${plan.measure}`);
+  if (plan.dataset === 'take_up' || plan.compare?.length || plan.within || plan.groupFilter)
+    throw new Error('a score test is on availability, one subject');
+  if (plan.time.from || plan.time.to || (plan.time.at && plan.time.at !== ctx.latest))
+    throw new Error('a score test is read at the latest snapshot');
+  const dim = plan.dimension;
+  if (dim && !PLACE_COLUMNS.has(dim)) throw new Error('a score test is by place only');
+  const column = SCORE_COLUMNS[score.of];
+  const { score: _score, ...rest } = plan.subject;
+  const others: Plan = {
+    ...plan,
+    dataset: 'upc',
+    subject: rest,
+    dimension: undefined,
+    order: undefined,
+    limit: undefined,
+  };
+  const scored = `SELECT a.postcode FROM postcode_attractiveness a\n    WHERE a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness) AND a.${column} ${GROUP_OPS[score.op]} ${score.value}`;
+  // The rest of the subject as every other answer reads it (its presence; "no FF" keeps the postcodes outside it).
+  const passed = hasSubject(others)
+    ? `${scored}\n      AND a.postcode ${rest.absent ? 'NOT IN' : 'IN'} (${presence(others, ctx).replace(/\n\s*/g, ' ')})`
+    : scored;
+  const unit = plan.measure === 'postcodes' ? '1' : 'u.premises';
+  const count = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const counted = `SUM(CASE WHEN p.postcode IS NOT NULL THEN ${unit} ELSE 0 END)`;
+  const sortBy = plan.measure === 'coverage_pct' ? 'coverage_pct' : count;
+  const sql = [
+    `WITH passed AS (\n  ${passed}\n)`,
+    `SELECT ${dim ? `u.${dim}, ` : ''}${counted} AS ${count},`,
+    `       SUM(${unit}) AS total_${count},`,
+    `       ${round(`100.0 * ${counted} / NULLIF(SUM(${unit}), 0)`)} AS coverage_pct`,
+    'FROM upc_output u',
+    'LEFT JOIN passed p ON p.postcode = u.postcode',
+    where(geoConditions(plan)),
+    dim ? `GROUP BY u.${dim}\nORDER BY ${sortBy} ${plan.order === 'asc' ? 'ASC' : 'DESC'}, u.${dim}` : '',
+    dim && plan.limit ? `LIMIT ${plan.limit}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const test = `${{ gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[score.op]} ${score.value}`;
+  return {
+    sql,
+    columns: {
+      ...(dim ? { [dim]: dim.replace(/_/g, ' ') } : {}),
+      [count]: `${count} whose ${column.replace(/_/g, ' ')} is ${test}`,
+      [`total_${count}`]: `all ${count}`,
+      coverage_pct: `share of all ${count}, %`,
+    },
+    steps: [
+      `Takes the postcodes whose ${column} in the latest quarter of postcode_attractiveness is ${test}${hasSubject(others) ? `, ${rest.absent ? 'without' : 'with'} ${subjectPhrase(others)}` : ''}.`,
+      `Adds up their ${count}${dim ? ` for each ${dim.replace(/_/g, ' ')}` : ''}, beside all ${count} there.`,
+    ],
+  };
 }
 
 function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {

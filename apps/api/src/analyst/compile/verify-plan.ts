@@ -188,7 +188,19 @@ export function missingFromSql(plan: Plan, facts: SqlFacts, time: TimeContext): 
     ...timeMissing(plan, e, time),
     ...takeUpMissing(plan, e),
     ...placeTestMissing(plan, e),
+    ...scoreTestMissing(plan, e),
   ];
+}
+
+/** A test on a postcode's score must compare that score column with the value asked. */
+function scoreTestMissing(plan: Plan, e: Evidence): string[] {
+  const score = plan.subject.score;
+  if (!score) return [];
+  const column = score.of === 'deprivation' ? 'digital_deprivation' : 'general_attractiveness';
+  const op = GROUP_OPS[score.op];
+  return e.number([column], [op], (n) => n === score.value)
+    ? []
+    : [`the score test (${column} ${op} ${score.value})`];
 }
 
 function datasetMissing(plan: Plan, e: Evidence): string[] {

@@ -1122,7 +1122,11 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read("Openreach's share of the UK full fibre footprint").plan.measure).toBe(
       'share_of_subject_pct',
     );
-    expect(read('postcodes w/ digital deprivation > 0.8, latest qtr').confidence).toBeLessThan(0.8);
+    // A fraction is a score test, never "at least one".
+    expect(read('postcodes w/ digital deprivation > 0.8, latest qtr').plan).toMatchObject({
+      measure: 'postcodes',
+      subject: { score: { of: 'deprivation', op: 'gt', value: 0.8 } },
+    });
   });
 
   it('cuts speed bands where the question cuts them, and reads "best download" as the speed at the postcode', () => {
@@ -1270,5 +1274,33 @@ describe('output shapes and terms read from new wordings', () => {
         'For each local authority in Yorkshire and The Humber, which altnet passes the greatest number of premises?',
       ).plan,
     ).toMatchObject({ leaderPerDimension: true, dimension: 'la_name' });
+  });
+
+  it('tests postcode scores ("a deprivation score of 0.7 or higher", "scoring 0.8+ on attractiveness"), and a share after the places', () => {
+    const region = read(
+      'For each region and nation, how many premises are in postcodes with a digital deprivation score of 0.7 or higher in the latest quarter?',
+    );
+    expect(region.plan).toMatchObject({
+      measure: 'premises',
+      dimension: 'government_region',
+      subject: { score: { of: 'deprivation', op: 'gte', value: 0.7 } },
+    });
+    expect(region.confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(region.plan, testTime).sql;
+    expect(sql).toContain('a.digital_deprivation >= 0.7');
+    const build = read(
+      'Give me the top 10 LAs by premises scoring 0.8+ on attractiveness with no FF today.',
+    ).plan;
+    expect(build).toMatchObject({
+      limit: 10,
+      subject: { absent: true, tech: 'fttponly', score: { of: 'attractiveness', op: 'gte', value: 0.8 } },
+    });
+    expect(buildQuery(build, testTime).sql).toMatch(
+      /general_attractiveness >= 0\.8\s+AND a\.postcode NOT IN/,
+    );
+    expect(read('LAs with >90% FTTP').plan).toMatchObject({
+      dimension: 'la_name',
+      groupFilter: { op: 'gt', value: 90 },
+    });
   });
 });

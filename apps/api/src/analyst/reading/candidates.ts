@@ -149,6 +149,15 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
           return COUNT_MEASURES.has(plan.measure) && measureUsed(tag.value, plan, anyThreshold, tagging.text);
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
       }
+      // "Premises in postcodes with a deprivation score of 0.7+": the postcodes are where the premises are counted.
+      if (
+        tag.value === 'postcodes' &&
+        plan.measure !== 'postcodes' &&
+        /\b(?:in|of|across|within) $/.test(tagging.text.slice(0, tag.start)) &&
+        /^ (?:with|where|that|which|whose|scoring)\b/.test(tagging.text.slice(tag.end)) &&
+        (COUNT_MEASURES.has(plan.measure) || plan.measure === 'coverage_pct')
+      )
+        return true;
       // "The slowest and fastest speed": the fastest on offer is no slowest, unless places are ranked lowest first.
       if (tag.value === 'speed' && /^(?:slowest|min|minimum)$/.test(tag.text))
         return plan.order === 'asc' && plan.limit !== undefined;
@@ -197,7 +206,13 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       );
       if (next && (Number(next.value) === 0 || Number(next.value) === 1)) return true;
       return Boolean(
-        plan.groupFilter || s.minNetworks || s.exactNetworks || anyThreshold || plan.limit || plan.topBand,
+        plan.groupFilter ||
+          s.minNetworks ||
+          s.exactNetworks ||
+          anyThreshold ||
+          plan.limit ||
+          plan.topBand ||
+          s.score,
       );
     }
     case 'number':
@@ -817,7 +832,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         Boolean(plan.subject.gigabit)
       );
     case 'score':
-      return m === 'avg_attractiveness' || m === 'avg_deprivation';
+      return m === 'avg_attractiveness' || m === 'avg_deprivation' || Boolean(plan.subject.score);
     case 'average':
       return m.startsWith('avg_');
     default:
@@ -1092,6 +1107,7 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
     s.belowUso ? USO_DOWN_MBPS : undefined,
     s.belowUso ? USO_UP_MBPS : undefined,
     plan.groupFilter?.value,
+    s.score?.value,
     plan.time.lastQuarters,
     plan.time.quarterNumber,
   ];
@@ -1381,6 +1397,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...bandsOfTheQuestion(base, tagging));
   edits.push(...networkBandsSideBySide(base, tagging));
   edits.push(...placesWithACount(base, tagging));
+  edits.push(...scoreTest(base, tagging));
+  edits.push(...placesWithAShare(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -1502,7 +1520,10 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: 'one row for each altnet' });
   }
   edits.push(...sideBySide(base, unused, tagging));
-  const number = unused.find((t) => t.role === 'number');
+  // How many rows to keep is a whole number: "0.8+" is a threshold, never a limit.
+  const number = unused.find(
+    (t) => t.role === 'number' && Number.isInteger(Number(t.value)) && Number(t.value) >= 1,
+  );
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
     const plan = clone(base);
     plan.limit = Number(number.value);
@@ -2085,6 +2106,95 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * "LAs with over 90% FTTP": the places whose share passes the test, once the rows are places (the group-filter
+ * reader reads it when the places are named before the test; here they came from a grouping read later).
+ */
+function placesWithAShare(base: Plan, tagging: Tagging): Edit[] {
+  if (base.measure !== 'coverage_pct' || base.groupFilter || base.compare?.length || base.within) return [];
+  // The places are the plan's rows, or the place level the question names ("LAs with over 90% FTTP").
+  const level =
+    base.dimension ??
+    tagging.tags.find((t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value) && !base.geo)
+      ?.value;
+  if (!GEO_DIMENSIONS_OF_PLAN.has(level ?? '') || base.dataset === 'take_up') return [];
+  for (const number of tagging.tags.filter((t) => t.role === 'number')) {
+    const comparator = adjacent(tagging, number, -1);
+    const value = Number(number.value);
+    if (comparator?.role !== 'comparator' || !['gt', 'gte', 'lt', 'lte'].includes(comparator.value)) continue;
+    // A percentage: "90%" (the sign, read as a share at the end), "90 per cent", "90 pct".
+    const percent =
+      /^\s*(?:per ?cent|pct)\b/.test(tagging.text.slice(number.end)) ||
+      tagging.tags.some((t) => t.role === 'measure' && t.text === '%');
+    if (!(value > 0 && value <= 100) || !percent) continue;
+    const plan = clone(base);
+    plan.dimension = level as Dimension;
+    plan.groupFilter = { op: comparator.value as 'gt', value };
+    plan.order ??= ['lt', 'lte'].includes(comparator.value) ? 'asc' : 'desc';
+    if (!tagging.tags.some((t) => t.role === 'ranking' && limitWord(t, tagging))) {
+      delete plan.limit;
+      plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+    }
+    return [{ plan, differs: `the places with ${comparator.text} ${value}%` }];
+  }
+  return [];
+}
+
+/**
+ * "Premises in postcodes with a digital deprivation score of 0.7 or higher", "postcodes scoring 0.8+ on
+ * attractiveness with no FF today": a test on the postcode's score (0 to 1), counting premises or postcodes.
+ */
+function scoreTest(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || base.subject.score || base.compare?.length || base.within) return [];
+  const named = tagging.tags.find(
+    (t) => t.role === 'measure' && t.value === 'score' && /depriv|attract/.test(t.text),
+  );
+  if (!named) return [];
+  const of = /depriv/.test(named.text)
+    ? 'deprivation'
+    : /attract/.test(named.text)
+      ? 'attractiveness'
+      : undefined;
+  if (!of) return [];
+  for (const number of tagging.tags.filter((t) => t.role === 'number')) {
+    const value = Number(number.value);
+    if (
+      !(value > 0 && value <= 1) ||
+      Math.abs(tagging.tags.indexOf(number) - tagging.tags.indexOf(named)) > 4
+    )
+      continue;
+    const before = adjacent(tagging, number, -1);
+    const after = adjacent(tagging, number, 1);
+    const comparator =
+      after?.role === 'comparator' && ['gte', 'lte'].includes(after.value)
+        ? after
+        : before?.role === 'comparator'
+          ? before
+          : undefined;
+    if (!comparator || !['gt', 'gte', 'lt', 'lte'].includes(comparator.value)) continue;
+    const plan = clone(base);
+    plan.dataset = 'upc';
+    plan.subject = { ...base.subject, score: { of, op: comparator.value as 'gt', value } };
+    const counts = tagging.tags.filter(
+      (t) => t.role === 'measure' && ['premises', 'postcodes'].includes(t.value),
+    );
+    const share = tagging.tags.some((t) => t.role === 'measure' && t.value === 'share');
+    plan.measure = share
+      ? 'coverage_pct'
+      : counts[0]?.value === 'postcodes' && counts.length === 1
+        ? 'postcodes'
+        : 'premises';
+    if (!plan.dimension || !GEO_DIMENSIONS_OF_PLAN.has(plan.dimension)) {
+      delete plan.dimension;
+      delete plan.order;
+      delete plan.limit;
+    }
+    plan.time = {};
+    return [{ plan, differs: `the ${of} score ${comparator.text} ${value}` }];
+  }
+  return [];
 }
 
 /**

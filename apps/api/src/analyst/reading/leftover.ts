@@ -163,7 +163,8 @@ export function uncarriedConditions(
     s.belowUso === true ||
     s.gigabit === true ||
     // Speed bands cut where the question cuts them carry its comparisons and speeds.
-    Boolean(plan.bandCuts?.length);
+    Boolean(plan.bandCuts?.length) ||
+    Boolean(s.score);
   const comparison = text.match(COMPARATOR) ?? text.match(SHARE_COMPARATOR);
   // A share of premises compared with a number ("under 70% gigabit", "more than half") filters places by
   // their share: no subject threshold carries that.

@@ -253,7 +253,7 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       continue;
     }
     // "3+" is a number and "at least"; "90%" was normalised to "90".
-    const plus = /^(\d+)\+$/.exec(token.text);
+    const plus = /^(\d+(?:\.\d+)?)\+$/.exec(token.text);
     const digits = plus ? plus[1]! : token.text;
     const value = numberFrom(digits) ?? (/^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : null);
     if (value === null || !free(token.start, token.end)) continue;
@@ -341,6 +341,11 @@ export function plainWording(question: string): string {
         .replace(DAY_OF_MONTH, '')
         // "The preceding twelve months", "the prior 2 years": the last ones, as the time parser reads them.
         .replace(/\b(?:preceding|prior|trailing)(?= (?:\w+ )?(?:months?|quarters?|years?)\b)/gi, 'previous')
+        // Comparison signs, in words (normalising drops the signs themselves): "> 0.8", "<30mbps", ">= 3".
+        .replace(/>=\s*/g, ' at least ')
+        .replace(/<=\s*/g, ' at most ')
+        .replace(/(^|[^-])>\s*/g, '$1 over ')
+        .replace(/<\s*/g, ' under ')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.

@@ -196,9 +196,19 @@ export const VOCABULARY: Vocabulary = {
   comparator: {
     gt: ['more than', 'over', 'above', 'greater than', 'exceeding', 'higher than', '>'],
     // A '+' after a number ("3+") is read by the tagger; alone it is "and" ("cable + RFOG").
-    gte: ['at least', 'or more', 'or above', 'minimum of', '>='],
+    gte: ['at least', 'or more', 'or above', 'or higher', 'or greater', 'and above', 'minimum of', '>='],
     lt: ['less than', 'fewer than', 'under', 'below', 'beneath', 'lower than', '<'],
-    lte: ['at most', 'or less', 'or fewer', 'or below', 'maximum of', 'no more than', '<='],
+    lte: [
+      'at most',
+      'or less',
+      'or fewer',
+      'or below',
+      'or lower',
+      'and below',
+      'maximum of',
+      'no more than',
+      '<=',
+    ],
     eq: ['exactly', 'precisely'],
   },
   time: {

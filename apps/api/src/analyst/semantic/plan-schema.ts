@@ -128,6 +128,16 @@ export const subjectSchema = z
       .boolean()
       .optional()
       .describe(`${SEGMENTS.below_uso.title}: ${SEGMENTS.below_uso.definition}`),
+    score: z
+      .object({
+        of: z.enum(['deprivation', 'attractiveness']),
+        op: z.enum(['gt', 'gte', 'lt', 'lte']),
+        value: z.number().min(0).max(1),
+      })
+      .optional()
+      .describe(
+        'A test on the postcode score of the latest quarter (0 to 1): digital_deprivation or general_attractiveness ("deprivation of 0.7 or higher")',
+      ),
   })
   .describe(
     'Which postcodes count: what must (or, with absent, must not) be present. Empty = every postcode',

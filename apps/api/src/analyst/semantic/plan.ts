@@ -97,6 +97,11 @@ export interface Subject {
    * 1 Mbit/s up; postcodes with no service count.
    */
   belowUso?: boolean;
+  /**
+   * A test on the postcode's score in the latest quarter ("a digital deprivation score of 0.7 or higher", "scoring
+   * 0.8+ on attractiveness"): scores run from 0 to 1.
+   */
+  score?: { of: 'deprivation' | 'attractiveness'; op: 'gt' | 'gte' | 'lt' | 'lte'; value: number };
 }
 
 export const MEASURES = MEASURE_IDS;
