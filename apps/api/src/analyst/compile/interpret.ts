@@ -408,7 +408,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   // A share within a base: "Of the premises where Virgin Media offers cable, share where Openreach offers ...".
   if (plan.within) {
     const base = subjectClause(plan.within, { forecast }) ?? 'any service is present';
-    sentence = `Of the premises${where ? ` ${where}` : ''} where ${base}, the share where ${condition ?? 'any service is present'}${dimension && !SERIES.has(dimension) ? ` by ${SINGULAR[dimension]}` : ''}`;
+    sentence =
+      dimension === 'operator_group'
+        ? `${plan.limit ? `The ${plan.limit} networks` : 'Networks'} overlapping most with the premises${where ? ` ${where}` : ''} where ${base}: for each, the premises where it offers ${offering(plan.subject, forecast) ?? 'service'} there too, and their share`
+        : `Of the premises${where ? ` ${where}` : ''} where ${base}, the share where ${condition ?? 'any service is present'}${dimension && !SERIES.has(dimension) ? ` by ${SINGULAR[dimension]}` : ''}`;
   }
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');

@@ -434,6 +434,8 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
         : buildSeries(plan, ctx);
     return plan.order ? rankSeries(plan, series) : series;
   }
+  if (plan.within && plan.dimension === 'operator_group')
+    return buildOverlapByNetwork(plan, plan.within, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
 }
@@ -1805,6 +1807,7 @@ function areaShareOfSubject(plan: Plan, base: Plan, ctx: TimeContext): string | 
  * fibre"): the premises where the base is present, and of them those that also have the subject.
  */
 function buildShareWithin(plan: Plan, within: Subject, ctx: TimeContext): BuiltQuery {
+  if (plan.dimension === 'operator_group') return buildOverlapByNetwork(plan, within, ctx);
   const dim = plan.dimension && GEO_DIMENSIONS.has(plan.dimension) ? plan.dimension : undefined;
   const base: Plan = { ...plan, subject: within, within: undefined };
   const subject: Plan = { ...plan, within: undefined };
@@ -1835,6 +1838,48 @@ function buildShareWithin(plan: Plan, within: Subject, ctx: TimeContext): BuiltQ
     steps: [
       `Finds the postcodes with ${subjectPhrase(base)}: the base of the share.`,
       `Of their premises${plan.geo ? ` in ${describeGeo(plan)}` : ''}, adds up those in postcodes that ${absent ? 'do not have' : 'also have'} ${subjectPhrase({ ...subject, subject: present })}, and divides.`,
+    ],
+  };
+}
+
+/**
+ * Each other network's overlap with one network's footprint ("which 5 FF networks overlap Community Fibre the most"):
+ * for every network, the premises where it and the base network are both present, and their share of the base's
+ * premises; ranked by the overlap.
+ */
+function buildOverlapByNetwork(plan: Plan, within: Subject, ctx: TimeContext): BuiltQuery {
+  if (plan.dataset !== 'upc' || (plan.time.at && plan.time.at !== ctx.latest) || plan.time.from)
+    throw new Error('overlaps by network are of the latest snapshot');
+  const base: Plan = { ...plan, subject: within, within: undefined, dimension: undefined };
+  const others: Plan = { ...plan, within: undefined, dimension: 'operator_group' };
+  const src = source(others, 'latest');
+  const passed = presence(others, ctx, { keys: [`${src.groupExpr} AS operator_group`] });
+  const geo = geoConditions(plan);
+  const geoB = geoConditions(plan, 'ub');
+  const baseTotal = `(SELECT SUM(ub.premises) FROM base bb JOIN upc_output ub ON ub.postcode = bb.postcode${geoB.length ? ` WHERE ${geoB.join(' AND ')}` : ''})`;
+  const sql = [
+    `WITH base AS (\n  ${presence(base, ctx)}\n), passed AS (\n  ${passed}\n)`,
+    'SELECT p.operator_group, SUM(u.premises) AS premises_passed,',
+    `       ${round(`100.0 * SUM(u.premises) / NULLIF(${baseTotal}, 0)`)} AS share_of_base_pct`,
+    'FROM passed p',
+    'JOIN base b ON b.postcode = p.postcode',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geo),
+    'GROUP BY p.operator_group',
+    orderLimit(plan, 'premises_passed', 'p.operator_group'),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      operator_group: 'the network (operator group)',
+      premises_passed: `premises where the network and ${subjectPhrase(base)} are both present`,
+      share_of_base_pct: `share of the premises with ${subjectPhrase(base)}, %`,
+    },
+    steps: [
+      `Finds the postcodes with ${subjectPhrase(base)}: the footprint the others overlap.`,
+      `For each other network with ${subjectPhrase(others)}, adds up the premises of its postcodes inside that footprint, and ranks them.`,
     ],
   };
 }

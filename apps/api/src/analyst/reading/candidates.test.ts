@@ -1303,4 +1303,20 @@ describe('output shapes and terms read from new wordings', () => {
       groupFilter: { op: 'gt', value: 90 },
     });
   });
+
+  it("gives each network's overlap with one network's footprint ('which 5 FF networks overlap CityFibre the most')", () => {
+    const { plan, confidence } = read(
+      'Which 5 FF networks overlap CityFibre the most? Premises where both are live.',
+    );
+    expect(plan).toMatchObject({
+      dimension: 'operator_group',
+      within: { operatorGroups: ['CityFibre'], tech: 'fttponly' },
+      subject: { notGroups: ['CityFibre'], tech: 'fttponly' },
+      limit: 5,
+    });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toContain('JOIN base b ON b.postcode = p.postcode');
+    expect(sql).toContain('GROUP BY p.operator_group');
+  });
 });

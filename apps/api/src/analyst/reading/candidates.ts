@@ -748,7 +748,9 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
         // "How much of CityFibre's footprint overlaps with Openreach": one network's share within another's.
         Boolean(plan.within?.operatorGroups?.length && (s.operatorGroups?.length || s.altnet)) ||
         // "The top 3 FF networks in each region": the full-fibre networks ranked in each place.
-        Boolean(plan.leaderPerDimension && s.tech === FULL_FIBRE)
+        Boolean(plan.leaderPerDimension && s.tech === FULL_FIBRE) ||
+        // "Which FF networks overlap Community Fibre the most": each network's overlap with one footprint.
+        Boolean(plan.within?.operatorGroups?.length && plan.dimension === 'operator_group')
       );
     case 'any':
       return !s.tech && !s.gigabit && !s.minDown && !s.onlyTech && !tu.tech && !tu.techs?.length;
@@ -974,7 +976,12 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "Have both CityFibre and Openreach": the networks named right after it must all be present.
       if (adjacent(tagging, tag, 1)?.role === 'network')
         return Boolean(s.allGroups || (plan.within && s.operatorGroups?.length));
-      return Boolean(s.allGroups || (s.operatorGroups?.length ?? 0) >= 2 || plan.geo);
+      return Boolean(
+        s.allGroups ||
+          (s.operatorGroups?.length ?? 0) >= 2 ||
+          plan.geo ||
+          (plan.within?.operatorGroups?.length && plan.dimension === 'operator_group'),
+      );
     case 'base': {
       // "Sky's base by technology": a brand's customer base is its lines.
       const owner = adjacent(tagging, tag, -1);
@@ -1399,6 +1406,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...placesWithACount(base, tagging));
   edits.push(...scoreTest(base, tagging));
   edits.push(...placesWithAShare(base, tagging));
+  edits.push(...overlapWithEachNetwork(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -2106,6 +2114,43 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * "Which 5 FF networks overlap Community Fibre the most", "overbuild of CityFibre by network": every other network's
+ * overlap with one network's footprint, a row each, ranked.
+ */
+function overlapWithEachNetwork(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length || base.leaderPerDimension) return [];
+  const overlap = tagging.tags.find(
+    (t) => t.role === 'technology' && t.value === 'overbuild' && /overlap|overbuil/.test(t.text),
+  );
+  const networks = [...new Set(tagging.tags.filter((t) => t.role === 'network').map((t) => t.value))];
+  if (!overlap || networks.length !== 1) return [];
+  // The rows are networks: "which networks", "5 FF networks", "by network".
+  const rows = tagging.tags.some(
+    (t) =>
+      (t.role === 'dimension' && t.value === 'operator_group') ||
+      (t.role === 'technology' && t.value === 'overbuild' && /networks|operators|providers/.test(t.text)),
+  );
+  if (!rows) return [];
+  const fullFibre =
+    tagging.tags.some((t) => t.role === 'technology' && t.value === 'full_fibre') ||
+    /\b(?:ff|fttp|full[- ]fibre) networks?\b/.test(tagging.text);
+  const tech = fullFibre ? { tech: FULL_FIBRE } : {};
+  const plan = clone(base);
+  plan.measure = plan.measure === 'coverage_pct' ? 'coverage_pct' : 'premises';
+  plan.dimension = 'operator_group';
+  plan.subject = { ...tech, notGroups: [networks[0]!] };
+  plan.within = { ...tech, operatorGroups: [networks[0]!] };
+  plan.order = 'desc';
+  const limit = tagging.tags.find(
+    (t) => t.role === 'number' && Number.isInteger(Number(t.value)) && Number(t.value) >= 1,
+  );
+  if (limit) plan.limit = Number(limit.value);
+  else delete plan.limit;
+  plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+  return [{ plan, differs: `each network's overlap with ${networks[0]}` }];
 }
 
 /**
