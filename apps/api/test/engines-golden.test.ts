@@ -63,6 +63,13 @@ const NEW_PATHS = [
   'rural vs urban gigabit premises by region',
   'Which 5 altnets are present in the most local authorities? Give the LA count.',
   'in how many regions is each network present',
+  'premises by speed band in Wales: under 30, 30-300 and 300+',
+  'List postcode areas with over 50 premises below the USO, worst first.',
+  'how many LAs have more than 1000 premises with no full fibre',
+  'For each region, how many premises are in postcodes with a digital deprivation score of 0.7 or higher?',
+  'top 5 LAs by premises scoring 0.6+ on attractiveness with no FF today',
+  'Which 5 FF networks overlap CityFibre the most? Premises where both are live.',
+  'premises with exactly one full fibre network vs two or more, by region',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {
