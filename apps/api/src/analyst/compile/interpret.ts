@@ -198,7 +198,7 @@ function measureNoun(plan: Plan): string {
       return 'networks present';
     case 'lines_change_pct':
       // Ranked by the lines added, or by the change in per cent: the restatement says which.
-      return `${plan.takeUp?.rankByChange && plan.order ? 'broadband lines added' : 'change in broadband lines'} (${plan.takeUp?.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`;
+      return `${plan.takeUp?.rankByChange && plan.order ? 'broadband lines added' : 'change in broadband lines'} (${plan.takeUp?.fromQuarter ? `since ${plan.takeUp.fromQuarter.replace('Q', ' Q')}` : plan.takeUp?.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`;
   }
 }
 

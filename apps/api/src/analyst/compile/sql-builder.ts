@@ -2420,6 +2420,8 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
 /** The two quarters of a take-up change: the one asked (else the latest) and the one it is compared with. */
 function changeQuarters(plan: Plan, ctx: TimeContext): { before: string; now: string } {
   const now = plan.time.quarter ?? ctx.latestQuarter;
+  // Two quarters named: the change between them.
+  if (plan.takeUp?.fromQuarter) return { before: plan.takeUp.fromQuarter, now };
   const [year, quarter] = now.split('Q') as [string, string];
   // Year on year compares the same quarter a year earlier; quarter on quarter the quarter before.
   const before =
@@ -2439,25 +2441,20 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
       : undefined;
   const thenCol = `lines_${before.toLowerCase()}`;
   const nowCol = `lines_${now.toLowerCase()}`;
+  const pctCol = plan.takeUp?.fromQuarter
+    ? 'change_pct'
+    : `${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`;
   const thenExpr = `SUM(CASE WHEN quarter = ${sqlString(before)} THEN lines ELSE 0 END)`;
   const nowExpr = `SUM(CASE WHEN quarter = ${sqlString(now)} THEN lines ELSE 0 END)`;
   const sql = [
     `SELECT ${dim ? `${dim}, ` : ''}${thenExpr} AS ${thenCol},`,
     `       ${nowExpr} AS ${nowCol},`,
     `       ${nowExpr} - ${thenExpr} AS change_lines,`,
-    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS ${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
+    `       ${round(`100.0 * (${nowExpr} - ${thenExpr}) / NULLIF(${thenExpr}, 0)`)} AS ${pctCol}`,
     'FROM take_up_quarterly',
     where([...filters, `quarter IN (${list([before, now])})`]),
     dim ? `GROUP BY ${dim}` : '',
-    dim
-      ? orderLimit(
-          plan,
-          plan.takeUp?.rankByChange
-            ? 'change_lines'
-            : `${plan.takeUp?.change === 'qoq' ? 'qoq' : 'yoy'}_change_pct`,
-          dim,
-        )
-      : '',
+    dim ? orderLimit(plan, plan.takeUp?.rankByChange ? 'change_lines' : pctCol, dim) : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -2466,7 +2463,11 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
     columns: {
       [thenCol]: `lines in ${before}`,
       [nowCol]: `lines in ${now}`,
-      yoy_change_pct: 'change on the same quarter a year earlier, %',
+      [pctCol]: plan.takeUp?.fromQuarter
+        ? `change from ${before} to ${now}, %`
+        : plan.takeUp?.change === 'qoq'
+          ? 'change on the quarter before, %'
+          : 'change on the same quarter a year earlier, %',
     },
     steps: [
       `Adds up lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${before} and ${now}, and compares them.`,

@@ -1319,4 +1319,21 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toContain('JOIN base b ON b.postcode = p.postcode');
     expect(sql).toContain('GROUP BY p.operator_group');
   });
+
+  it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
+    const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
+    expect(adsl.plan).toMatchObject({
+      measure: 'lines_change_pct',
+      time: { quarter: '2026Q4' },
+      takeUp: { tech: 'adsl', fromQuarter: '2021Q4' },
+    });
+    const sql = buildQuery(adsl.plan, testTime).sql;
+    expect(sql).toContain("quarter IN ('2021Q4', '2026Q4')");
+    expect(sql).toContain('AS change_pct');
+    expect(
+      read(
+        'By how many percentage points has full-fibre coverage of rural premises changed since the November 2023 snapshot, and how does that compare with the change for urban premises?',
+      ).plan.dimension,
+    ).toBe('urban_rural');
+  });
 });

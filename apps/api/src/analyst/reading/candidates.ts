@@ -281,7 +281,7 @@ export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean 
     if (TIME_GRAINS.has(plan.dimension ?? '') || t.quarterYear || t.lastQuarters) return true;
     const at = t.quarter ?? latest.quarter!;
     const step = plan.takeUp?.change === 'yoy' ? -4 : plan.takeUp?.change === 'qoq' ? -1 : 0;
-    const quarters = [at, shiftQuarter(at, step)];
+    const quarters = plan.takeUp?.fromQuarter ? [at, plan.takeUp.fromQuarter] : [at, shiftQuarter(at, step)];
     const quarter = moment.quarter ?? (moment.date ? quarterOf(moment.date) : undefined);
     if (quarter) return quarters.includes(quarter);
     return quarters.some((q) => q.startsWith(String(moment.year)));
@@ -946,7 +946,11 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
             ['postcodes', 'first_postcodes', 'change_postcodes'].includes(plan.measure))
         );
       return (
-        COUNT_MEASURES.has(plan.measure) || Boolean(plan.countGroups) || SHARE_MEASURES.has(plan.measure)
+        COUNT_MEASURES.has(plan.measure) ||
+        Boolean(plan.countGroups) ||
+        SHARE_MEASURES.has(plan.measure) ||
+        // "How many lines in 2021Q4 and 2026Q4, and the % change": both counts are shown beside the change.
+        (plan.measure === 'lines_change_pct' && Boolean(plan.takeUp?.fromQuarter))
       );
     }
     case 'each':
@@ -1366,6 +1370,9 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
       t.role === 'dimension' &&
       ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
         t.value === 'speed_band' ||
+        // "Rural premises ..., and how does that compare with urban": both classes named are the rows.
+        (t.value === 'urban_rural' &&
+          tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2) ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
           Boolean(
             base.order || base.limit || eachOf(t, tagging) || tagging.tags.some((r) => r.role === 'ranking'),
@@ -1407,6 +1414,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...scoreTest(base, tagging));
   edits.push(...placesWithAShare(base, tagging));
   edits.push(...overlapWithEachNetwork(base, tagging));
+  edits.push(...linesBetweenQuarters(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -2114,6 +2122,37 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * "ADSL lines in Q4 2021 and Q4 2026, and the % decline", "% change in FTTP lines between 2023Q1 and 2026Q4": lines
+ * in two named quarters and the change between them.
+ */
+function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'take_up' || base.takeUp?.fromQuarter) return [];
+  // "The percentage decline" reads as a share; with a change word it is the change in per cent.
+  const changeWord = tagging.tags.some((t) => t.role === 'measure' && t.value === 'change');
+  const measures = changeWord
+    ? ['lines', 'lines_change_pct', 'line_share_pct']
+    : ['lines', 'lines_change_pct'];
+  if (!measures.includes(base.measure) || TIME_GRAINS.has(base.dimension ?? '')) return [];
+  const quarters = [
+    ...new Set(
+      tagging.moments
+        .map((m) => m.quarter ?? (m.date ? quarterOf(m.date) : undefined))
+        .filter(Boolean) as string[],
+    ),
+  ].sort();
+  if (quarters.length !== 2) return [];
+  const plan = clone(base);
+  plan.measure = 'lines_change_pct';
+  plan.time = { quarter: quarters[1] };
+  // A share of one technology's lines read from "percentage" is that technology's lines.
+  const { shareOf, ...filters } = plan.takeUp ?? {};
+  const tech = shareOf?.startsWith('tech:') ? shareOf.slice(5) : undefined;
+  if (shareOf && !tech) return [];
+  plan.takeUp = { ...filters, ...(tech ? { tech } : {}), change: undefined, fromQuarter: quarters[0] };
+  return [{ plan, differs: `the change from ${quarters[0]} to ${quarters[1]}` }];
 }
 
 /**

@@ -211,6 +211,13 @@ export const takeUpSchema = z
       .optional()
       .describe('lines_change_pct: year on year (default) or quarter on quarter'),
     rankByChange: z.boolean().optional().describe('Rank by the change in lines'),
+    fromQuarter: z
+      .string()
+      .regex(/^\d{4}Q[1-4]$/)
+      .optional()
+      .describe(
+        'lines_change_pct between two named quarters: the earlier one ("2021Q4"); time.quarter is the later',
+      ),
   })
   .describe('Filters of the take_up dataset');
 

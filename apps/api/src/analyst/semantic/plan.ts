@@ -201,6 +201,8 @@ export interface Plan {
     /** Lines change: year on year (default) or quarter on quarter; rank by the change in lines. */
     change?: 'yoy' | 'qoq';
     rankByChange?: boolean;
+    /** lines_change_pct between two named quarters ("ADSL lines, 2021Q4 vs 2026Q4"): the earlier one ('2021Q4'). */
+    fromQuarter?: string;
   };
   /**
    * Keep only the places whose measure passes this test ("local authorities under 70% gigabit"); with
