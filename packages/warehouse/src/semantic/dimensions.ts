@@ -258,6 +258,10 @@ export const DIMENSION_LIST = [
       'speed distribution',
       'distribution of speeds',
       'distribution of best speeds',
+      // "By the best download speed, using the bands below 30, 30 to 299, ...": bands named with speeds.
+      'using the bands',
+      'in bands',
+      'into bands',
     ],
   },
   {

@@ -1136,6 +1136,12 @@ describe('output shapes and terms read from new wordings', () => {
     const sql = buildQuery(bands.plan, testTime).sql;
     expect(sql).toContain('WHEN f.fastest_down >= 300 THEN');
     expect(sql).not.toContain('>= 10 THEN');
+    // Bands written with their last speed ("30 to 299, 300 to 999") and a gigabit written with its unit apart.
+    expect(
+      read(
+        'distribute all premises by the best download speed, using the bands below 30 Mbit/s, 30 to 299 Mbit/s, 300 to 999 Mbit/s and 1 Gbit/s or above, counting any premises without service in the lowest band',
+      ).plan.bandCuts,
+    ).toEqual([30, 300, 1000]);
     // No cut points: the model's own bands.
     expect(read('premises by speed band').plan.bandCuts).toBeUndefined();
     const best = read('how many premises in Wales have a best download under 30mbps');

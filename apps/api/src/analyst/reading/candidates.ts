@@ -77,8 +77,18 @@ export function tagUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
 function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon): boolean {
   // The question's own speed bands hold their numbers and the words that cut them ("under 30", "1gbps+").
   if (plan.bandCuts && tagging.tags.some((t) => t.role === 'dimension' && t.value === 'speed_band')) {
-    if (tag.role === 'number' && bandCutsOf(tagging).includes(Number(tag.value))) return true;
+    const written = bandCutsOf(tagging, true);
+    if (
+      tag.role === 'number' &&
+      (written.includes(Number(tag.value)) || written.includes(Number(tag.value) * 1000))
+    )
+      return true;
     if (tag.role === 'comparator' || (tag.role === 'measure' && tag.value === 'speed')) return true;
+    // "Counting premises without service in the lowest band": where the bands put no service.
+    const after = tagging.text.slice(tag.end);
+    if (tag.role === 'ranking' && /^ band\b/.test(after)) return true;
+    if (tag.role === 'negation' && /^ (?:any )?(?:service|broadband|coverage|connection)\b/.test(after))
+      return true;
     if (tag.role === 'technology' && /\d/.test(tag.text)) return true;
   }
   const s = plan.subject;
@@ -2371,15 +2381,19 @@ function networkBandsSideBySide(base: Plan, tagging: Tagging): Edit[] {
  * The speeds that cut the question's own bands ("premises by speed band: under 30, 30-300, 300-1000, 1Gbps+"):
  * every speed it gives, in Mbit/s, ascending; a speed written as gigabit ("1gbps") is 1,000.
  */
-function bandCutsOf(tagging: Tagging): number[] {
+function bandCutsOf(tagging: Tagging, written = false): number[] {
+  // A number with a unit of gigabits after it ("1 Gbit/s") is in thousands of Mbit/s.
   const speeds = tagging.tags.flatMap((t) =>
     t.role === 'number'
-      ? [Number(t.value)]
+      ? [Number(t.value) * (/^ (?:gbit|gbps|gb\b|gig)/.test(tagging.text.slice(t.end)) ? 1000 : 1)]
       : t.role === 'technology' && /^1 ?g/.test(t.text)
         ? [GIGABIT_DOWN_MBPS]
         : [],
   );
-  return [...new Set(speeds.filter((n) => n > 1 && n <= 100_000))].sort((a, b) => a - b);
+  const cuts = [...new Set(speeds.filter((n) => n > 1 && n <= 100_000))].sort((a, b) => a - b);
+  if (written) return cuts;
+  // "30 to 299, 300 to 999": a band's last speed written out is the next band's first, less one.
+  return cuts.filter((n) => !cuts.includes(n + 1));
 }
 
 /** Speed bands asked with the question's own cut points: one band per range, the model's bands otherwise. */

@@ -137,6 +137,8 @@ export function uncarriedConditions(
     /\bno (?:[a-z-]+ )?(?:competition|competitors?|rivals?|choice|alternatives?)\b/.test(text);
   const negated = Boolean(
     noneNowThenForecast(plan, text) ||
+      // Speed bands put the premises without service in the first band.
+      (plan.bandCuts?.length && /\b(?:without|no) (?:any )?(?:service|broadband|connection)\b/.test(text)) ||
       s.absent ||
       s.exclude ||
       s.notGroups?.length ||
