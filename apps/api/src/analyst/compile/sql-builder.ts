@@ -765,7 +765,17 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
     dim === 'operator_group' && !src.altnetTable && !src.forecast
       ? { ...plan, dimension: 'operator_group' }
       : plan;
-  const inner = presence(planForPresence, ctx, { keys: [`${keyExpr} AS ${keyName}`] });
+  let inner = presence(planForPresence, ctx, { keys: [`${keyExpr} AS ${keyName}`] });
+  // "Premises with only one FF network, by network": each postcode with exactly one network, keyed by that network
+  // (counting networks within a network's own rows would always find one).
+  if (plan.subject.exactNetworks === 1 && dim === 'operator_group' && !src.altnetTable && !src.forecast) {
+    if (plan.time.at && plan.time.at !== ctx.latest)
+      throw new Error('the only network is read at the latest snapshot');
+    const s = plan.subject;
+    if (s.operatorGroups?.length || s.notGroups?.length || s.allGroups?.length || s.exclude || s.absent)
+      throw new Error('the only network of each postcode is read over every network');
+    inner = `SELECT MIN(${src.groupExpr}) AS ${keyName}, f.postcode FROM ${src.from}\n    ${where(src.conditions)}\n    GROUP BY f.postcode\n    HAVING COUNT(DISTINCT ${src.groupExpr}) = 1`;
+  }
   const geo = geoConditions(plan);
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const measure = unit === 'postcodes' ? 'COUNT(*) AS postcodes' : 'SUM(u.premises) AS premises';

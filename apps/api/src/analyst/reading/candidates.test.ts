@@ -1342,4 +1342,18 @@ describe('output shapes and terms read from new wordings', () => {
       ).plan.dimension,
     ).toBe('urban_rural');
   });
+
+  it('breaks premises with only one network down by that network, and never counts networks inside one network', () => {
+    const { plan, confidence } = read(
+      'In Leeds, how many premises are served by exactly one full-fibre network, broken down by the network concerned?',
+    );
+    expect(plan).toMatchObject({
+      dimension: 'operator_group',
+      subject: { exactNetworks: 1, tech: 'fttponly' },
+    });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/SELECT MIN\(o\.operator_group\) AS operator_group, f\.postcode/);
+    expect(sql).toContain('GROUP BY f.postcode');
+  });
 });

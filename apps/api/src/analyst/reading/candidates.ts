@@ -898,6 +898,15 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     if (/\b(?:at least one|atleast one|any|a|one)\s+(?:[a-z-]+\s+){0,2}$/.test(before) && hasSubjectOf(plan))
       return true;
   }
+  // "..., by network", "broken down by operator", "for each network": a row per network, which only a plan grouped by
+  // network (or ranking networks in each place) holds.
+  if (
+    (value === 'operator_group' || value === 'operator') &&
+    /\b(?:by|per|each|every|for each|broken down by|split by)(?: the)?$/.test(
+      tagging.text.slice(0, tag.start).trimEnd(),
+    )
+  )
+    return Boolean(plan.leaderPerDimension);
   if (value === 'operator_group') {
     // "networks" names the subject's kind ("3+ networks", "altnet networks", "which networks ..."), or the
     // networks ranked in each place ("the biggest network in each region").
@@ -1385,7 +1394,12 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
           tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2) ||
         (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
           Boolean(
-            base.order || base.limit || eachOf(t, tagging) || tagging.tags.some((r) => r.role === 'ranking'),
+            base.order ||
+              base.limit ||
+              eachOf(t, tagging) ||
+              tagging.tags.some((r) => r.role === 'ranking') ||
+              // "..., broken down by the network concerned", "split by operator".
+              /\b(?:by|broken down by|split by)(?: the)?$/.test(tagging.text.slice(0, t.start).trimEnd()),
           ))),
   );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
