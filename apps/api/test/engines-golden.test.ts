@@ -70,6 +70,9 @@ const NEW_PATHS = [
   'top 5 LAs by premises scoring 0.6+ on attractiveness with no FF today',
   'Which 5 FF networks overlap CityFibre the most? Premises where both are live.',
   'premises with exactly one full fibre network vs two or more, by region',
+  'premises with only one FF network, by network',
+  '% change in ADSL lines between 2021Q4 and 2026Q4',
+  'LAs with over 90% FTTP',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {
