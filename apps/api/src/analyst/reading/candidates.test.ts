@@ -1356,4 +1356,17 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toMatch(/SELECT MIN\(o\.operator_group\) AS operator_group, f\.postcode/);
     expect(sql).toContain('GROUP BY f.postcode');
   });
+
+  it('reads ranges written with a hyphen and a grain asked over a window as a series', () => {
+    expect(read('Openreach FTTP premises passed month by month, Jun-Nov 2026').plan.time).toMatchObject({
+      seriesFrom: '2026-06-01',
+      seriesTo: '2026-11-01',
+    });
+    expect(read('FTTP % of total lines, quarterly 2024Q1-2026Q4').plan.time.seriesFrom).toBe('2024-01-01');
+    expect(read('gigabit coverage by year from 2022 to 2025').plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'year',
+      time: { seriesFrom: '2022-01-01', seriesTo: '2025-12-01' },
+    });
+  });
 });

@@ -1439,6 +1439,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...placesWithAShare(base, tagging));
   edits.push(...overlapWithEachNetwork(base, tagging));
   edits.push(...linesBetweenQuarters(base, tagging));
+  edits.push(...seriesOverAWindow(base, unused, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -2146,6 +2147,40 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/** The level a change is of. */
+const LEVEL_OF: Partial<Record<Plan['measure'], Plan['measure']>> = {
+  change_pp: 'coverage_pct',
+  change_premises: 'premises',
+  change_postcodes: 'postcodes',
+};
+
+/**
+ * "Gigabit coverage by year from 2022 to 2025": a grain asked "by" over a window is a series over it (a point per
+ * year), not the change between its ends.
+ */
+function seriesOverAWindow(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || !base.time.from || !base.time.to || base.dimension) return [];
+  // "Which quarter had the lowest growth" ranks the points by their change: not a series of levels.
+  if (tagging.tags.some((t) => t.role === 'ranking')) return [];
+  const grain = unused.find(
+    (t) =>
+      t.role === 'dimension' &&
+      TIME_GRAINS.has(t.value) &&
+      /\b(?:by|per|each|every)$/.test(tagging.text.slice(0, t.start).trimEnd()),
+  );
+  const level = LEVEL_OF[base.measure];
+  if (!grain || !level) return [];
+  const plan = clone(base);
+  plan.measure = level;
+  plan.dimension = grain.value as Dimension;
+  plan.time = {
+    seriesFrom: grain.value === 'year' ? `${base.time.from.slice(0, 4)}-01-01` : base.time.from,
+    seriesTo: base.time.to,
+    ...(base.time.phrase ? { phrase: base.time.phrase } : {}),
+  };
+  return [{ plan, differs: `a point per ${grain.text} from ${base.time.from} to ${base.time.to}` }];
 }
 
 /**

@@ -350,6 +350,22 @@ export function plainWording(question: string): string {
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
         .replace(/\bcalendar (years?)\b/gi, '$1')
+        // Ranges written with a hyphen are ranges: "Jun-Nov 2026", "2024Q1-2026Q4", "2022-2025"; "end-2026" is the end of
+        // 2026; "each H1/H2" is each half-year.
+        .replace(
+          /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s*-\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)([a-z]*)\b/gi,
+          '$1 to $2$3',
+        )
+        .replace(/\b((?:19|20)\d\d ?Q[1-4])\s*-\s*((?:19|20)\d\d ?Q[1-4])\b/gi, '$1 to $2')
+        .replace(/\b(Q[1-4] ?(?:19|20)\d\d)\s*-\s*(Q[1-4] ?(?:19|20)\d\d)\b/gi, '$1 to $2')
+        .replace(/\b((?:19|20)\d\d)\s*-\s*((?:19|20)\d\d)\b/g, '$1 to $2')
+        // A range with no "from" before it ("quarterly 2024Q1 to 2026Q4"): the time parser reads "from ... to ...".
+        .replace(
+          /(?<!\b(?:from|between|since) )\b((?:19|20)\d\d ?Q[1-4]|Q[1-4] ?(?:19|20)\d\d|(?:19|20)\d\d) to ((?:19|20)\d\d ?Q[1-4]|Q[1-4] ?(?:19|20)\d\d|(?:19|20)\d\d)\b/gi,
+          'from $1 to $2',
+        )
+        .replace(/\bend-((?:19|20)\d\d)\b/gi, 'end of $1')
+        .replace(/\b(each|every|at each) H1 ?\/ ?H2\b/gi, '$1 half year')
         // "Each H2": the end of each second half, December (the forecast's points are June and December).
         .replace(
           /\b(each|every) H([12])\b/gi,

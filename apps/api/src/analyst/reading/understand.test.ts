@@ -234,6 +234,13 @@ describe('questions the data cannot answer, and questions about the data', () =>
     expect(kind(question).kind).toBe('system_info');
   });
 
+  it.each([
+    'Hello! Could you show me the 5 networks that added the most full fibre premises over the last 12 months? Thank you!!',
+    "Openreach FTTP reach vs Virgin Media's footprint today - and how far ahead is the leader?",
+  ])('"%s" is a data question, whatever the greeting or "how far ahead" around it', (question) => {
+    expect(kind(question).kind).toBe('data');
+  });
+
   it('still reads speeds on offer as a data question', () => {
     expect(kind('which networks offer 1000 Mbps downloads').kind).toBe('data');
   });

@@ -62,7 +62,8 @@ const SYSTEM_INFO = [
   /\bwhat (?:kind|sort|type)s? of questions?\b/,
   /\b(?:describe|explain|tell me about|show me) (?:the |your )?(?:data|datasets?|schema|tables?|columns?|database)\b/,
   /\bwhat (?:is|are) the (?:latest|most recent) (?:snapshot|data|dates?)\b/,
-  /^\s*(?:help|hi|hello|hey)\b/,
+  // A greeting alone ("hello", "hi there!"); a greeting before a question is chat around the question.
+  /^\s*(?:help|hi|hello|hey)(?: there)?[\s!.,?]*$/,
   /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
@@ -70,7 +71,8 @@ const SYSTEM_INFO = [
   // "what does the take-up data contain", "explain what the forecast dataset includes", "how far out it goes"
   /\b(?:data ?sets?|data|tables?|warehouse) (?:contains?|includes?|holds?|covers?)\b(?! (?:the )?(?:premises|postcodes|lines))/,
   /\bwhat (?:does|do) (?:the |your |this )?(?:[a-z-]+ )?(?:data ?sets?|data|tables?) (?:contain|include|hold|cover|have)\b/,
-  /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are|it|the)\b/,
+  // "How far ahead does the forecast go" (not "how far ahead is the leader").
+  /\bhow far (?:out|ahead|forward|into the future) (?:does|do|is|are) (?:the |your |this )?(?:[a-z-]+ )?(?:forecasts?|data|predictions?|projections?|it)\b|\bhow far (?:out|ahead|forward) (?:it|they|the forecasts?) goe?s?\b/,
   // "what date range do the availability snapshots cover, and how often are they taken?"
   /\bwhat (?:date range|time range|time span|period)s? (?:do|does) (?:the )?(?:[a-z-]+ )?(?:data|snapshots?|data ?sets?|forecasts?) cover\b/,
   /\bhow often are (?:the |they |snapshots )(?:[a-z-]+ )?(?:snapshots? )?(?:taken|made|updated|published)\b/,
