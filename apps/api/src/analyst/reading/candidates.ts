@@ -596,7 +596,18 @@ function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; 
     return [];
   if (base.rankWithin || base.groupFilter || base.leaderPerDimension || base.flow) return [];
   const shapes = new Set(tagging.tags.filter((t) => t.role === 'shape').map((t) => t.value));
-  if (shapes.has('both') || shapes.has('combined')) return [];
+  // "On both FF and gigabit coverage" asks for two figures: "both" before technologies and their measure word.
+  const bothFigures = tagging.tags.some((t) => {
+    if (t.role !== 'shape' || t.value !== 'both') return false;
+    const next = tagging.tags.filter((u) => u.start >= t.end && u.role !== 'grammar').slice(0, 3);
+    return (
+      next[0]?.role === 'technology' &&
+      next[1]?.role === 'technology' &&
+      next[2]?.role === 'measure' &&
+      next[2].value === 'share'
+    );
+  });
+  if ((shapes.has('both') && !bothFigures) || shapes.has('combined')) return [];
   const edits: { plan: Plan; differs: string }[] = [];
   // Technologies: the first of a list and each one listed after it.
   const techs = tagging.tags.filter((t) => t.role === 'technology');
