@@ -401,6 +401,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   if (extra && !head.includes(extra)) head += ` ${extra}`;
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
+  // Its own premises split by class or place: "The premises where Gigaclear is present by urban or rural setting, ...".
+  if (plan.footprintShare && dimension) {
+    sentence = `The premises${where ? ` ${where}` : ''} where ${condition ?? 'any service is present'} by ${SINGULAR[dimension]}, each part's share of them all`;
+  }
   if (plan.footprintShare && where && !dimension) {
     const { premises, part } = footprintParts(plan);
     sentence = `Share ${premises} that are ${part}`;

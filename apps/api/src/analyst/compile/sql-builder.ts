@@ -418,6 +418,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildShareOfSubject(plan, ctx);
     case 'coverage_pct':
       if (plan.within) return buildShareWithin(plan, plan.within, ctx);
+      if (plan.footprintShare && plan.dimension) return buildFootprintSplit(plan, ctx);
       if (plan.footprintShare && (plan.geo || plan.urbanRural)) return buildFootprintShare(plan, ctx);
       break;
     default:
@@ -1890,6 +1891,48 @@ function buildOverlapByNetwork(plan: Plan, within: Subject, ctx: TimeContext): B
     steps: [
       `Finds the postcodes with ${subjectPhrase(base)}: the footprint the others overlap.`,
       `For each other network with ${subjectPhrase(others)}, adds up the premises of its postcodes inside that footprint, and ranks them.`,
+    ],
+  };
+}
+
+/**
+ * The subject's own premises split by class or place, each part's share of them all ("Gigaclear's urban/rural mix as a
+ * % of its footprint", "how CityFibre's footprint splits by region").
+ */
+function buildFootprintSplit(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension!;
+  if (dim !== 'urban_rural' && !PLACE_COLUMNS.has(dim))
+    throw new Error(`a footprint splits by place, not ${dim}`);
+  if (!hasSubject(plan) || plan.dataset !== 'upc') throw new Error('a footprint split needs a subject');
+  const whole: Plan = {
+    ...plan,
+    dimension: undefined,
+    footprintShare: undefined,
+    order: undefined,
+    limit: undefined,
+  };
+  const sql = [
+    `WITH passed AS (\n  ${presence(whole, ctx)}\n)`,
+    `SELECT u.${dim}, SUM(u.premises) AS premises_there,`,
+    `       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_footprint_pct`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    where(geoConditions({ ...plan, dimension: undefined })),
+    `GROUP BY u.${dim}`,
+    orderLimit({ ...plan, order: plan.order ?? 'desc' }, 'premises_there', `u.${dim}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [dim]: dim.replace(/_/g, ' '),
+      premises_there: `premises ${subjectPhrase(whole)} there`,
+      share_of_footprint_pct: `share of all the premises ${subjectPhrase(whole)}, %`,
+    },
+    steps: [
+      `Finds the postcodes with ${subjectPhrase(whole)}${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+      `Adds up their premises for each ${dim.replace(/_/g, ' ')} and divides by them all.`,
     ],
   };
 }

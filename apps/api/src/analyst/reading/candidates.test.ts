@@ -1369,4 +1369,14 @@ describe('output shapes and terms read from new wordings', () => {
       time: { seriesFrom: '2022-01-01', seriesTo: '2025-12-01' },
     });
   });
+
+  it("splits a network's own premises by class, each part's share of them all ('urban/rural mix as a % of its footprint')", () => {
+    const { plan } = read(
+      "CityFibre's urban/rural mix: premises passed in each, and the split as a % of its total footprint",
+    );
+    expect(plan).toMatchObject({ dimension: 'urban_rural', footprintShare: true });
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toContain('SUM(SUM(u.premises)) OVER ()');
+    expect(sql).toContain('GROUP BY u.urban_rural');
+  });
 });

@@ -2726,6 +2726,23 @@ function topNetworksInEach(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
  * (those there over all of them), not of the place's premises covered.
  */
 function footprintShare(base: Plan, tagging: Tagging): Edit[] {
+  // "Gigaclear's urban/rural mix ... as a % of its total footprint": a row per class or place, each its share.
+  if (
+    base.dataset === 'upc' &&
+    base.measure === 'coverage_pct' &&
+    (base.dimension === 'urban_rural' || GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) &&
+    !base.within &&
+    !base.compare?.length &&
+    !base.footprintShare &&
+    (base.subject.operatorGroups?.length || base.subject.altnet) &&
+    /\b(?:%|share|percent(?:age)?|proportion|split|mix) of (?:its|their|the|[a-z.]+'s?) (?:total |whole |own |overall )?(?:footprint|premises|network|build|coverage)\b|\b(?:mix|split)\b/.test(
+      tagging.text,
+    )
+  ) {
+    const plan = clone(base);
+    plan.footprintShare = true;
+    return [{ plan, differs: "each part's share of its own premises", prior: 1 }];
+  }
   if (base.dataset !== 'upc' || base.measure !== 'coverage_pct' || base.dimension || base.within) return [];
   if (base.compare?.length || base.footprintShare || !(base.geo || base.urbanRural)) return [];
   const s = base.subject;
