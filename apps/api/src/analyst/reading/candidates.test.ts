@@ -1379,4 +1379,15 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toContain('SUM(SUM(u.premises)) OVER ()');
     expect(sql).toContain('GROUP BY u.urban_rural');
   });
+
+  it("keeps Virgin Media's whole footprint when full fibre is written beside the other network", () => {
+    const { plan } = read('premises where Virgin Media and Openreach FTTP are both available');
+    expect(plan.subject).toMatchObject({
+      allGroups: ['Virgin Media', 'Openreach'],
+      groupTech: { Openreach: 'fttponly' },
+    });
+    expect(plan.subject.tech).toBeUndefined();
+    // Both full-fibre networks: the technology is each one's.
+    expect(read('OR v CF full fibre overlap').plan.subject).toMatchObject({ tech: 'fttponly' });
+  });
 });

@@ -1451,6 +1451,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...overlapWithEachNetwork(base, tagging));
   edits.push(...linesBetweenQuarters(base, tagging));
   edits.push(...seriesOverAWindow(base, unused, tagging));
+  edits.push(...virginMediaWhole(base, tagging));
   edits.push(...urbanRuralOfEachPlace(base, unused));
   edits.push(...placesOfEachNetwork(base, tagging));
   edits.push(...shareWithin(base, tagging));
@@ -2158,6 +2159,30 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   const plan = clone(base);
   plan.topBand = Number(number.value);
   return [{ plan, differs: `${number.value} or more as one band` }];
+}
+
+/**
+ * "VM + OR FTTP head-to-head", "where Virgin Media and Openreach FTTP are both available": full fibre written beside
+ * another network leaves Virgin Media's whole footprint (its cable and its own fibre, as the contract defines it);
+ * only written right after Virgin Media does it narrow Virgin Media to its fibre.
+ */
+function virginMediaWhole(base: Plan, tagging: Tagging): Edit[] {
+  const s = base.subject;
+  const groups = s.allGroups ?? [];
+  if (!groups.includes('Virgin Media') || groups.length !== 2 || s.tech !== FULL_FIBRE || s.groupTech)
+    return [];
+  const vm = tagging.tags.find((t) => t.role === 'network' && t.value === 'Virgin Media');
+  const tech = tagging.tags.find(
+    (t) =>
+      (t.role === 'technology' && t.value === 'full_fibre') ||
+      (t.role === 'network' && NETWORK_TECH.test(t.text)),
+  );
+  if (!vm || !tech || adjacent(tagging, vm, 1) === tech || NETWORK_TECH.test(vm.text)) return [];
+  const other = groups.find((g) => g !== 'Virgin Media')!;
+  const plan = clone(base);
+  const { tech: _tech, ...rest } = plan.subject;
+  plan.subject = { ...rest, groupTech: { [other]: FULL_FIBRE } };
+  return [{ plan, differs: `Virgin Media's whole footprint with ${other} full fibre`, prior: 1 }];
 }
 
 /** The level a change is of. */
