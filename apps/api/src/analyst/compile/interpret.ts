@@ -7,6 +7,7 @@
  */
 import { DIMENSION_LIST, SEGMENTS, speedBandsAt, TECHNOLOGY_SEGMENTS, takeUpTech } from '@qa/warehouse';
 import {
+  COMPARISON_WORDS,
   type Dimension,
   describeGroupFilter,
   type Plan,
@@ -130,7 +131,7 @@ export function subjectClause(
   if (s.belowUso) clauses.push(belowUsoClause());
   if (s.exclude) clauses.push(`there is no ${excludedWords(s.exclude)}`);
   if (s.score) {
-    const test = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[s.score.op];
+    const test = COMPARISON_WORDS[s.score.op];
     const name = s.score.of === 'deprivation' ? 'digital deprivation' : 'attractiveness';
     clauses.push(`the ${name} score (latest quarter) is ${test} ${s.score.value}`);
   }

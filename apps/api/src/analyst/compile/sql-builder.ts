@@ -27,6 +27,7 @@ import {
   technologySql,
 } from '@qa/warehouse';
 import {
+  COMPARISON_WORDS,
   type Dimension,
   describeGroupFilter,
   GEO_DIMENSIONS,
@@ -35,6 +36,7 @@ import {
   nestsIn,
   PLACE_COLUMNS,
   type Plan,
+  SCORE_COLUMNS,
   type Subject,
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
@@ -1665,12 +1667,6 @@ function speedColumns(plan: Plan): ('fastest_down' | 'fastest_up')[] {
   return [plan.measure === 'max_up' ? 'fastest_up' : 'fastest_down'];
 }
 
-/** The score columns of postcode_attractiveness, by the name a plan gives them. */
-const SCORE_COLUMNS = {
-  deprivation: 'digital_deprivation',
-  attractiveness: 'general_attractiveness',
-} as const;
-
 /**
  * Premises or postcodes whose score in the latest quarter passes a test ("postcodes with a digital deprivation score
  * of 0.7 or higher", "premises scoring 0.8+ on attractiveness with no FF today"), with the rest of the subject read as
@@ -1717,7 +1713,7 @@ function buildScoreTest(plan: Plan, score: NonNullable<Subject['score']>, ctx: T
   ]
     .filter(Boolean)
     .join('\n');
-  const test = `${{ gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[score.op]} ${score.value}`;
+  const test = `${COMPARISON_WORDS[score.op]} ${score.value}`;
   return {
     sql,
     columns: {

@@ -35,6 +35,7 @@ import {
   describeGroupFilter,
   GEO_DIMENSIONS,
   type Plan,
+  SCORE_COLUMNS,
   type Tech,
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
@@ -196,7 +197,7 @@ export function missingFromSql(plan: Plan, facts: SqlFacts, time: TimeContext): 
 function scoreTestMissing(plan: Plan, e: Evidence): string[] {
   const score = plan.subject.score;
   if (!score) return [];
-  const column = score.of === 'deprivation' ? 'digital_deprivation' : 'general_attractiveness';
+  const column = SCORE_COLUMNS[score.of];
   const op = GROUP_OPS[score.op];
   return e.number([column], [op], (n) => n === score.value)
     ? []

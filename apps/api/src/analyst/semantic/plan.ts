@@ -248,9 +248,18 @@ const LA_LEVELS: ReadonlySet<GeoColumn> = new Set(
   ),
 );
 
+/** The score columns of postcode_attractiveness, by the name a plan's score test gives them. */
+export const SCORE_COLUMNS = {
+  deprivation: 'digital_deprivation',
+  attractiveness: 'general_attractiveness',
+} as const;
+
+/** A comparison in words, for the tests a plan holds (on a place's share or count, on a postcode's score). */
+export const COMPARISON_WORDS = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
+
 /** A place test in words: "above 90%", "at most 50%". */
 export function describeGroupFilter(filter: NonNullable<Plan['groupFilter']>): string {
-  const words = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[filter.op];
+  const words = COMPARISON_WORDS[filter.op];
   if (filter.on === 'count') return `${words} ${Number(filter.value.toFixed(2)).toLocaleString('en-GB')}`;
   return `${words} ${Number(filter.value.toFixed(2))}%`;
 }
