@@ -2664,22 +2664,7 @@ function buildGroupFilter(
   const exact = total && part ? `100.0 * g.${part} / NULLIF(g.${total}, 0)` : `g.${share}`;
   const source = `(\nSELECT g.*, ${exact} AS share_exact_pct\nFROM (\n${inner.sql}\n) AS g\n) AS g`;
   const test = `g.share_exact_pct ${GROUP_OPS[filter.op]} ${filter.value}`;
-  const words = describeGroupFilter(filter);
-  const steps = [...inner.steps, `Keep the places whose share is ${words}.`];
-  if (countGroups) {
-    const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
-    return {
-      sql: `SELECT COUNT(*) AS ${column}\nFROM ${source}\nWHERE ${test}`,
-      columns: { [column]: `${column.replace(/_/g, ' ')} whose share is ${words}` },
-      steps: [...steps, 'Count them.'],
-    };
-  }
-  const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
-  return {
-    sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${share} ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
-    columns: inner.columns,
-    steps,
-  };
+  return placesPassing(plan, inner, source, test, share, 'share');
 }
 
 /**
@@ -2699,19 +2684,36 @@ function buildCountFilter(
   if (!dimension || !count) throw new Error('a count test needs a count per place');
   const source = `(\n${inner.sql}\n) AS g`;
   const test = `g.${count} ${GROUP_OPS[filter.op]} ${filter.value}`;
-  const words = describeGroupFilter(filter);
-  const steps = [...inner.steps, `Keep the places whose ${count.replace(/_/g, ' ')} is ${words}.`];
-  if (countGroups) {
+  return placesPassing(plan, inner, source, test, count, count.replace(/_/g, ' '));
+}
+
+/**
+ * The places of a per-place query (`source`, alias g) that pass `test`: counted as one figure ("how many ..."), or
+ * listed, ordered by the column tested.
+ */
+function placesPassing(
+  plan: Plan,
+  inner: BuiltQuery,
+  source: string,
+  test: string,
+  sortBy: string,
+  what: string,
+): BuiltQuery {
+  const dimension = plan.dimension!;
+  const words = describeGroupFilter(plan.groupFilter!);
+  const steps = [...inner.steps, `Keep the places whose ${what} is ${words}.`];
+  if (plan.countGroups) {
     const column = GROUP_COUNT_COLUMNS[dimension] ?? 'places';
     return {
       sql: `SELECT COUNT(*) AS ${column}\nFROM ${source}\nWHERE ${test}`,
-      columns: { [column]: `${column.replace(/_/g, ' ')} whose ${count.replace(/_/g, ' ')} is ${words}` },
+      columns: { [column]: `${column.replace(/_/g, ' ')} whose ${what} is ${words}` },
       steps: [...steps, 'Count them.'],
     };
   }
-  const direction = (order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  const keys = Object.keys(inner.columns);
+  const direction = (plan.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
-    sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${count} ${direction}, g.${dimension}${limit ? `\nLIMIT ${limit}` : ''}`,
+    sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${sortBy} ${direction}, g.${dimension}${plan.limit ? `\nLIMIT ${plan.limit}` : ''}`,
     columns: inner.columns,
     steps,
   };
