@@ -2650,7 +2650,7 @@ function buildGroupFilter(
   filter: NonNullable<Plan['groupFilter']>,
   ctx: TimeContext,
 ): BuiltQuery {
-  const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  const { groupFilter: _filter, countGroups: _count, order: _order, limit: _limit, ...rest } = plan;
   if (filter.on === 'count') return buildCountFilter(plan, filter, ctx);
   const inner = buildQuery({ ...rest, measure: 'coverage_pct' }, ctx);
   const dimension = plan.dimension;
@@ -2676,7 +2676,7 @@ function buildCountFilter(
   filter: NonNullable<Plan['groupFilter']>,
   ctx: TimeContext,
 ): BuiltQuery {
-  const { groupFilter: _filter, countGroups, order, limit, ...rest } = plan;
+  const { groupFilter: _filter, countGroups: _count, order: _order, limit: _limit, ...rest } = plan;
   const inner = buildQuery(rest, ctx);
   const dimension = plan.dimension;
   const keys = Object.keys(inner.columns);
