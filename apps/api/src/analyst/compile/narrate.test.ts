@@ -489,3 +489,37 @@ describe('premises by speed band', () => {
     );
   });
 });
+
+describe('a yearly series', () => {
+  it('leads with its year, is told as a series of that figure and is charted over the years', () => {
+    const question = 'full fibre premises by year from 2022 to 2025';
+    const text = narrate(
+      question,
+      ['year', 'reported_at', 'premises', 'coverage_pct'],
+      [
+        [2022, '2022-12-01', 1000, 10],
+        [2023, '2023-12-01', 2000, 20],
+        [2024, '2024-12-01', 3500, 35],
+      ],
+    );
+    // The figure is the coverage, not the year: "went from 2,022 to 2,024" would be the label read as a count.
+    expect(text).toMatch(/2022 to 2024:\*\* coverage went from \*\*10%\*\* to \*\*35%\*\*/);
+    expect(text).toContain('The biggest single step was **+15 pp** in 2024');
+    const { built } = compiled(question);
+    expect(built.sql).toMatch(
+      /^SELECT CAST\(EXTRACT\(YEAR FROM reported_at\) AS INTEGER\) AS year, yearly\.\*$/m,
+    );
+    const chart = chooseVisual({
+      title: 'Premises where full fibre is available, yearly',
+      columns: ['year', 'reported_at', 'premises', 'coverage_pct'],
+      rows: [
+        ['2022', '2022-12-01', '1000', '10'],
+        ['2023', '2023-12-01', '2000', '20'],
+        ['2024', '2024-12-01', '3500', '35'],
+      ],
+      sql: built.sql,
+    });
+    expect(chart.type).toBe('line');
+    expect(JSON.stringify(chart.visual?.spec.options)).toContain('"2023"');
+  });
+});

@@ -139,7 +139,12 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     if (sentence) return finish(sentence, plan, latest);
     return finish(describeOneRow(plan, built, result, columns), plan, latest);
   }
-  const isSeries = result.columns[0]?.name === 'reported_at' || result.columns[0]?.name === 'quarter';
+  // A yearly series leads with its year, then the snapshot date it was read at (sql-builder withYearLabel).
+  const lead = result.columns[0]?.name;
+  const isSeries =
+    lead === 'reported_at' ||
+    lead === 'quarter' ||
+    (lead === 'year' && result.columns[1]?.name === 'reported_at');
   if (isSeries && primaryIndex >= 0 && plan.flow)
     return finish(describeFlow(plan, result, columns), plan, latest);
   if (isSeries && primaryIndex >= 0)
@@ -387,11 +392,13 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
     names.includes(order) &&
     order !== 'reported_at' &&
     order !== 'quarter' &&
+    order !== 'year' &&
     !order.startsWith('total_')
   )
     return names.indexOf(order);
   for (const p of preferred) if (names.includes(p)) return names.indexOf(p);
-  return result.columns.findIndex((_, i) => isNumeric(result, i));
+  // A series' year is its label, not its figure.
+  return result.columns.findIndex((c, i) => c.name !== 'year' && isNumeric(result, i));
 }
 
 function finish(out: string[], plan: Plan, latest: string): string {

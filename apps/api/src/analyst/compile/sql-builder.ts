@@ -435,7 +435,8 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
         ? buildFlowByDifference(plan, ctx)
         : buildSeries(plan, ctx);
-    return plan.order ? rankSeries(plan, series) : series;
+    const labelled = plan.dimension === 'year' ? withYearLabel(series) : series;
+    return plan.order ? rankSeries(plan, labelled) : labelled;
   }
   if (plan.within && plan.dimension === 'operator_group')
     return buildOverlapByNetwork(plan, plan.within, ctx);
@@ -501,8 +502,25 @@ const SERIES_ORDER = /\nORDER BY (?:[a-z]\.)?reported_at$/;
  * adds": the monthly additions, highest first, the first `limit` kept): the series as it would be listed, then
  * ordered by what each point added (a flow) or by its level.
  */
+/**
+ * A yearly series read by its year ("full fibre premises by year from 2022"): each point is a year's December
+ * snapshot (or the month asked), and the analyst reads it as "2022", so the year comes first beside the date.
+ */
+function withYearLabel(series: BuiltQuery): BuiltQuery {
+  const end = SERIES_ORDER.exec(series.sql);
+  if (!end) return series;
+  const sql = [
+    `WITH yearly AS (\n${series.sql.slice(0, end.index)}\n)`,
+    'SELECT CAST(EXTRACT(YEAR FROM reported_at) AS INTEGER) AS year, yearly.*',
+    'FROM yearly',
+    'ORDER BY reported_at',
+  ].join('\n');
+  return { ...series, sql, columns: { year: 'year', ...series.columns } };
+}
+
 function rankSeries(plan: Plan, series: BuiltQuery): BuiltQuery {
-  const figures = Object.keys(series.columns).filter((c) => c !== 'reported_at');
+  const labels = Object.keys(series.columns).filter((c) => c === 'year' || c === 'reported_at');
+  const figures = Object.keys(series.columns).filter((c) => !labels.includes(c));
   const column =
     figures.find((c) => c.startsWith('new_')) ??
     (plan.measure === 'coverage_pct' ? figures.find((c) => c === 'coverage_pct') : undefined) ??
@@ -512,7 +530,7 @@ function rankSeries(plan: Plan, series: BuiltQuery): BuiltQuery {
   const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
   const sql = [
     `WITH series AS (\n${series.sql.slice(0, end.index)}\n)`,
-    `SELECT ${['reported_at', ...figures].join(', ')}`,
+    `SELECT ${[...labels, ...figures].join(', ')}`,
     'FROM series',
     `ORDER BY ${column} ${direction}, reported_at`,
     ...(plan.limit ? [`LIMIT ${plan.limit}`] : []),

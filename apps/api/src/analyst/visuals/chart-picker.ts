@@ -63,7 +63,10 @@ export function profileTable(columns: string[], rows: unknown[][]): TableProfile
   );
   const timeIndex = columns.findIndex((c, i) => TIME_COLUMN.test(c) && (!numeric[i] || /year/i.test(c)));
   const placeIndex = columns.findIndex((c) => MAP_PLACES.includes(c.toLowerCase()));
-  const categoryIndexes = columns.map((_, i) => i).filter((i) => !numeric[i] && i !== timeIndex);
+  // A second time column (a yearly series' snapshot date beside its year) is the same axis, not a category.
+  const categoryIndexes = columns
+    .map((_, i) => i)
+    .filter((i) => !numeric[i] && i !== timeIndex && !(timeIndex >= 0 && TIME_COLUMN.test(columns[i] ?? '')));
   return {
     columns,
     rows,
