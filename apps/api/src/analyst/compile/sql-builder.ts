@@ -519,7 +519,7 @@ function withYearLabel(series: BuiltQuery): BuiltQuery {
 }
 
 function rankSeries(plan: Plan, series: BuiltQuery): BuiltQuery {
-  const labels = Object.keys(series.columns).filter((c) => c === 'year' || c === 'reported_at');
+  const labels: string[] = Object.keys(series.columns).filter((c) => c === 'year' || c === 'reported_at');
   const figures = Object.keys(series.columns).filter((c) => !labels.includes(c));
   const column =
     figures.find((c) => c.startsWith('new_')) ??
