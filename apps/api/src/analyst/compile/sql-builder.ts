@@ -98,6 +98,11 @@ function source(plan: Plan, when: 'latest' | 'series'): Source {
     const conditions: string[] = [];
     const groups = s.operatorGroups;
     if (groups?.length) conditions.push(`f.operator IN (${list(groups)})`);
+    // The forecast is by network: a reported operator ("BT") is forecast as the network it belongs to.
+    if (s.operators?.length)
+      conditions.push(
+        `f.operator IN (SELECT operator_group FROM operators WHERE operator IN (${list(s.operators)}))`,
+      );
     if (s.notGroups?.length) conditions.push(`f.operator NOT IN (${list(s.notGroups)})`);
     if (s.altnet) conditions.push('f.operator IN (SELECT operator_group FROM operators WHERE is_altnet)');
     return {

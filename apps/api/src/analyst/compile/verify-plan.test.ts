@@ -197,6 +197,20 @@ describe('checking compiled SQL against its plan', () => {
     ]);
   });
 
+  it('forecasts a reported operator as the network it belongs to, on both sides of a change to a forecast', async () => {
+    const bt = plan({
+      dataset: 'upc_forecast',
+      measure: 'change_premises',
+      subject: { operators: ['BT'] },
+      time: { from: testTime.latest, to: '2027-12-01' },
+    });
+    const { sql } = buildQuery(bt, testTime);
+    expect(sql).toMatch(
+      /FROM forecast_footprint f\s+WHERE f\.operator IN \(SELECT operator_group FROM operators WHERE operator IN \('BT'\)\)/,
+    );
+    expect(sql).toMatch(/fact_operator_time_series f\n.*f\.operator IN \('BT'\)/);
+  });
+
   it('requires an overlap of networks to intersect every one of them', async () => {
     expect(await missingAfter(overlap, /INTERSECT/g, 'UNION')).toEqual([
       'the overlap ("Openreach, Virgin Media and CityFibre all present")',
