@@ -183,8 +183,8 @@ function measureNoun(plan: Plan): string {
     case 'lines':
       return 'broadband lines';
     case 'line_share_pct':
-      return plan.takeUp?.change && plan.dimension !== 'quarter'
-        ? `change in the share of broadband lines (percentage points, ${plan.takeUp.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`
+      return (plan.takeUp?.change || plan.takeUp?.fromQuarter) && plan.dimension !== 'quarter'
+        ? `change in the share of broadband lines (percentage points, ${plan.takeUp.fromQuarter ? `since ${plan.takeUp.fromQuarter.replace('Q', ' Q')}` : plan.takeUp.change === 'qoq' ? 'quarter on quarter' : 'year on year'})`
         : 'share of broadband lines';
     case 'avg_attractiveness':
       return 'average attractiveness score';

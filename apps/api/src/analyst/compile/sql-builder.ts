@@ -2080,7 +2080,8 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   const perBrand =
     plan.measure === 'line_share_pct' &&
     ((t.operators?.length ?? 0) >= 2 || plan.dimension === 'operator' || plan.dimension === 'operator_group');
-  if (perBrand && t.change && plan.dimension !== 'quarter') return buildBrandShareChange(plan, ctx, filters);
+  if (perBrand && (t.change || t.fromQuarter) && plan.dimension !== 'quarter')
+    return buildBrandShareChange(plan, ctx, filters);
   if (perBrand && plan.dimension === 'quarter') return buildBrandSharesByQuarter(filters, quarters);
   // "What share of lines were full fibre, each Q4": a technology's share of all lines (every brand's).
   if (
@@ -2201,7 +2202,8 @@ function buildLineShare(
     : shareOf.startsWith('tech:')
       ? `${shareOf.slice(5)} lines`
       : `${shareOf} lines`;
-  if (plan.takeUp?.change && plan.dimension !== 'quarter')
+  // A change asked as such, or between two quarters named ("FTTP % of lines, 2021Q4 vs 2026Q4").
+  if ((plan.takeUp?.change || plan.takeUp?.fromQuarter) && plan.dimension !== 'quarter')
     return buildLineShareChange(plan, ctx, condition, who, filters);
   const byQuarter = plan.dimension === 'quarter';
   const sql = [

@@ -1326,6 +1326,32 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toContain('GROUP BY p.operator_group');
   });
 
+  it('reads a share of lines in two quarters as both shares and the change in points; a quarter without a year is the latest of it', () => {
+    // The fixtures' latest quarter is 2026Q3: "Q3" is 2026's, "Q4" the year before's.
+    const bare = read('FTTP take-up % of lines Q4 vs Q3');
+    expect(bare.plan).toMatchObject({
+      measure: 'line_share_pct',
+      time: { quarter: '2026Q3' },
+      takeUp: { fromQuarter: '2025Q4' },
+    });
+    const pp = read('fttp % of lines 2021Q4 vs 2026Q3 - how many pp has it gone up?');
+    expect(pp.plan).toMatchObject({
+      measure: 'line_share_pct',
+      time: { quarter: '2026Q3' },
+      takeUp: { fromQuarter: '2021Q4' },
+    });
+    expect(pp.plan.dimension).toBeUndefined();
+    expect(pp.confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(pp.plan, testTime).sql;
+    expect(sql).toContain('AS share_2021q4_pct');
+    expect(sql).toContain('AS pp_change');
+    // "Each Q4" stays a series of that quarter.
+    expect(read('FTTP lines each Q4').plan).toMatchObject({
+      dimension: 'quarter',
+      time: { quarterNumber: 4 },
+    });
+  });
+
   it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
     const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
     expect(adsl.plan).toMatchObject({

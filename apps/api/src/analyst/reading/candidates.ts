@@ -847,7 +847,10 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         plan.time.seriesFrom !== undefined
       );
     case 'points':
-      return m === 'change_pp' || (m === 'line_share_pct' && plan.takeUp?.change !== undefined);
+      return (
+        m === 'change_pp' ||
+        (m === 'line_share_pct' && (plan.takeUp?.change !== undefined || !!plan.takeUp?.fromQuarter))
+      );
     case 'speed':
       return (
         ['max_down', 'max_up', 'max_speeds', 'avg_down'].includes(m) ||
@@ -1315,7 +1318,22 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const inPoints = unused.find(
     (t) => t.role === 'measure' && (t.value === 'market_share' || t.value === 'points'),
   );
-  if (inPoints && base.measure === 'lines_change_pct' && base.takeUp?.change && !brand) {
+  // A technology's own share ("FTTP share of lines, how many pp") is one figure: brands are rows only when named.
+  const techShare =
+    (base.takeUp?.tech || base.subject.tech) &&
+    !unused.some((t) => t.role === 'dimension' && (t.value === 'operator' || t.value === 'operator_group'));
+  if (
+    inPoints &&
+    techShare &&
+    base.measure === 'lines_change_pct' &&
+    (base.takeUp?.change || base.takeUp?.fromQuarter) &&
+    !brand
+  ) {
+    const plan = clone(base);
+    plan.measure = 'line_share_pct';
+    edits.push({ plan, differs: 'the change in its share of lines, in points' });
+  }
+  if (inPoints && base.measure === 'lines_change_pct' && base.takeUp?.change && !brand && !techShare) {
     const plan = clone(base);
     plan.measure = 'line_share_pct';
     const { rankByChange, shareOf: _shareOf, ...rest } = plan.takeUp ?? {};
@@ -2225,12 +2243,7 @@ function seriesOverAWindow(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
  */
 function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset !== 'take_up' || base.takeUp?.fromQuarter) return [];
-  // "The percentage decline" reads as a share; with a change word it is the change in per cent.
-  const changeWord = tagging.tags.some((t) => t.role === 'measure' && t.value === 'change');
-  const measures = changeWord
-    ? ['lines', 'lines_change_pct', 'line_share_pct']
-    : ['lines', 'lines_change_pct'];
-  if (!measures.includes(base.measure) || TIME_GRAINS.has(base.dimension ?? '')) return [];
+  if (TIME_GRAINS.has(base.dimension ?? '')) return [];
   const quarters = [
     ...new Set(
       tagging.moments
@@ -2239,6 +2252,23 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
     ),
   ].sort();
   if (quarters.length !== 2) return [];
+  // A share of lines in two quarters ("FTTP % of lines 2021Q4 vs 2026Q4, how many pp"): the share in each and the
+  // change in points, when the question says share of lines or points (a bare "%" may be the change's own).
+  const shareWords = tagging.tags.some(
+    (t) => t.role === 'measure' && (t.value === 'points' || t.value === 'market_share'),
+  );
+  if (base.measure === 'line_share_pct' && shareWords) {
+    const plan = clone(base);
+    plan.time = { quarter: quarters[1] };
+    plan.takeUp = { ...plan.takeUp, change: undefined, fromQuarter: quarters[0] };
+    return [{ plan, differs: `the share in ${quarters[0]} and ${quarters[1]}, and its change in points` }];
+  }
+  // "The percentage decline" reads as a share; with a change word it is the change in per cent.
+  const changeWord = tagging.tags.some((t) => t.role === 'measure' && t.value === 'change');
+  const measures = changeWord
+    ? ['lines', 'lines_change_pct', 'line_share_pct']
+    : ['lines', 'lines_change_pct'];
+  if (!measures.includes(base.measure)) return [];
   const plan = clone(base);
   plan.measure = 'lines_change_pct';
   plan.time = { quarter: quarters[1] };

@@ -301,7 +301,7 @@ function readsTwoDates(plan: Plan): boolean {
     plan.measure.startsWith('change_') ||
     plan.measure.startsWith('first_') ||
     plan.measure === 'lines_change_pct' ||
-    (plan.measure === 'line_share_pct' && plan.takeUp?.change !== undefined)
+    (plan.measure === 'line_share_pct' && (plan.takeUp?.change !== undefined || !!plan.takeUp?.fromQuarter))
   );
 }
 

@@ -334,8 +334,8 @@ function finerPlaces(level: Tag, place: Tag, text: string): boolean {
  * - "the fourth quarter" is Q4; a date listed without its year takes the next one's ("Q2 vs Q3 2026");
  * - a network set aside ("leaving Openreach aside") is "excluding" it.
  */
-export function plainWording(question: string): string {
-  return networksSetAside(
+export function plainWording(question: string, latestQuarter?: string): string {
+  const plain = networksSetAside(
     withSharedYear(
       question
         .replace(DAY_OF_MONTH, '')
@@ -346,6 +346,8 @@ export function plainWording(question: string): string {
         .replace(/<=\s*/g, ' at most ')
         .replace(/(^|[^-])>\s*/g, '$1 over ')
         .replace(/<\s*/g, ' under ')
+        // "FTTP % of lines", "what % of premises": a share of them (normalising drops the sign itself).
+        .replace(/([^\d\s])\s*%\s+of\b/g, '$1 share of')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
@@ -378,6 +380,19 @@ export function plainWording(question: string): string {
           return `Q${ORDINALS[n.toLowerCase()] ?? 4}`;
         }),
     ),
+  );
+  return latestQuarter ? withQuarterYear(plain, latestQuarter) : plain;
+}
+
+/**
+ * "FTTP take-up % Q3 vs Q4": a quarter written without its year is the latest quarter of that number (this
+ * year's, or last year's when this year has not reached it). "Each Q4" and "Q4 of every year" stay a series.
+ */
+function withQuarterYear(question: string, latestQuarter: string): string {
+  const [year, latest] = latestQuarter.split('Q').map(Number) as [number, number];
+  return question.replace(
+    /(?<!\b(?:each|every|per|all|same)\s+)(?<!(?:19|20)\d\d\s?-?\s?)\bQ([1-4])\b(?!\s*(?:of\s+)?(?:each|every|the\s+year)\b)(?!\s*(?:of\s+)?'?\d\d)/gi,
+    (_, n: string) => `Q${n} ${Number(n) <= latest ? year : year - 1}`,
   );
 }
 

@@ -169,7 +169,7 @@ const DOMAIN =
   /\b(premises|postcodes?|coverage|covered|fibre|fiber|fttp|ftth|fttc|adsl|gigabit|gig|broadband|network|networks|operators?|altnets?|alt[- ]nets?|alternative networks?|openreach|virgin|cable|docsis|fwa|wireless|speed|speeds|mbps|download|upload|footprint|rollout|roll-out|overbuild|overbuilt|lines|subscribers|take[- ]?up|uptake|market share|forecast|attractiveness|attractive|deprivation|deprived|households|homes|population|exchanges?|local authorit(?:y|ies)|councils?|regions?|boroughs?|nations?)\b/;
 
 export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): Understanding {
-  const question = correctTypos(plainWording(asked), lexicon);
+  const question = correctTypos(plainWording(asked, ctx.latestQuarter), lexicon);
   const text = ` ${spellOutTimeUnits(question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim())} `;
   if (has(text, INJECTION) || has(text, WRITE_INTENT)) {
     return {
