@@ -1352,6 +1352,19 @@ describe('output shapes and terms read from new wordings', () => {
     });
   });
 
+  it("reads a name with its possessive's apostrophe left out, and 'the top provider' as the first row", () => {
+    const bt = read('whats BTs market share atm?');
+    expect(bt.plan).toMatchObject({ measure: 'line_share_pct', takeUp: { shareOf: 'BT' } });
+    expect(bt.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read('No.1 provider for business broadband lines?').plan).toMatchObject({
+      dimension: 'operator',
+      order: 'desc',
+      limit: 1,
+      takeUp: { segment: 'business' },
+    });
+    expect(read('top altnets in Wales').plan.limit).not.toBe(1);
+  });
+
   it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
     const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
     expect(adsl.plan).toMatchObject({

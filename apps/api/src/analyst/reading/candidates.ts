@@ -475,7 +475,8 @@ function singularSuperlative(tagging: Tagging): boolean {
   return false;
 }
 
-const SUPERLATIVE = /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst)$/;
+const SUPERLATIVE =
+  /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst|top|main|dominant)$/;
 
 /** A plain ranking of places or networks (not a series, leaders or ranks within groups) asked for its first row. */
 function firstRowWanted(plan: Plan, tagging: Tagging): boolean {

@@ -8,9 +8,31 @@ import type { Lexicon } from './lexicon.js';
 import { typoOf } from './vocabulary.js';
 
 export function correctTypos(question: string, lexicon: Lexicon): string {
-  return question.replace(/[A-Za-z][A-Za-z-]{4,}[A-Za-z]/g, (word) => {
-    const meant = typoOf(word.toLowerCase());
-    if (!meant || lexicon.find(word).length > 0) return word;
-    return meant;
+  return withApostrophes(
+    question.replace(/[A-Za-z][A-Za-z-]{4,}[A-Za-z]/g, (word) => {
+      const meant = typoOf(word.toLowerCase());
+      if (!meant || lexicon.find(word).length > 0) return word;
+      return meant;
+    }),
+    lexicon,
+  );
+}
+
+/**
+ * "Whats BTs market share", "VMs footprint": a network's or brand's name with the possessive's apostrophe left
+ * out is that name ("BT's"), when the word as written names nothing itself.
+ */
+function withApostrophes(question: string, lexicon: Lexicon): string {
+  return question.replace(/\b([A-Za-z][A-Za-z]{1,11})s\b(?!')/g, (word, stem: string) => {
+    if (lexicon.find(word).some((m) => !m.fuzzy)) return word;
+    const named = lexicon
+      .find(stem)
+      .some(
+        (m) =>
+          (m.entity.kind === 'group' || m.entity.kind === 'operator') &&
+          !m.fuzzy &&
+          m.text.length === stem.length,
+      );
+    return named ? `${stem}'s` : word;
   });
 }
