@@ -1365,6 +1365,20 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('top altnets in Wales').plan.limit).not.toBe(1);
   });
 
+  it('reads "the devolved nations" as Scotland, Wales and Northern Ireland, each of them a place of its own', () => {
+    const { plan } = read(
+      'Who is the biggest altnet in each of the devolved nations, measured by premises passed?',
+    );
+    expect(plan).toMatchObject({ leaderPerDimension: true, dimension: 'government_region' });
+    expect(new Set(plan.geo?.values)).toEqual(new Set(['Scotland', 'Wales', 'Northern Ireland']));
+    // A singular place asked for before the superlative is one row.
+    expect(
+      read(
+        'Which Welsh local authority has seen the biggest percentage point rise in gigabit coverage over the past two years?',
+      ).plan,
+    ).toMatchObject({ dimension: 'la_name', measure: 'change_pp', limit: 1 });
+  });
+
   it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
     const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
     expect(adsl.plan).toMatchObject({

@@ -471,6 +471,18 @@ function singularSuperlative(tagging: Tagging): boolean {
     if (next?.role === 'number') return false;
     if (next?.role === 'dimension' && next.start - tag.end <= 20 && !/s$/.test(next.text)) return true;
     if (/^\s*who\b/.test(tagging.text) && !/\b(?:each|every|per)\b/.test(tagging.text)) return true;
+    // "Which Welsh local authority has seen the biggest rise": the singular noun asked for before the superlative.
+    const asked = tagging.tags.find(
+      (t) =>
+        (t.role === 'dimension' ||
+          (t.role === 'grammar' &&
+            (GEO_DIMENSIONS_OF_PLAN.has(String(t.value)) ||
+              NETWORK_DIMENSIONS.has(String(t.value) as Dimension)))) &&
+        t.end <= tag.start &&
+        !/s$/.test(t.text) &&
+        /\b(?:which|what)(?: [a-z'-]+){0,2} $/.test(tagging.text.slice(0, t.start)),
+    );
+    if (asked && !/\b(?:each|every|per)\b/.test(tagging.text)) return true;
   }
   return false;
 }
@@ -2723,7 +2735,10 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
   return (
     next?.role === 'place' &&
     /^ (?:of )?(?:the )?$/.test(tagging.text.slice(tag.end, next.start)) &&
-    tagging.tags.filter((t) => t.role === 'place').length >= 2
+    // Places named one by one, or several by one name ("the devolved nations").
+    tagging.tags
+      .filter((t) => t.role === 'place')
+      .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
 }
 

@@ -104,6 +104,9 @@ const REGION_ALIASES: Record<string, string[]> = {
   'south-east': ['South East'],
   'south west': ['South West'],
   'south-west': ['South West'],
+  // The three nations with devolved governments (the warehouse holds each as a region as well as a nation).
+  'devolved nations': ['Scotland', 'Wales', 'Northern Ireland'],
+  'devolved administrations': ['Scotland', 'Wales', 'Northern Ireland'],
 };
 
 const COUNTRY_ALIASES: Record<string, string> = {
