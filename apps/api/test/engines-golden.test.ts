@@ -26,6 +26,13 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 15: a place beside the UK as a whole; a yearly series labelled by its year; a share of lines in two
+  // quarters; a reported operator's forecast.
+  'gigabit coverage in Wales, and how does that compare with the UK as a whole?',
+  'full fibre coverage in Scotland forecast for the end of 2030 compared with the UK overall',
+  'full fibre premises by year from 2022 to 2025',
+  'fttp % of lines 2021Q4 vs 2026Q3 - how many pp has it gone up?',
+  "BT's full fibre homes passed now vs forecast end of 2027",
   'premises by speed band in Wales',
   'premises by speed band in Leeds',
   "what share of CityFibre's footprint in Scotland is rural",

@@ -275,6 +275,7 @@ export function place(plan: Plan): string {
         ? `in the ${joinAnd(plan.geo.values)} postcode ${plan.geo.values.length > 1 ? 'areas' : 'area'}`
         : `in ${plan.geo.label ?? joinAnd(plan.geo.values)}`,
     );
+  if (plan.withUk) parts.push('and in the UK as a whole');
   return parts.join(' ');
 }
 

@@ -391,6 +391,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.withUk && plan.geo) return buildWithUk(plan, plan.geo, ctx);
   if (plan.subject.score) return buildScoreTest(plan, plan.subject.score, ctx);
   if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
@@ -447,6 +448,33 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
     return buildOverlapByNetwork(plan, plan.within, ctx);
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) return buildByNetwork(plan, ctx);
   return buildLevels(plan, ctx);
+}
+
+/**
+ * The places named, a row each, and the UK as a whole as one more row ("gigabit coverage in Wales, and how does that
+ * compare with the UK as a whole"): the plan by its place, and the same plan without the place, labelled "United
+ * Kingdom". The two parts are one compiler's output for the same measure, so their columns line up.
+ */
+function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext): BuiltQuery {
+  const { withUk: _withUk, ...rest } = plan;
+  const places = buildQuery({ ...rest, dimension: geo.column }, ctx);
+  const uk = buildQuery(
+    { ...rest, geo: undefined, dimension: undefined, order: undefined, limit: undefined },
+    ctx,
+  );
+  const sql = [
+    `SELECT * FROM (\n${places.sql}\n) places`,
+    'UNION ALL',
+    `SELECT 'United Kingdom' AS ${geo.column}, uk.* FROM (\n${uk.sql}\n) uk`,
+  ].join('\n');
+  return {
+    sql,
+    columns: places.columns,
+    steps: [
+      ...places.steps,
+      'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
+    ],
+  };
 }
 
 /** The last line of a ranked query: `ORDER BY <column> ASC|DESC[, tie break]`, then an optional LIMIT. */

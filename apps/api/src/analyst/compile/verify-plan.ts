@@ -72,6 +72,9 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   // A share within a base: the base must be in the SQL as a subject of its own.
   if (plan.within) plans.push({ ...plan, subject: plan.within, within: undefined });
   const missing = [...new Set(plans.flatMap((p) => missingFromSql(p, read.facts, time)))];
+  // The UK beside the places: a row of its own, labelled as such, added to the places' rows.
+  if (plan.withUk && !/\bUNION ALL\s+SELECT 'United Kingdom' AS /.test(built.sql))
+    missing.push('the UK as a whole ("compared with the UK")');
   return { ok: missing.length === 0, missing };
 }
 

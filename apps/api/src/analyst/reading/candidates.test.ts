@@ -1379,6 +1379,23 @@ describe('output shapes and terms read from new wordings', () => {
     ).toMatchObject({ dimension: 'la_name', measure: 'change_pp', limit: 1 });
   });
 
+  it('answers a place "compared with the UK as a whole" with a row for each, the same figure for both', async () => {
+    const { plan, confidence } = read(
+      "What's gigabit-capable coverage in Wales right now, and how does that compare with the UK as a whole?",
+    );
+    expect(plan).toMatchObject({ measure: 'coverage_pct', withUk: true, geo: { values: ['Wales'] } });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const built = buildQuery(plan, testTime);
+    expect(built.sql).toMatch(
+      /\) places\nUNION ALL\nSELECT 'United Kingdom' AS government_region, uk\.\* FROM \(/,
+    );
+    const { verifyPlan } = await import('../compile/verify-plan.js');
+    expect((await verifyPlan(plan, built, testTime)).missing).toEqual([]);
+    expect(
+      (await verifyPlan(plan, { sql: built.sql.replace(/UNION ALL[\s\S]*$/, '') }, testTime)).missing,
+    ).toEqual(['the UK as a whole ("compared with the UK")']);
+  });
+
   it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
     const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
     expect(adsl.plan).toMatchObject({

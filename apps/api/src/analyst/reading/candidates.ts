@@ -103,7 +103,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'grammar':
       return true;
     case 'place': {
-      if (tag.value === 'uk') return !plan.geo;
+      if (tag.value === 'uk') return !plan.geo || Boolean(plan.withUk);
       const values = placeValues(tag);
       // Places that name the groups of the answer ("each nation (England, Wales, ...)") are its rows.
       const column = placeColumn(tag);
@@ -1535,6 +1535,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...leaderInEachNamedPlace(base, tagging));
+  edits.push(...placeBesideTheUk(base, unused));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2740,6 +2741,34 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/**
+ * "Gigabit coverage in Wales right now, and how does that compare with the UK as a whole?": the place named and
+ * the UK, a row each, the same figure for both.
+ */
+function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
+  if (base.dataset === 'take_up' || !base.geo || base.withUk) return [];
+  if (!unused.some((t) => t.role === 'place' && t.value === 'uk')) return [];
+  if (!['coverage_pct', 'premises', 'postcodes'].includes(base.measure)) return [];
+  if (base.dimension && base.dimension !== base.geo.column) return [];
+  const shaped =
+    base.compare?.length ||
+    base.within ||
+    base.rankWithin ||
+    base.leaderPerDimension ||
+    base.groupFilter ||
+    base.footprintShare ||
+    base.subject.score ||
+    base.urbanRural ||
+    base.splitUrbanRural;
+  if (shaped) return [];
+  const plan = clone(base);
+  plan.withUk = true;
+  delete plan.dimension;
+  delete plan.order;
+  delete plan.limit;
+  return [{ plan, differs: 'beside the UK as a whole' }];
 }
 
 /**

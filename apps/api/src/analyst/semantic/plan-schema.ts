@@ -282,6 +282,12 @@ export const planSchema = z.object({
     .describe(
       'With measure place_count and dimension operator_group/operator: the place level counted per network ("which altnets are present in the most LAs": la_name)',
     ),
+  withUk: z
+    .boolean()
+    .optional()
+    .describe(
+      'With geo: the places named, a row each, and the UK as a whole as one more row labelled "United Kingdom" ("coverage in Wales compared with the UK as a whole")',
+    ),
   topBand: z
     .number()
     .int()

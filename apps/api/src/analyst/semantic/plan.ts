@@ -185,6 +185,11 @@ export interface Plan {
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
   /**
+   * The places named, a row each, and the UK as a whole as one more row ("FF coverage in Wales, and how does that
+   * compare with the UK as a whole"): the place's figures beside the national ones, computed the same way.
+   */
+  withUk?: boolean;
+  /**
    * With dimension `speed_band`: the question's own cut points in Mbit/s, ascending ("under 30, 30-300, 300+":
    * [30, 300]); each band runs from one cut to the next. Unset: the model's bands (the USO, superfast, ...).
    */
