@@ -205,6 +205,11 @@ describe('richer readings', () => {
 describe('questions the data cannot answer, and questions about the data', () => {
   const kind = (question: string) => understand(question, testLexicon, testTime);
 
+  it('keeps Northern Ireland, however written, a place of the data', () => {
+    for (const q of ['gigabit coverage in Northern Ireland', 'FTTP in N Ireland', 'full fibre in N. Ireland'])
+      expect(kind(q).kind).toBe('data');
+  });
+
   it.each([
     ["What's the weather in Manchester?", /no weather/],
     ['average broadband price in Leeds', /no retail prices/],
@@ -213,6 +218,11 @@ describe('questions the data cannot answer, and questions about the data', () =>
     ['which ISP has the most faults in Cornwall', /no faults/],
     ['customer satisfaction with Openreach', /no customer satisfaction/],
     ['what speeds do users get in speed tests in Leeds', /not speeds measured by users/],
+    [
+      'How much public money has R100 spent in Highland, and how many vouchers were used?',
+      /no public funding/,
+    ],
+    ["How does Northern Ireland's FF coverage compare with the Republic of Ireland's?", /the UK only/],
   ])('"%s" is unsupported, with the reason, even when it names a place or a network', (question, reason) => {
     const u = kind(question);
     expect(u.kind).toBe('unsupported');
@@ -227,6 +237,8 @@ describe('questions the data cannot answer, and questions about the data', () =>
     'how fresh is the data',
     "what's in the database",
     'what counts as an altnet in this tool?',
+    "Before I quote these numbers: are the operator footprint figures real operators' data, or are they modelled?",
+    "How does this tool define 'below the USO'? What download and upload thresholds does it use?",
     "what's the most recent snapshot you have?",
     'can you explain how coverage percentage is calculated?',
     'Over what period do the availability snapshots extend, and how frequently is a new snapshot taken?',

@@ -97,6 +97,8 @@ const PROVENANCE = [
   /\bwhat (?:period|time span|date range|range of dates|dates?) (?:do|does) (?:the )?(?:[a-z-]+ ){0,2}(?:snapshots?|data|forecasts?) (?:extend|span|cover|run|go back|start)\b/,
   /\bhow up to date is\b|\bwhen (?:is|was) the (?:latest|most recent|last) (?:snapshot|update|data)\b/,
   /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
+  // "Are the operator footprint figures real operators' data, or are they modelled?"
+  /\b(?:real|actual|genuine)\b[^.?]{0,40}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
   /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
   /\bwhat (?:time )?(?:period|range|dates?|years?|time ?frame|horizon) (?:does|do) (?:the |this |your )?[a-z-]+(?: data)? (?:cover|span|run)\b/,
@@ -105,7 +107,9 @@ const PROVENANCE = [
 
 const DEFINITION = [
   /\bwhat (?:does|do) ["'a-z -]{2,40} mean\b|\bwhat is meant by\b/,
-  /\bhow (?:do|does) (?:you|the data|this data|the tool|it) define\b/,
+  /\bhow (?:do|does) (?:you|it|the|this|your)(?: [a-z]+)? define\b/,
+  // "What download and upload thresholds does it use?"
+  /\bwhat (?:[a-z]+ ){0,4}(?:thresholds?|cut-?offs?|definitions?) (?:does|do) (?:it|you|the tool|this tool|the data) use\b/,
   /\bwhat(?:'s| is) (?:the|your) definition of\b/,
   /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
   // "What counts as an altnet", "what qualifies as superfast", "how is coverage % calculated".
@@ -138,6 +142,14 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
   [
     MOBILE,
     'The data covers fixed broadband (full fibre, cable, FTTC, ADSL, fixed wireless) at postcodes; it has no mobile or 4G/5G coverage.',
+  ],
+  [
+    /\b(public (?:money|funds?|funding|spend(?:ing)?|subsid(?:y|ies))|subsid(?:y|ies|ised)|vouchers?|grants?|gainshare|r100|bduk|procurement|(?:project gigabit|government) (?:contracts?|funding|spend(?:ing)?))\b/,
+    'The data has no public funding, subsidy, voucher or contract figures: it records which networks and speeds are available where, lines taken up, and forecasts.',
+  ],
+  [
+    /\b(?<!\bnorthern |\bn\.? )(?:republic of ireland|irish republic|ireland(?!'s? (?:full|fibre|gigabit))|europe(?:an)?|eu (?:average|countries|member states))\b/,
+    'The data covers the UK only (England, Scotland, Wales and Northern Ireland): nothing outside it.',
   ],
   [
     /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,
