@@ -254,6 +254,7 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
   if (plan.rankBySize && !(dimension && PLACE_COLUMNS.has(dimension) && plan.limit && plan.dataset === 'upc'))
     errors.push('rankBySize needs dataset upc, a geography dimension and a limit (the largest N places)');
   if (plan.topBand && dimension !== 'networks') errors.push('topBand needs dimension networks');
+  if (plan.bandsFromOne && dimension !== 'networks') errors.push('bandsFromOne needs dimension networks');
   if (plan.splitUrbanRural && !(dimension && PLACE_COLUMNS.has(dimension) && dimension !== 'urban_rural'))
     errors.push('splitUrbanRural needs a geography dimension other than urban_rural');
   if (plan.time.withLatest && !(dimension && TIME_DIMENSIONS.has(dimension)))

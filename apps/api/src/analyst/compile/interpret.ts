@@ -391,6 +391,7 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
       const what = offering(plan.subject, forecast) ?? 'service';
       head += ` by the number of ${plan.subject.networksAreAltnets || plan.subject.altnet ? 'altnets' : 'networks'} offering ${what}`;
       if (plan.topBand) head += ` (${plan.topBand} or more as one band)`;
+      if (plan.bandsFromOne) head += ', where there is at least one';
     } else if (dimension && !SERIES.has(dimension))
       head += ` by ${altnetsNamed && dimension === 'operator' ? 'altnet' : SINGULAR[dimension]}${plan.splitUrbanRural ? ', urban and rural apart' : ''}`;
     // The question's own bands are said, so a reader sees where they were cut.

@@ -1589,7 +1589,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
   const areaSql =
     column &&
     [
-      `WITH n AS (\n  SELECT CAST(${band(`CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END`)} AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length ? `\n  ${where(areaGeo(plan))}` : ''}\n)`,
+      `WITH n AS (\n  SELECT CAST(${band(`CASE WHEN f.${column} > 0 THEN f.${column} ELSE 0 END`)} AS BIGINT) AS networks, f.postcodes, f.premises\n  FROM ${SERVICE_AREA_TABLE} f${geo.length || plan.bandsFromOne ? `\n  ${where([...(geo.length ? areaGeo(plan) : []), ...(plan.bandsFromOne ? [`f.${column} >= 1`] : [])])}` : ''}\n)`,
       `SELECT ${label('n.networks')} AS networks, CAST(SUM(n.postcodes) AS BIGINT) AS postcodes, SUM(n.premises) AS premises,\n       ${round('100.0 * SUM(n.premises) / SUM(SUM(n.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM n',
       'GROUP BY n.networks',
@@ -1602,7 +1602,7 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
       `SELECT ${label(band('COALESCE(n.networks, 0)'))} AS networks, COUNT(*) AS postcodes, SUM(u.premises) AS premises,\n       ${round('100.0 * SUM(u.premises) / SUM(SUM(u.premises)) OVER ()')} AS share_of_premises_pct`,
       'FROM upc_output u',
       'LEFT JOIN n ON n.postcode = u.postcode',
-      where(geo),
+      where([...geo, ...(plan.bandsFromOne ? ['n.networks >= 1'] : [])]),
       `GROUP BY ${band('COALESCE(n.networks, 0)')}`,
       `ORDER BY ${band('COALESCE(n.networks, 0)')}`,
     ]
@@ -1616,11 +1616,15 @@ function buildNetworkDistribution(plan: Plan, ctx: TimeContext): BuiltQuery {
         : 'number of distinct networks',
       postcodes: 'postcodes',
       premises: 'premises',
-      share_of_premises_pct: 'share of all premises, %',
+      share_of_premises_pct: plan.bandsFromOne
+        ? 'share of the premises with at least one, %'
+        : 'share of all premises, %',
     },
     steps: [
       `Counts, for each postcode, the distinct ${src.altnetTable ? 'altnets' : 'networks (operator groups)'} offering ${subjectPhrase({ ...plan, subject: { ...plan.subject, minNetworks: undefined } })}.`,
-      'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',
+      plan.bandsFromOne
+        ? 'Keeps the postcodes with at least one; then adds up postcodes and premises for each number of networks.'
+        : 'Postcodes with none count as 0; then adds up postcodes and premises for each number of networks.',
     ],
   };
 }

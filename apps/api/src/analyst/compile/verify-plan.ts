@@ -75,6 +75,9 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   // The UK beside the places: a row of its own, labelled as such, added to the places' rows.
   if (plan.withUk && !/\bUNION ALL\s+SELECT 'United Kingdom' AS /.test(built.sql))
     missing.push('the UK as a whole ("compared with the UK")');
+  // Bands from one network: the premises with none are kept out by a test on the count.
+  if (plan.bandsFromOne && !/\b[a-z_]*networks >= 1\b|\baltnets >= 1\b/.test(built.sql))
+    missing.push('the bands from one network ("1, 2, 3")');
   return { ok: missing.length === 0, missing };
 }
 

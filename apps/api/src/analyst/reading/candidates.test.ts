@@ -1396,6 +1396,22 @@ describe('output shapes and terms read from new wordings', () => {
     ).toEqual(['the UK as a whole ("compared with the UK")']);
   });
 
+  it('reads bands of networks listed from one as leaving out the premises with none', async () => {
+    const { plan } = read('break down FTTP premises by number of FF networks available: 1, 2, 3, 4+');
+    expect(plan).toMatchObject({ dimension: 'networks', topBand: 4, bandsFromOne: true });
+    const built = buildQuery(plan, testTime);
+    const { verifyPlan } = await import('../compile/verify-plan.js');
+    expect((await verifyPlan(plan, built, testTime)).missing).toEqual([]);
+    expect(read('premises by number of FF networks: 0, 1, 2, 3 or more').plan.bandsFromOne).toBeUndefined();
+  });
+
+  it("reads an overlap with Virgin Media, no full fibre written, as Virgin Media's whole footprint", () => {
+    expect(read('where CF and Virgin overlap - how many premises have both?').plan.subject).toMatchObject({
+      allGroups: ['CityFibre', 'Virgin Media'],
+      groupTech: { CityFibre: 'fttponly' },
+    });
+  });
+
   it('reads lines in two named quarters as the change between them, and urban beside rural as two rows', () => {
     const adsl = read('% change in ADSL lines between 2021Q4 and 2026Q4');
     expect(adsl.plan).toMatchObject({

@@ -2190,7 +2190,13 @@ function topBandOfNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] 
   if (number?.role !== 'number' || Number(number.value) < 1 || Number(number.value) > 10) return [];
   const plan = clone(base);
   plan.topBand = Number(number.value);
-  return [{ plan, differs: `${number.value} or more as one band` }];
+  // "1, 2, 3, 4+": the bands listed start at one, so the premises with none are not a band of the answer.
+  const listed = tagging.tags
+    .filter((t) => t.role === 'number' && t.end <= number.start)
+    .map((t) => Number(t.value));
+  const fromOne = listed.length >= 1 && listed[0] === 1 && !/\b(?:0|zero|none|no)\b/.test(tagging.text);
+  if (fromOne) plan.bandsFromOne = true;
+  return [{ plan, differs: `${number.value} or more as one band${fromOne ? ', from one' : ''}` }];
 }
 
 /**
@@ -2209,8 +2215,12 @@ function virginMediaWhole(base: Plan, tagging: Tagging): Edit[] {
       (t.role === 'technology' && t.value === 'full_fibre') ||
       (t.role === 'network' && NETWORK_TECH.test(t.text)),
   );
-  if (!vm || !tech || adjacent(tagging, vm, 1) === tech || NETWORK_TECH.test(vm.text)) return [];
   const other = groups.find((g) => g !== 'Virgin Media')!;
+  // No full fibre written at all ("where CF and Virgin overlap"): full fibre came from the overlap word alone, and
+  // Virgin Media's footprint is its whole network, as the contract defines it. Beside Openreach, whose whole
+  // network is everywhere, the overlap stays the full fibre one.
+  if (!tech && other === 'Openreach') return [];
+  if (!vm || NETWORK_TECH.test(vm.text) || (tech && adjacent(tagging, vm, 1) === tech)) return [];
   const plan = clone(base);
   const { tech: _tech, ...rest } = plan.subject;
   plan.subject = { ...rest, groupTech: { [other]: FULL_FIBRE } };

@@ -288,6 +288,12 @@ export const planSchema = z.object({
     .describe(
       'With geo: the places named, a row each, and the UK as a whole as one more row labelled "United Kingdom" ("coverage in Wales compared with the UK as a whole")',
     ),
+  bandsFromOne: z
+    .boolean()
+    .optional()
+    .describe(
+      'With dimension networks: the bands start at one network ("1, 2, 3, 4+"); premises with none are left out',
+    ),
   topBand: z
     .number()
     .int()

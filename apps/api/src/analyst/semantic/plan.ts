@@ -184,6 +184,8 @@ export interface Plan {
   placeLevel?: GeoColumn;
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
+  /** With dimension `networks`: the bands start at one network ("1, 2, 3, 4+"): premises with none are left out. */
+  bandsFromOne?: boolean;
   /**
    * The places named, a row each, and the UK as a whole as one more row ("FF coverage in Wales, and how does that
    * compare with the UK as a whole"): the place's figures beside the national ones, computed the same way.
