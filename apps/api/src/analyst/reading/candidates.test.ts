@@ -1405,6 +1405,13 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('premises by number of FF networks: 0, 1, 2, 3 or more').plan.bandsFromOne).toBeUndefined();
   });
 
+  it("reads a share of a technology's footprint as a share within it", () => {
+    expect(read("altnets' share of the FTTP footprint in Scotland?").plan).toMatchObject({
+      within: { tech: 'fttponly' },
+      subject: { altnet: true },
+    });
+  });
+
   it("reads an overlap with Virgin Media, no full fibre written, as Virgin Media's whole footprint", () => {
     expect(read('where CF and Virgin overlap - how many premises have both?').plan.subject).toMatchObject({
       allGroups: ['CityFibre', 'Virgin Media'],

@@ -1785,8 +1785,15 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset !== 'upc' || base.within || base.compare?.length) return [];
   for (const share of tagging.tags.filter((t) => t.role === 'measure' && t.value === 'share')) {
     const named = tagging.tags.find((t) => t.start >= share.end && t.role !== 'grammar');
-    if (named?.role !== 'network') continue;
-    if (!/^ of (?:the )?$/.test(tagging.text.slice(share.end, named.start))) continue;
+    // "Altnets' share of the FTTP footprint in Scotland": a technology's footprint is a base as a network's is.
+    const footprint =
+      named?.role === 'network' ||
+      (named?.role === 'technology' && ['full_fibre', 'gigabit', 'cable', 'fwa'].includes(named.value));
+    if (!named || !footprint) continue;
+    // "share of the X" ("of" outside the tag) or "share of" "the X" (the tagger's "share of").
+    const between = tagging.text.slice(share.end, named.start);
+    if (!(/^ of (?:the )?$/.test(between) || (/ of$/.test(share.text) && /^ (?:the )?$/.test(between))))
+      continue;
     if (
       !/^(?:'s?)? (?:footprint|premises|network|coverage|build|reach|homes)\b/.test(
         tagging.text.slice(named.end),
@@ -1800,8 +1807,9 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
         t.value !== named.value,
     );
     const subject = subjectOfTags(others);
-    if (!subject) continue;
-    const plan = shareOfBase(base, subject, { operatorGroups: [named.value] });
+    const within = named.role === 'network' ? { operatorGroups: [named.value] } : subjectOfTags([named]);
+    if (!subject || !within) continue;
+    const plan = shareOfBase(base, subject, within);
     if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1 }];
   }
   return [];
