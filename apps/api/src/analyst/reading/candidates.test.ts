@@ -1405,6 +1405,17 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('premises by number of FF networks: 0, 1, 2, 3 or more').plan.bandsFromOne).toBeUndefined();
   });
 
+  it('keeps one of two readings with the same SQL, and reads "can get a connection" as availability', () => {
+    const sky = read('Sky FTTP subs in 2026 Q3 vs 2025 Q3');
+    expect(sky.plan.takeUp).toMatchObject({ change: 'yoy' });
+    expect(sky.plan.assumptions.join(' ')).not.toMatch(/almost as likely/);
+    const sqls = (sky.candidates ?? []).map((c) => buildQuery(c.plan, testTime).sql);
+    expect(new Set(sqls).size).toBe(sqls.length);
+    expect(
+      read('what share of premises in Leeds can get a gigabit-capable connection at the moment?').plan,
+    ).toMatchObject({ dataset: 'upc', measure: 'coverage_pct', subject: { gigabit: true } });
+  });
+
   it("reads a share of a technology's footprint as a share within it", () => {
     expect(read("altnets' share of the FTTP footprint in Scotland?").plan).toMatchObject({
       within: { tech: 'fttponly' },

@@ -2284,6 +2284,18 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
     ),
   ].sort();
   if (quarters.length !== 2) return [];
+  // Two quarters a year or a quarter apart are year on year or quarter on quarter: one answer, said as such.
+  const [year, q] = quarters[1]!.split('Q').map(Number) as [number, number];
+  const apart =
+    quarters[0] === `${year - 1}Q${q}`
+      ? ('yoy' as const)
+      : quarters[0] === (q === 1 ? `${year - 1}Q4` : `${year}Q${q - 1}`)
+        ? ('qoq' as const)
+        : undefined;
+  const between = (t: NonNullable<Plan['takeUp']>) =>
+    apart
+      ? { ...t, change: apart, fromQuarter: undefined }
+      : { ...t, change: undefined, fromQuarter: quarters[0] };
   // A share of lines in two quarters ("FTTP % of lines 2021Q4 vs 2026Q4, how many pp"): the share in each and the
   // change in points, when the question says share of lines or points (a bare "%" may be the change's own).
   const shareWords = tagging.tags.some(
@@ -2292,7 +2304,7 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
   if (base.measure === 'line_share_pct' && shareWords) {
     const plan = clone(base);
     plan.time = { quarter: quarters[1] };
-    plan.takeUp = { ...plan.takeUp, change: undefined, fromQuarter: quarters[0] };
+    plan.takeUp = between(plan.takeUp ?? {});
     return [{ plan, differs: `the share in ${quarters[0]} and ${quarters[1]}, and its change in points` }];
   }
   // "The percentage decline" reads as a share; with a change word it is the change in per cent.
@@ -2308,7 +2320,7 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
   const { shareOf, ...filters } = plan.takeUp ?? {};
   const tech = shareOf?.startsWith('tech:') ? shareOf.slice(5) : undefined;
   if (shareOf && !tech) return [];
-  plan.takeUp = { ...filters, ...(tech ? { tech } : {}), change: undefined, fromQuarter: quarters[0] };
+  plan.takeUp = between({ ...filters, ...(tech ? { tech } : {}) });
   return [{ plan, differs: `the change from ${quarters[0]} to ${quarters[1]}` }];
 }
 
@@ -3029,11 +3041,14 @@ export function otherMeanings(base: Plan, tagging: Tagging): { plan: Plan; diffe
 
 /** Compiles a candidate; a plan the compiler cannot turn into SQL is not a reading. */
 export function compiles(plan: Plan, time: TimeContext): boolean {
+  return compiledSql(plan, time) !== undefined;
+}
+
+function compiledSql(plan: Plan, time: TimeContext): string | undefined {
   try {
-    buildQuery(plan, time);
-    return true;
+    return buildQuery(plan, time).sql;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -3046,14 +3061,22 @@ export function rankReadings(
 ): CandidateReading[] {
   // The readers' plan holds what the grammar knows beyond the tags (windows, flows, leaders): it wins ties.
   const first = scorePlan(base, tagging, lexicon, 0.5);
+  // The SQL each reading compiles to: two readings with the same SQL are one answer said two ways.
+  const sqlOf = new Map<Plan, string>();
+  const baseSql = compiledSql(base, time);
+  if (baseSql !== undefined) sqlOf.set(first.plan, baseSql);
   // The readers' plan is a reading only if it compiles; its edits are considered either way.
-  const scored: Scored[] = compiles(base, time) ? [first] : [];
+  const scored: Scored[] = baseSql !== undefined ? [first] : [];
   const seen = new Set([signature(base)]);
   const consider = (plan: Plan, differs: string, prior = 0) => {
     const key = signature(plan);
-    if (seen.has(key) || !compiles(plan, time)) return;
+    if (seen.has(key)) return;
+    const sql = compiledSql(plan, time);
+    if (sql === undefined) return;
     seen.add(key);
-    scored.push({ ...scorePlan(plan, tagging, lexicon, prior), differs });
+    const candidate = { ...scorePlan(plan, tagging, lexicon, prior), differs };
+    sqlOf.set(candidate.plan, sql);
+    scored.push(candidate);
   };
   for (const edit of editsFor(base, first.unusedTags, tagging)) consider(edit.plan, edit.differs, edit.prior);
   if (scored.length === 0) scored.push(first);
@@ -3068,7 +3091,16 @@ export function rankReadings(
   }
   for (const other of otherMeanings(base, tagging)) consider(other.plan, other.differs, -0.6);
   scored.sort((a, b) => b.score - a.score);
-  return scored.map((candidate) => ({
+  // A reading whose SQL a better one already has is no other answer ("year on year" and "since 2025 Q4").
+  const answers = new Set<string>();
+  const distinct = scored.filter((candidate) => {
+    const sql = sqlOf.get(candidate.plan);
+    if (sql === undefined) return true;
+    if (answers.has(sql)) return false;
+    answers.add(sql);
+    return true;
+  });
+  return distinct.map((candidate) => ({
     plan: candidate.plan,
     interpretation: interpret(candidate.plan, time),
     score: Number(candidate.score.toFixed(2)),

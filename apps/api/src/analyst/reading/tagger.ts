@@ -348,6 +348,13 @@ export function plainWording(question: string, latestQuarter?: string): string {
         .replace(/<\s*/g, ' under ')
         // "FTTP % of lines", "what % of premises": a share of them (normalising drops the sign itself).
         .replace(/([^\d\s])\s*%\s+of\b/g, '$1 share of')
+        // "Now vs the same time last year": a year ago, as the time parser reads it.
+        .replace(/\b(?:at )?(?:the )?(?:same|this) (?:time|point) (?:last|a) year\b/gi, 'a year ago')
+        // "Can get a gigabit-capable connection": what is available, not lines taken up ("connections" are lines).
+        .replace(
+          /\b(can|could|cannot|can't|able to) (get|access|receive|order) (?:a |an )?((?:[\w-]+ ){0,2})(?:connection|service)\b/gi,
+          '$1 $2 $3',
+        )
         // "Solely", "exclusively", "purely": the model's phrases say "only".
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
