@@ -36,6 +36,8 @@ const NEW_PATHS = [
   'break down FTTP premises by number of FF networks available: 1, 2, 3, 4+',
   'premises in the LS postcode area by number of FF networks: 1, 2, 3+',
   'where CF and Virgin overlap - how many premises have both?',
+  'which ten local authorities in Scotland, Wales and Northern Ireland have the highest percentage of premises below the USO?',
+  'local authorities in Scotland or Wales with full fibre coverage below 50%',
   'premises by speed band in Wales',
   'premises by speed band in Leeds',
   "what share of CityFibre's footprint in Scotland is rural",

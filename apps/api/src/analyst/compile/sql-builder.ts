@@ -391,6 +391,49 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  return withParentPlace(plan, buildPlanQuery(plan, ctx));
+}
+
+/** The levels a list of local authorities can be named within, and the column each is read from. */
+const PARENT_LEVELS = new Set<string>(['country', 'government_region']);
+
+/**
+ * Local authorities listed across several nations or regions ("LAs in Scotland, Wales or Northern Ireland below
+ * 50% FF"): each row says which of them it is in, as an analyst reading the list needs. The parent comes from the
+ * place summary (one row per authority and level), joined on the authority's name, and the ranking is kept.
+ */
+function withParentPlace(plan: Plan, built: BuiltQuery): BuiltQuery {
+  const geo = plan.geo;
+  if (!geo || geo.values.length < 2 || !PARENT_LEVELS.has(geo.column) || plan.dimension !== 'la_name')
+    return built;
+  if (plan.withUk || plan.compare?.length || plan.rankWithin || plan.leaderPerDimension || plan.countGroups)
+    return built;
+  // A plan built on another one (a test on each place's share) already has it from the inner plan.
+  if (built.sql.includes(`SELECT answer.*, places.${geo.column}\n`)) return built;
+  const tail = /\nORDER BY ([^\n]+)(?:\nLIMIT (\d+))?$/.exec(built.sql);
+  if (!tail) return built;
+  // The final ordering names output columns, some through the alias of their table ("u.la_name").
+  const order = (tail[1] ?? '').replace(/\b[a-z]\.(?=[a-z_])/g, '');
+  const sql = [
+    `WITH answer AS (\n${built.sql.slice(0, tail.index)}\n)`,
+    `SELECT answer.*, places.${geo.column}`,
+    'FROM answer',
+    `JOIN (SELECT DISTINCT la_name, ${geo.column} FROM ${SERVICE_AREA_TABLE}) places ON places.la_name = answer.la_name`,
+    `ORDER BY ${order}`,
+    ...(tail[2] ? [`LIMIT ${tail[2]}`] : []),
+  ].join('\n');
+  return {
+    ...built,
+    sql,
+    columns: { ...built.columns, [geo.column]: geo.column === 'country' ? 'nation' : 'region' },
+    steps: [
+      ...built.steps,
+      `Names the ${geo.column === 'country' ? 'nation' : 'region'} each local authority is in.`,
+    ],
+  };
+}
+
+function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.withUk && plan.geo) return buildWithUk(plan, plan.geo, ctx);
   if (plan.subject.score) return buildScoreTest(plan, plan.subject.score, ctx);
   if (plan.compare?.length) return buildSideBySide(plan, ctx);

@@ -1416,6 +1416,19 @@ describe('output shapes and terms read from new wordings', () => {
     ).toMatchObject({ dataset: 'upc', measure: 'coverage_pct', subject: { gigabit: true } });
   });
 
+  it('names the nation of each local authority listed across several nations', () => {
+    const { plan } = read(
+      'which 10 local authorities in Scotland, Wales and Northern Ireland have the lowest FF coverage',
+    );
+    const built = buildQuery(plan, testTime);
+    expect(built.sql).toMatch(/SELECT answer\.\*, places\.(?:country|government_region)\nFROM answer\n/);
+    expect(built.sql).toMatch(/ORDER BY coverage_pct ASC, la_name\nLIMIT 10$/);
+    // One nation named: its authorities need no label.
+    expect(
+      buildQuery(read('the 10 LAs in Wales with the lowest FF coverage').plan, testTime).sql,
+    ).not.toContain('answer');
+  });
+
   it("reads a share of a technology's footprint as a share within it", () => {
     expect(read("altnets' share of the FTTP footprint in Scotland?").plan).toMatchObject({
       within: { tech: 'fttponly' },
