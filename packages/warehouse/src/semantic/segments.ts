@@ -213,6 +213,14 @@ export const SEGMENTS = {
       'gigabit from cable only',
       'gigabit only from cable',
       'gigabit only on cable',
+      // Virgin Media's cable is the only gigabit cable network: named, it is the same condition.
+      'gigabit only through virgin cable',
+      'gigabit only through virgin media cable',
+      'gigabit only via virgin cable',
+      'gigabit only via virgin media cable',
+      'gigabit only from virgin cable',
+      'gigabit only from virgin media',
+      'gigabit only through virgin media',
     ],
   },
   superfast: {

@@ -37,6 +37,13 @@ describe('tagging a question', () => {
     expect(cf?.alternatives).toContainEqual({ role: 'place', value: 'postcode_area:CF' });
   });
 
+  it('reads a condition written around a name as the condition ("gigabit only through Virgin cable")', () => {
+    expect(tags('homes that get gigabit only through Virgin cable')).toEqual([
+      'measure:premises',
+      'technology:cable_only_gigabit',
+    ]);
+  });
+
   it('reads "3+" as a number and "at least"', () => {
     expect(tags('premises with 3+ networks')).toEqual([
       'measure:premises',

@@ -194,7 +194,20 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
   for (const { role, value, pattern } of PHRASES) {
     for (const m of text.matchAll(pattern)) {
       const start = m.index ?? 0;
-      add({ role, start, end: start + m[0].length, text: m[0], value });
+      const tag: Tag = { role, start, end: start + m[0].length, text: m[0], value };
+      if (add(tag) || role !== 'technology') continue;
+      // A condition written around a name ("gigabit only through Virgin cable") is the longer span: the name
+      // inside it is part of the condition, not a tag of its own.
+      const inside = tags.filter((t) => t.start < tag.end && t.end > tag.start);
+      const names = inside.every(
+        (t) => (t.role === 'network' || t.role === 'operator') && t.start >= tag.start && t.end <= tag.end,
+      );
+      if (!inside.length || !names) continue;
+      for (const t of inside) {
+        tags.splice(tags.indexOf(t), 1);
+        for (let i = t.start; i < t.end; i++) taken[i] = false;
+      }
+      add(tag);
     }
   }
 
