@@ -1429,6 +1429,17 @@ describe('output shapes and terms read from new wordings', () => {
     ).not.toContain('answer');
   });
 
+  it("reads the USO's thresholds said again as the USO, not a second condition", () => {
+    const uso = read(
+      "How many premises in Scotland are currently below the USO, in other words can't get at least 10Mbps download and 1Mbps upload?",
+    );
+    expect(uso.plan.subject).toEqual({ belowUso: true });
+    expect(uso.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read('premises below the USO (10 down / 1 up) by region').plan.subject).toEqual({
+      belowUso: true,
+    });
+  });
+
   it("reads a share of a technology's footprint as a share within it", () => {
     expect(read("altnets' share of the FTTP footprint in Scotland?").plan).toMatchObject({
       within: { tech: 'fttponly' },

@@ -347,10 +347,18 @@ function finerPlaces(level: Tag, place: Tag, text: string): boolean {
  * - "the fourth quarter" is Q4; a date listed without its year takes the next one's ("Q2 vs Q3 2026");
  * - a network set aside ("leaving Openreach aside") is "excluding" it.
  */
+/**
+ * "Below the USO, in other words can't get at least 10Mbps download and 1Mbps upload", "the USO (10 down / 1 up)":
+ * the USO's own thresholds said again are the term, not a second condition.
+ */
+const USO_RESTATED =
+  /\s*(?:in other words|i\.?e\.?|that is|meaning|,|\(|-)\s*[^.?;()]{0,40}?\b10\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:down(?:load)?)?\s*(?:and|\/|,|&|plus)\s*1\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:up(?:load)?)?\s*\)?/i;
+
 export function plainWording(question: string, latestQuarter?: string): string {
+  const restated = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, '') : question;
   const plain = networksSetAside(
     withSharedYear(
-      question
+      restated
         .replace(DAY_OF_MONTH, '')
         // "The preceding twelve months", "the prior 2 years": the last ones, as the time parser reads them.
         .replace(/\b(?:preceding|prior|trailing)(?= (?:\w+ )?(?:months?|quarters?|years?)\b)/gi, 'previous')
