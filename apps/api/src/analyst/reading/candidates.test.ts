@@ -1429,6 +1429,14 @@ describe('output shapes and terms read from new wordings', () => {
     ).not.toContain('answer');
   });
 
+  it('does not claim take-up lines "in postcodes where FTTP is available": the plan cannot filter lines so', () => {
+    expect(
+      read(
+        'how many BT customers still on copper (ADSL or FTTC) live in postcodes where FTTP is already available?',
+      ).confidence,
+    ).toBeLessThan(0.8);
+  });
+
   it("reads the USO's thresholds said again as the USO, not a second condition", () => {
     const uso = read(
       "How many premises in Scotland are currently below the USO, in other words can't get at least 10Mbps download and 1Mbps upload?",

@@ -160,9 +160,11 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         if (tag.value === 'share') return SHARE_MEASURES.has(plan.measure);
       }
       // "Premises in postcodes with a deprivation score of 0.7+": the postcodes are where the premises are counted.
+      // (Lines "in postcodes where FTTP is available" are a take-up answer the plan cannot filter so.)
       if (
         tag.value === 'postcodes' &&
         plan.measure !== 'postcodes' &&
+        plan.dataset !== 'take_up' &&
         /\b(?:in|of|across|within) $/.test(tagging.text.slice(0, tag.start)) &&
         /^ (?:with|where|that|which|whose|scoring)\b/.test(tagging.text.slice(tag.end)) &&
         (COUNT_MEASURES.has(plan.measure) || plan.measure === 'coverage_pct')
