@@ -38,6 +38,8 @@ const NEW_PATHS = [
   'where CF and Virgin overlap - how many premises have both?',
   'which ten local authorities in Scotland, Wales and Northern Ireland have the highest percentage of premises below the USO?',
   'local authorities in Scotland or Wales with full fibre coverage below 50%',
+  'When is Wales forecast to pass 95% full fibre coverage?',
+  'when did Leeds reach 50% FTTP coverage',
   'premises by speed band in Wales',
   'premises by speed band in Leeds',
   "what share of CityFibre's footprint in Scotland is rural",

@@ -471,6 +471,22 @@ function placesPassing(
       ? `number of ${plan.measure === 'postcodes' ? 'postcodes' : 'premises'}${condition ? ` where ${condition}` : ''}`
       : `share of premises${condition ? ` where ${condition}` : ''}`;
   const test = describeGroupFilter(filter);
+  // The points of a series that pass ("when is Wales forecast to pass 95%"): the first one, or all in date order.
+  if (['month', 'quarter', 'half_year', 'year'].includes(dimension)) {
+    const point =
+      plan.dataset === 'upc_forecast'
+        ? 'forecast point'
+        : dimension === 'month'
+          ? 'monthly snapshot'
+          : SINGULAR[dimension];
+    const head =
+      plan.limit === 1
+        ? `The first ${point} at which the ${share}${where ? ` ${where}` : ''} is ${test}`
+        : `The ${point}s at which the ${share}${where ? ` ${where}` : ''} is ${test}`;
+    return `${head}${plan.dataset === 'upc_forecast' ? '' : `, from ${formatMonth(plan.time.seriesFrom ?? ctx.earliest)}`}`
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
   // Above 0%: the places where it is at all ("number of regions where CityFibre is present"); at most 0%: nowhere.
   const nowhere = filter.op === 'lte' && filter.value === 0;
   if ((filter.op === 'gt' && filter.value === 0) || nowhere) {

@@ -2811,6 +2811,17 @@ function placesPassing(
     };
   }
   const keys = Object.keys(inner.columns);
+  // The points of a series that pass ("when is Wales forecast to pass 95% FF"): in date order, the first first.
+  if (TIME_DIMENSIONS.has(dimension)) {
+    return {
+      sql: `SELECT ${keys.map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.reported_at${plan.limit ? `\nLIMIT ${plan.limit}` : ''}`,
+      columns: inner.columns,
+      steps: [
+        ...inner.steps,
+        `Keep the points whose ${what} is ${words}${plan.limit === 1 ? ', and the first of them' : ''}.`,
+      ],
+    };
+  }
   const direction = (plan.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   return {
     sql: `SELECT ${[dimension, ...keys.filter((k) => k !== dimension)].map((k) => `g.${k}`).join(', ')}\nFROM ${source}\nWHERE ${test}\nORDER BY g.${sortBy} ${direction}, g.${dimension}${plan.limit ? `\nLIMIT ${plan.limit}` : ''}`,

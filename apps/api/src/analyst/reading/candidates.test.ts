@@ -1437,6 +1437,24 @@ describe('output shapes and terms read from new wordings', () => {
     ).toBeLessThan(0.8);
   });
 
+  it('reads "when is X forecast to pass 95%" as the first point of the series at or above it', () => {
+    const { plan, confidence } = read('When is Wales forecast to pass 95% full fibre coverage?');
+    expect(plan).toMatchObject({
+      dataset: 'upc_forecast',
+      dimension: 'half_year',
+      groupFilter: { op: 'gte', value: 95 },
+      limit: 1,
+    });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/WHERE g\.share_exact_pct >= 95\nORDER BY g\.reported_at\nLIMIT 1$/);
+    expect(read('when did Leeds reach 50% FTTP coverage').plan).toMatchObject({
+      dataset: 'upc',
+      dimension: 'month',
+      time: { seriesFrom: testTime.earliest },
+    });
+  });
+
   it("reads the USO's thresholds said again as the USO, not a second condition", () => {
     const uso = read(
       "How many premises in Scotland are currently below the USO, in other words can't get at least 10Mbps download and 1Mbps upload?",

@@ -1538,6 +1538,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...leaderInEachNamedPlace(base, tagging));
   edits.push(...placeBesideTheUk(base, unused));
+  edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2773,6 +2774,32 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/**
+ * "When is Wales forecast to pass 95% full fibre coverage?", "when did Leeds reach 50% FTTP": the first point of
+ * the series (the forecast's points, or the monthly snapshots from the first) whose share is at least the one
+ * named.
+ */
+function whenAShareIsReached(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || base.measure !== 'coverage_pct' || base.dimension || base.groupFilter)
+    return [];
+  if (!/^\s*(?:when|by when|in which (?:month|year)|what (?:month|year|date))\b/.test(tagging.text))
+    return [];
+  const reached =
+    /\b(?:pass(?:es)?|reach(?:es)?|hit|hits|exceed(?:s)?|cross(?:es)?|top|get to|gets to|surpass(?:es)?|go above|be above|be over)\s+(\d{1,3}(?:\.\d+)?)\b/.exec(
+      tagging.text,
+    );
+  const value = Number(reached?.[1]);
+  if (!reached || !(value > 0 && value <= 100)) return [];
+  const plan = clone(base);
+  const forecast = base.dataset === 'upc_forecast';
+  plan.dimension = forecast ? 'half_year' : 'month';
+  plan.time = forecast ? {} : { seriesFrom: tagging.earliest };
+  plan.groupFilter = { op: 'gte', value };
+  plan.order = 'asc';
+  plan.limit = 1;
+  return [{ plan, differs: `the first point at ${value}% or more`, prior: 1 }];
 }
 
 /**

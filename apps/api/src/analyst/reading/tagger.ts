@@ -28,6 +28,8 @@ export interface Tagging {
   moments: Moment[];
   /** The warehouse's latest snapshot and take-up quarter: what a plan with no date reads. */
   latest: Moment;
+  /** The first availability snapshot: where a history with no start begins ("when did Leeds reach 50%"). */
+  earliest: string;
 }
 
 interface PhrasePattern {
@@ -306,7 +308,7 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
   }
   const keys = new Set(tags.flatMap((t) => (t.moment ? [momentKey(t.moment)] : [])));
   const moments = [...keys].map((key) => tags.find((t) => t.moment && momentKey(t.moment) === key)!.moment!);
-  return { text, tokens, tags, entities, unplaced, moments, latest };
+  return { text, tokens, tags, entities, unplaced, moments, latest, earliest: ctx.earliest };
 }
 
 /**
