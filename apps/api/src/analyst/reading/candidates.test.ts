@@ -1455,6 +1455,17 @@ describe('output shapes and terms read from new wordings', () => {
     });
   });
 
+  it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
+    expect(
+      read(
+        'Using the latest attractiveness scores, which five councils have the highest average digital deprivation score across their postcodes?',
+      ).plan,
+    ).toMatchObject({ measure: 'avg_deprivation', dimension: 'la_name', limit: 5 });
+    expect(read('which five councils have the highest average attractiveness score').plan.measure).toBe(
+      'avg_attractiveness',
+    );
+  });
+
   it("reads the USO's thresholds said again as the USO, not a second condition", () => {
     const uso = read(
       "How many premises in Scotland are currently below the USO, in other words can't get at least 10Mbps download and 1Mbps upload?",

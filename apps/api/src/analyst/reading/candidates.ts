@@ -176,6 +176,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       // "Fastest download and upload": an upload-only answer leaves the download out.
       if (tag.value === 'speed' && /\bdown/.test(tag.text) && plan.measure === 'max_up' && !s.minDown)
         return negated;
+      // "Digital deprivation" is one of the two scores: a plan of the other one leaves it out.
+      if (tag.value === 'score' && /depriv/.test(tag.text))
+        return (plan.measure === 'avg_deprivation' || plan.subject.score?.of === 'deprivation') !== negated;
       return measureUsed(tag.value, plan, anyThreshold, tagging.text) !== negated;
     }
     case 'dimension':
@@ -1539,6 +1542,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...leaderInEachNamedPlace(base, tagging));
   edits.push(...placeBesideTheUk(base, unused));
   edits.push(...whenAShareIsReached(base, tagging));
+  edits.push(...deprivationNamed(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2774,6 +2778,19 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/**
+ * "Using the latest attractiveness scores, which councils have the highest average digital deprivation score": the
+ * attractiveness data holds both scores, and the one named for the ranking is deprivation.
+ */
+function deprivationNamed(base: Plan, tagging: Tagging): Edit[] {
+  if (base.measure !== 'avg_attractiveness') return [];
+  if (!tagging.tags.some((t) => t.role === 'measure' && t.value === 'score' && /depriv/.test(t.text)))
+    return [];
+  const plan = clone(base);
+  plan.measure = 'avg_deprivation';
+  return [{ plan, differs: 'the digital deprivation score' }];
 }
 
 /**
