@@ -2320,16 +2320,23 @@ function buildLineShareChange(
 ): BuiltQuery {
   const { before, now } = changeQuarters(plan, ctx);
   const share = (q: string) => `MAX(CASE WHEN quarter = ${sqlString(q)} THEN share END)`;
+  const linesAt = (q: string) => `MAX(CASE WHEN quarter = ${sqlString(q)} THEN lines END)`;
   const beforeCol = `share_${before.toLowerCase()}_pct`;
   const nowCol = `share_${now.toLowerCase()}_pct`;
+  // The lines behind each share beside it: "Sky's lines, market share and its change" is answered in one table.
+  const beforeLines = `lines_${before.toLowerCase()}`;
+  const nowLines = `lines_${now.toLowerCase()}`;
   const sql = [
     'WITH shares AS (',
-    `  SELECT quarter, 100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines) AS share`,
+    `  SELECT quarter, SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS lines,`,
+    `         100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines) AS share`,
     '  FROM take_up_quarterly',
     `  ${where([...filters, `quarter IN (${list([before, now])})`])}`,
     '  GROUP BY quarter',
     ')',
-    `SELECT ${round(share(before))} AS ${beforeCol},`,
+    `SELECT ${linesAt(before)} AS ${beforeLines},`,
+    `       ${linesAt(now)} AS ${nowLines},`,
+    `       ${round(share(before))} AS ${beforeCol},`,
     `       ${round(share(now))} AS ${nowCol},`,
     `       ${round(`${share(now)} - ${share(before)}`)} AS pp_change`,
     'FROM shares',
@@ -2337,6 +2344,8 @@ function buildLineShareChange(
   return {
     sql,
     columns: {
+      [beforeLines]: `lines that are ${who} in ${before}`,
+      [nowLines]: `lines that are ${who} in ${now}`,
       [beforeCol]: `share of all lines that are ${who} in ${before}, %`,
       [nowCol]: `share of all lines that are ${who} in ${now}, %`,
       pp_change: 'change in the share, percentage points',

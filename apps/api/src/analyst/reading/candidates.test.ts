@@ -1455,6 +1455,19 @@ describe('output shapes and terms read from new wordings', () => {
     });
   });
 
+  it('reads a take-up change "since" a quarter as from it to the latest, with the lines beside the shares', () => {
+    const bt = read('BT market share change in pp since Q4 2024');
+    expect(bt.plan).toMatchObject({
+      measure: 'line_share_pct',
+      time: { quarter: testTime.latestQuarter },
+      takeUp: { shareOf: 'BT', fromQuarter: '2024Q4' },
+    });
+    const sql = buildQuery(bt.plan, testTime).sql;
+    expect(sql).toContain('AS lines_2024q4');
+    expect(sql).toContain('AS share_2024q4_pct');
+    expect(sql).toContain('AS pp_change');
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

@@ -861,6 +861,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         m === 'lines_change_pct' ||
         Boolean(plan.flow) ||
         Boolean(plan.takeUp?.change) ||
+        Boolean(plan.takeUp?.fromQuarter) ||
         plan.time.from !== undefined ||
         plan.time.seriesFrom !== undefined
       );
@@ -2290,6 +2291,18 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
         .filter(Boolean) as string[],
     ),
   ].sort();
+  // "Change in share since Q4 2025": from that quarter to the latest one.
+  const since =
+    quarters.length === 1 &&
+    tagging.latest.quarter &&
+    quarters[0]! < tagging.latest.quarter &&
+    tagging.tags.some(
+      (t) =>
+        t.role === 'time' &&
+        t.moment?.quarter === quarters[0] &&
+        /\bsince $/.test(tagging.text.slice(0, t.start)),
+    );
+  if (since) quarters.push(tagging.latest.quarter!);
   if (quarters.length !== 2) return [];
   // Two quarters a year or a quarter apart are year on year or quarter on quarter: one answer, said as such.
   const [year, q] = quarters[1]!.split('Q').map(Number) as [number, number];
@@ -2312,7 +2325,13 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
     const plan = clone(base);
     plan.time = { quarter: quarters[1] };
     plan.takeUp = between(plan.takeUp ?? {});
-    return [{ plan, differs: `the share in ${quarters[0]} and ${quarters[1]}, and its change in points` }];
+    return [
+      {
+        plan,
+        differs: `the share in ${quarters[0]} and ${quarters[1]}, and its change in points`,
+        ...(since ? { prior: 1 } : {}),
+      },
+    ];
   }
   // "The percentage decline" reads as a share; with a change word it is the change in per cent.
   const changeWord = tagging.tags.some((t) => t.role === 'measure' && t.value === 'change');
@@ -2328,7 +2347,9 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
   const tech = shareOf?.startsWith('tech:') ? shareOf.slice(5) : undefined;
   if (shareOf && !tech) return [];
   plan.takeUp = between({ ...filters, ...(tech ? { tech } : {}) });
-  return [{ plan, differs: `the change from ${quarters[0]} to ${quarters[1]}` }];
+  return [
+    { plan, differs: `the change from ${quarters[0]} to ${quarters[1]}`, ...(since ? { prior: 1 } : {}) },
+  ];
 }
 
 /**
