@@ -154,6 +154,11 @@ export const DIMENSION_LIST = [
       'operator group',
       'builder',
       'builders',
+      'competitors',
+      'competitor',
+      'rivals',
+      'rival networks',
+      'competing networks',
     ],
   },
   {

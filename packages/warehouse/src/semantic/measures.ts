@@ -163,7 +163,15 @@ export const MEASURE_LIST = [
     unit: 'networks',
     datasets: ['upc'],
     description: 'number of distinct networks (operator groups) present',
-    phrases: ['how many networks', 'number of networks', 'networks count', 'how many altnets'],
+    phrases: [
+      'how many networks',
+      'number of networks',
+      'networks count',
+      'how many altnets',
+      'how many competitors',
+      'number of competitors',
+      'how many rival networks',
+    ],
   },
   {
     id: 'place_count',

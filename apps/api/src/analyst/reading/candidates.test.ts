@@ -1468,6 +1468,17 @@ describe('output shapes and terms read from new wordings', () => {
     expect(sql).toContain('AS pp_change');
   });
 
+  it('reads competitors as networks: "which competitors" a row each, "how many competitors" a count', () => {
+    expect(read('which competitors are forecast to build in LS6 by 2028').plan).toMatchObject({
+      dataset: 'upc_forecast',
+      dimension: 'operator_group',
+    });
+    expect(read('how many competitors in Leeds have FTTP').plan).toMatchObject({
+      measure: 'operator_count',
+      subject: { tech: 'fttponly' },
+    });
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

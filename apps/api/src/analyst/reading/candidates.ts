@@ -1446,8 +1446,10 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
               base.limit ||
               eachOf(t, tagging) ||
               tagging.tags.some((r) => r.role === 'ranking') ||
-              // "..., broken down by the network concerned", "split by operator".
-              /\b(?:by|broken down by|split by)(?: the)?$/.test(tagging.text.slice(0, t.start).trimEnd()),
+              // "..., broken down by the network concerned", "split by operator"; "which competitors are ...".
+              /\b(?:by|broken down by|split by)(?: the)?$|^\s*(?:which|what)$/.test(
+                tagging.text.slice(0, t.start).trimEnd(),
+              ),
           ))),
   );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
@@ -1565,6 +1567,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     plan.measure = 'operator_count';
     if (counted.value === 'altnet') plan.subject.altnet = true;
     edits.push({ plan, differs: `counting the ${counted.text}` });
+  }
+  // "How many competitors in Leeds have FTTP": the model's phrase for a count of networks, not yet the measure.
+  const networksCounted = unused.find((t) => t.role === 'measure' && t.value === 'networks');
+  if (networksCounted && base.dataset === 'upc' && ['premises', 'coverage_pct'].includes(base.measure)) {
+    const plan = clone(base);
+    plan.measure = 'operator_count';
+    if (/altnet/.test(networksCounted.text)) plan.subject.altnet = true;
+    edits.push({ plan, differs: `counting the networks ("${networksCounted.text}")` });
   }
   // "Combined": one figure for all the networks or places listed, not a row each.
   if (shapes.has('combined') && listedAsRows(base)) {
