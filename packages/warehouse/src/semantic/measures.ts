@@ -66,7 +66,7 @@ export const MEASURE_LIST = [
     unit: '%',
     datasets: [...UPC],
     description: 'share of all premises of the place where the subject is present, in %',
-    phrases: ['coverage', 'share', 'percentage', 'proportion', 'per cent', 'percent', '%'],
+    phrases: ['coverage', 'cov', 'share', 'percentage', 'proportion', 'per cent', 'percent', '%'],
   },
   {
     id: 'change_premises',

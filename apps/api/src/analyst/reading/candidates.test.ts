@@ -1479,6 +1479,21 @@ describe('output shapes and terms read from new wordings', () => {
     });
   });
 
+  it('reads shorthand places and the places with the most altnets, and judges places by "the lowest FF"', () => {
+    expect(read('LAs with most altnets').plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'la_name',
+      subject: { altnet: true },
+    });
+    expect(read('gig cov by rgn').plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'government_region',
+    });
+    const lowest = read('LAs with the lowest full fibre');
+    expect(lowest.plan).toMatchObject({ measure: 'coverage_pct', dimension: 'la_name' });
+    expect(lowest.plan.assumptions).toContain('places judged by coverage (the share of their premises)');
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

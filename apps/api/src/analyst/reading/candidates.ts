@@ -1520,8 +1520,21 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   // "Which LAs have the most altnets": the places ranked by how many networks of the kind each has.
   const counting = unused.find((t) => t.role === 'ranking' && countedKind(t, tagging));
   const kind = counting && countedKind(counting, tagging);
-  if (counting && kind && base.dataset === 'upc' && GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) {
+  // "LAs with most altnets" first read as the altnets ranked: the places named are the rows.
+  const placesNamed = unused.find((t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value));
+  const rows =
+    GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') ||
+    (placesNamed && NETWORK_DIMENSIONS.has(base.dimension as Dimension));
+  if (counting && kind && base.dataset === 'upc' && rows) {
     const plan = clone(base);
+    if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) {
+      plan.dimension = placesNamed!.value as Dimension;
+      // A long list of places is shown as its first ten, said as an assumption (as the ranking reader does).
+      if (!plan.limit && !['government_region', 'country'].includes(plan.dimension)) {
+        plan.limit = 10;
+        plan.assumptions.push(TOP_TEN_ASSUMED);
+      }
+    }
     plan.measure = 'operator_count';
     if (kind.value === 'altnet') plan.subject.altnet = true;
     plan.order = direction(counting, plan);
@@ -1546,6 +1559,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...placeBesideTheUk(base, unused));
   edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...deprivationNamed(base, tagging));
+  edits.push(...judgedByCoverage(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2809,6 +2823,35 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/**
+ * "LAs with the lowest FF", "regions with the highest gigabit": places ranked by a level of the subject, no
+ * measure named, are judged by how much of each has it (its coverage), as the measure reader judges "the worst".
+ */
+function judgedByCoverage(base: Plan, tagging: Tagging): Edit[] {
+  if (
+    base.dataset !== 'upc' ||
+    base.measure !== 'premises' ||
+    !GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')
+  )
+    return [];
+  if (
+    !/\b(?:lowest|highest)\s+(?:ff|fttp|ftth|full[- ]fibre|gigabit|gig|superfast|ultrafast|sfbb|ufbb)\b/.test(
+      tagging.text,
+    )
+  )
+    return [];
+  if (
+    tagging.tags.some(
+      (t) => t.role === 'measure' && ['premises', 'postcodes', 'population'].includes(t.value),
+    )
+  )
+    return [];
+  const plan = clone(base);
+  plan.measure = 'coverage_pct';
+  plan.assumptions.push('places judged by coverage (the share of their premises)');
+  return [{ plan, differs: 'judged by coverage', prior: 1 }];
 }
 
 /**

@@ -120,6 +120,9 @@ const COUNTRY_ALIASES: Record<string, string> = {
   welsh: 'Wales',
   scottish: 'Scotland',
   english: 'England',
+  // Shorthand typed in a hurry ("ff cov wales vs eng").
+  eng: 'England',
+  scot: 'Scotland',
 };
 
 const UK_ALIASES = [

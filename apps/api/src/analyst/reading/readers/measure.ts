@@ -214,13 +214,29 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
 }
 
 /** Whether the question judges places' broadband ("the worst council", "best served") rather than counts it. */
+/** The first word of a subject written right after a level word ("lowest FF", "highest full fibre"). */
+const SUBJECT_WORDS = new Set([
+  'ff',
+  'fttp',
+  'ftth',
+  'full',
+  'gigabit',
+  'gig',
+  'superfast',
+  'ultrafast',
+  'sfbb',
+  'ufbb',
+]);
+
 function judges(text: string): boolean {
   const words = text.split(/[^a-z]+/);
   return words.some(
     (word, i) =>
       JUDGEMENT_WORDS.worse.has(word) ||
       JUDGEMENT_WORDS.better.has(word) ||
-      (word === 'served' && ['well', 'badly', 'poorly', 'better', 'worse'].includes(words[i - 1] ?? '')),
+      (word === 'served' && ['well', 'badly', 'poorly', 'better', 'worse'].includes(words[i - 1] ?? '')) ||
+      // "LAs with the lowest FF", "the highest gigabit": a level of the subject itself, which places have as a share.
+      (['lowest', 'highest'].includes(word) && SUBJECT_WORDS.has(words[i + 1] ?? '')),
   );
 }
 
