@@ -6,6 +6,19 @@ import { parseTime } from './time-phrases.js';
 const read = (phrase: string) => parseTime(` ${phrase} `, testTime);
 
 describe('series grain', () => {
+  it('reads growth in a half-year as the change from the end of the half before to its end', () => {
+    expect(parseTime('which altnets added the most premises in h1 2026', testTime).time).toMatchObject({
+      from: '2025-12-01',
+      to: '2026-06-01',
+    });
+    expect(parseTime('ftth premises added during the second half of 2025', testTime).time).toMatchObject({
+      from: '2025-06-01',
+      to: '2025-12-01',
+    });
+    // A level in a half stays its point.
+    expect(parseTime('ff coverage in h1 2026', testTime).time).toMatchObject({ at: '2026-06-01' });
+  });
+
   it("reads 'each january from 2022 to 2025' as a yearly series of January snapshots", () => {
     expect(read('coverage each january from 2022 to 2025')).toMatchObject({
       series: 'year',

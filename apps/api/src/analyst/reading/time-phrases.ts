@@ -453,6 +453,10 @@ function readPoint(r: TimeReading): void {
 const GROWTH_WORDS =
   /\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|new|first|went live|rolled out)\b/;
 
+/** "Added in H1 2026", "growth during the second half of 2025": a change within one half-year. */
+const GROWTH_IN_A_HALF =
+  /\b(?:in|during|over|across|for|through)\s+(?:the\s+)?(h1|h2|first half of|second half of)\s*'?(20\d\d|\d\d)\b/;
+
 /** "In 2025", "as of 2024", "for 2023": one year named alone, not the end of a range or a quarter. */
 const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|to|and|vs|q[1-4]|\/))/;
 
@@ -483,6 +487,22 @@ function readSeriesYear(r: TimeReading): void {
       matched.push('this year');
       time.seriesFrom = isoDate(latestYear, 1);
       time.seriesTo = ctx.latest;
+    }
+  } else if (!r.series && !r.window && GROWTH_WORDS.test(text) && GROWTH_IN_A_HALF.test(text)) {
+    // "Which altnets added the most premises in H1 2026": the half's growth, from the end of the half before to
+    // the end of this one (or the latest snapshot), as the half-yearly points (June and December) read it.
+    const [phrase, half, written] = text.match(GROWTH_IN_A_HALF) as RegExpMatchArray;
+    const year = written!.length === 2 ? 2000 + Number(written) : Number(written);
+    const first = /^(?:h1|first)/.test(half!);
+    const from = first ? isoDate(year - 1, 12) : isoDate(year, 6);
+    const to = first ? isoDate(year, 6) : isoDate(year, 12);
+    if (compareDates(from, ctx.latest) < 0) {
+      matched.push(phrase);
+      delete time.at;
+      r.window = true;
+      time.from = from;
+      time.to = compareDates(to, ctx.latest) > 0 ? ctx.latest : to;
+      time.phrase = `in ${first ? 'H1' : 'H2'} ${year}`;
     }
   } else if (!r.series && !r.window && !time.at && GROWTH_IN_A_YEAR.test(text)) {
     // "How many premises did CityFibre add in 2025": the year's growth, from the end of the year before to the
