@@ -378,9 +378,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const rowsAreAltnets = altnetsNamed && (dimension === 'operator' || dimension === 'operator_group');
     const many = rowsAreAltnets ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';
-    const by = /share|score|speed|change|coverage|number/.test(noun)
-      ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
-      : `with the ${most} ${noun}`;
+    const by = plan.rankByLevel
+      ? // Ranked by the level reached, the change beside it.
+        `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
+      : /share|score|speed|change|coverage|number/.test(noun)
+        ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
+        : `with the ${most} ${noun}`;
     head =
       plan.limit === 1
         ? `The ${rowsAreAltnets ? 'altnet' : SINGULAR[dimension]} ${by}${where ? ` ${where}` : ''}`

@@ -1351,6 +1351,21 @@ function areaChangeSql(
 
 /** Change between two snapshots (gains, percentage-point growth). */
 function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const built = buildChangeRanked(plan, ctx);
+  if (!plan.rankByLevel) return built;
+  // Ranked by the level reached, not by the change: the final ordering names the later date's column instead.
+  const to = plan.time.to ?? ctx.latest;
+  const level = `${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}_${label(to)}`;
+  const ranking = FINAL_RANKING.exec(built.sql);
+  if (!ranking || !built.sql.includes(` AS ${level}`)) return built;
+  return {
+    ...built,
+    sql: built.sql.replace(`\nORDER BY ${ranking[1]} `, `\nORDER BY ${level} `),
+    steps: [...built.steps, `Ranks by ${level}, the level at the later date, with the change beside it.`],
+  };
+}
+
+function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
   // These conditions are read from the latest snapshot only (the postcode's technologies and best speed today):
   // a change over time cannot be computed from them, so no SQL is written that would pretend to.
   const s = plan.subject;

@@ -586,7 +586,11 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     !plan.takeUp?.rankByChange
   )
     out.push(`the ranking by the share (ranked by ${first.target})`);
-  else if (CHANGE_MEASURES.has(plan.measure) && !/_gained$|^pp_change$/.test(first.target))
+  else if (plan.rankByLevel) {
+    // Ranked by the level at the later date, named for it ("premises_2026_11").
+    if (!/^(?:premises|postcodes)_\d{4}_\d{2}$/.test(first.target))
+      out.push(`the ranking by the level reached (ranked by ${first.target})`);
+  } else if (CHANGE_MEASURES.has(plan.measure) && !/_gained$|^pp_change$/.test(first.target))
     out.push(`the ranking by the change (ranked by ${first.target})`);
   return out;
 }

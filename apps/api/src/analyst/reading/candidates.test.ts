@@ -1494,6 +1494,18 @@ describe('output shapes and terms read from new wordings', () => {
     expect(lowest.plan.assumptions).toContain('places judged by coverage (the share of their premises)');
   });
 
+  it('ranks "by premises and their growth" by the level reached, the change beside it', async () => {
+    const { plan } = read('top 10 LAs by FTTP premises and their growth over the last year');
+    expect(plan).toMatchObject({ measure: 'change_premises', rankByLevel: true, limit: 10 });
+    const built = buildQuery(plan, testTime);
+    expect(built.sql).toMatch(/ORDER BY premises_2026_11 DESC/);
+    const { verifyPlan } = await import('../compile/verify-plan.js');
+    expect((await verifyPlan(plan, built, testTime)).missing).toEqual([]);
+    expect(
+      read('which 5 LAs gained the most FTTP premises in the last year').plan.rankByLevel,
+    ).toBeUndefined();
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

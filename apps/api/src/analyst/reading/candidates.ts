@@ -1560,6 +1560,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...deprivationNamed(base, tagging));
   edits.push(...judgedByCoverage(base, tagging));
+  edits.push(...rankedByLevelWithChange(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2823,6 +2824,26 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/**
+ * "Top 5 altnets by premises passed and their yoy growth": the ranking is by the level named after "by", and the
+ * change is shown beside it, not ranked.
+ */
+function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
+  if (!['change_premises', 'change_postcodes'].includes(base.measure) || !base.order || base.rankByLevel)
+    return [];
+  const level = tagging.tags.find(
+    (t) =>
+      t.role === 'measure' &&
+      ['premises', 'postcodes'].includes(t.value) &&
+      /\bby (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
+  );
+  const change = tagging.tags.find((t) => t.role === 'measure' && t.value === 'change');
+  if (!level || !change || change.start < level.end) return [];
+  const plan = clone(base);
+  plan.rankByLevel = true;
+  return [{ plan, differs: `ranked by ${level.text}, the change beside it`, prior: 1 }];
 }
 
 /**

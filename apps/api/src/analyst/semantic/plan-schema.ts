@@ -282,6 +282,12 @@ export const planSchema = z.object({
     .describe(
       'With measure place_count and dimension operator_group/operator: the place level counted per network ("which altnets are present in the most LAs": la_name)',
     ),
+  rankByLevel: z
+    .boolean()
+    .optional()
+    .describe(
+      'With a change measure, order and limit: rank by the level at the later date and show the change beside it ("top 5 altnets by premises passed and their yoy growth")',
+    ),
   withUk: z
     .boolean()
     .optional()

@@ -175,6 +175,11 @@ export interface Plan {
    * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
    */
   rankBySize?: boolean;
+  /**
+   * With a change measure ranked: the rows ranked by the level at the later date, the change shown beside it ("top
+   * 5 altnets by premises passed and their yoy growth").
+   */
+  rankByLevel?: boolean;
   /** With a place `dimension`: each place's rows split into urban and rural ("urban vs rural FF in each nation"). */
   splitUrbanRural?: boolean;
   /**
