@@ -285,7 +285,7 @@ export const MEASURE_LIST = [
     unit: '%',
     datasets: ['take_up'],
     description: 'share of subscriber lines, in % (take_up dataset)',
-    phrases: ['market share', 'share of lines', 'line share'],
+    phrases: ['market share', 'mkt share', 'share of lines', 'line share'],
   },
   {
     id: 'avg_attractiveness',

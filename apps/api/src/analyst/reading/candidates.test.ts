@@ -1506,6 +1506,25 @@ describe('output shapes and terms read from new wordings', () => {
     ).toBeUndefined();
   });
 
+  it('reads "vs or" as Openreach, "mkt share", "next year" in a forecast and growth in an H2 written first', () => {
+    expect(read('vm ff vs or ff in leeds').plan).toMatchObject({
+      dimension: 'operator_group',
+      subject: { operatorGroups: ['Virgin Media', 'Openreach'] },
+    });
+    expect(read('sky mkt share').plan).toMatchObject({
+      measure: 'line_share_pct',
+      takeUp: { shareOf: 'Sky' },
+    });
+    expect(read('how many premises will CityFibre pass by the end of next year').plan).toMatchObject({
+      dataset: 'upc_forecast',
+      time: { at: '2027-12-01' },
+    });
+    expect(read('H2 2025 net adds by altnet').plan.time).toMatchObject({
+      from: '2025-06-01',
+      to: '2025-12-01',
+    });
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

@@ -420,7 +420,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
  */
 function withQuarterYear(question: string, latestQuarter: string): string {
   const [year, latest] = latestQuarter.split('Q').map(Number) as [number, number];
-  return question.replace(
+  // "Forecast to build next year": the end of the year after the latest data's (the forecast's December point).
+  const nextYear = question.replace(
+    /\b(?:by |in |during |over )?(?:the end of )?next year\b/gi,
+    `by the end of ${year + 1}`,
+  );
+  return nextYear.replace(
     /(?<!\b(?:each|every|per|all|same)\s+)(?<!(?:19|20)\d\d\s?-?\s?)\bQ([1-4])\b(?!\s*(?:of\s+)?(?:each|every|the\s+year)\b)(?!\s*(?:of\s+)?'?\d\d)/gi,
     (_, n: string) => `Q${n} ${Number(n) <= latest ? year : year - 1}`,
   );
@@ -433,6 +438,9 @@ function withQuarterYear(question: string, latestQuarter: string): string {
 function networksSetAside(question: string): string {
   return (
     question
+      // "vm gig vs or ff": typed in lower case, "or" set against another network is Openreach.
+      .replace(/\b(vs\.?|versus)\s+or\b/gi, '$1 openreach')
+      .replace(/^(\s*)or(?=\s+(?:ff|fttp|ftth|full fibre|gig|gigabit)?\s*(?:vs\.?|versus)\b)/i, '$1openreach')
       // "The #1 non-OR FF network", "non-Openreach builders": every network but that one.
       // ("OR" alone is also the word "or": spelled out.)
       .replace(/\bnon[- ]OR\b/gi, 'excluding Openreach')

@@ -455,7 +455,7 @@ const GROWTH_WORDS =
 
 /** "Added in H1 2026", "growth during the second half of 2025": a change within one half-year. */
 const GROWTH_IN_A_HALF =
-  /\b(?:in|during|over|across|for|through)\s+(?:the\s+)?(h1|h2|first half of|second half of)\s*'?(20\d\d|\d\d)\b/;
+  /(?:^\s*|\b(?:in|during|over|across|for|through)\s+(?:the\s+)?)(h1|h2|first half of|second half of)\s*'?(20\d\d|\d\d)\b/;
 
 /** "In 2025", "as of 2024", "for 2023": one year named alone, not the end of a range or a quarter. */
 const YEAR_ALONE = /\b(?:in|during|for|as of|at|of)\s+(20\d\d)\b(?!\s*(?:-|–|to|and|vs|q[1-4]|\/))/;
