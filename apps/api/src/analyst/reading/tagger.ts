@@ -371,6 +371,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
         .replace(/<\s*/g, ' under ')
         // "FTTP % of lines", "what % of premises": a share of them (normalising drops the sign itself).
         .replace(/([^\d\s])\s*%\s+of\b/g, '$1 share of')
+        // "Growth over 2 yrs", "across 18 months": a window ending at the latest snapshot ("in 2 years" is ahead).
+        .replace(
+          /\b(over|across|during) (\d{1,2}|two|three|four|five|six|twelve|eighteen) (yrs?|years?|months?|mths?)\b(?! ago| time)/gi,
+          '$1 the last $2 $3',
+        )
         // "Now vs the same time last year": a year ago, as the time parser reads it.
         .replace(/\b(?:at )?(?:the )?(?:same|this) (?:time|point) (?:last|a) year\b/gi, 'a year ago')
         // "Can get a gigabit-capable connection": what is available, not lines taken up ("connections" are lines).

@@ -6,6 +6,13 @@ import { parseTime } from './time-phrases.js';
 const read = (phrase: string) => parseTime(` ${phrase} `, testTime);
 
 describe('series grain', () => {
+  it('reads "over 2 yrs" with no "last" as the window ending at the latest snapshot', async () => {
+    const { understand } = await import('./understand.js');
+    const { testLexicon } = await import('./test-fixtures.js');
+    const u = understand('fttp coverage growth in pp by nation over 2 yrs', testLexicon, testTime);
+    expect(u.kind === 'data' && u.plan.time).toMatchObject({ from: '2024-11-01', to: '2026-11-01' });
+  });
+
   it('reads growth in a half-year as the change from the end of the half before to its end', () => {
     expect(parseTime('which altnets added the most premises in h1 2026', testTime).time).toMatchObject({
       from: '2025-12-01',
