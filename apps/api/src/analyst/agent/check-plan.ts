@@ -255,6 +255,9 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
     errors.push('rankBySize needs dataset upc, a geography dimension and a limit (the largest N places)');
   if (plan.topBand && dimension !== 'networks') errors.push('topBand needs dimension networks');
   if (plan.bandsFromOne && dimension !== 'networks') errors.push('bandsFromOne needs dimension networks');
+  if (plan.withUk && !plan.geo) errors.push('withUk needs geo: the places set beside the UK');
+  if (plan.rankByLevel && !['change_premises', 'change_postcodes'].includes(plan.measure))
+    errors.push('rankByLevel needs a change in premises or postcodes');
   if (plan.splitUrbanRural && !(dimension && PLACE_COLUMNS.has(dimension) && dimension !== 'urban_rural'))
     errors.push('splitUrbanRural needs a geography dimension other than urban_rural');
   if (plan.time.withLatest && !(dimension && TIME_DIMENSIONS.has(dimension)))
