@@ -46,7 +46,7 @@ export const DATASET_LIST = [
       'forecast_pair_by_area',
       'attractiveness_by_area',
     ],
-    phrases: ['forecast', 'forecasts', 'projection', 'plans', 'by 2030'],
+    phrases: ['forecast', 'forecasts', 'fcst', 'projection', 'plans', 'by 2030'],
   },
   {
     id: 'take_up',

@@ -178,7 +178,6 @@ export const DIMENSION_LIST = [
       'competitor',
       'rivals',
       'rival networks',
-      'competing networks',
     ],
   },
   {

@@ -330,6 +330,8 @@ export const SEGMENTS = {
       'competing networks',
       'two or more networks',
       'ff networks',
+      'ff nets',
+      'fttp nets',
       'full-fibre networks',
       'overbuilding',
       'overlapping',

@@ -1525,6 +1525,20 @@ describe('output shapes and terms read from new wordings', () => {
     });
   });
 
+  it('reads terse shorthand: lower-case postcode codes, "altnet count", "ff nets", "worst 5 las gig"', () => {
+    expect(read('ls6 ff cov').plan).toMatchObject({
+      measure: 'coverage_pct',
+      geo: { column: 'postcode_district', values: ['LS6'] },
+    });
+    expect(read('altnet count by rgn').plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'government_region',
+      subject: { altnet: true },
+    });
+    expect(read('3+ ff nets prems').plan.subject).toMatchObject({ tech: 'fttponly', minNetworks: 3 });
+    expect(read('worst 5 las gig').plan).toMatchObject({ measure: 'coverage_pct', order: 'asc', limit: 5 });
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

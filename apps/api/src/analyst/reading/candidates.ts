@@ -2857,12 +2857,16 @@ function judgedByCoverage(base: Plan, tagging: Tagging): Edit[] {
     !GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')
   )
     return [];
-  if (
-    !/\b(?:lowest|highest)\s+(?:ff|fttp|ftth|full[- ]fibre|gigabit|gig|superfast|ultrafast|sfbb|ufbb)\b/.test(
-      tagging.text,
-    )
-  )
-    return [];
+  // "Lowest FF" (the level of the subject), or a judgement of the places ("worst 5 las gig") with no measure named.
+  const level =
+    /\b(?:lowest|highest)\s+(?:ff|fttp|ftth|full[- ]fibre|gigabit|gig|superfast|ultrafast|sfbb|ufbb)\b/;
+  const judged = tagging.tags.some(
+    (t) => t.role === 'ranking' && /^(?:worst|best|poorest|weakest|strongest)$/.test(t.text),
+  );
+  const s = base.subject;
+  const condition =
+    Boolean(s.tech || s.gigabit || s.minDown || s.belowUso) && !s.operatorGroups && !s.operators && !s.altnet;
+  if (!(level.test(tagging.text) || (judged && condition))) return [];
   if (
     tagging.tags.some(
       (t) => t.role === 'measure' && ['premises', 'postcodes', 'population'].includes(t.value),

@@ -102,13 +102,15 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     return true;
   };
 
-  // Postcodes written as codes first: "LS1 4AP", "LS1 4", "M1" (the district's letters would read as names).
+  // Postcodes written as codes first: "LS1 4AP", "LS1 4", "M1" (the district's letters would read as names). A
+  // question typed all in lower case ("ls6 ff cov") writes its codes in lower case too.
+  const coded = /[A-Z]/.test(question) ? question : question.toUpperCase();
   for (const [pattern, column] of [
     [UNIT_POSTCODE, 'postcode'],
     [SECTOR, 'post_sector'],
     [DISTRICT, 'postcode_district'],
   ] as const) {
-    for (const m of question.matchAll(pattern)) {
+    for (const m of coded.matchAll(pattern)) {
       const code =
         column === 'postcode' ? `${m[1]} ${m[2]}` : column === 'post_sector' ? `${m[1]} ${m[2]}` : m[1]!;
       if (!lexicon.postcodeAreas.has(code.replace(/\d.*$/, ''))) continue;
