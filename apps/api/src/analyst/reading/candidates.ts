@@ -2840,7 +2840,9 @@ function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
       /\bby (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
   );
   const change = tagging.tags.find((t) => t.role === 'measure' && t.value === 'change');
+  // "By premises and their growth": a second figure joined on; "by FTTP premises added" is the change itself.
   if (!level || !change || change.start < level.end) return [];
+  if (!/\band\b/.test(tagging.text.slice(level.end, change.start))) return [];
   const plan = clone(base);
   plan.rankByLevel = true;
   return [{ plan, differs: `ranked by ${level.text}, the change beside it`, prior: 1 }];

@@ -356,10 +356,10 @@ function finerPlaces(level: Tag, place: Tag, text: string): boolean {
  * the USO's own thresholds said again are the term, not a second condition.
  */
 const USO_RESTATED =
-  /\s*(?:in other words|i\.?e\.?|that is|meaning|,|\(|-)\s*[^.?;()]{0,40}?\b10\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:down(?:load)?)?\s*(?:and|\/|,|&|plus)\s*1\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:up(?:load)?)?\s*\)?/i;
+  /\s*(?:in other words|i\.?e\.?|that is|meaning|,|\(|-)\s*[^.?;()]{0,40}?\b10\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:down(?:load)?)?\s*(?:and|\/|,|&|plus)\s*1\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:up(?:load)?)?(?:\s*(?:service|broadband|connection|speeds?))?\s*\)?/i;
 
 export function plainWording(question: string, latestQuarter?: string): string {
-  const restated = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, '') : question;
+  const restated = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
   const plain = networksSetAside(
     withSharedYear(
       restated
@@ -385,6 +385,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
           /\b(can|could|cannot|can't|able to) (get|access|receive|order) (?:a |an )?((?:[\w-]+ ){0,2})(?:connection|service)\b/gi,
           '$1 $2 $3',
         )
+        // "Premises that fall below the USO", "fall under 30 Mbit/s": are below it, not a fall over time.
+        .replace(/\b(?:fall|falls|falling|fell) (below|under|short of|outside)\b/gi, 'are $1')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
         .replace(/\b(?:solely|exclusively|purely)\b/gi, 'only')
         // "Each calendar year" is each year: snapshots are monthly, so a year is a calendar year.
