@@ -1559,6 +1559,13 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('premises below the USO (10 down / 1 up) by region').plan.subject).toEqual({
       belowUso: true,
     });
+    const fall = read(
+      'How many premises across the UK currently fall below the USO (no 10 down / 1 up service)?',
+    );
+    expect(fall.plan).toMatchObject({ measure: 'premises', subject: { belowUso: true } });
+    expect(fall.confidence).toBeGreaterThanOrEqual(0.8);
+    // "By FTTP premises added" is the change itself, ranked by it.
+    expect(read('Top 5 LAs by FTTP premises added over the last 12 months').plan.rankByLevel).toBeUndefined();
   });
 
   it("reads a share of a technology's footprint as a share within it", () => {
