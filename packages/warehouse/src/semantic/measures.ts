@@ -39,7 +39,7 @@ export const MEASURE_LIST = [
     unit: 'postcodes',
     datasets: [...UPC],
     description: 'distinct postcodes where the subject is present',
-    phrases: ['postcodes', 'postcode count', 'number of postcodes'],
+    phrases: ['postcodes', 'pcds', 'postcode count', 'number of postcodes'],
   },
   {
     id: 'households',

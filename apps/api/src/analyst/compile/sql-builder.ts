@@ -1315,6 +1315,10 @@ function areaChangeSql(
     `${sumAt(from)} AS ${o.fromCol}`,
     `${sumAt(to)} AS ${o.toCol}`,
     `${gained} AS ${unit}_gained`,
+    // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
+    ...(plan.measure === 'change_pp'
+      ? []
+      : [`${round(`100.0 * (${gained}) / NULLIF(${sumAt(from)}, 0)`)} AS growth_pct`]),
   ];
   const key = o.keyName ? `f.${o.keyName}` : dim ? `f.${dim}` : '';
   let totals = '';
@@ -1397,10 +1401,15 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
   });
   const dimSelect = networkDim ? `p.${keyName}` : dim ? `u.${dim}` : '';
   const gained = `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) - SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END)`;
+  const fromSum = `SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END)`;
   const select = [
-    `SUM(CASE WHEN p.reported_at = ${date(from)} THEN ${weight} ELSE 0 END) AS ${fromCol}`,
+    `${fromSum} AS ${fromCol}`,
     `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) AS ${toCol}`,
     `${gained} AS ${unit}_gained`,
+    // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
+    ...(plan.measure === 'change_pp'
+      ? []
+      : [`${round(`100.0 * (${gained}) / NULLIF(${fromSum}, 0)`)} AS growth_pct`]),
   ];
   // Full fibre is never withdrawn: the postcodes that have it at each date follow from first activations in the
   // latest snapshot, which is much cheaper than reading two snapshots of the time series (same numbers).
@@ -1466,6 +1475,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
       [fromCol]: `${unit} with ${subjectPhrase(plan)} on ${from}`,
       [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
       [`${unit}_gained`]: `change between the two snapshots`,
+      growth_pct: `the change as a share of the earlier ${unit}, %`,
       pp_change: 'change in coverage, percentage points',
       ...(plan.measure === 'change_pp'
         ? {

@@ -1539,6 +1539,22 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('worst 5 las gig').plan).toMatchObject({ measure: 'coverage_pct', order: 'asc', limit: 5 });
   });
 
+  it('reads "% growth" of a count as its relative growth, "12m ago", "top10", "end-26", "pcds" and "who leads"', () => {
+    const growth = read('CityFibre - premises passed now vs 12m ago, and the % growth');
+    expect(growth.plan).toMatchObject({ measure: 'change_premises', time: { from: '2025-11-01' } });
+    expect(buildQuery(growth.plan, testTime).sql).toContain('AS growth_pct');
+    expect(read('FF coverage growth % by region last year').plan.measure).toBe('change_pp');
+    expect(read('las with highest overbuild % top10').plan.limit).toBe(10);
+    expect(read('top 3 networks by pcds in wales').plan.measure).toBe('postcodes');
+    expect(
+      read('altnets forecast to add the most premises between end-26 and end-30').plan.time,
+    ).toMatchObject({
+      from: '2026-12-01',
+      to: '2030-12-01',
+    });
+    expect(read('who leads gig in scotland').plan).toMatchObject({ dimension: 'operator_group', limit: 1 });
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

@@ -503,7 +503,9 @@ function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
       !TIME_GRAINS.has(plan.dimension) &&
       !plan.leaderPerDimension &&
       !plan.rankWithin &&
-      singularSuperlative(tagging),
+      (singularSuperlative(tagging) ||
+        // "Who leads gig in Scotland": the one ahead.
+        /^\s*who(?:'s| is)? (?:leads|leading|dominates|is ahead)\b/.test(tagging.text)),
   );
 }
 
@@ -1561,6 +1563,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...deprivationNamed(base, tagging));
   edits.push(...judgedByCoverage(base, tagging));
   edits.push(...rankedByLevelWithChange(base, tagging));
+  edits.push(...kindListedBySize(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
@@ -2824,6 +2827,22 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
       .filter((t) => t.role === 'place')
       .reduce((n, t) => n + String(t.value).split('|').length, 0) >= 2
   );
+}
+
+/** "Altnets in Leeds by premises": the altnets are the rows, ranked by the premises each passes. */
+function kindListedBySize(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.dimension || !base.subject.altnet || base.measure !== 'premises')
+    return [];
+  if (
+    !/^\s*altnets? (?:in|across|within) .*\bby (?:premises|footprint|size|postcodes|homes)\b/.test(
+      tagging.text,
+    )
+  )
+    return [];
+  const plan = clone(base);
+  plan.dimension = 'operator';
+  plan.order = 'desc';
+  return [{ plan, differs: 'the altnets a row each, largest first', prior: 1 }];
 }
 
 /**

@@ -385,6 +385,21 @@ export function plainWording(question: string, latestQuarter?: string): string {
           /\b(can|could|cannot|can't|able to) (get|access|receive|order) (?:a |an )?((?:[\w-]+ ){0,2})(?:connection|service)\b/gi,
           '$1 $2 $3',
         )
+        // Shorthand of a hurried analyst: "top10" is the top 10; "12m ago", "last 6m" are months; "end-26" 2026's end.
+        .replace(/\btop(\d{1,3})\b/gi, 'top $1')
+        .replace(/\b(\d{1,2}) ?m (ago|back)\b/gi, '$1 months $2')
+        .replace(
+          /\b(last|past|previous|over the last|over) (\d{1,2}) ?m\b(?! ?(?:premises|homes|lines|people|households|postcodes))/gi,
+          '$1 $2 months',
+        )
+        .replace(/\b(end|start|mid)-(\d\d)\b(?!\d)/gi, (_, at: string, yy: string) => `${at} of 20${yy}`)
+        // "Premises passed now vs a year ago, and the % growth": the relative growth of a count (of coverage it
+        // would be points, so a share named keeps its "%").
+        .replace(
+          /(?:\bthe )?%\s*(growth|increase|change)\b|\b(growth|increase) ?%/gi,
+          (whole, a?: string, b?: string) =>
+            /\b(?:coverage|cov|share|penetration|proportion)\b/i.test(question) ? whole : `${a ?? b} rate`,
+        )
         // "Premises that fall below the USO", "fall under 30 Mbit/s": are below it, not a fall over time.
         .replace(/\b(?:fall|falls|falling|fell) (below|under|short of|outside)\b/gi, 'are $1')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
