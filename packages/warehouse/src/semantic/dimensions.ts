@@ -178,6 +178,9 @@ export const DIMENSION_LIST = [
       'competitor',
       'rivals',
       'rival networks',
+      'players',
+      'infra players',
+      'infrastructure players',
     ],
   },
   {

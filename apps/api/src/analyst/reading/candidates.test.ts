@@ -1555,6 +1555,29 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('who leads gig in scotland').plan).toMatchObject({ dimension: 'operator_group', limit: 1 });
   });
 
+  it('reads "cov now vs a yr ago" in points, "jan 21", "or ff" at the start, "greenfield" and "worst region first"', () => {
+    expect(read('ff cov uk now vs a yr ago').plan).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2025-11-01' },
+    });
+    expect(read('sfbb coverage jan 21 vs now').plan).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2021-01-01' },
+    });
+    expect(read('or ff net adds jun 25 to jun 26').plan).toMatchObject({
+      measure: 'change_premises',
+      subject: { operatorGroups: ['Openreach'] },
+      time: { from: '2025-06-01', to: '2026-06-01' },
+    });
+    expect(read('greenfield premises in Leeds').plan.subject).toMatchObject({
+      tech: 'fttponly',
+      absent: true,
+    });
+    const worst = read('FTTP coverage % by region as of the latest snapshot, worst region first please').plan;
+    expect(worst).toMatchObject({ dimension: 'government_region', order: 'asc' });
+    expect(worst.limit).toBeUndefined();
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

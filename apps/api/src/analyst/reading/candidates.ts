@@ -474,7 +474,14 @@ function singularSuperlative(tagging: Tagging): boolean {
     if (tag.role !== 'ranking' || tag.value === 'rank' || !SUPERLATIVE.test(tag.text)) continue;
     const next = tagging.tags[i + 1];
     if (next?.role === 'number') return false;
-    if (next?.role === 'dimension' && next.start - tag.end <= 20 && !/s$/.test(next.text)) return true;
+    // "Worst region first" orders the rows; "the worst region" asks for one.
+    if (
+      next?.role === 'dimension' &&
+      next.start - tag.end <= 20 &&
+      !/s$/.test(next.text) &&
+      !/^ (?:first|last|to (?:best|worst|highest|lowest))\b/.test(tagging.text.slice(next.end))
+    )
+      return true;
     if (/^\s*who\b/.test(tagging.text) && !/\b(?:each|every|per)\b/.test(tagging.text)) return true;
     // "Which Welsh local authority has seen the biggest rise": the singular noun asked for before the superlative.
     const asked = tagging.tags.find(
@@ -1408,6 +1415,12 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     }
   }
   const share = unused.find((t) => t.role === 'measure' && t.value === 'share');
+  // "FF cov uk now vs a yr ago": a change of a share is in points.
+  if (share && base.dataset !== 'take_up' && base.measure === 'change_premises') {
+    const plan = clone(base);
+    plan.measure = 'change_pp';
+    edits.push({ plan, differs: 'the change in coverage, in points' });
+  }
   if (share && base.dataset === 'upc' && ['premises', 'postcodes'].includes(base.measure)) {
     const plan = clone(base);
     plan.measure = 'coverage_pct';

@@ -387,6 +387,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
         )
         // Shorthand of a hurried analyst: "top10" is the top 10; "12m ago", "last 6m" are months; "end-26" 2026's end.
         .replace(/\btop(\d{1,3})\b/gi, 'top $1')
+        // "Jan 21 vs now", "jun 25 to jun 26": a month with a two-digit year (a day would come first in British use).
+        .replace(
+          /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)([a-z]*)\.? '?(19|2\d|3[0-5])\b(?!\s*(?:19|20)\d\d)(?![\d:%])/gi,
+          '$1$2 20$3',
+        )
         .replace(/\b(\d{1,2}) ?m (ago|back)\b/gi, '$1 months $2')
         .replace(
           /\b(last|past|previous|over the last|over) (\d{1,2}) ?m\b(?! ?(?:premises|homes|lines|people|households|postcodes))/gi,
@@ -400,6 +405,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
           (whole, a?: string, b?: string) =>
             /\b(?:coverage|cov|share|penetration|proportion)\b/i.test(question) ? whole : `${a ?? b} rate`,
         )
+        // "Greenfield" (build jargon): where no full-fibre network has built yet.
+        .replace(/\bgreen[- ]?field\b/gi, 'no full fibre')
         // "Premises that fall below the USO", "fall under 30 Mbit/s": are below it, not a fall over time.
         .replace(/\b(?:fall|falls|falling|fell) (below|under|short of|outside)\b/gi, 'are $1')
         // "Solely", "exclusively", "purely": the model's phrases say "only".
@@ -465,6 +472,11 @@ function networksSetAside(question: string): string {
       // "vm gig vs or ff": typed in lower case, "or" set against another network is Openreach.
       .replace(/\b(vs\.?|versus)\s+or\b/gi, '$1 openreach')
       .replace(/^(\s*)or(?=\s+(?:ff|fttp|ftth|full fibre|gig|gigabit)?\s*(?:vs\.?|versus)\b)/i, '$1openreach')
+      // A question never starts with the word "or": "or ff net adds", "or footprint in leeds" name Openreach.
+      .replace(
+        /^(\s*)or(?=\s+(?:ff|fttp|ftth|full[- ]fibre|gig|gigabit|footprint|premises|coverage|cov|network|share|lines|forecast)\b)/i,
+        '$1openreach',
+      )
       // "The #1 non-OR FF network", "non-Openreach builders": every network but that one.
       // ("OR" alone is also the word "or": spelled out.)
       .replace(/\bnon[- ]OR\b/gi, 'excluding Openreach')

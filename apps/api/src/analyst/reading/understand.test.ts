@@ -223,6 +223,9 @@ describe('questions the data cannot answer, and questions about the data', () =>
       /no public funding/,
     ],
     ["How does Northern Ireland's FF coverage compare with the Republic of Ireland's?", /the UK only/],
+    ['What EV/premises passed multiple did the last few altnet deals go for?', /no deal, valuation/],
+    ['How many Openreach poles and ducts are available for PIA in LS6 1?', /no physical infrastructure/],
+    ['Which councils have the most pensioners who have never used the internet?', /no demographics/],
   ])('"%s" is unsupported, with the reason, even when it names a place or a network', (question, reason) => {
     const u = kind(question);
     expect(u.kind).toBe('unsupported');
@@ -239,6 +242,10 @@ describe('questions the data cannot answer, and questions about the data', () =>
     'what counts as an altnet in this tool?',
     "Before I quote these numbers: are the operator footprint figures real operators' data, or are they modelled?",
     "How does this tool define 'below the USO'? What download and upload thresholds does it use?",
+    'how do u define altnet',
+    'When you say premises passed, is that households only or households plus businesses?',
+    'What actually goes into the general attractiveness score, and is higher better for build?',
+    'How far back does your data go, and when was it last updated?',
     "what's the most recent snapshot you have?",
     'can you explain how coverage percentage is calculated?',
     'Over what period do the availability snapshots extend, and how frequently is a new snapshot taken?',

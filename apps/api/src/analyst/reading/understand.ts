@@ -96,6 +96,8 @@ const PROVENANCE = [
   /\bhow (?:often|frequently) (?:is|are|do|does) (?:a |the )?(?:new )?(?:[a-z-]+ )?(?:snapshots?|data|updates?|forecasts?)\b(?! (?:in|of|for) )/,
   /\bwhat (?:period|time span|date range|range of dates|dates?) (?:do|does) (?:the )?(?:[a-z-]+ ){0,2}(?:snapshots?|data|forecasts?) (?:extend|span|cover|run|go back|start)\b/,
   /\bhow up to date is\b|\bwhen (?:is|was) the (?:latest|most recent|last) (?:snapshot|update|data)\b/,
+  // "How far back does your data go, and when was it last updated?"
+  /\bhow far back (?:does|do|can) (?:the |your |this )?(?:[a-z-]+ )?(?:data|it|snapshots?|history|series) go\b|\bwhen was (?:it|the data|this) last updated\b/,
   /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
   // "Are the operator footprint figures real operators' data, or are they modelled?"
   /\b(?:real|actual|genuine)\b[^.?]{0,40}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
@@ -107,7 +109,11 @@ const PROVENANCE = [
 
 const DEFINITION = [
   /\bwhat (?:does|do) ["'a-z -]{2,40} mean\b|\bwhat is meant by\b/,
-  /\bhow (?:do|does) (?:you|it|the|this|your)(?: [a-z]+)? define\b/,
+  /\bhow (?:do|does) (?:you|u|it|the|this|your)(?: [a-z]+)? define\b/,
+  // "When you say premises passed, is that households only or households plus businesses?"
+  /\bwhen (?:you|u) say\b/,
+  // "What actually goes into the general attractiveness score", "what makes up the deprivation score".
+  /\bwhat (?:actually )?(?:goes into|makes up|is in|feeds into) (?:the |your )?(?:[a-z-]+ ){0,3}(?:score|index|measure|definition|figure)s?\b/,
   // "What download and upload thresholds does it use?"
   /\bwhat (?:[a-z]+ ){0,4}(?:thresholds?|cut-?offs?|definitions?) (?:does|do) (?:it|you|the tool|this tool|the data) use\b/,
   /\bwhat(?:'s| is) (?:the|your) definition of\b/,
@@ -150,6 +156,18 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
   [
     /\b(?<!\bnorthern |\bn\.? )(?:republic of ireland|irish republic|ireland(?!'s? (?:full|fibre|gigabit))|europe(?:an)?|eu (?:average|countries|member states))\b/,
     'The data covers the UK only (England, Scotland, Wales and Northern Ireland): nothing outside it.',
+  ],
+  [
+    /\b(ev\/|enterprise value|valuations?|(?:ev|revenue|ebitda|valuation) multiples?|deal (?:values?|prices?)|acquisitions? (?:prices?|values?)|(?:altnet|m&a) deals?|deals? (?:go|went) for)\b/,
+    'The data has no deal, valuation or financial figures: it records which networks and speeds are available where, lines taken up, and forecasts.',
+  ],
+  [
+    /\b(poles?|ducts?|pia|wayleaves?|mdus?|multi[- ]dwelling units?|cabinets?|chambers?|street works)\b/,
+    'The data has no physical infrastructure records (poles, ducts, PIA, wayleaves or buildings): it records which networks and speeds are available at each postcode.',
+  ],
+  [
+    /\b(pensioners?|never used the internet|internet users?|digital skills|age groups?|aged (?:over|under) \d+|elderly)\b/,
+    'The data has no demographics of internet use (age, skills, who uses the internet): it holds premises, households and population per postcode, and a digital deprivation score.',
   ],
   [
     /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,
