@@ -1578,6 +1578,16 @@ describe('output shapes and terms read from new wordings', () => {
     expect(worst.limit).toBeUndefined();
   });
 
+  it('reads "fastest growing altnet" as the growth ranked, and "ff networks in NI by premises" a row each', () => {
+    expect(read('fastest growing altnet last 6m').plan).toMatchObject({
+      measure: 'change_premises',
+      dimension: 'operator',
+      subject: { altnet: true },
+      limit: 1,
+    });
+    expect(read('ff networks in NI by premises').plan).toMatchObject({ dimension: 'operator_group' });
+  });
+
   it('ranks by the digital deprivation score when it is named beside "the attractiveness scores"', () => {
     expect(
       read(

@@ -2844,18 +2844,18 @@ function eachOfNamedPlaces(tag: Tag, tagging: Tagging): boolean {
 
 /** "Altnets in Leeds by premises": the altnets are the rows, ranked by the premises each passes. */
 function kindListedBySize(base: Plan, tagging: Tagging): Edit[] {
-  if (base.dataset !== 'upc' || base.dimension || !base.subject.altnet || base.measure !== 'premises')
-    return [];
-  if (
-    !/^\s*altnets? (?:in|across|within) .*\bby (?:premises|footprint|size|postcodes|homes)\b/.test(
+  if (base.dataset !== 'upc' || base.dimension || base.measure !== 'premises') return [];
+  const kind =
+    /^\s*(altnets?|(?:ff |fttp |full fibre |gigabit )?networks) (?:in|across|within) .*\bby (?:premises|footprint|size|postcodes|homes)\b/.exec(
       tagging.text,
-    )
-  )
-    return [];
+    );
+  if (!kind) return [];
+  const altnets = kind[1]!.startsWith('altnet');
+  if (altnets && !base.subject.altnet) return [];
   const plan = clone(base);
-  plan.dimension = 'operator';
+  plan.dimension = altnets ? 'operator' : 'operator_group';
   plan.order = 'desc';
-  return [{ plan, differs: 'the altnets a row each, largest first', prior: 1 }];
+  return [{ plan, differs: `the ${altnets ? 'altnets' : 'networks'} a row each, largest first`, prior: 1 }];
 }
 
 /**

@@ -405,6 +405,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
           (whole, a?: string, b?: string) =>
             /\b(?:coverage|cov|share|penetration|proportion)\b/i.test(question) ? whole : `${a ?? b} rate`,
         )
+        // "Fastest growing altnet", "which are the fastest growing LAs": the ones that grew the most (it is the
+        // growth that is ranked, not a speed).
+        .replace(
+          /\b(?:(?:which|what|who) (?:is|are|was|were) )?(?:the )?fastest[- ]growing ((?:[\w-]+ ){0,2}?(?:altnets?|networks?|operators?|providers?|isps?|regions?|las?|local authorit(?:y|ies)|councils?|areas?))\b/gi,
+          'which $1 grew the most',
+        )
         // "Greenfield" (build jargon): where no full-fibre network has built yet.
         .replace(/\bgreen[- ]?field\b/gi, 'no full fibre')
         // "Premises that fall below the USO", "fall under 30 Mbit/s": are below it, not a fall over time.
