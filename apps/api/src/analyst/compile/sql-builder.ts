@@ -394,7 +394,7 @@ export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   return withParentPlace(plan, buildPlanQuery(plan, ctx));
 }
 
-/** The levels a list of local authorities can be named within, and the column each is read from. */
+/** The levels a list of local authorities can be named within (the plan's place column). */
 const PARENT_LEVELS = new Set<string>(['country', 'government_region']);
 
 /**
@@ -1318,7 +1318,7 @@ function areaChangeSql(
     // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
     ...(plan.measure === 'change_pp'
       ? []
-      : [`${round(`100.0 * (${gained}) / NULLIF(${sumAt(from)}, 0)`)} AS growth_pct`]),
+      : [`${round(`100.0 * (${gained}) / NULLIF(${sumAt(from)}, 0)`)} AS ${unit}_change_pct`]),
   ];
   const key = o.keyName ? `f.${o.keyName}` : dim ? `f.${dim}` : '';
   let totals = '';
@@ -1409,7 +1409,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
     // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
     ...(plan.measure === 'change_pp'
       ? []
-      : [`${round(`100.0 * (${gained}) / NULLIF(${fromSum}, 0)`)} AS growth_pct`]),
+      : [`${round(`100.0 * (${gained}) / NULLIF(${fromSum}, 0)`)} AS ${unit}_change_pct`]),
   ];
   // Full fibre is never withdrawn: the postcodes that have it at each date follow from first activations in the
   // latest snapshot, which is much cheaper than reading two snapshots of the time series (same numbers).
@@ -1475,7 +1475,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
       [fromCol]: `${unit} with ${subjectPhrase(plan)} on ${from}`,
       [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
       [`${unit}_gained`]: `change between the two snapshots`,
-      growth_pct: `the change as a share of the earlier ${unit}, %`,
+      [`${unit}_change_pct`]: `the change as a per cent of the earlier ${unit}`,
       pp_change: 'change in coverage, percentage points',
       ...(plan.measure === 'change_pp'
         ? {

@@ -1542,7 +1542,7 @@ describe('output shapes and terms read from new wordings', () => {
   it('reads "% growth" of a count as its relative growth, "12m ago", "top10", "end-26", "pcds" and "who leads"', () => {
     const growth = read('CityFibre - premises passed now vs 12m ago, and the % growth');
     expect(growth.plan).toMatchObject({ measure: 'change_premises', time: { from: '2025-11-01' } });
-    expect(buildQuery(growth.plan, testTime).sql).toContain('AS growth_pct');
+    expect(buildQuery(growth.plan, testTime).sql).toContain('AS premises_change_pct');
     expect(read('FF coverage growth % by region last year').plan.measure).toBe('change_pp');
     expect(read('las with highest overbuild % top10').plan.limit).toBe(10);
     expect(read('top 3 networks by pcds in wales').plan.measure).toBe('postcodes');
