@@ -389,12 +389,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
         .replace(/\btop(\d{1,3})\b/gi, 'top $1')
         // "Jan 21 vs now", "jun 25 to jun 26": a month with a two-digit year (a day would come first in British use).
         .replace(
-          /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)([a-z]*)\.? '?(19|2\d|3[0-5])\b(?!\s*(?:19|20)\d\d)(?![\d:%])/gi,
+          /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)([a-z]*)\.? '?(19|2\d)\b(?!\s*(?:19|20)\d\d)(?![\d:%])/gi,
           '$1$2 20$3',
         )
         .replace(/\b(\d{1,2}) ?m (ago|back)\b/gi, '$1 months $2')
         .replace(
-          /\b(last|past|previous|over the last|over) (\d{1,2}) ?m\b(?! ?(?:premises|homes|lines|people|households|postcodes))/gi,
+          /\b(last|past|previous|over the last|over the past) (\d{1,2}) ?m\b(?! ?(?:premises|homes|lines|people|households|postcodes))/gi,
           '$1 $2 months',
         )
         .replace(/\b(end|start|mid)-(\d\d)\b(?!\d)/gi, (_, at: string, yy: string) => `${at} of 20${yy}`)
