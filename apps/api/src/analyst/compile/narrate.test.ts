@@ -523,3 +523,19 @@ describe('a yearly series', () => {
     expect(JSON.stringify(chart.visual?.spec.options)).toContain('"2023"');
   });
 });
+
+describe('a place beside the UK as a whole', () => {
+  it('gives each figure and the gap in points, never a ranking of the places against the UK', () => {
+    const text = narrate(
+      "What's gigabit coverage in Wales right now, and how does that compare with the UK as a whole?",
+      ['government_region', 'premises_passed', 'total_premises', 'coverage_pct'],
+      [
+        ['Wales', 1397524, 1595386, 87.6],
+        ['United Kingdom', 30787687, 33516425, 91.86],
+      ],
+    );
+    expect(text).toContain('**The UK as a whole:** **91.86%**');
+    expect(text).toMatch(/\*\*Wales:\*\* \*\*87\.6%\*\* \(-4\.26 pp against the UK\)/);
+    expect(text).not.toMatch(/leads/);
+  });
+});

@@ -115,6 +115,8 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   };
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
+  if (plan.withUk && columns.labelIndex >= 0 && primaryIndex >= 0)
+    return finish(describeBesideTheUk(result, columns), plan, latest);
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
   if (plan.dimension === 'speed_band') {
     const lines = describeSpeedBands(plan, result);
@@ -152,6 +154,30 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   if (columns.labelIndex >= 0 && primaryIndex >= 0)
     return finish(describeRanking(plan, built, result, columns), plan, latest);
   return finish([`The query returned ${rows.length} rows.`], plan, latest);
+}
+
+/**
+ * Places beside the UK as a whole: each place's figure and how far it is above or below the UK's (the rows are the
+ * places then the UK, not a ranking, so no place "leads").
+ */
+function describeBesideTheUk(result: ResultLike, columns: Columns): string[] {
+  const { labelIndex, primaryIndex, primaryMeta, fmt } = columns;
+  const uk = result.rows.find((row) => row[labelIndex] === 'United Kingdom');
+  const ukValue = uk?.[primaryIndex];
+  const out = [
+    `**The UK as a whole:** ${typeof ukValue === 'number' ? `**${fmt(ukValue)}**` : 'no figure'}.`,
+  ];
+  for (const row of result.rows) {
+    if (row === uk) continue;
+    const value = row[primaryIndex];
+    if (typeof value !== 'number') continue;
+    const gap =
+      typeof ukValue === 'number'
+        ? ` (${formatValue(value - ukValue, primaryMeta.kind === 'share' ? { kind: 'points' } : primaryMeta, true)} against the UK)`
+        : '';
+    out.push(`**${String(row[labelIndex])}:** **${fmt(value)}**${gap}.`);
+  }
+  return out;
 }
 
 /**
