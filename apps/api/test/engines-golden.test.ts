@@ -26,6 +26,13 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 16: two figures of different kinds in one question (one row each, a ranked row beside the UK's figure,
+  // a count beside a share); a series for each brand named.
+  'How many altnets operate in Wales, and how many premises do they pass between them?',
+  'Which region has the lowest full fibre coverage, and what is the UK figure?',
+  'What share of premises in Scotland can get gigabit, and how many are still below the USO?',
+  'sky vs talktalk vs vodafone total subs for each quarter of 2026',
+  'post sectors in cornwall where ff coverage is under 50%',
   // Session 15: a place beside the UK as a whole; a yearly series labelled by its year; a share of lines in two
   // quarters; a reported operator's forecast.
   'gigabit coverage in Wales, and how does that compare with the UK as a whole?',

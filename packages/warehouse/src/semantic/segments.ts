@@ -213,6 +213,11 @@ export const SEGMENTS = {
       'gigabit from cable only',
       'gigabit only from cable',
       'gigabit only on cable',
+      'gigabit-capable only by virtue of cable',
+      'gigabit capable only by virtue of cable',
+      'gigabit only by virtue of cable',
+      'gigabit-capable only because of cable',
+      'gigabit only because of cable',
       // Virgin Media's cable is the only gigabit cable network: named, it is the same condition.
       'gigabit only through virgin cable',
       'gigabit only through virgin media cable',

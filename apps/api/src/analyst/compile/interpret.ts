@@ -15,6 +15,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { alongsidePlans } from './alongside.js';
 import { isForecastPoint } from './fast-paths.js';
 import { excludedWords, monthName, techWords } from './words.js';
 
@@ -286,9 +287,10 @@ export function takeUpFilters(plan: Plan): string {
   const parts: string[] = [];
   // Brands that are each a row of a share (a series of their shares, or the change in each one's) are "each of".
   const eachBrand =
-    plan.measure === 'line_share_pct' &&
     (t.operators?.length ?? 0) >= 2 &&
-    (plan.dimension === 'quarter' || Boolean(t.change));
+    ((plan.measure === 'line_share_pct' && (plan.dimension === 'quarter' || Boolean(t.change))) ||
+      // Lines of several brands each quarter are a series for each (the compiler's brand series).
+      (plan.measure === 'lines' && plan.dimension === 'quarter'));
   if (t.operators?.length)
     parts.push(eachBrand ? `of each of ${joinAnd(t.operators)}` : `of ${joinOr(t.operators)}`);
   // Take-up technology codes ('fttp', 'adsl') are said by the model's labels, as availability's are.
@@ -305,10 +307,45 @@ export function takeUpFilters(plan: Plan): string {
   return parts.join(' ');
 }
 
+/** Opening words of a restatement that are not names, lower-cased when it continues a sentence. */
+const COMMON_OPENING = new Set([
+  'Share',
+  'Premises',
+  'Postcodes',
+  'Number',
+  'The',
+  'Change',
+  'Coverage',
+  'Networks',
+  'Broadband',
+  'Lines',
+  'Average',
+  'Fastest',
+  'Forecast',
+  'Places',
+  'Local',
+  'Regions',
+  'Nations',
+  'Each',
+  'Which',
+  'Growth',
+  'Top',
+]);
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One sentence restating the plan; no trailing full stop (it reads as a heading). */
 export function interpret(plan: Plan, ctx: TimeContext): string {
+  // Figures of different kinds in one question: each restated, in the question's order.
+  if (plan.alongside?.length)
+    return alongsidePlans(plan)
+      .map((part, i) => {
+        const sentence = interpret(part, ctx);
+        return i === 0
+          ? sentence
+          : sentence.replace(/^(\w+)/, (w) => (COMMON_OPENING.has(w) ? w.toLowerCase() : w));
+      })
+      .join('; and ');
   const dimension = plan.dimension;
   const noun = measureNoun(plan);
   const forecast = plan.dataset === 'upc_forecast';

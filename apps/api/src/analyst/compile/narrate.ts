@@ -6,6 +6,7 @@
 
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
+import type { AlongsidePart } from './alongside.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
 import { sideBySideParts, subjectName } from './side-by-side.js';
@@ -91,6 +92,7 @@ interface Columns {
 }
 
 export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, latest: string): string {
+  if (built.parts?.length) return describeAlongside(plan, built.parts, result, latest);
   const rows = result.rows;
   if (rows.length === 0) return finish(describeEmpty(plan), plan, latest);
   const primaryIndex = pickPrimary(result, built);
@@ -115,6 +117,10 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   };
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
+  if (result.columns[0]?.name === 'quarter' && result.columns[1]?.name === 'operator') {
+    const lines = describeBrandSeries(result);
+    if (lines.length) return finish(lines, plan, latest);
+  }
   if (plan.withUk && columns.labelIndex >= 0 && primaryIndex >= 0)
     return finish(describeBesideTheUk(result, columns), plan, latest);
   if (plan.leaderPerDimension) return finish(describeLeaders(result), plan, latest);
@@ -427,6 +433,36 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
   return result.columns.findIndex((c, i) => c.name !== 'year' && isNumeric(result, i));
 }
 
+/**
+ * Figures of different kinds in one question: each figure described from its own columns as its own answer would
+ * be, in the order they were asked, then the whole answer's assumptions and notes once.
+ */
+function describeAlongside(plan: Plan, parts: AlongsidePart[], result: ResultLike, latest: string): string {
+  const asked = [...parts].sort((a, b) => a.asked - b.asked);
+  const out: string[] = [];
+  for (const part of asked) {
+    const indexes = Object.keys(part.columns).map((output) =>
+      result.columns.findIndex((c) => c.name === output),
+    );
+    const own: ResultLike = {
+      columns: indexes.map((i, k) => ({
+        name: Object.values(part.columns)[k]!,
+        type: result.columns[i]?.type ?? '',
+      })),
+      rows: result.rows.map((row) => indexes.map((i) => (i >= 0 ? row[i] : null))),
+      truncated: result.truncated,
+    };
+    // A figure repeated beside each row of another is said once.
+    if (part !== parts[0] && !part.plan.dimension) own.rows = own.rows.slice(0, 1);
+    const text = analyse({ ...part.plan, assumptions: [], unknowns: [] }, part.built, own, latest);
+    // Each part's own note on the data is the whole answer's, said once at its end.
+    const footer = text.lastIndexOf('\n\n_');
+    out.push(footer >= 0 ? text.slice(0, footer) : text, '');
+  }
+  out.pop();
+  return finish(out, plan, latest);
+}
+
 function finish(out: string[], plan: Plan, latest: string): string {
   if (plan.assumptions.length)
     out.push('', `_Assumptions: ${plan.assumptions.map(datesInWords).join('; ')}._`);
@@ -726,6 +762,28 @@ function describeUrbanRuralSplit(result: ResultLike): string[] | null {
  * "In England, Openreach leads with ...": one line per place for leader questions. With the first N networks of
  * each place, the line names them in order, and the leader of each place is its first.
  */
+/** A series for each brand (quarter, operator, lines): each brand's first and last quarter, largest first. */
+function describeBrandSeries(result: ResultLike): string[] {
+  const byBrand = new Map<string, [string, number][]>();
+  for (const [quarter, operator, lines] of result.rows) {
+    if (typeof lines !== 'number') continue;
+    const series = byBrand.get(String(operator)) ?? [];
+    series.push([String(quarter), lines]);
+    byBrand.set(String(operator), series);
+  }
+  const quarter = (q: string) => q.replace(/^(\d{4})Q/, '$1 Q');
+  return [...byBrand.entries()]
+    .sort((a, b) => (b[1].at(-1)?.[1] ?? 0) - (a[1].at(-1)?.[1] ?? 0))
+    .map(([brand, series]) => {
+      const [firstQ, first] = series[0]!;
+      const [lastQ, last] = series.at(-1)!;
+      if (series.length === 1) return `- **${brand}**: ${nf0.format(last)} lines in ${quarter(lastQ)}.`;
+      const change = last - first;
+      const pct = first ? ` (${change >= 0 ? '+' : ''}${nf2.format((100 * change) / first)}%)` : '';
+      return `- **${brand}**: ${nf0.format(first)} lines in ${quarter(firstQ)} to **${nf0.format(last)}** in ${quarter(lastQ)}, ${change >= 0 ? '+' : ''}${nf0.format(change)}${pct}.`;
+    });
+}
+
 function describeLeaders(result: ResultLike): string[] {
   const names = result.columns.map((c) => c.name);
   const place = 0;

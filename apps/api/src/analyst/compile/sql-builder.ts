@@ -41,6 +41,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { type AlongsidePart, buildAlongside } from './alongside.js';
 import {
   areaAbsence,
   areaByKey,
@@ -69,6 +70,8 @@ export interface BuiltQuery {
   columns: Record<string, string>;
   /** Plain-language steps of the query, for the explanation. */
   steps: string[];
+  /** Two figures of different kinds in one question (alongside.ts): each figure's own plan, SQL and columns. */
+  parts?: AlongsidePart[];
 }
 
 const list = (values: string[]) => values.map(sqlString).join(', ');
@@ -391,6 +394,7 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.alongside?.length) return buildAlongside(plan, (part) => buildQuery(part, ctx));
   return withParentPlace(plan, buildPlanQuery(plan, ctx));
 }
 
@@ -2477,6 +2481,23 @@ function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }:
         ? 'operator'
         : undefined;
   const allFilters = [...filters, ...timeFilters];
+  // "Sky vs TalkTalk vs Vodafone lines each quarter of 2026": a series for each brand named, not their sum.
+  const brandSeries = dim === 'quarter' && (plan.takeUp?.operators?.length ?? 0) >= 2;
+  if (brandSeries) {
+    return {
+      sql: [
+        'SELECT quarter, operator, SUM(lines) AS lines',
+        'FROM take_up_quarterly',
+        where(allFilters),
+        'GROUP BY quarter, operator',
+        'ORDER BY quarter, operator',
+      ].join('\n'),
+      columns: { lines: 'subscriber lines' },
+      steps: [
+        `Adds up subscriber lines in take_up_quarterly where ${filters.join(' and ')} for ${quarterText}, by quarter and operator: a series for each brand named.`,
+      ],
+    };
+  }
   const share = plan.measure === 'line_share_pct' && dim && dim !== 'quarter';
   // By brand, a share is of every brand's lines (market share); by technology or segment, of the lines asked
   // about ("Sky's base by technology": the mix of Sky's own lines).

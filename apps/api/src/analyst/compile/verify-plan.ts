@@ -40,6 +40,7 @@ import {
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
+import { alongsidePlans } from './alongside.js';
 import { sideBySideParts } from './side-by-side.js';
 import {
   type Comparison,
@@ -65,6 +66,12 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   if (!guarded.ok) return { ok: false, refused: guarded.reason, missing: [] };
   const read = await readSqlFacts(built.sql);
   if (!read.ok) return { ok: false, refused: read.reason, missing: [] };
+  // Figures of different kinds in one question: every figure's plan must be done by the SQL.
+  if (plan.alongside?.length) {
+    const checks = await Promise.all(alongsidePlans(plan).map((part) => verifyPlan(part, built, time)));
+    const missing = [...new Set(checks.flatMap((c) => c.missing))];
+    return { ok: missing.length === 0, missing };
+  }
   // Subjects side by side: every subject's plan must be done by the SQL (each part is one of its queries).
   const plans = plan.compare?.length
     ? sideBySideParts(plan).map((part) => ({ ...part.plan, ...(plan.limit ? { limit: plan.limit } : {}) }))

@@ -196,6 +196,8 @@ export function uncarriedConditions(
   if (
     versus &&
     !plan.dimension &&
+    // A place beside the UK as a whole is two rows.
+    !plan.withUk &&
     (plan.geo?.values.length ?? 0) < 2 &&
     !readsTwoDates(plan) &&
     (s.operatorGroups?.length ?? 0) < 2 &&

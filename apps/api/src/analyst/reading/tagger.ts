@@ -358,8 +358,41 @@ function finerPlaces(level: Tag, place: Tag, text: string): boolean {
 const USO_RESTATED =
   /\s*(?:in other words|i\.?e\.?|that is|meaning|,|\(|-)\s*[^.?;()]{0,40}?\b10\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:down(?:load)?)?\s*(?:and|\/|,|&|plus)\s*1\s*(?:mbit\/s|mbps|mb\/s|megs?|mb)?\s*(?:up(?:load)?)?(?:\s*(?:service|broadband|connection|speeds?))?\s*\)?/i;
 
+/**
+ * A named speed or filter with its definition said again in brackets: "ultrafast (a best download speed of 300
+ * Mbit/s or more)", "only by virtue of cable (gigabit-capable, but with no full fibre at the postcode)". The
+ * definition is the term's own, not a second condition.
+ */
+const DEFINITION_RESTATED =
+  /\b(superfast|ultrafast|gigabit(?:[- ]capable)?|decent|cable|full[- ]fibre|fttp)((?: broadband| coverage| speeds?)?)\s*\((?=[^()]*\b(?:speeds?|download|or more|at least|best|meaning|i\.e|that is|defined|no full fibre|capable)\b)(?:i\.?e\.?,? |that is,? |meaning |defined as )?[^()]*?(?:\b(?:10|30|300|1,?000)\s*(?:mbit\/s|mbps|mb\/s|mb)|\bgbps\b|\bgigabit\b|\bno full fibre\b|\bfttp\b)[^()]*\)/gi;
+
+/** Words that only say "everything" about a part the plan leaves whole: "(residential and business combined)". */
+const ALL_OF_A_PART =
+  /\(?\b(?:residential and business(?: lines)?(?: combined| together)?|business and residential(?: combined| together)?|both segments|all segments)\)?(?=[\s,.?)]|$)|,? all (?:techs|technologies)\b|\(including the city of london\)|,? including the city of london\b/gi;
+
 export function plainWording(question: string, latestQuarter?: string): string {
-  const restated = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
+  const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
+  const restated = usoPlain
+    .replace(DEFINITION_RESTATED, '$1$2')
+    .replace(ALL_OF_A_PART, ' ')
+    // "The twelve English regions and devolved nations", "regions and nations": every region, the nations with them.
+    .replace(
+      /\b(?:the )?(?:twelve |12 )?(?:english )?regions,? and (?:the )?(?:three )?(?:devolved )?nations\b/gi,
+      'regions',
+    )
+    // "Between the December 2024 and December 2025 snapshots": a window between those two dates.
+    .replace(
+      /\bbetween the ((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (?:19|20)\d\d) and (?:the )?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (?:19|20)\d\d) snapshots?\b/gi,
+      'between $1 and $2',
+    )
+    // "Coverage of premises in rural postcodes vs that in urban postcodes": the setting of the premises counted.
+    .replace(
+      /\b(in|of) (rural|urban) postcodes\b(?=[^.?]*\b(?:premises|homes|properties)\b|)/gi,
+      (whole, p: string, setting: string) =>
+        /\b(?:premises|homes|properties)\b/i.test(question) ? `${p} ${setting} areas` : whole,
+    )
+    // "Three's 5G home broadband" is fixed wireless: a router at home fed by the mobile network.
+    .replace(/\b(?:4g|5g) home (?:broadband|bb|internet|wifi)\b/gi, 'fixed wireless');
   const plain = networksSetAside(
     withSharedYear(
       restated
@@ -489,6 +522,15 @@ function networksSetAside(question: string): string {
       .replace(/\bnon[- ](?=[A-Z]|(?:openreach|bt|vm|virgin|cityfibre)\b)/g, 'excluding ')
       .replace(
         /\b(?:[Ll]eaving|[Ss]etting|[Pp]utting|[Ll]eave|[Ss]et|[Pp]ut) ([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)?) (?:aside|to one side)\b/g,
+        'excluding $1',
+      )
+      // "If u leave openreach out", "leaving out BT": set aside too, typed in any case.
+      .replace(
+        /\b(?:if (?:you|u) )?(?:leave|leaving|take|taking|strip|stripping) (openreach|or|bt|virgin media|virgin|vm|cityfibre|cf|[A-Z][\w&'-]*) out\b/gi,
+        (_, name: string) => `excluding ${/^or$/i.test(name) ? 'openreach' : name}`,
+      )
+      .replace(
+        /\b(?:leave|leaving|take|taking) out (openreach|bt|virgin media|virgin|vm|cityfibre|[A-Z][\w&'-]*)\b/gi,
         'excluding $1',
       )
       .replace(

@@ -8,6 +8,7 @@
  */
 
 import { DIMENSIONS as DIMENSION_TERMS, MEASURES as MEASURE_TERMS, techSegment } from '@qa/warehouse';
+import { interpret } from '../compile/interpret.js';
 import { excludedWords } from '../compile/words.js';
 import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { formatMonth } from '../semantic/time-context.js';
@@ -30,6 +31,7 @@ import { defaultTechnology, readTechnology } from './readers/technology.js';
 import type { CandidateReading } from './reading-types.js';
 import { plainWording, spellOutTimeUnits, type Tagging, tagQuestion } from './tagger.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
+import { readTwoFigures } from './two-figures.js';
 import { correctTypos } from './typos.js';
 import { VOCABULARY } from './vocabulary.js';
 
@@ -105,6 +107,10 @@ const PROVENANCE = [
   /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
   /\bwhat (?:time )?(?:period|range|dates?|years?|time ?frame|horizon) (?:does|do) (?:the |this |your )?[a-z-]+(?: data)? (?:cover|span|run)\b/,
   /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
+  // "Are the footprint figures observed data supplied by the operators, or are they modelled?"
+  /\b(?:observed|supplied|reported|measured)\b[^.?]{0,60}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|estimated)\b/,
+  // "Over what period, and at what frequency, are the snapshots reported?"
+  /\b(?:over )?what (?:period|frequency)\b[^.?]{0,60}\b(?:snapshots?|data|figures?|forecasts?) (?:in (?:this|the) tool )?(?:reported|published|taken|updated|available|cover)\b/,
 ];
 
 const DEFINITION = [
@@ -137,6 +143,10 @@ const FIXED_WIRELESS = (VOCABULARY.technology?.fwa ?? []).filter(
  * must not turn it into a count of premises.
  */
 const OUT_OF_SCOPE: [RegExp, string][] = [
+  [
+    /\b(?:new[- ]build (?:housing|homes|houses|developments?|sites?)|housing (?:developments?|completions|starts|pipeline)|planning (?:applications?|permissions?)|housebuilding|house ?builders?)\b[^.?]*\b(?:planned|pipeline|coming|future|upcoming|20[2-9]\d|permission|approved|developers?)\b/,
+    "The data holds premises that exist at each snapshot and operators' build forecasts; it has no housing developments or planning pipeline.",
+  ],
   [
     /\b(weather|rain(?:fall)?|temperature|snow(?:fall)?|sunshine)\b/,
     'The data holds broadband availability, take-up and forecasts; it has no weather.',
@@ -290,6 +300,20 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
     confidence = Math.max(0.15, Number((confidence - 0.1).toFixed(2)));
   }
   const askBack = mainWordsUnused(tagging, candidates);
+  // Two figures of different kinds in one question: each clause read on its own, answered together.
+  const two = askBack ? null : readTwoFigures(asked, plan, (clause) => understand(clause, lexicon, ctx), ctx);
+  if (two)
+    return {
+      kind: 'data',
+      plan: two.plan,
+      confidence: two.confidence,
+      reasoning: describeReading(two.plan),
+      tagging,
+      candidates: [
+        { plan: two.plan, interpretation: interpret(two.plan, ctx), score: best.score + 1, unused: [] },
+        ...candidates,
+      ],
+    };
   return {
     kind: 'data',
     plan,

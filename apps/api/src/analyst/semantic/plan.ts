@@ -147,6 +147,12 @@ export interface Plan {
    */
   compare?: Subject[];
   /**
+   * Further figures of other kinds asked in the same question ("how many altnets operate in Wales, and how many
+   * premises do they pass?"): each a whole plan of its own, answered as it would be alone, its columns beside this
+   * plan's in one table (compile/alongside.ts).
+   */
+  alongside?: Plan[];
+  /**
    * The base of a share ("where Virgin Media cable is available, what share also have Openreach full fibre",
    * "of the premises an altnet passes, what % have no Openreach FTTP"): with measure coverage_pct, the share of the
    * premises where this is present that also have `subject`.

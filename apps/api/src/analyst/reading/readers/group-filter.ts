@@ -67,9 +67,13 @@ export function readGroupFilter(draft: Draft): void {
   const listed = text.match(
     /\b(?:which|what|list|show|name|the)\s+([a-z ]+?)\s+(?:are|have|has|with|where|still|is)\b/,
   );
+  // "Post sectors in Cornwall where FF coverage is under 50%", "LAs with gigabit below 70%": the places the question
+  // opens with are the ones listed.
+  const opening = text.match(/^\s*(?:all |the )?([a-z ]+?)\s+(?:in|with|where|whose|that)\b/);
   const dimension =
     (counted && countedPlace) ??
     (listed ? placeOf(listed[1] ?? '') : undefined) ??
+    (opening ? placeOf(opening[1] ?? '') : undefined) ??
     (draft.dimension && PLACE_NOUNS.some((n) => n.dimension === draft.dimension)
       ? draft.dimension
       : undefined);
