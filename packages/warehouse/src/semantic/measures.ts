@@ -176,6 +176,10 @@ export const MEASURE_LIST = [
       'count of networks',
       'number of competitors',
       'how many rival networks',
+      'how many rivals',
+      'number of rivals',
+      'how many competing networks',
+      'how many other networks',
     ],
   },
   {

@@ -1872,8 +1872,10 @@ function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
           plan.dataset === 'upc_forecast' ? { ...plan, time: { ...plan.time, at: forecastPoint } } : plan,
           ctx,
         );
+  // Scores are quarterly: a date asked ("the October 2026 quarter", "in January 2025") reads the last quarter up to it.
+  const upTo = plan.dataset === 'upc' && plan.time.at ? ` WHERE reported_at <= ${date(plan.time.at)}` : '';
   const conditions = [
-    'a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness)',
+    `a.reported_at = (SELECT MAX(reported_at) FROM postcode_attractiveness${upTo})`,
     ...geoConditions(plan),
     ...(subject ? [`a.postcode ${plan.subject.absent ? 'NOT IN' : 'IN'} (SELECT postcode FROM passed)`] : []),
   ];
@@ -1885,7 +1887,7 @@ function buildScores(plan: Plan, ctx: TimeContext): BuiltQuery {
         `SELECT ${dim ? `f.${dim}, ` : ''}${round(`SUM(f.${column}_sum) / NULLIF(SUM(f.${column}_count), 0)`, 4)} AS ${name}, CAST(COALESCE(SUM(f.postcodes), 0) AS BIGINT) AS postcodes`,
         `FROM ${ATTRACTIVENESS_AREA_TABLE} f`,
         where([
-          `f.reported_at = (SELECT MAX(reported_at) FROM ${ATTRACTIVENESS_AREA_TABLE})`,
+          `f.reported_at = (SELECT MAX(reported_at) FROM ${ATTRACTIVENESS_AREA_TABLE}${upTo})`,
           ...areaGeo(plan),
         ]),
         dim ? `GROUP BY f.${dim}` : '',
@@ -2761,8 +2763,13 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
 /** Fastest speed on offer per network (operator group), operator or technology. */
 function buildSpeedsByNetwork(plan: Plan): BuiltQuery {
   const speeds = speedColumns(plan);
+  // An altnet is a network: its retail variants ("CityFibre Sky", "brsk FTTP") are rows of the same one.
   const key =
-    plan.dimension === 'tech' ? 'f.tech' : plan.dimension === 'operator' ? 'f.operator' : 'o.operator_group';
+    plan.dimension === 'tech'
+      ? 'f.tech'
+      : plan.dimension === 'operator' && !plan.subject.altnet
+        ? 'f.operator'
+        : 'o.operator_group';
   const keyName = key.split('.')[1]!;
   const conditions = [...geoConditions(plan)];
   if (plan.subject.tech) conditions.push(technologySql(plan.subject.tech));

@@ -1696,3 +1696,68 @@ describe('output shapes and terms read from new wordings', () => {
     expect(read('OR v CF full fibre overlap').plan.subject).toMatchObject({ tech: 'fttponly' });
   });
 });
+
+describe('session 16 wordings', () => {
+  it('counts the rivals of a network named without the network itself', () => {
+    const { plan } = read('How many competitors does CityFibre have in Leeds?');
+    expect(plan).toMatchObject({ measure: 'operator_count', subject: { notGroups: ['CityFibre'] } });
+    expect(plan.subject.operatorGroups).toBeUndefined();
+    expect(read('how many rivals does openreach have in leeds').plan.measure).toBe('operator_count');
+  });
+
+  it('tests the places a question opens with ("post sectors in Cornwall where FF coverage is under 50%")', () => {
+    const { plan } = read('post sectors in cornwall where ff coverage is under 50%');
+    expect(plan).toMatchObject({ dimension: 'post_sector', groupFilter: { op: 'lt', value: 50 } });
+    expect(plan.limit).toBeUndefined();
+    expect(read('LAs where gigabit coverage is below 70%').plan.groupFilter).toMatchObject({
+      op: 'lt',
+      value: 70,
+    });
+  });
+
+  it('reads a definition said again in brackets as the term, and words that mean "all of it" as nothing', () => {
+    const { plan, confidence } = read(
+      'What percentage of premises in each nation has ultrafast broadband (a best available download speed of 300 Mbit/s or more)?',
+    );
+    expect(plan).toMatchObject({ measure: 'coverage_pct', dimension: 'country', subject: { minDown: 300 } });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    expect(
+      read('each retail provider share of all broadband lines (residential and business combined) in 2026 Q4')
+        .plan.dimension,
+    ).toBe('operator');
+    // A bare threshold in brackets stays a condition of its own.
+    expect(
+      read("How many postcodes in Leeds can't get superfast (30Mbps+) at all?").plan.subject,
+    ).toMatchObject({
+      absent: true,
+    });
+  });
+
+  it('sets a network aside however it is said, and counts premises once when told to', () => {
+    expect(
+      read('in each region whos the no.1 ff network by premises if u leave openreach out').plan.subject,
+    ).toMatchObject({ notGroups: ['Openreach'] });
+    const once = read(
+      'combined full fibre footprint of CityFibre and Hyperoptic, counting each premises once',
+    ).plan;
+    expect(once.dimension).toBeUndefined();
+  });
+
+  it('reads the twelve regions and nations as every region, and a score at a named quarter at that quarter', () => {
+    expect(
+      read('rank the twelve English regions and devolved nations by gigabit coverage').plan,
+    ).toMatchObject({
+      dimension: 'government_region',
+    });
+    expect(
+      read('rank the twelve English regions and devolved nations by gigabit coverage').plan.geo,
+    ).toBeUndefined();
+    const scores = read('average digital deprivation score by nation for the October 2025 quarter').plan;
+    expect(buildQuery(scores, testTime).sql).toMatch(/reported_at <= DATE '2025-10-01'/);
+  });
+
+  it('gives a series for each brand named when lines are asked each quarter', () => {
+    const { plan } = read('sky vs talktalk lines for each quarter of 2026');
+    expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);
+  });
+});

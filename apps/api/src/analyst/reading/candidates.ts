@@ -852,7 +852,14 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         // A count of premises per place shows each place's share beside it ("premises passed and % of the LA").
         (m === 'premises' &&
           GEO_DIMENSIONS_OF_PLAN.has(plan.dimension ?? '') &&
-          PREMISES_THEN_SHARE.test(text))
+          PREMISES_THEN_SHARE.test(text)) ||
+        // So does one count of premises in the forecast ("how many premises ... by 2028, and what share is that").
+        (m === 'premises' &&
+          plan.dataset === 'upc_forecast' &&
+          !plan.dimension &&
+          /\bhow many (?:premises|homes|properties)\b[^?.]*,? and (?:what|the) (?:share|%|proportion|percentage)\b/.test(
+            text,
+          ))
       );
     case 'lines':
       return plan.dataset === 'take_up';
@@ -1605,6 +1612,12 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     const plan = clone(base);
     plan.measure = 'operator_count';
     if (/altnet/.test(networksCounted.text)) plan.subject.altnet = true;
+    // "How many competitors does CityFibre have in Leeds": the other networks there, never CityFibre itself.
+    const rivalsOf = plan.subject.operatorGroups;
+    if (/\b(?:competitors?|rivals?|competing)\b/.test(networksCounted.text) && rivalsOf?.length === 1) {
+      delete plan.subject.operatorGroups;
+      plan.subject.notGroups = rivalsOf;
+    }
     edits.push({ plan, differs: `counting the networks ("${networksCounted.text}")` });
   }
   // "Combined": one figure for all the networks or places listed, not a row each.

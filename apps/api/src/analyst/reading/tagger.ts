@@ -391,6 +391,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       (whole, p: string, setting: string) =>
         /\b(?:premises|homes|properties)\b/i.test(question) ? `${p} ${setting} areas` : whole,
     )
+    // "Counting each premises once", "without double counting": one figure for everything named together.
+    .replace(
+      /,?\s*\b(?:counting|count|counted) (?:each|every) (?:premises|property|home|postcode) (?:only )?once\b|\b(?:without|no) double[- ]counting\b|\bde-?duplicated\b/gi,
+      ' combined ',
+    )
     // "Three's 5G home broadband" is fixed wireless: a router at home fed by the mobile network.
     .replace(/\b(?:4g|5g) home (?:broadband|bb|internet|wifi)\b/gi, 'fixed wireless');
   const plain = networksSetAside(

@@ -19,7 +19,8 @@ import type { TimeContext } from './time-phrases.js';
 const ROWS_AGAIN = /\b(?:each|their|those|these|them|per)\b/i;
 
 /** The second clause is about the first clause's figure: "is that", "of those", "compare". */
-const REFERS_BACK = /\b(?:that|this|those|these)\b|\bcompar/i;
+const REFERS_BACK =
+  /\b(?:that|this|those|these)\b|\bcompar|\bhow (?:does|do|did|has|have) (?:it|they|she|he)\b/i;
 
 /** A word that opens a question. After "and" only a wh-word does: "and have no full fibre" goes on the clause. */
 const WH_WORD = String.raw`(?:what(?:'s|s)?|how|which|who|where|when)\b`;
