@@ -140,8 +140,19 @@ export class BuiltinPlanner implements Planner {
     const { lexicon, time } = this.analyst;
     const check = checkPlan(given, { lexicon, time, entities: [] });
     if (!check.ok) throw new InvalidPlanError(check.errors);
+    // Two figures in one question: each further figure is a plan of its own, checked as the first one is.
+    const further = given && typeof given === 'object' && 'alongside' in given ? given.alongside : undefined;
+    const alongside = (Array.isArray(further) ? further : []).map((part: unknown) => {
+      const partCheck = checkPlan(part, { lexicon, time, entities: [] });
+      if (!partCheck.ok) throw new InvalidPlanError(partCheck.errors);
+      return { ...partCheck.plan, assumptions: stringsOf(part, 'assumptions') };
+    });
     // The reading's own defaults ("the latest snapshot") are part of what it says; its unknowns are measured again.
-    const plan: Plan = { ...check.plan, assumptions: stringsOf(given, 'assumptions') };
+    const plan: Plan = {
+      ...check.plan,
+      assumptions: stringsOf(given, 'assumptions'),
+      ...(alongside.length ? { alongside } : {}),
+    };
     const built = buildQuery(plan, time);
     const reading = accountFor(question, plan, lexicon.find(question), time);
     plan.unknowns.push(...reading.unknowns);

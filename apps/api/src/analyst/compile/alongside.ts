@@ -133,7 +133,10 @@ export function buildAlongside(plan: Plan, compile: (part: Plan) => BuiltQuery):
     sql,
     columns,
     steps: [
-      ...parts.flatMap((part, i) => [`Figure ${i + 1}:`, ...part.built.steps]),
+      // Each figure's own steps, the first of them saying which figure they make.
+      ...parts.flatMap((part, i) =>
+        part.built.steps.map((step, k) => (k === 0 ? `Figure ${i + 1}: ${step}` : step)),
+      ),
       `Puts the ${parts.length} figures side by side in one table${many.length === 1 && !samePlaces ? ', the single figures repeated on each row' : ''}.`,
     ],
     parts,

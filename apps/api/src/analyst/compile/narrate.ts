@@ -6,7 +6,7 @@
 
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
-import type { AlongsidePart } from './alongside.js';
+import { type AlongsidePart, alongsidePlans } from './alongside.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
 import { sideBySideParts, subjectName } from './side-by-side.js';
@@ -68,7 +68,7 @@ export function explain(plan: Plan, built: BuiltQuery): string {
   // The model's definitions of the named filters the answer applies, stated as the model states them.
   if (built.sql.includes(segmentSql('gigabit', 'row', { alias: '' })))
     rules.push(`${SEGMENTS.gigabit.title} means ${inWords(SEGMENTS.gigabit.definition)}.`);
-  if (plan.subject.belowUso)
+  if (alongsidePlans(plan).some((part) => part.subject.belowUso))
     rules.push(`${SEGMENTS.below_uso.title} means ${inWords(SEGMENTS.below_uso.definition)}.`);
   if (rules.length) lines.push('', '**Counting rules**', '', ...rules.map((r) => `- ${r}`));
   return lines.join('\n');
