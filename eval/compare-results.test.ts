@@ -69,6 +69,15 @@ describe('compareResults', () => {
     expect(cellsMatch('LONDON', 'London')).toBe(true);
     expect(cellsMatch(null, 0)).toBe(false);
   });
+
+  it('matches a gold share written to one decimal with the prediction it rounds from, and no other', () => {
+    expect(cellsMatch(87.63, 87.6)).toBe(true);
+    // 79.15 (rounded to two decimals) may be 79.1512, which rounds to 79.2.
+    expect(cellsMatch(79.15, 79.2)).toBe(true);
+    expect(cellsMatch(87.66, 87.6)).toBe(false);
+    // Whole numbers are not taken as rounded: a count of 3 is not 3.4.
+    expect(cellsMatch(3.4, 3)).toBe(false);
+  });
   it('does not require a code column that only identifies the rows of a name column', () => {
     const gold = {
       columns: ['la_code', 'la_name', 'pp_gain'],

@@ -1,7 +1,8 @@
 /**
  * Execution-accuracy comparison for the golden question set: does a predicted result set hold the same
  * answer as the gold one? Column names and order are ignored; row order is ignored; numbers match within a
- * tolerance that allows rounding to two decimals. A prediction may carry extra columns (an analyst
+ * tolerance that allows rounding to two decimals, and a gold figure written to one decimal (87.6) matches a
+ * prediction that rounds to it (87.63): held-out sets written for publication round their shares so. A prediction may carry extra columns (an analyst
  * answer often adds context such as a share next to a count), but every gold column must be found in it,
  * row for row, and the row count must be equal. A gold code column (`la_code`) that only identifies the rows of
  * another gold column one to one (`la_name`) need not be repeated: the name answers the question.
@@ -22,7 +23,13 @@ export interface ResultTable {
 }
 
 const RELATIVE_TOLERANCE = 1e-5;
+
+/** A number with exactly one decimal digit (87.6, not 87 nor 87.63). */
+const oneDecimal = (value: number) =>
+  !Number.isInteger(value) && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
 const ABSOLUTE_TOLERANCE = 0.006;
+/** A gold figure to one decimal is within 0.05 of the truth, a prediction to two within 0.005. */
+const ONE_DECIMAL_TOLERANCE = 0.05 + ABSOLUTE_TOLERANCE;
 
 function asNumber(value: Cell): number | null {
   if (typeof value === 'number') return value;
@@ -37,7 +44,10 @@ export function cellsMatch(predicted: Cell, gold: Cell): boolean {
   const g = asNumber(gold);
   const p = asNumber(predicted);
   if (g !== null && p !== null) {
-    return Math.abs(g - p) <= Math.max(RELATIVE_TOLERANCE * Math.abs(g), ABSOLUTE_TOLERANCE);
+    if (Math.abs(g - p) <= Math.max(RELATIVE_TOLERANCE * Math.abs(g), ABSOLUTE_TOLERANCE)) return true;
+    // A gold figure written to one decimal (a share "for publication", 87.6) is the same figure as 87.63: the true
+    // value is within 0.05 of the gold and within 0.005 of a prediction rounded to two decimals.
+    return oneDecimal(g) && Math.abs(p - g) <= ONE_DECIMAL_TOLERANCE;
   }
   return String(predicted).trim().toLowerCase() === String(gold).trim().toLowerCase();
 }

@@ -226,7 +226,7 @@ export const DIMENSION_LIST = [
     label: 'segment',
     plural: 'segments',
     example: 'residential',
-    phrases: ['segment', 'residential', 'business', 'consumer', 'resi', 'businesses', 'sme'],
+    phrases: ['segment', 'residential', 'business', 'consumer', 'resi', 'businesses', 'sme', 'biz'],
   },
   {
     id: 'month',

@@ -96,6 +96,7 @@ export const measureSchema = z
         'premises',
         'postcodes',
         'households',
+        'business sites',
         'people',
         '%',
         'pp',

@@ -95,9 +95,11 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
       ? 'postcodes'
       : /households/.test(value)
         ? 'households'
-        : /population/.test(value)
-          ? 'population'
-          : 'premises';
+        : /business_sites/.test(value)
+          ? 'business sites'
+          : /population/.test(value)
+            ? 'population'
+            : 'premises';
   if (
     name === 'coverage_pct' ||
     name === 'share_without_pct' ||
@@ -130,9 +132,11 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
         ? 'postcodes'
         : /households/.test(name)
           ? 'households'
-          : /population/.test(name)
-            ? 'population'
-            : 'premises';
+          : /business_sites/.test(name)
+            ? 'business sites'
+            : /population/.test(name)
+              ? 'population'
+              : 'premises';
   return { kind: 'count', unit, additive: additive(plan, unit) };
 }
 

@@ -155,6 +155,8 @@ function measureNoun(plan: Plan): string {
       return 'postcodes';
     case 'households':
       return 'households';
+    case 'business_sites':
+      return 'business sites';
     case 'population':
       return 'population';
     case 'coverage_pct':

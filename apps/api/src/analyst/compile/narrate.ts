@@ -634,7 +634,7 @@ function forecastWords(plan: Plan): string {
 }
 
 /** The counted unit as a noun ("premises", "people" for population). */
-const unitWords = (unit: string) => (unit === 'population' ? 'people' : unit);
+const unitWords = (unit: string) => (unit === 'population' ? 'people' : unit.replace(/_/g, ' '));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**

@@ -734,14 +734,18 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
         ? 'households'
         : plan.measure === 'population'
           ? 'population'
-          : 'premises';
-  const weight = unit === 'postcodes' ? '1' : `u.${unit}`;
+          : plan.measure === 'business_sites'
+            ? 'business_sites'
+            : 'premises';
+  // Business sites are upc_output's bus_sites_total; the other units are columns of their own name.
+  const unitColumn = unit === 'business_sites' ? 'bus_sites_total' : unit;
+  const weight = unit === 'postcodes' ? '1' : `u.${unitColumn}`;
 
   if (!subject) {
     const measures =
       unit === 'postcodes' || plan.measure === 'premises'
         ? ['COUNT(*) AS postcodes', 'SUM(u.premises) AS premises']
-        : [`SUM(u.${unit}) AS ${unit}`, 'COUNT(*) AS postcodes'];
+        : [`SUM(u.${unitColumn}) AS ${unit}`, 'COUNT(*) AS postcodes'];
     const fromArea = (unit === 'postcodes' || plan.measure === 'premises') && atAreaGrain(plan, dim);
     const sql = fromArea
       ? [areaPlaces(plan, dim), dim ? orderLimit(plan, unit, `f.${dim}`) : ''].filter(Boolean).join('\n')

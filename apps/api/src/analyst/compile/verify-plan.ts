@@ -42,6 +42,7 @@ import {
 import type { TimeContext } from '../semantic/time-context.js';
 import { alongsidePlans } from './alongside.js';
 import { sideBySideParts } from './side-by-side.js';
+import { buildQuery } from './sql-builder.js';
 import {
   type Comparison,
   type ComparisonOp,
@@ -66,9 +67,16 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   if (!guarded.ok) return { ok: false, refused: guarded.reason, missing: [] };
   const read = await readSqlFacts(built.sql);
   if (!read.ok) return { ok: false, refused: read.reason, missing: [] };
-  // Figures of different kinds in one question: every figure's plan must be done by the SQL.
+  // Figures of different kinds in one question: every figure's own query must be in the SQL, and do its plan (each
+  // checked on its own query, so one figure's tables never stand in for another's).
   if (plan.alongside?.length) {
-    const checks = await Promise.all(alongsidePlans(plan).map((part) => verifyPlan(part, built, time)));
+    const checks = await Promise.all(
+      alongsidePlans(plan).map(async (part) => {
+        const own = buildQuery(part, time).sql;
+        if (!built.sql.includes(own)) return { missing: [`the figure ("${interpretFigure(part)}")`] };
+        return verifyPlan(part, { sql: own }, time);
+      }),
+    );
     const missing = [...new Set(checks.flatMap((c) => c.missing))];
     return { ok: missing.length === 0, missing };
   }
@@ -87,6 +95,10 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
     missing.push('the bands from one network ("1, 2, 3")');
   return { ok: missing.length === 0, missing };
 }
+
+/** A figure in a few words, for a check that finds it missing. */
+const interpretFigure = (plan: Plan) =>
+  `${plan.measure.replace(/_/g, ' ')}${plan.geo ? ` in ${plan.geo.values.join(', ')}` : ''}`;
 
 /** The sentence an answer gives when its SQL is not its plan. */
 export function describePlanCheck(check: PlanCheck): string {
@@ -428,6 +440,8 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
     case 'households':
     case 'population':
       return e.aggregates(['sum'], m) ? [] : missing(m);
+    case 'business_sites':
+      return e.aggregates(['sum'], 'bus_sites_total') ? [] : missing('business sites');
     case 'postcodes': {
       const counted =
         e.aggregates(['count_star', 'count']) ||

@@ -1756,6 +1756,21 @@ describe('session 16 wordings', () => {
     expect(buildQuery(scores, testTime).sql).toMatch(/reported_at <= DATE '2025-10-01'/);
   });
 
+  it("counts business sites (upc_output's bus_sites_total), and reads 'biz' as the business segment of lines", async () => {
+    const { plan } = read('how many business sites does CityFibre pass in Leeds now?');
+    expect(plan).toMatchObject({ measure: 'business_sites', subject: { operatorGroups: ['CityFibre'] } });
+    expect(buildQuery(plan, testTime).sql).toMatch(/SUM\(u\.bus_sites_total\)|bus_sites_total/);
+    expect(read('biz sites below USO by nation - how many?').plan).toMatchObject({
+      measure: 'business_sites',
+      dimension: 'country',
+      subject: { belowUso: true },
+    });
+    expect(read('top 5 retailers by biz lines in 2026Q4').plan.takeUp?.segment).toBe('business');
+    expect(
+      read('Vodafone market share of all lines (biz + resi together) in 2026 Q4').plan.takeUp?.segment,
+    ).toBeUndefined();
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

@@ -53,6 +53,7 @@ const COUNT_MEASURES = new Set([
   'premises',
   'postcodes',
   'households',
+  'business_sites',
   'population',
   'operator_count',
   'lines',
@@ -842,6 +843,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
       ].includes(m);
     case 'households':
       return m === 'households';
+    case 'business_sites':
+      return m === 'business_sites';
     case 'population':
       return m === 'population';
     case 'share':
@@ -1442,10 +1445,12 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     plan.measure = 'line_share_pct';
     edits.push({ plan, differs: 'as a share of all lines' });
   }
-  for (const measure of ['postcodes', 'households', 'population'] as const) {
+  for (const measure of ['postcodes', 'households', 'population', 'business_sites'] as const) {
     if (
       unused.some((t) => t.role === 'measure' && t.value === measure) &&
-      ['premises', 'coverage_pct'].includes(base.measure)
+      ['premises', 'coverage_pct', 'postcodes', 'households', 'population', 'business_sites'].includes(
+        base.measure,
+      )
     ) {
       const plan = clone(base);
       plan.measure = measure;
@@ -3215,7 +3220,9 @@ export function otherMeanings(base: Plan, tagging: Tagging): { plan: Plan; diffe
   const namedMeasure = tagging.tags.some(
     (t) =>
       t.role === 'measure' &&
-      ['premises', 'share', 'postcodes', 'households', 'population', 'lines'].includes(t.value),
+      ['premises', 'share', 'postcodes', 'households', 'business_sites', 'population', 'lines'].includes(
+        t.value,
+      ),
   );
   if (!namedMeasure && base.dataset === 'upc' && !base.countGroups) {
     if (base.measure === 'premises') {

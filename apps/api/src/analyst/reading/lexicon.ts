@@ -169,6 +169,19 @@ function normalise(text: string): string {
     .trim();
 }
 
+/** Local authorities' everyday names, where the official one is not what analysts write. */
+const SPOKEN_LA_NAMES: Record<string, string[]> = {
+  'na h-eileanan siar': ['western isles', 'the western isles', 'eilean siar', 'outer hebrides'],
+  highland: ['the highlands', 'highlands', 'scottish highlands'],
+  'isle of anglesey': ['anglesey', 'ynys mon'],
+  'county durham': ['durham'],
+  'east riding of yorkshire': ['east riding'],
+  'brighton and hove': ['brighton'],
+  'stoke-on-trent': ['stoke', 'stoke on trent'],
+  'newcastle upon tyne': ['newcastle'],
+  'rhondda cynon taf': ['rhondda'],
+};
+
 function laAliases(name: string): string[] {
   const base = name.toLowerCase();
   const aliases = new Set([base, base.replace(/&/g, 'and'), base.replace(/\./g, '')]);
@@ -180,6 +193,10 @@ function laAliases(name: string): string[] {
   if (base === 'bristol, city of') aliases.add('bristol');
   if (base === 'herefordshire, county of') aliases.add('herefordshire');
   if (base.includes('st. ')) aliases.add(base.replace('st. ', 'st '));
+  // Names as people say them: "Shetland", "Orkney", "the Western Isles", "the Highlands", "Anglesey", "Durham".
+  if (base.endsWith(' islands')) aliases.add(base.slice(0, -' islands'.length));
+  const spoken = SPOKEN_LA_NAMES[base];
+  if (spoken) for (const alias of spoken) aliases.add(alias);
   return [...aliases];
 }
 

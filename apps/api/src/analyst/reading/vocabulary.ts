@@ -41,6 +41,7 @@ const MEASURE_CLASS: Record<string, [TagRole, string]> = {
   premises: ['measure', 'premises'],
   postcodes: ['measure', 'postcodes'],
   households: ['measure', 'households'],
+  business_sites: ['measure', 'business_sites'],
   population: ['measure', 'population'],
   coverage_pct: ['measure', 'share'],
   share_of_subject_pct: ['measure', 'share'],

@@ -8,6 +8,7 @@ import { type Draft, has } from './draft.js';
 interface MeasureWords {
   postcodes: boolean;
   households: boolean;
+  businessSites: boolean;
   population: boolean;
   pct: boolean;
   growth: boolean;
@@ -27,6 +28,10 @@ function measureWords(draft: Draft): MeasureWords {
       !has(text, /\bpremises|homes|properties\b/) &&
       !has(text, /postcode (?:area|district)s?\b/),
     households: has(text, /\bhouseholds\b/),
+    businessSites: has(
+      text,
+      /\b(?:business|biz|commercial|sme) (?:sites?|premises|properties)\b|\bbusinesses\b(?! (?:lines|segment|broadband))/,
+    ),
     population: has(text, /\b(population|people|residents|citizens)\b/),
     pct: has(
       text,
@@ -200,6 +205,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     !premisesWord &&
     !words.postcodes &&
     !words.households &&
+    !words.businessSites &&
     !words.population &&
     !has(text, /\b(?:how many|number of|most|fewest)\b/) &&
     judges(text)
@@ -208,6 +214,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     return 'coverage_pct';
   }
   if (words.households) return 'households';
+  if (words.businessSites && draft.dataset !== 'take_up') return 'business_sites';
   if (words.population) return 'population';
   if (words.postcodes) return 'postcodes';
   return 'premises';

@@ -53,7 +53,7 @@ export function readTakeUp(draft: Draft): void {
     if (!draft.dimension) draft.dimension = 'tech';
   }
   if (tech) takeUp.tech = TAKE_UP_TECH[tech[1] as string] ?? (tech[1] as string);
-  const business = has(text, /\b(business|businesses|smb|sme|enterprise)\b/);
+  const business = has(text, /\b(business|businesses|biz|smb|sme|enterprise)\b/);
   const residential = has(text, /\b(residential|resi|consumer|home|homes|household)\b/);
   // Both segments named ("resi + business") means no segment filter.
   if (business && !residential) takeUp.segment = 'business';
