@@ -75,7 +75,26 @@ describe('compareResults', () => {
     // 79.15 (rounded to two decimals) may be 79.1512, which rounds to 79.2.
     expect(cellsMatch(79.15, 79.2)).toBe(true);
     expect(cellsMatch(87.66, 87.6)).toBe(false);
-    // Whole numbers are not taken as rounded: a count of 3 is not 3.4.
+    // A column to one decimal rounds its whole numbers too (91.0 prints as 91).
+    expect(
+      compareResults(
+        {
+          columns: ['region', 'pct'],
+          rows: [
+            ['A', 90.98],
+            ['B', 87.21],
+          ],
+        },
+        {
+          columns: ['region', 'pct'],
+          rows: [
+            ['A', 91],
+            ['B', 87.2],
+          ],
+        },
+      ).match,
+    ).toBe(true);
+    // Whole numbers alone are not taken as rounded: a count of 3 is not 3.4.
     expect(cellsMatch(3.4, 3)).toBe(false);
   });
   it('does not require a code column that only identifies the rows of a name column', () => {

@@ -39,7 +39,7 @@ function asNumber(value: Cell): number | null {
   return null;
 }
 
-export function cellsMatch(predicted: Cell, gold: Cell): boolean {
+export function cellsMatch(predicted: Cell, gold: Cell, goldToOneDecimal = false): boolean {
   if (gold === null || predicted === null) return gold === predicted;
   const g = asNumber(gold);
   const p = asNumber(predicted);
@@ -47,7 +47,7 @@ export function cellsMatch(predicted: Cell, gold: Cell): boolean {
     if (Math.abs(g - p) <= Math.max(RELATIVE_TOLERANCE * Math.abs(g), ABSOLUTE_TOLERANCE)) return true;
     // A gold figure written to one decimal (a share "for publication", 87.6) is the same figure as 87.63: the true
     // value is within 0.05 of the gold and within 0.005 of a prediction rounded to two decimals.
-    return oneDecimal(g) && Math.abs(p - g) <= ONE_DECIMAL_TOLERANCE;
+    return (goldToOneDecimal || oneDecimal(g)) && Math.abs(p - g) <= ONE_DECIMAL_TOLERANCE;
   }
   return String(predicted).trim().toLowerCase() === String(gold).trim().toLowerCase();
 }
@@ -71,14 +71,31 @@ function columnsMatch(predicted: Cell[], gold: Cell[]): boolean {
   if (predicted.length !== gold.length) return false;
   const p = [...predicted].sort(compareCells);
   const g = [...gold].sort(compareCells);
-  return g.every((value, i) => cellsMatch(p[i] as Cell, value));
+  const rounded = toOneDecimal(gold);
+  return g.every((value, i) => cellsMatch(p[i] as Cell, value, rounded));
+}
+
+/**
+ * A gold column written to one decimal: some value has one decimal digit and none has more (91.0 prints as 91,
+ * so its whole numbers are rounded too).
+ */
+function toOneDecimal(column: Cell[]): boolean {
+  const numbers = column.map(asNumber);
+  if (numbers.some((n) => n === null)) return false;
+  return (
+    numbers.some((n) => oneDecimal(n as number)) &&
+    numbers.every((n) => Math.abs((n as number) * 10 - Math.round((n as number) * 10)) < 1e-9)
+  );
 }
 
 /** Row-multiset equality of gold rows and predicted rows projected through `mapping` (gold col -> pred col). */
 function rowsMatch(predicted: Cell[][], gold: Cell[][], mapping: number[]): boolean {
   const remaining = predicted.map((row) => mapping.map((c) => row[c] as Cell));
+  const rounded = mapping.map((_, i) => toOneDecimal(gold.map((row) => row[i] as Cell)));
   for (const goldRow of gold) {
-    const index = remaining.findIndex((row) => row.every((cell, i) => cellsMatch(cell, goldRow[i] as Cell)));
+    const index = remaining.findIndex((row) =>
+      row.every((cell, i) => cellsMatch(cell, goldRow[i] as Cell, rounded[i])),
+    );
     if (index < 0) return false;
     remaining.splice(index, 1);
   }

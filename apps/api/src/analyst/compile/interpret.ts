@@ -305,7 +305,13 @@ export function takeUpFilters(plan: Plan): string {
   else if (t.tech ?? subjectTech) parts.push(`on ${techWords((t.tech ?? subjectTech)!)}`);
   if (t.segment) parts.push(`(${t.segment})`);
   if (t.shareOf)
-    parts.push(t.shareOf.startsWith('tech:') ? `on ${techWords(t.shareOf.slice(5))}` : `of ${t.shareOf}`);
+    parts.push(
+      t.shareOf.startsWith('tech:')
+        ? `on ${techWords(t.shareOf.slice(5))}`
+        : t.shareOf.startsWith('segment:')
+          ? `that are ${t.shareOf.slice(8)} lines`
+          : `of ${t.shareOf}`,
+    );
   return parts.join(' ');
 }
 

@@ -2306,18 +2306,20 @@ function buildLineShare(
     ? `operator IN (${list(operators)})`
     : shareOf.startsWith('tech:')
       ? `tech = ${sqlString(shareOf.slice(5))}`
-      : `operator = ${sqlString(shareOf)}`;
+      : shareOf.startsWith('segment:')
+        ? `segment = ${sqlString(shareOf.slice(8))}`
+        : `operator = ${sqlString(shareOf)}`;
   const who = operators
     ? `${operators.join(', ')} lines together`
-    : shareOf.startsWith('tech:')
-      ? `${shareOf.slice(5)} lines`
+    : shareOf.startsWith('tech:') || shareOf.startsWith('segment:')
+      ? `${shareOf.replace(/^\w+:/, '')} lines`
       : `${shareOf} lines`;
   // A change asked as such, or between two quarters named ("FTTP % of lines, 2021Q4 vs 2026Q4").
   if ((plan.takeUp?.change || plan.takeUp?.fromQuarter) && plan.dimension !== 'quarter')
     return buildLineShareChange(plan, ctx, condition, who, filters);
   const byQuarter = plan.dimension === 'quarter';
   const sql = [
-    `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') ? 'matching' : 'operator'}_lines,`,
+    `SELECT ${byQuarter ? 'quarter, ' : ''}SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) AS ${shareOf.startsWith('tech:') || shareOf.startsWith('segment:') ? 'matching' : 'operator'}_lines,`,
     '       SUM(lines) AS total_lines,',
     `       ${round(`100.0 * SUM(CASE WHEN ${condition} THEN lines ELSE 0 END) / SUM(lines)`)} AS share_pct`,
     'FROM take_up_quarterly',

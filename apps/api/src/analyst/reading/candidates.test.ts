@@ -1771,6 +1771,21 @@ describe('session 16 wordings', () => {
     ).toBeUndefined();
   });
 
+  it("reads a segment's share of all lines, and 'the latest figure' as now", () => {
+    const business = read(
+      'What percentage of all broadband lines are business lines as of the latest quarter?',
+    ).plan;
+    expect(business.takeUp).toMatchObject({ shareOf: 'segment:business' });
+    expect(business.dimension).toBeUndefined();
+    expect(buildQuery(business, testTime).sql).toMatch(
+      /SUM\(CASE WHEN segment = 'business' THEN lines ELSE 0 END\)/,
+    );
+    expect(read('CityFibre premises passed - latest figure and the Nov 2025 figure?').plan).toMatchObject({
+      measure: 'change_premises',
+      time: { from: '2025-11-01', to: '2026-11-01' },
+    });
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

@@ -396,6 +396,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /,?\s*\b(?:counting|count|counted) (?:each|every) (?:premises|property|home|postcode) (?:only )?once\b|\b(?:without|no) double[- ]counting\b|\bde-?duplicated\b/gi,
       ' combined ',
     )
+    // "The latest figure and the Nov 2025 figure": now, beside the date named.
+    .replace(
+      /\b(?:the )?(?:latest|current|today's|most recent) (?:figure|number|count|total|level)s?\b/gi,
+      'now',
+    )
     // "Three's 5G home broadband" is fixed wireless: a router at home fed by the mobile network.
     .replace(/\b(?:4g|5g) home (?:broadband|bb|internet|wifi)\b/gi, 'fixed wireless');
   const plain = networksSetAside(

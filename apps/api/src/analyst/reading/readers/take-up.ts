@@ -91,6 +91,21 @@ export function readTakeUp(draft: Draft): void {
     takeUp.shareOf = `tech:${takeUp.tech}`;
     delete takeUp.tech;
   }
+  // "What percentage of all broadband lines are business lines": the segment's share of every line.
+  if (
+    measure === 'line_share_pct' &&
+    takeUp.segment &&
+    !takeUp.shareOf &&
+    !takeUp.operators?.length &&
+    (!draft.dimension || draft.dimension === 'quarter') &&
+    has(
+      text,
+      /\b(?:of|are|were|is) (?:all )?(?:the )?(?:broadband |fixed )?lines\b[^?.]*\b(?:are|were|is|in|from)\b[^?.]*\b(?:business|biz|residential|resi|consumer)\b/,
+    )
+  ) {
+    takeUp.shareOf = `segment:${takeUp.segment}`;
+    delete takeUp.segment;
+  }
   // A share of lines with no one to own it is every operator's share ("market share in the latest quarter").
   if (measure === 'line_share_pct' && !takeUp.shareOf && !draft.dimension) {
     draft.dimension = 'operator';
