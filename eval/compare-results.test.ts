@@ -94,6 +94,16 @@ describe('compareResults', () => {
         },
       ).match,
     ).toBe(true);
+    // A gold whose SQL rounds to one decimal: its 44 (44.0) is the prediction's 44.02.
+    expect(
+      compareResults(
+        { columns: ['pct'], rows: [[44.02]] },
+        { columns: ['pct'], rows: [[44]], roundedToOneDecimal: true },
+      ).match,
+    ).toBe(true);
+    expect(
+      compareResults({ columns: ['pct'], rows: [[44.02]] }, { columns: ['pct'], rows: [[44]] }).match,
+    ).toBe(false);
     // Whole numbers alone are not taken as rounded: a count of 3 is not 3.4.
     expect(cellsMatch(3.4, 3)).toBe(false);
   });

@@ -20,6 +20,8 @@ export type Cell = string | number | boolean | null;
 export interface ResultTable {
   columns: string[];
   rows: Cell[][];
+  /** Gold only: its SQL rounds figures to one decimal (ROUND(x, 1)), so its whole numbers may be rounded too. */
+  roundedToOneDecimal?: boolean;
 }
 
 const RELATIVE_TOLERANCE = 1e-5;
@@ -67,11 +69,11 @@ function compareCells(a: Cell, b: Cell): number {
 }
 
 /** Multiset equality of two columns (values compared with tolerance, after sorting). */
-function columnsMatch(predicted: Cell[], gold: Cell[]): boolean {
+function columnsMatch(predicted: Cell[], gold: Cell[], goldRounded = false): boolean {
   if (predicted.length !== gold.length) return false;
   const p = [...predicted].sort(compareCells);
   const g = [...gold].sort(compareCells);
-  const rounded = toOneDecimal(gold);
+  const rounded = toOneDecimal(gold, goldRounded);
   return g.every((value, i) => cellsMatch(p[i] as Cell, value, rounded));
 }
 
@@ -79,19 +81,24 @@ function columnsMatch(predicted: Cell[], gold: Cell[]): boolean {
  * A gold column written to one decimal: some value has one decimal digit and none has more (91.0 prints as 91,
  * so its whole numbers are rounded too).
  */
-function toOneDecimal(column: Cell[]): boolean {
+function toOneDecimal(column: Cell[], roundedSql = false): boolean {
   const numbers = column.map(asNumber);
   if (numbers.some((n) => n === null)) return false;
   return (
-    numbers.some((n) => oneDecimal(n as number)) &&
+    (roundedSql || numbers.some((n) => oneDecimal(n as number))) &&
     numbers.every((n) => Math.abs((n as number) * 10 - Math.round((n as number) * 10)) < 1e-9)
   );
 }
 
 /** Row-multiset equality of gold rows and predicted rows projected through `mapping` (gold col -> pred col). */
-function rowsMatch(predicted: Cell[][], gold: Cell[][], mapping: number[]): boolean {
+function rowsMatch(predicted: Cell[][], gold: Cell[][], mapping: number[], goldRounded = false): boolean {
   const remaining = predicted.map((row) => mapping.map((c) => row[c] as Cell));
-  const rounded = mapping.map((_, i) => toOneDecimal(gold.map((row) => row[i] as Cell)));
+  const rounded = mapping.map((_, i) =>
+    toOneDecimal(
+      gold.map((row) => row[i] as Cell),
+      goldRounded,
+    ),
+  );
   for (const goldRow of gold) {
     const index = remaining.findIndex((row) =>
       row.every((cell, i) => cellsMatch(cell, goldRow[i] as Cell, rounded[i])),
@@ -191,7 +198,8 @@ export function compareResults(predicted: ResultTable, wholeGold: ResultTable): 
     if (p.rows.length === wholeGold.rows.length) return compareTables(p, wholeGold);
   } else if (predicted.rows.length < wholeGold.rows.length) {
     const g = withoutPlacesOfNone(wholeGold, predicted);
-    if (g.rows.length === predicted.rows.length) return compareTables(predicted, g);
+    if (g.rows.length === predicted.rows.length)
+      return compareTables(predicted, { ...g, roundedToOneDecimal: wholeGold.roundedToOneDecimal });
   }
   return compareTables(predicted, wholeGold);
 }
@@ -201,7 +209,7 @@ function compareTables(predicted: ResultTable, wholeGold: ResultTable): Comparis
   const predictedValues = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
   const kept = wholeGold.columns.flatMap((_, c) => {
     const values = wholeGold.rows.map((row) => row[c] as Cell);
-    const held = predictedValues.some((p) => columnsMatch(p, values));
+    const held = predictedValues.some((p) => columnsMatch(p, values, wholeGold.roundedToOneDecimal));
     return held || !isTwinCode(wholeGold, c) ? [c] : [];
   });
   const gold: ResultTable = {
@@ -214,7 +222,9 @@ function compareTables(predicted: ResultTable, wholeGold: ResultTable): Comparis
   const goldColumns = gold.columns.map((_, c) => gold.rows.map((row) => row[c] as Cell));
   const predictedColumns = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
   const candidates = goldColumns.map((goldColumn) =>
-    predictedColumns.flatMap((predictedColumn, c) => (columnsMatch(predictedColumn, goldColumn) ? [c] : [])),
+    predictedColumns.flatMap((predictedColumn, c) =>
+      columnsMatch(predictedColumn, goldColumn, wholeGold.roundedToOneDecimal) ? [c] : [],
+    ),
   );
   const missing = candidates.findIndex((list) => list.length === 0);
   if (missing >= 0) {
@@ -225,7 +235,8 @@ function compareTables(predicted: ResultTable, wholeGold: ResultTable): Comparis
   }
   // Try every injective assignment of gold columns to candidate predicted columns (tiny search spaces).
   const assign = (i: number, used: Set<number>, mapping: number[]): boolean => {
-    if (i === candidates.length) return rowsMatch(predicted.rows, gold.rows, mapping);
+    if (i === candidates.length)
+      return rowsMatch(predicted.rows, gold.rows, mapping, wholeGold.roundedToOneDecimal);
     for (const c of candidates[i] ?? []) {
       if (used.has(c)) continue;
       used.add(c);
