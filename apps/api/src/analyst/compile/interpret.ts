@@ -514,9 +514,15 @@ function placesPassing(
 ): string {
   const dimension = plan.dimension as Dimension;
   const places = PLURAL[dimension] ?? `${SINGULAR[dimension]} values`;
+  // A count of networks present ("councils with 4 or more altnets"): the networks, of the kind asked.
+  const networksCounted =
+    plan.measure === 'operator_count'
+      ? `number of ${plan.subject.altnet ? 'altnets' : 'networks'} present`
+      : null;
   const share =
     filter.on === 'count'
-      ? `number of ${plan.measure === 'postcodes' ? 'postcodes' : 'premises'}${condition ? ` where ${condition}` : ''}`
+      ? (networksCounted ??
+        `number of ${plan.measure === 'postcodes' ? 'postcodes' : 'premises'}${condition ? ` where ${condition}` : ''}`)
       : `share of premises${condition ? ` where ${condition}` : ''}`;
   const test = describeGroupFilter(filter);
   // The points of a series that pass ("when is Wales forecast to pass 95%"): the first one, or all in date order.

@@ -2848,7 +2848,13 @@ function buildCountFilter(
   const inner = buildQuery(rest, ctx);
   const dimension = plan.dimension;
   const keys = Object.keys(inner.columns);
-  const count = keys.find((k) => k !== dimension && /premises|postcodes/.test(k) && !/total|pct/.test(k));
+  // A count of premises or postcodes, or of networks ("councils with 4 or more altnets").
+  const count = keys.find(
+    (k) =>
+      k !== dimension &&
+      (/premises|postcodes/.test(k) || /^(?:networks|altnets)$/.test(k)) &&
+      !/total|pct/.test(k),
+  );
   if (!dimension || !count) throw new Error('a count test needs a count per place');
   const source = `(\n${inner.sql}\n) AS g`;
   const test = `g.${count} ${GROUP_OPS[filter.op]} ${filter.value}`;

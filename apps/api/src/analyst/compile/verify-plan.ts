@@ -714,7 +714,9 @@ function placeTestMissing(plan: Plan, e: Evidence): string[] {
   // A count test is on whichever count column the per-place query names (premises_passed, premises_below_uso, ...).
   const tested =
     filter.on === 'count'
-      ? e.facts.comparisons.map((c) => c.target).filter((t) => /^(?:premises|postcodes)/.test(t))
+      ? e.facts.comparisons
+          .map((c) => c.target)
+          .filter((t) => /^(?:premises|postcodes|business_sites|networks$|altnets$)/.test(t))
       : ['coverage_pct', 'share_exact_pct'];
   if (!e.number(tested, [op], (n) => n === filter.value))
     out.push(`the place test ("${describeGroupFilter(filter)}")`);

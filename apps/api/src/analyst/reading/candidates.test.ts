@@ -1786,6 +1786,19 @@ describe('session 16 wordings', () => {
     });
   });
 
+  it('lists the places with N or more altnets, with the count, when the places are asked', () => {
+    const { plan } = read('which councils have 3 or more different altnets present?');
+    expect(plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'la_name',
+      subject: { altnet: true },
+      groupFilter: { op: 'gte', value: 3, on: 'count' },
+    });
+    expect(buildQuery(plan, testTime).sql).toMatch(/WHERE g\.altnets >= 3/);
+    // Premises named: the premises where that many are present.
+    expect(read('which LAs have premises with 4+ altnets').plan.measure).toBe('premises');
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

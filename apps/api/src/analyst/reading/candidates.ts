@@ -1592,6 +1592,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
+  edits.push(...placesWithNetworks(base, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
   edits.push(...butNotNetwork(base, tagging));
   edits.push(...footprintShare(base, tagging));
@@ -2780,6 +2781,38 @@ function countOfPlaces(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   delete plan.order;
   delete plan.limit;
   return [{ plan, differs: `the number of ${level.text}` }];
+}
+
+/**
+ * "Which councils have 4 or more different altnets present": the places whose count of altnets (or networks) passes
+ * the test, listed with the count; not the premises where that many are present. No premises or postcodes are asked.
+ */
+function placesWithNetworks(base: Plan, tagging: Tagging): Edit[] {
+  const s = base.subject;
+  const n = s.minNetworks ?? s.exactNetworks;
+  if (!n || base.dataset !== 'upc' || !base.dimension || !GEO_DIMENSIONS_OF_PLAN.has(base.dimension))
+    return [];
+  if (base.groupFilter || base.compare?.length || base.within || s.absent) return [];
+  if (tagging.tags.some((t) => t.role === 'measure' && ['premises', 'postcodes', 'share'].includes(t.value)))
+    return [];
+  if (!/^\s*(?:which|what|list|show|name)\b/.test(tagging.text)) return [];
+  const plan = clone(base);
+  const { minNetworks: _min, exactNetworks: _exact, networksAreAltnets, ...rest } = s;
+  plan.subject = networksAreAltnets ? { ...rest, altnet: true } : rest;
+  plan.measure = 'operator_count';
+  plan.groupFilter = { op: s.exactNetworks ? 'lte' : 'gte', value: n, on: 'count' };
+  // "Exactly 2": at most 2 and at least 2 cannot be one test; only "N or more" is read this way.
+  if (s.exactNetworks) return [];
+  plan.order = 'desc';
+  delete plan.limit;
+  // Asked of the places ("which councils have ..."), with no premises named: the places are the answer.
+  return [
+    {
+      plan,
+      differs: `the places with ${n} or more`,
+      prior: 1,
+    },
+  ];
 }
 
 /**

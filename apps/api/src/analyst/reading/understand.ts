@@ -144,6 +144,10 @@ const FIXED_WIRELESS = (VOCABULARY.technology?.fwa ?? []).filter(
  */
 const OUT_OF_SCOPE: [RegExp, string][] = [
   [
+    /\b(?:leased lines?|ethernet (?:circuits?|services?|lines?)|dark fibre|capex|build costs?|cost per (?:premises|home|property)|(?:spent|spend|spending|invest(?:ed|ment)?) (?:per|on (?:its|the|their) build))\b/,
+    'The data holds availability, take-up and forecasts of broadband to premises; it has no leased lines or ethernet circuits, and no build costs or spending.',
+  ],
+  [
     /\b(?:new[- ]build (?:housing|homes|houses|developments?|sites?)|housing (?:developments?|completions|starts|pipeline)|planning (?:applications?|permissions?)|housebuilding|house ?builders?)\b[^.?]*\b(?:planned|pipeline|coming|future|upcoming|20[2-9]\d|permission|approved|developers?)\b/,
     "The data holds premises that exist at each snapshot and operators' build forecasts; it has no housing developments or planning pipeline.",
   ],
