@@ -66,6 +66,14 @@ describe('two figures in one question', () => {
     expect(u.plan.measure).toBe('coverage_pct');
   });
 
+  it('counts the same postcodes again in premises when asked ("and how many premises is that")', () => {
+    const u = read('how many postcodes in Leeds have no full fibre, and how many premises is that?');
+    expect(alongsidePlans(u.plan).map((p) => p.measure)).toEqual(['postcodes', 'premises']);
+    expect(
+      alongsidePlans(read('how many postcodes in Leeds have no full fibre + premises').plan),
+    ).toHaveLength(2);
+  });
+
   it('compiles to SQL the guard accepts with every figure in it', async () => {
     const u = read('What share of premises in Leeds can get gigabit, and how many are below the USO?');
     expect(alongsidePlans(u.plan).map((p) => p.measure)).toEqual(['coverage_pct', 'premises']);

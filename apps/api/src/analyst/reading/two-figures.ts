@@ -18,6 +18,10 @@ import type { TimeContext } from './time-phrases.js';
 /** The second clause speaks of each row of the first ("on each", "their coverage", "for those"). */
 const ROWS_AGAIN = /\b(?:each|their|those|these|them|per)\b/i;
 
+/** "..., and how many premises is that?": the same postcodes counted in another unit, a figure of its own. */
+const UNIT_AGAIN =
+  /^\s*how many (?:premises|homes|properties|postcodes|business sites|biz sites|households)\b(?: (?:is|are|does|do) (?:that|this|it|they|those)(?: represent| cover)?)?\s*\??\s*$/i;
+
 /** The second clause is about the first clause's figure: "is that", "of those", "compare". */
 const REFERS_BACK =
   /\b(?:that|this|those|these)\b|\bcompar|\bhow (?:does|do|did|has|have) (?:it|they|she|he)\b/i;
@@ -33,7 +37,14 @@ const SECOND_QUESTION = new RegExp(
 
 /** The question's two clauses, when a second one starts with its own question word; null otherwise. */
 export function splitTwoQuestions(question: string): [string, string] | null {
-  const text = question.trim();
+  const text = question
+    .trim()
+    // "How many postcodes + premises", "..., + premises": two counts, each asked.
+    .replace(
+      /\bhow many (postcodes|premises|business sites)\s*(?:\+|&|plus)\s*(premises|postcodes|business sites)\b/gi,
+      'how many $1, and how many $2',
+    )
+    .replace(/,?\s*(?:\+|plus)\s*(premises|postcodes)\s*(\??)\s*$/i, ', and how many $1$2');
   for (const match of text.matchAll(SECOND_QUESTION)) {
     const first = text.slice(0, match.index).trim();
     const second = text.slice((match.index ?? 0) + match[0].length).trim();
@@ -171,7 +182,7 @@ export function readTwoFigures(
   if (whole.dimension && whole.limit !== 1 && ROWS_AGAIN.test(clauses[1])) return null;
   // "..., and what % of CityFibre's footprint is that?", "how many of those have no FF", "how does that compare
   // with the UK": a figure of the first one (a share within it, a comparison), which one reading holds.
-  if (REFERS_BACK.test(clauses[1])) return null;
+  if (REFERS_BACK.test(clauses[1]) && !UNIT_AGAIN.test(clauses[1])) return null;
   const a = understand(clauses[0]);
   const b = understand(clauses[1]);
   if (a.kind !== 'data' || b.kind !== 'data') return null;
