@@ -5,27 +5,14 @@
  * "Did you mean"; choosing one answers it, and choosing the two-figure reading back brings both figures back (the
  * reading is kept whole when it is stored and chosen again).
  */
-import type { Browser, Page } from '@playwright/test';
-import { ChatPage } from './pages/chat-page';
 import { QueryPage } from './pages/query-page';
-import { createUserViaApi, uniqueEmail } from './support/api';
+import { uniqueEmail } from './support/api';
 import { expect, test } from './support/fixtures';
+import { ordinaryUserPage } from './support/ordinary-user';
 
 const QUESTION = 'What share of premises in Scotland can get gigabit, and how many are still below the USO?';
-const PASSWORD = 'Analyst-pass1';
 
 type Answer = { id: string; interpretation: string; alternatives?: { interpretation: string }[] };
-
-async function signedInUser(browser: Browser, email: string, streaming: boolean): Promise<Page> {
-  const page = await (await browser.newContext({ storageState: undefined })).newPage();
-  await new ChatPage(page).useStreaming(streaming);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
 
 for (const streaming of [false, true]) {
   test(`an ordinary user asks for two figures at once and gets both (beta ${streaming ? 'on' : 'off'})`, async ({
@@ -33,9 +20,10 @@ for (const streaming of [false, true]) {
     request,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const email = uniqueEmail('two-figures');
-    await createUserViaApi(request, { email, password: PASSWORD, role: 'user' });
-    const page = await signedInUser(browser, email, streaming);
+    const { page } = await ordinaryUserPage(browser, request, {
+      streaming,
+      email: uniqueEmail('two-figures'),
+    });
     const home = new QueryPage(page);
     await home.goto();
 

@@ -1799,6 +1799,17 @@ describe('session 16 wordings', () => {
     expect(read('which LAs have premises with 4+ altnets').plan.measure).toBe('premises');
   });
 
+  it('lists every network of the kind named in a league table or ranking', () => {
+    expect(read('altnet league table, premises passed now').plan).toMatchObject({
+      dimension: 'operator',
+      subject: { altnet: true },
+      order: 'desc',
+    });
+    const scotland = read('Leeds FF networks ranked by premises').plan;
+    expect(scotland).toMatchObject({ dimension: 'operator_group', subject: { tech: 'fttponly' } });
+    expect(scotland.limit).toBeUndefined();
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

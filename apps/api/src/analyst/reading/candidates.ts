@@ -1591,6 +1591,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...kindListedBySize(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
+  edits.push(...networksLeagueTable(base, unused, tagging));
   edits.push(...countOfPlaces(base, unused, tagging));
   edits.push(...placesWithNetworks(base, tagging));
   edits.push(...networksLeftOut(base, unused, tagging));
@@ -2845,6 +2846,33 @@ function rankedNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (!measures.includes(plan.measure)) return [];
   // A singular kind ("the network with the most ...") is one answer: it beats the bare grouping by networks.
   return [{ plan, differs: `the ${ranking.text} ${kind.text}`, prior: plan.limit === 1 ? 0.25 : 0 }];
+}
+
+/**
+ * "Altnet league table, premises passed now", "Scotland FF networks ranked by premises": the networks of the kind
+ * named, every one of them, ranked by the measure (largest first).
+ */
+function networksLeagueTable(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dimension || base.leaderPerDimension || base.dataset === 'take_up' || base.compare?.length)
+    return [];
+  if (!['premises', 'postcodes', 'coverage_pct', 'change_premises'].includes(base.measure)) return [];
+  const ranked = unused.find((t) => t.role === 'ranking' && t.value === 'rank');
+  const kind = tagging.tags.find((t) => networkKind(t) && /s\b|s$/.test(t.text));
+  const altnetKind = tagging.tags.find((t) => t.role === 'technology' && t.value === 'altnet');
+  if (!ranked || !(kind ?? altnetKind)) return [];
+  const plan = clone(base);
+  // "FF networks ranked": the full-fibre networks, not the premises with several of them.
+  if (kind?.value === 'overbuild') {
+    if (adjacent(tagging, kind, -1)?.role === 'number') return [];
+    const { minNetworks: _min, exactNetworks: _exact, networksAreAltnets: _alt, ...rest } = plan.subject;
+    plan.subject = { ...rest, tech: FULL_FIBRE };
+  }
+  const altnets = Boolean(altnetKind) && !kind?.text.match(/\bnetworks?\b/);
+  plan.dimension = altnets ? 'operator' : 'operator_group';
+  if (altnets) plan.subject = { ...plan.subject, altnet: true };
+  plan.order = 'desc';
+  delete plan.limit;
+  return [{ plan, differs: `the ${(kind ?? altnetKind)!.text} ranked` }];
 }
 
 /** "Which five independent networks ... most": a number after a question word, right before a network kind. */
