@@ -74,6 +74,15 @@ describe('two figures in one question', () => {
     ).toHaveLength(2);
   });
 
+  it('keeps every figure of a question of three, each completed from the first', () => {
+    const u = read(
+      'how many premises in Leeds have FF, and how many premises in Cornwall have gigabit, and what share of Cardiff is below the USO?',
+    );
+    const parts = alongsidePlans(u.plan);
+    expect(parts.map((p) => p.geo?.values[0])).toEqual(['Leeds', 'Cornwall', 'Cardiff']);
+    expect(parts[2]).toMatchObject({ measure: 'coverage_pct', subject: { belowUso: true } });
+  });
+
   it('compiles to SQL the guard accepts with every figure in it', async () => {
     const u = read('What share of premises in Leeds can get gigabit, and how many are below the USO?');
     expect(alongsidePlans(u.plan).map((p) => p.measure)).toEqual(['coverage_pct', 'premises']);

@@ -77,7 +77,7 @@ export function completeFromFirst(second: Reading, first: Plan, clause: string):
   const plan = structuredClone(second.plan);
   const tags = second.tagging;
   // "And what is the UK figure?": no measure of its own is the first clause's measure, for the place it names.
-  if (!has(tags, ['measure']) && !tags?.tags.some((t) => t.role === 'shape' && t.value === 'count')) {
+  if (tags && !has(tags, ['measure']) && !tags.tags.some((t) => t.role === 'shape' && t.value === 'count')) {
     plan.measure = first.measure;
     if (first.takeUp && plan.dataset === first.dataset) plan.takeUp = structuredClone(first.takeUp);
   }
@@ -93,13 +93,18 @@ export function completeFromFirst(second: Reading, first: Plan, clause: string):
     plan.takeUp = { ...plan.takeUp, operators: [...first.takeUp.operators] };
     if (plan.dimension === 'operator') delete plan.dimension;
   }
-  if (!has(tags, ['place'])) {
+  // A figure read inside the second clause has no tags here: what it lacks is what it did not say.
+  const saysPlace = tags ? has(tags, ['place']) : Boolean(plan.geo);
+  const saysSubject = tags
+    ? has(tags, ['technology', 'network', 'operator'])
+    : Object.keys(plan.subject).length > 0;
+  if (!saysPlace) {
     if (first.geo) plan.geo = structuredClone(first.geo);
     if (first.urbanRural && !plan.urbanRural) plan.urbanRural = first.urbanRural;
   }
-  if (!has(tags, ['time', 'dataset']) && plan.dataset === first.dataset)
+  if (tags && !has(tags, ['time', 'dataset']) && plan.dataset === first.dataset)
     plan.time = structuredClone(first.time);
-  if (!has(tags, ['technology', 'network', 'operator']) && plan.dataset === first.dataset && !plan.within)
+  if (!saysSubject && plan.dataset === first.dataset && !plan.within)
     plan.subject = structuredClone(first.subject);
   else if (
     has(tags, ['network', 'operator']) &&
@@ -193,7 +198,13 @@ export function readTwoFigures(
   )
     return null;
   const [firstOfA] = alongsidePlans(a.plan);
-  const second = completeFromFirst(b, firstOfA!, clauses[1]);
+  // The second clause may itself hold several figures ("... ? and what about gigabit? and how many postcodes?"):
+  // each is a figure of the whole question, completed from the first.
+  const [firstOfB, ...restOfB] = alongsidePlans(b.plan);
+  const second = completeFromFirst({ ...b, plan: firstOfB! }, firstOfA!, clauses[1]);
+  const further = restOfB.map((part) =>
+    completeFromFirst({ plan: part, confidence: b.confidence }, firstOfA!, clauses[1]),
+  );
   if (sameFigure(firstOfA!, second)) return null;
   // "What's Openreach's FF coverage and what's CityFibre's?": one measure of two subjects, which the whole reading
   // already answers side by side.
@@ -203,7 +214,7 @@ export function readTwoFigures(
   if (notForecast) second.unknowns.push('gigabit in the forecast (the forecast holds full fibre plans only)');
   const plan: Plan = {
     ...structuredClone(a.plan),
-    alongside: [...(a.plan.alongside ?? []), second],
+    alongside: [...(a.plan.alongside ?? []), second, ...further],
     notes: [...a.plan.notes, ...b.plan.notes],
     unknowns: [...a.plan.unknowns, ...second.unknowns],
     assumptions: [
