@@ -52,8 +52,8 @@ function outputColumns(plan: Plan, built: BuiltQuery): string[] {
   return plan.dimension && !names.includes(plan.dimension) ? [plan.dimension, ...names] : names;
 }
 
-/** The ordering of a compiled query, as output column names ("coverage_pct DESC, la_name"), and its limit. */
-const FINAL_ORDER = /\nORDER BY ([^\n]+)(?:\nLIMIT (\d+))?$/;
+/** The ordering of a compiled query, as output column names ("coverage_pct DESC, la_name"). */
+const FINAL_ORDER = /\nORDER BY ([^\n]+)(?:\nLIMIT \d+)?$/;
 
 /**
  * Compiles each figure with `compile` (the whole compiler, so each part is what it would be alone) and joins them.

@@ -148,17 +148,19 @@ const ONE_ANSWER: [Plan['measure'], Plan['measure']][] = [
   ['lines', 'line_share_pct'],
 ];
 
-/** A count and its share of the same premises are one answer: the share's answer shows the count beside it. */
-function sameFigure(a: Plan, b: Plan): Plan | null {
-  if (key(a) === key(b)) return a;
-  if (rowsKey(a) !== rowsKey(b)) return null;
-  for (const [count, share] of ONE_ANSWER) {
-    const pair = new Set([count, share]);
-    if (pair.has(a.measure) && pair.has(b.measure)) return a.measure === share ? a : b;
-  }
-  if (CHANGE_OF_LEVEL[a.measure] === b.measure) return b;
-  if (CHANGE_OF_LEVEL[b.measure] === a.measure) return a;
-  return null;
+/**
+ * Two plans one answer already holds: the same figure, a count and its share, or a level and its change (the whole
+ * question's reading gives that answer).
+ */
+function sameFigure(a: Plan, b: Plan): boolean {
+  if (key(a) === key(b)) return true;
+  if (rowsKey(a) !== rowsKey(b)) return false;
+  const pair = new Set([a.measure, b.measure]);
+  return (
+    ONE_ANSWER.some(([count, share]) => pair.has(count) && pair.has(share)) ||
+    CHANGE_OF_LEVEL[a.measure] === b.measure ||
+    CHANGE_OF_LEVEL[b.measure] === a.measure
+  );
 }
 
 /** Measures of a change: "and what is the change in points?" asks of the first figure, which the whole reads. */
