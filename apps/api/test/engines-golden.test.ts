@@ -26,6 +26,8 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 17: a named place's position among its peers.
+  'where does Leeds rank among local authorities in Yorkshire and The Humber for full fibre coverage',
   // Session 16: two figures of different kinds in one question (one row each, a ranked row beside the UK's figure,
   // a count beside a share); a series for each brand named.
   'How many altnets operate in Wales, and how many premises do they pass between them?',

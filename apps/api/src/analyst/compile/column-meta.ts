@@ -51,7 +51,7 @@ function additive(plan: Plan, unit: string): boolean {
   const dim = plan.dimension;
   if (!dim) return true;
   // One or a few places kept from each group are not all the places: their sum is no total.
-  if (plan.rankWithin) return false;
+  if (plan.rankWithin || plan.rankOf) return false;
   // A network's footprint overlaps another's, and a technology's another's: their sum counts premises twice.
   // Lines are different: each line belongs to one operator and one technology.
   if (plan.dataset === 'take_up') return unit === 'lines' && dim !== 'quarter';
@@ -75,6 +75,8 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
   if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };
+  // And a named place's position among its peers, with the number of places ranked.
+  if (plan.rankOf && (name === 'rank' || name === 'places_ranked')) return { kind: 'label' };
   // So is a network's rank among the top N of its place ("the top 3 networks in each region").
   if (plan.leaderPerDimension && name === 'rank_in_place') return { kind: 'label' };
   if (DATES.has(name)) return { kind: 'date' };

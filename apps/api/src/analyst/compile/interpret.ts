@@ -410,6 +410,11 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
     const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
     head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
+  } else if (dimension && plan.rankOf?.length) {
+    // "Where Cardiff ranks among local authorities in Wales by share of premises ..." (1 = the highest).
+    const verb = plan.rankOf.length === 1 ? 'ranks' : 'rank';
+    const by = plan.order === 'asc' ? `by ${noun}, lowest first` : `by ${noun}`;
+    head = `Where ${plan.rankOf.join(' and ')} ${verb} among ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}${where ? ` ${where}` : ''} ${by}`;
   } else if (dimension && plan.rankBySize && plan.limit) {
     // "Share of premises where Virgin Media is present in the 10 largest local authorities (by premises)".
     const size = plan.order === 'asc' ? 'smallest' : 'largest';

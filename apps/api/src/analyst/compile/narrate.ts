@@ -137,6 +137,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
     if (line) return finish(line, plan, latest);
   }
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
+  if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
   if (plan.dimension === 'networks') {
     const lines = describeDistribution(plan, result);
@@ -252,6 +253,8 @@ function describeSideBySide(plan: Plan, result: ResultLike): string[] {
 }
 
 function describeEmpty(plan: Plan): string[] {
+  // A place ranked by a count it has none of is left out of the figures it would be ranked among.
+  if (plan.rankOf?.length) return [`${plan.rankOf.join(', ')}: none, so not among the places ranked.`];
   const out = ['The query returned no rows: nothing in the data matches these conditions.'];
   if (plan.geo)
     out.push(
@@ -834,6 +837,38 @@ function describeWithinGroups(plan: Plan, built: BuiltQuery, result: ResultLike,
     '',
     ...[...byGroup.entries()].map(([name, places]) => `- **${name}**: ${places.join(', ')}`),
   ];
+}
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n.toLocaleString('en-GB')}${suffix}`;
+};
+
+/** "Cardiff ranks 3rd of 22 local authorities in Wales by the share of premises ... (61.2%)." A line per place. */
+function describeRankOf(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
+  const names = result.columns.map((c) => c.name);
+  const place = names.indexOf(plan.dimension ?? '');
+  const rank = names.indexOf('rank');
+  const of = names.indexOf('places_ranked');
+  const { primaryIndex, primaryName, primaryMeta, fmt } = columns;
+  const asked = plan.rankOf ?? [];
+  if (place < 0 || rank < 0 || of < 0 || primaryIndex < 0 || result.rows.length === 0)
+    return [`${asked.join(', ')}: none, so not among the places ranked.`];
+  const metric = metricPhrase(plan, primaryName, built, primaryMeta);
+  const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
+  const peers = DIMENSION_PLURAL[plan.dimension ?? ''] ?? 'places';
+  const within = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : '';
+  const which = plan.order === 'asc' ? 'lowest' : 'highest';
+  const lines = result.rows.map(
+    (row) =>
+      `${String(row[place])} ranks ${ordinal(Number(row[rank]))} of ${Number(row[of]).toLocaleString('en-GB')} ${peers}${within} by ${metric}${shareWords} (${fmt(row[primaryIndex])}; 1 = the ${which}).`,
+  );
+  const found = new Set(result.rows.map((row) => String(row[place]).toLowerCase()));
+  const missing = asked.filter((name) => !found.has(name.toLowerCase()));
+  // A place with none of the measure is left out of the figures (a count of 0 ranks nothing).
+  if (missing.length) lines.push(`${missing.join(', ')}: none, so not among the places ranked.`);
+  return lines;
 }
 
 const DIMENSION_PLURAL: Record<string, string> = Object.fromEntries(

@@ -51,3 +51,51 @@ describe('group-wise answers: the first places within each group', () => {
     expect(text).not.toMatch(/leads on|is lowest on/);
   });
 });
+
+describe("a named place's position among its peers", () => {
+  const leeds: Plan = {
+    dataset: 'upc',
+    measure: 'coverage_pct',
+    subject: { tech: 'fttponly' },
+    dimension: 'la_name',
+    geo: { column: 'government_region', values: ['Yorkshire and The Humber'] },
+    rankOf: ['Leeds'],
+    order: 'desc',
+    time: {},
+    notes: [],
+    unknowns: [],
+    assumptions: [],
+  };
+
+  it('restates the position asked and narrates it with the number of places ranked', () => {
+    expect(interpret(leeds, testTime)).toBe(
+      'Where Leeds ranks among local authorities in Yorkshire and The Humber by share of premises where full fibre is available, November 2026 snapshot',
+    );
+    const built = buildQuery(leeds, testTime);
+    const names = ['la_name', 'premises_passed', 'total_premises', 'coverage_pct', 'rank', 'places_ranked'];
+    const text = analyse(
+      leeds,
+      built,
+      {
+        columns: names.map((name) => ({ name, type: 'DOUBLE' })),
+        rows: [['Leeds', 394905, 403331, 97.91, 2, 15]],
+        truncated: false,
+      },
+      testTime.latest,
+    );
+    expect(text).toContain('Leeds ranks 2nd of 15 local authorities in Yorkshire and The Humber');
+    expect(text).toContain('97.91%');
+    expect(text).not.toMatch(/leads on/);
+  });
+
+  it('says when a place asked has none of the measure, so no rank', () => {
+    const built = buildQuery(leeds, testTime);
+    const text = analyse(
+      leeds,
+      built,
+      { columns: [{ name: 'la_name', type: 'VARCHAR' }], rows: [], truncated: false },
+      testTime.latest,
+    );
+    expect(text).toContain('Leeds: none, so not among the places ranked.');
+  });
+});

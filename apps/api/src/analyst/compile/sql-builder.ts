@@ -442,6 +442,7 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.subject.score) return buildScoreTest(plan, plan.subject.score, ctx);
   if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
+  if (plan.rankOf?.length) return buildRankOf(plan, plan.rankOf, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
     case 'take_up':
@@ -570,6 +571,47 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
     steps: [
       ...inner.steps,
       `Ranks the ${dim} values within each ${group} by ${measure} (${which} first) and keeps the first ${limit} of each.`,
+    ],
+  };
+}
+
+/**
+ * One place's position among its peers ("where does Cardiff rank among Welsh councils for full fibre"): the figures
+ * of every place of the level (within the plan's place, the peers, when it names one), ranked by the measure with
+ * RANK() (places with the same figure share a position), then only the places asked, each with its position and the
+ * number of places ranked.
+ */
+function buildRankOf(plan: Plan, places: string[], ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension;
+  if (!dim || !PLACE_COLUMNS.has(dim))
+    throw new Error(`a place's rank needs places to rank, not ${dim ?? 'none'}`);
+  if (plan.groupFilter || plan.leaderPerDimension || plan.limit)
+    throw new Error("a place's rank cannot be combined with a place test, leaders or a top N");
+  const { rankOf: _places, ...rest } = plan;
+  const order = plan.order ?? 'desc';
+  const inner = buildQuery({ ...rest, order }, ctx);
+  const ranking = FINAL_RANKING.exec(inner.sql);
+  if (!ranking) throw new Error(`the figures by ${dim} have no ranking to place ${places.join(', ')} in`);
+  const [, measure, direction] = ranking;
+  const sql = [
+    `WITH figures AS (\n${inner.sql.slice(0, ranking.index)}\n),`,
+    `ranked AS (\n  SELECT f.*,\n         RANK() OVER (ORDER BY f.${measure} ${direction}) AS rank,\n         COUNT(*) OVER () AS places_ranked\n  FROM figures f\n)`,
+    'SELECT *',
+    'FROM ranked',
+    `WHERE ${dim} IN (${places.map(sqlString).join(', ')})`,
+    'ORDER BY rank',
+  ].join('\n');
+  const which = order === 'asc' ? 'lowest' : 'highest';
+  return {
+    sql,
+    columns: {
+      ...inner.columns,
+      rank: `the ${dim}'s position (1 = the ${which} ${measure})`,
+      places_ranked: `the number of ${dim} values ranked`,
+    },
+    steps: [
+      ...inner.steps,
+      `Ranks every ${dim} by ${measure} (${which} first; equal figures share a position) and keeps ${places.join(', ')}.`,
     ],
   };
 }

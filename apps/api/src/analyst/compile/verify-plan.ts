@@ -578,6 +578,13 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     const kept = e.number([`rank_in_${plan.rankWithin}`], ['<=', '<', '='], (n) => n === (limit ?? 1));
     return kept ? [] : [`the number of results in each ${plan.rankWithin} ("${limit ?? 1}")`];
   }
+  if (plan.rankOf?.length) {
+    // Every place ranked, then only the places asked kept, each with its position.
+    const missing = plan.rankOf.filter((v) => !e.equals([plan.dimension ?? ''], v));
+    if (!e.facts.windows.has('rank')) out.push('the position of each place (a rank over all of them)');
+    if (missing.length) out.push(`the places whose rank is asked ("${missing.join(', ')}")`);
+    return out;
+  }
   if (plan.leaderPerDimension) {
     // The first N networks of each place: their position in the place at most N.
     const kept = e.number(['position'], ['<=', '<', '='], (n) => n === (limit ?? 1));

@@ -1810,6 +1810,34 @@ describe('session 16 wordings', () => {
     expect(scotland.limit).toBeUndefined();
   });
 
+  it("answers a named place's position among its peers, not the place alone", () => {
+    const { plan } = read(
+      'where does Leeds rank among local authorities in Yorkshire and The Humber for FTTP coverage',
+    );
+    expect(plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'la_name',
+      geo: { column: 'government_region', values: ['Yorkshire and The Humber'] },
+      rankOf: ['Leeds'],
+      order: 'desc',
+    });
+    expect(plan.limit).toBeUndefined();
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/RANK\(\) OVER \(ORDER BY f\.coverage_pct DESC\) AS rank/);
+    expect(sql).toMatch(/WHERE la_name IN \('Leeds'\)/);
+    // No peers named: every local authority; a share, not premises, for places of different sizes.
+    expect(read('how does Cornwall rank for full fibre').plan).toMatchObject({
+      measure: 'coverage_pct',
+      rankOf: ['Cornwall'],
+    });
+    expect(read('how does Cornwall rank for full fibre').plan.geo).toBeUndefined();
+    // A rank word over one place alone is not a full reading.
+    const alone = read('what rank is Manchester for gigabit coverage among local authorities');
+    expect(alone.plan.rankOf).toEqual(['Manchester']);
+    // Networks ranked in a place rank the networks.
+    expect(read('Leeds FF networks ranked by premises').plan.rankOf).toBeUndefined();
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

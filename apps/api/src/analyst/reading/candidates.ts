@@ -30,6 +30,7 @@ import {
   type GeoColumn,
   NETWORK_DIMENSIONS,
   nestsIn,
+  PLACE_COLUMNS,
   type Plan,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
@@ -112,7 +113,11 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
         !plan.geo &&
         (plan.dimension === column ||
           (plan.dimension === 'country' && values.every((v) => NATION_REGIONS.has(v) || v === 'England')));
-      return groupsNamed || Boolean(plan.geo?.values.some((v) => values.includes(v)));
+      return (
+        groupsNamed ||
+        Boolean(plan.geo?.values.some((v) => values.includes(v))) ||
+        Boolean(plan.rankOf?.some((v) => values.includes(v)))
+      );
     }
     case 'network':
       if (s.notGroups?.includes(tag.value) || s.exclude?.operatorGroups?.includes(tag.value)) return true;
@@ -207,6 +212,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure))
         return tag.value !== 'asc' || (plan.order === 'asc' && plan.limit !== undefined);
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
+      // One place listed alone ranks nothing: "what rank is Manchester" asks its position among the others.
+      if (!plan.rankOf && !plan.compare?.length && oneRowOfPlaces(plan)) return false;
       // An order with nothing to order (no rows by anything) holds no ranking.
       if (!plan.dimension && !plan.leaderPerDimension && !plan.groupFilter) return false;
       // A direction word is used by a plan ranked that way ("the most premises still without" is descending).
@@ -273,6 +280,15 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
 }
 
 /** A measure right after "by" with a ranking word before it ("the biggest councils by premises"). */
+/** Rows by a place level, filtered to one place of that level or inside one of its places: a single row. */
+function oneRowOfPlaces(plan: Plan): boolean {
+  const { geo, dimension } = plan;
+  if (!geo || geo.values.length !== 1 || !dimension || !PLACE_COLUMNS.has(dimension)) return false;
+  const level = dimension as GeoColumn;
+  if (geo.column === level || nestsIn(geo.column, level)) return true;
+  return level === 'country' && NATION_REGIONS.has(geo.values[0] ?? '');
+}
+
 function rankedBy(tag: Tag, tagging: Tagging): boolean {
   if (!/\bby\s*$/.test(tagging.text.slice(0, tag.start))) return false;
   return tagging.tags.some((t) => t.role === 'ranking' && t.end <= tag.start);
@@ -1503,6 +1519,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: 'the first only' });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
+  edits.push(...rankOfNamedPlace(base, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...forecastWhereNoneNow(base, tagging));
@@ -1723,6 +1740,60 @@ function rankedWithinGroups(base: Plan, unused: Tag[], tagging: Tagging): { plan
     if (!next && plural)
       plan.assumptions.push(`showing the ${plan.order === 'asc' ? 'lowest' : 'top'} 3 in each`);
     out.push({ plan, differs: `ranked within each ${group.text}` });
+  }
+  return out;
+}
+
+/**
+ * One place's position among its peers ("where does Cardiff rank among Welsh councils for full fibre", "what position
+ * is Leeds for gigabit among LAs"): a rank word and a named place; the peers are the places of its level (the level
+ * named, "among local authorities", else the place's own) within a coarser place the question names, else the UK.
+ */
+function rankOfNamedPlace(base: Plan, tagging: Tagging): Edit[] {
+  if (base.rankOf || base.rankWithin || base.groupFilter || base.leaderPerDimension || base.compare?.length)
+    return [];
+  if (base.dimension && !PLACE_COLUMNS.has(base.dimension)) return [];
+  if (!tagging.tags.some((t) => t.role === 'ranking' && t.value === 'rank')) return [];
+  // "Leeds FF networks ranked by premises" ranks the networks in the place, not the place.
+  if (
+    tagging.tags.some(
+      (t) => networkKind(t) || (t.role === 'dimension' && NETWORK_DIMENSIONS.has(t.value as Dimension)),
+    )
+  )
+    return [];
+  const places = tagging.tags.filter((t) => t.role === 'place' && t.value !== 'uk');
+  if (places.length === 0) return [];
+  const levels = tagging.tags
+    .filter((t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value))
+    .map((t) => t.value as GeoColumn);
+  // Wales, Scotland and Northern Ireland are regions of the data as well as nations: ranked as nations unless the
+  // question names regions.
+  const columnOf = (t: Tag) =>
+    (placeColumn(t) === 'government_region' &&
+    placeValues(t).every((v) => NATION_REGIONS.has(v)) &&
+    !levels.includes('government_region')
+      ? 'country'
+      : placeColumn(t)) as GeoColumn;
+  const out: Edit[] = [];
+  for (const level of new Set(places.map(columnOf))) {
+    if (!(GEO_COLUMNS as readonly string[]).includes(level)) continue;
+    if (levels.length && !levels.includes(level)) continue;
+    const named = places.filter((t) => columnOf(t) === level).flatMap(placeValues);
+    const peers = places.filter((t) => nestsIn(level, columnOf(t)));
+    const plan = clone(base);
+    plan.dimension = level;
+    if (peers.length) {
+      const column = columnOf(peers[0]!);
+      plan.geo = { column, values: peers.filter((t) => columnOf(t) === column).flatMap(placeValues) };
+    } else delete plan.geo;
+    plan.rankOf = named;
+    // Places of different sizes rank by their share: "where does Wales rank for full fibre" is its coverage.
+    if (plan.measure === 'premises' && !tagging.tags.some((t) => t.role === 'measure'))
+      plan.measure = 'coverage_pct';
+    plan.order = tagging.tags.some((t) => t.role === 'ranking' && t.value === 'asc') ? 'asc' : 'desc';
+    delete plan.limit;
+    plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+    out.push({ plan, differs: `where ${named.join(', ')} ranks` });
   }
   return out;
 }

@@ -169,7 +169,7 @@ export const VOCABULARY: Vocabulary = {
       'min',
       'minimum',
     ],
-    rank: ['rank*', 'league table', 'order*', 'sort*'],
+    rank: ['rank*', 'league table', 'order*', 'sort*', 'position', 'league position'],
   },
   shape: {
     count: ['how many', 'number of', 'count', 'no. of', 'how much'],

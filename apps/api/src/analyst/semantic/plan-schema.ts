@@ -264,6 +264,14 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension, order and limit: rank the places within each place of this coarser level and keep the first `limit` of each ("for each region, which LA has the lowest FTTP coverage": dimension la_name, rankWithin government_region, order asc, limit 1)',
     ),
+  rankOf: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(
+      'With a place dimension and order: rank every place of that level (within geo, the peers, when set) and keep only these places, each with its rank and the number ranked ("where does Cardiff rank among Welsh councils for FTTP": dimension la_name, geo country Wales, order desc, rankOf ["Cardiff"])',
+    ),
   rankBySize: z
     .boolean()
     .optional()

@@ -177,6 +177,12 @@ export interface Plan {
    */
   rankWithin?: GeoColumn;
   /**
+   * With a place `dimension` and `order`: every place of that level (within `geo`, the peers, when set) is ranked by
+   * the measure, and only these are kept, each with its position and how many were ranked ("where does Cardiff rank
+   * among Welsh councils for full fibre": dimension la_name, geo Wales, rankOf ['Cardiff']).
+   */
+  rankOf?: string[];
+  /**
    * With a place `dimension`, `order` and `limit`: the places are ranked by their own size (all their premises),
    * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
    */
