@@ -261,7 +261,9 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
         ? ` from ${at(t.seriesFrom)} to ${at(t.seriesTo)}`
         : t.seriesFrom
           ? ` from ${at(t.seriesFrom)}`
-          : '';
+          : t.lastQuarters && plan.dimension === 'quarter'
+            ? ` over the latest ${t.lastQuarters} quarters`
+            : '';
     const latest = t.withLatest ? `, and the latest snapshot (${formatMonth(ctx.latest)})` : '';
     return `${grain}${range}${latest}${forecast ? ' (forecast)' : ''}`;
   }
@@ -402,6 +404,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         ? `${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
         : `${most} ${noun}`;
     head = `The ${points} with the ${what}${where ? ` ${where}` : ''}`;
+  } else if (plan.flow && plan.measure === 'coverage_pct') {
+    head = `Change in the ${noun} from each point to the next (percentage points)${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
     head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
   } else if (dimension && plan.rankWithin) {

@@ -280,6 +280,8 @@ const when = dateWords;
 
 /** Each point is what that snapshot added: the total, the average and the busiest and quietest points. */
 function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[] {
+  const change = result.columns.findIndex((c) => c.name === 'pp_change');
+  if (plan.measure === 'coverage_pct' && change >= 0) return describePointsFlow(plan, result, change);
   const { primaryIndex, primaryName, fmt } = columns;
   const rows = result.rows;
   const values = rows.map((row) => Number(row[primaryIndex]) || 0);
@@ -292,6 +294,26 @@ function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[
   if (rows.length >= 2)
     out.push(
       `The most was added in ${when(rows[most]![0])} (**${fmt(values[most]!)}**), the least in ${when(rows[least]![0])} (**${fmt(values[least]!)}**).`,
+    );
+  return out;
+}
+
+/** A share's change from point to point: where it ended, what it gained in all, the biggest and smallest step. */
+function describePointsFlow(plan: Plan, result: ResultLike, change: number): string[] {
+  const rows = result.rows;
+  const level = result.columns.findIndex((c) => c.name === 'coverage_pct');
+  const steps = rows.map((row) => Number(row[change]) || 0);
+  const points = (v: number) => formatValue(v, { kind: 'points' }, true);
+  const total = steps.reduce((sum, v) => sum + v, 0);
+  const most = steps.indexOf(Math.max(...steps));
+  const least = steps.indexOf(Math.min(...steps));
+  const last = rows[rows.length - 1]!;
+  const out = [
+    `**${when(rows[0]![0])} to ${when(last[0])}:** the share of premises with ${subjectWords(plan)} moved **${points(total)}** over ${rows.length} steps${level >= 0 ? `, to **${formatValue(last[level], { kind: 'share', base: 'its premises' })}**` : ''}.`,
+  ];
+  if (rows.length >= 2)
+    out.push(
+      `The biggest step was ${when(rows[most]![0])} (**${points(steps[most]!)}**), the smallest ${when(rows[least]![0])} (**${points(steps[least]!)}**).`,
     );
   return out;
 }

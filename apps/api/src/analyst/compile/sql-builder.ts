@@ -486,7 +486,9 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.dimension === 'speed_band') return buildSpeedBands(plan, ctx);
   if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) {
     const series =
-      plan.flow && !(plan.dataset === 'upc' && isFirstActivationSubject(plan))
+      // A share's flow is in points of the place's premises, from the levels (buildFlowByDifference).
+      plan.flow &&
+      (plan.measure === 'coverage_pct' || !(plan.dataset === 'upc' && isFirstActivationSubject(plan)))
         ? buildFlowByDifference(plan, ctx)
         : buildSeries(plan, ctx);
     const labelled = plan.dimension === 'year' ? withYearLabel(series) : series;
@@ -966,6 +968,13 @@ function seriesSpan(plan: Plan, ctx: TimeContext): { from: string; to: string } 
     to = to && to <= ctx.forecastLast ? to : ctx.forecastLast;
   } else {
     to = to && to <= ctx.latest ? to : ctx.latest;
+    // "Over the last 4 quarters": the last N quarterly points up to the latest (January, April, July, October).
+    const quarters = plan.time.lastQuarters;
+    if (!from && quarters && plan.dimension === 'quarter') {
+      const month = Number(to.slice(5, 7));
+      const lastPoint = addMonths(to, -((month - 1) % 3));
+      from = addMonths(lastPoint, -3 * (quarters - 1));
+    }
     if (!from)
       from =
         plan.dimension === 'quarter' || plan.dimension === 'year' ? ctx.earliest : addMonths(ctx.latest, -12);
@@ -992,11 +1001,15 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
   );
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   const column = `new_${unit}`;
+  // A share's change from point to point ("QoQ change in gigabit coverage"): the points the premises added, over the
+  // place's premises (today's counts, the same at every point), not a difference of two rounded shares.
+  const points = plan.measure === 'coverage_pct' && 'coverage_pct' in levels.columns;
+  const total = points ? placeTotal(plan, unit, geoConditions(plan)) : '';
   const sql = [
     `WITH levels AS (\n${levels.sql}\n),`,
-    `added AS (\n  SELECT reported_at, ${unit}, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}\n  FROM levels\n)`,
+    `added AS (\n  SELECT reported_at, ${unit}, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}${points ? ', coverage_pct' : ''}\n  FROM levels\n)`,
     // The level beside what it gained: "net adds month by month" reads best against the level it moved.
-    `SELECT reported_at, ${unit}, ${column}`,
+    `SELECT reported_at, ${unit}, ${column}${points ? `, coverage_pct,\n       ${round(`100.0 * ${column} / ${total}`)} AS pp_change` : ''}`,
     'FROM added',
     `WHERE reported_at >= ${date(from)}`,
     'ORDER BY reported_at',
@@ -1007,10 +1020,21 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
       reported_at: 'snapshot date',
       [unit]: `${unit} with ${subjectPhrase(plan)}`,
       [column]: `${unit} added since the previous point`,
+      ...(points
+        ? {
+            coverage_pct: `share of all ${unit}`,
+            pp_change: 'change in the share since the previous point (percentage points)',
+          }
+        : {}),
     },
     steps: [
       ...levels.steps,
       `Subtracts each point's ${unit} from the next one's: what each point added since the one before (from ${from}).`,
+      ...(points
+        ? [
+            `Divides what each point added by all ${unit} of the place: the change in coverage in percentage points.`,
+          ]
+        : []),
     ],
   };
 }

@@ -540,6 +540,8 @@ function dimensionMissing(plan: Plan, e: Evidence): string[] {
     out.push(`the ranking within each ${plan.rankWithin} ("${DIMENSION_WORDS[plan.rankWithin]}")`);
   if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
     out.push('the flow (what each point added)');
+  if (plan.flow && plan.measure === 'coverage_pct' && !e.facts.outputs.includes('pp_change'))
+    out.push('the flow (what each point added)');
   return out;
 }
 

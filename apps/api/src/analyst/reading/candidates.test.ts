@@ -1838,6 +1838,33 @@ describe('session 16 wordings', () => {
     expect(read('Leeds FF networks ranked by premises').plan.rankOf).toBeUndefined();
   });
 
+  it('reads a change from each point to the next as a flow of the grain named, for counts and shares', () => {
+    const premises = read('quarter on quarter change in full fibre premises over the last 4 quarters').plan;
+    expect(premises).toMatchObject({
+      measure: 'premises',
+      dimension: 'quarter',
+      flow: true,
+      time: { lastQuarters: 4 },
+    });
+    // The last four quarterly points, one more before them for the first change.
+    expect(buildQuery(premises, testTime).sql).toMatch(/new_premises/);
+    const share = read('QoQ growth in gigabit coverage in Wales in 2026').plan;
+    expect(share).toMatchObject({ measure: 'coverage_pct', dimension: 'quarter', flow: true });
+    expect(share.time.seriesFrom).toBe('2026-01-01');
+    const sql = buildQuery(share, testTime).sql;
+    expect(sql).toMatch(/AS pp_change/);
+    expect(read('MoM change in CityFibre premises over the last 6 months').plan).toMatchObject({
+      dimension: 'month',
+      flow: true,
+    });
+  });
+
+  it('reads dates written as numbers as the months they name', () => {
+    expect(read('full fibre coverage in Scotland in 2024-05').plan.time.at).toBe('2024-05-01');
+    expect(read('full fibre coverage in Scotland at 2024-05-01').plan.time.at).toBe('2024-05-01');
+    expect(read('FTTP premises in 05/2025').plan.time.at).toBe('2025-05-01');
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

@@ -370,9 +370,36 @@ const DEFINITION_RESTATED =
 const ALL_OF_A_PART =
   /\(?\b(?:residential and business(?: lines)?(?: combined| together)?|business and residential(?: combined| together)?|both segments|all segments)\)?(?=[\s,.?)]|$)|,? all (?:techs|technologies)\b|\(including the city of london\)|,? including the city of london\b/gi;
 
+const NUMBERED_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 export function plainWording(question: string, latestQuarter?: string): string {
   const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
   const restated = usoPlain
+    // Dates written as numbers ("2024-05", "2024-05-01", "05/2024"): the month they name, as words. Snapshots are
+    // monthly, on the first, so the day adds nothing.
+    .replace(
+      /\b((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?\b|\b(0?[1-9]|1[0-2])\/((?:19|20)\d\d)\b/g,
+      (
+        _whole,
+        y1: string | undefined,
+        m1: string | undefined,
+        m2: string | undefined,
+        y2: string | undefined,
+      ) => `${NUMBERED_MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
+    )
     .replace(DEFINITION_RESTATED, '$1$2')
     .replace(ALL_OF_A_PART, ' ')
     // "The twelve English regions and devolved nations", "regions and nations": every region, the nations with them.

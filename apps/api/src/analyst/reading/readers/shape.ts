@@ -1,5 +1,5 @@
 /** The shape of the answer over time: a series of levels or of additions, at the grain the data has. */
-import { FULL_FIBRE } from '@qa/warehouse';
+import { addMonths, FULL_FIBRE } from '@qa/warehouse';
 import type { Draft } from './draft.js';
 
 /**
@@ -16,6 +16,21 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
     Boolean(subject.tech || subject.gigabit || subject.operatorGroups?.length || subject.minDown) &&
     /\b(new|newly|adds|added|additions|gained|gains)\b/.test(text) &&
     !/\b(coverage|share|%|percent(?:age)?)\b/.test(text);
+  // "Quarter on quarter change in FTTP premises", "MoM growth in gigabit coverage": what each point of a series
+  // added since the one before, a series of the grain named over the window asked ("in 2026").
+  const onPrevious = ON_PREVIOUS.exec(text);
+  const hasSubject = Boolean(
+    subject.tech || subject.gigabit || subject.operatorGroups?.length || subject.minDown,
+  );
+  if (onPrevious && dataset === 'upc' && hasSubject) {
+    draft.flow = true;
+    if (!parsed.series) {
+      parsed.series = /^m/.test(onPrevious[1] ?? '') ? 'month' : 'quarter';
+      const { from, to, ...rest } = parsed.time;
+      // The first point whose change is shown is the first one after the window opens.
+      if (from && to) parsed.time = { ...rest, seriesFrom: addMonths(from, 1), seriesTo: to };
+    }
+  }
   const measure = draft.measure;
   // "Premises getting full fibre for the first time in each quarter of 2025": the first activations of each point
   // of a series are what that point added (a flow), over the series' span rather than a default window.
@@ -48,3 +63,6 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
     delete subject.exactNetworks;
   }
 }
+
+/** A change from each point of a series to the next, by the grain it names. */
+const ON_PREVIOUS = /\b(month[- ]on[- ]month|quarter[- ]on[- ]quarter|mom|m-o-m|qoq|q-o-q)\b/;
