@@ -2790,8 +2790,21 @@ function buildTakeUpByPlace(plan: Plan, ctx: TimeContext, filters: string[]): Bu
     };
   }
   // A share of the place's lines ("what share of lines in the CF area are full fibre"): its lines that match over
-  // all its lines.
-  const shareOf = plan.measure === 'line_share_pct' ? plan.takeUp?.shareOf : undefined;
+  // all its lines. A share asked of one technology or one brand named as a filter ("FTTP share of lines by nation",
+  // "VM share of lines by region") is the share of that technology or brand.
+  let shareOf = plan.measure === 'line_share_pct' ? plan.takeUp?.shareOf : undefined;
+  if (plan.measure === 'line_share_pct' && !shareOf) {
+    const tech = filters.map((f) => /^tech = '([^']+)'$/.exec(f)?.[1]).find(Boolean);
+    const brands = plan.takeUp?.operators ?? [];
+    const techFilters = filters.filter((f) => f.startsWith('tech '));
+    if (tech && techFilters.length === 1 && brands.length === 0) {
+      shareOf = `tech:${tech}`;
+      conditions.splice(conditions.indexOf(`t.tech = ${sqlString(tech)}`), 1);
+    } else if (brands.length === 1 && techFilters.length === 0) {
+      shareOf = brands[0];
+      conditions.splice(conditions.indexOf(`t.operator IN (${list(brands)})`), 1);
+    }
+  }
   if (shareOf) {
     const match = shareOf.startsWith('tech:')
       ? `t.tech = ${sqlString(shareOf.slice(5))}`

@@ -1865,6 +1865,54 @@ describe('session 16 wordings', () => {
     expect(read('FTTP premises in 05/2025').plan.time.at).toBe('2025-05-01');
   });
 
+  it("reads a technology's or one brand's share of lines in each place, and a share of a place's lines", () => {
+    const nations = read(
+      'What proportion of broadband lines are FTTP in each of the four nations, latest quarter?',
+    ).plan;
+    expect(nations).toMatchObject({ dataset: 'take_up', measure: 'line_share_pct', dimension: 'country' });
+    expect(buildQuery(nations, testTime).sql).toMatch(
+      /SUM\(CASE WHEN t\.tech = 'fttp' THEN t\.lines ELSE 0 END\)/,
+    );
+    const regions = read('vm share of lines by region latest q, lowest first').plan;
+    expect(buildQuery(regions, testTime).sql).toMatch(/CASE WHEN t\.operator = 'Virgin Media'/);
+    // A technology named owns the share: one figure for the place, not each operator's.
+    const leeds = read('what % of lines in leeds LA are on ff? latest q').plan;
+    expect(leeds.dimension).toBeUndefined();
+    expect(buildQuery(leeds, testTime).sql).toMatch(/AS share_pct/);
+  });
+
+  it('reads the words analysts use in shorthand for take-up and networks', () => {
+    expect(read('hyperoptic lines resi vs business, latest q').plan.dimension).toBe('segment');
+    expect(
+      read('Retail market share of lines by provider in 2026Q4 (all techs and segments)').plan.dimension,
+    ).toBe('operator');
+    const years = read('FTTP as a % of all lines, each quarter of 2025 and 2026').plan;
+    expect(years).toMatchObject({
+      dimension: 'quarter',
+      time: { seriesFrom: '2025-01-01', seriesTo: '2026-12-01' },
+    });
+    expect(read('how many diff altnets are live in leeds LA?').plan.measure).toBe('operator_count');
+    expect(read('CityFibre LTM net adds (premises)?').plan).toMatchObject({
+      measure: 'change_premises',
+      time: { from: '2025-11-01', to: '2026-11-01' },
+    });
+    // A number between a ranking word and a kind of network is how many to list.
+    const biggest = read('biggest 5 ff networks by homes passed').plan;
+    expect(biggest).toMatchObject({ dimension: 'operator_group', limit: 5, subject: { tech: 'fttponly' } });
+    expect(biggest.subject.exactNetworks).toBeUndefined();
+    // "Three" before a plural of places counts them: it is not the network.
+    const three = read('Which three Welsh councils have the highest full fibre coverage?').plan;
+    expect(three.limit).toBe(3);
+    expect(three.subject.operatorGroups).toBeUndefined();
+    // Both of Virgin Media's technologies are its whole network; the base of "X's premises" is X's footprint.
+    const overlap = read("What % of CityFibre's premises are also covered by VM (cable or RFOG)?").plan;
+    expect(overlap).toMatchObject({
+      within: { operatorGroups: ['CityFibre'] },
+      subject: { operatorGroups: ['Virgin Media'] },
+    });
+    expect(overlap.subject.tech).toBeUndefined();
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

@@ -368,6 +368,19 @@ function networkKind(tag: Tag): boolean {
 /** The network kind a ranking word ranks: "the biggest (full fibre) network", "which altnet is biggest". */
 function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
   const i = tagging.tags.indexOf(ranking);
+  // "The biggest 5 FF networks", "top 3 altnets": the number between them is how many to list, not a count of
+  // networks at a postcode.
+  const count = tagging.tags[i + 1];
+  const listed = tagging.tags[i + 2];
+  if (
+    count?.role === 'number' &&
+    listed &&
+    networkKind(listed) &&
+    /(?:networks?|operators?|altnets?|providers?)$/.test(listed.text) &&
+    tagging.text.slice(ranking.end, count.start).trim() === '' &&
+    tagging.text.slice(count.end, listed.start).trim() === ''
+  )
+    return listed;
   const quantity = (t: Tag) => {
     const before = tagging.tags[tagging.tags.indexOf(t) - 1];
     return before?.role === 'number' || before?.role === 'comparator';
@@ -812,8 +825,10 @@ function technologyUsed(term: string, plan: Plan, anyThreshold: boolean): boolea
         plan.dimension === 'networks' ||
         // "How much of CityFibre's footprint overlaps with Openreach": one network's share within another's.
         Boolean(plan.within?.operatorGroups?.length && (s.operatorGroups?.length || s.altnet)) ||
-        // "The top 3 FF networks in each region": the full-fibre networks ranked in each place.
+        // "The top 3 FF networks in each region": the full-fibre networks ranked in each place; "the biggest 5 FF
+        // networks": the full-fibre networks ranked.
         Boolean(plan.leaderPerDimension && s.tech === FULL_FIBRE) ||
+        Boolean(plan.dimension === 'operator_group' && s.tech === FULL_FIBRE && plan.order) ||
         // "Which FF networks overlap Community Fibre the most": each network's overlap with one footprint.
         Boolean(plan.within?.operatorGroups?.length && plan.dimension === 'operator_group')
       );
@@ -1503,7 +1518,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     GEO_DIMENSIONS_OF_PLAN.has(dimension.value) &&
     !base.rankWithin &&
     !base.leaderPerDimension;
-  if (dimension && (!base.dimension || replacesLevel)) {
+  // "Share of lines by provider (all techs)": the grouping named, not a split by technology no word asked for.
+  const replacesTech =
+    dimension &&
+    base.dimension === 'tech' &&
+    dimension.value !== 'tech' &&
+    NETWORK_DIMENSIONS.has(dimension.value as Dimension) &&
+    !tagging.tags.some((t) => t.role === 'dimension' && t.value === 'tech');
+  if (dimension && (!base.dimension || replacesLevel || replacesTech)) {
     const plan = clone(base);
     plan.dimension = dimension.value as Dimension;
     // "League table of full fibre networks": the rows the ranking word asks for, biggest first.
@@ -1950,7 +1972,9 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
     const within = named.role === 'network' ? { operatorGroups: [named.value] } : subjectOfTags([named]);
     if (!subject || !within) continue;
     const plan = shareOfBase(base, subject, within);
-    if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1 }];
+    // The base written as the share's own ("what % of CityFibre's premises ...") is the plainest grammar there is:
+    // it outranks the overlap of the two footprints that the same words allow.
+    if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1.5 }];
   }
   return [];
 }
@@ -2901,6 +2925,11 @@ function rankedNetworks(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (!ranking || !kind) return [];
   const plan = clone(base);
   const altnets = kind.role === 'technology' && kind.value === 'altnet';
+  // "The biggest 5 FF networks": full fibre networks ranked, not postcodes with 5 of them.
+  if (kind.role === 'technology' && kind.value === 'overbuild') {
+    const { exactNetworks: _exactly, minNetworks: _atLeast, ...rest } = plan.subject;
+    plan.subject = { ...rest, tech: rest.tech ?? FULL_FIBRE };
+  }
   plan.dimension = altnets ? 'operator' : 'operator_group';
   if (altnets) plan.subject = { ...plan.subject, altnet: true };
   plan.order = direction(ranking, plan);

@@ -400,6 +400,18 @@ export function plainWording(question: string, latestQuarter?: string): string {
         y2: string | undefined,
       ) => `${NUMBERED_MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
     )
+    // Finance shorthand for a trailing year: "LTM net adds", "TTM", "L12M".
+    .replace(/\b(?:ltm|ttm|l12m)\b/gi, 'in the last 12 months')
+    // "How many diff altnets": different ones (not "the diff between", a difference).
+    .replace(
+      /\bdiff(?= (?:altnets?|networks?|operators?|providers?|isps?|brands?|retailers?|techs?|technologies)\b)/gi,
+      'different',
+    )
+    // "VM (cable or RFOG)", "Virgin Media cable + RFOG": both of Virgin Media's technologies are its whole network.
+    .replace(
+      /\b(vm|vmo2|virgin(?: media)?(?: o2)?)('s)? \(?(?:cable|docsis|hfc) ?(?:or|and|\+|\/|&) ?(?:rfog|fibre|fttp|full fibre)(?: networks?)?\)?/gi,
+      '$1$2',
+    )
     .replace(DEFINITION_RESTATED, '$1$2')
     .replace(ALL_OF_A_PART, ' ')
     // "The twelve English regions and devolved nations", "regions and nations": every region, the nations with them.

@@ -210,10 +210,18 @@ function readQuarters(r: TimeReading): void {
     new RegExp(`\\b(?:last|past|previous|latest|recent)\\s+(${NUMBER_PATTERN})\\s+quarters\\b`),
   );
   if (lastQuarters) time.lastQuarters = numberFrom(lastQuarters[1] as string) ?? 4;
-  const quartersOfYear = take(
-    /\b(?:each|every|all|the) quarters? (?:of|in) (20\d\d)\b|\bquarters? of (20\d\d)\b/,
+  // "Each quarter of 2025 and 2026": every quarter from the first year's Q1 to the second year's Q4.
+  const quartersOfYears = take(
+    /\b(?:(?:each|every|all|the) )?quarters? (?:of|in) (20\d\d) (?:and|to|through|-) (20\d\d)\b/,
   );
-  if (quartersOfYear) {
+  const quartersOfYear = quartersOfYears
+    ? null
+    : take(/\b(?:each|every|all|the) quarters? (?:of|in) (20\d\d)\b|\bquarters? of (20\d\d)\b/);
+  if (quartersOfYears) {
+    time.seriesFrom = `${quartersOfYears[1]}-01-01`;
+    time.seriesTo = `${quartersOfYears[2]}-12-01`;
+    r.series = 'quarter';
+  } else if (quartersOfYear) {
     time.quarterYear = Number(quartersOfYear[1] ?? quartersOfYear[2]);
     r.series = 'quarter';
   }

@@ -58,6 +58,14 @@ export function readTakeUp(draft: Draft): void {
   // Both segments named ("resi + business") means no segment filter.
   if (business && !residential) takeUp.segment = 'business';
   else if (residential && !business) takeUp.segment = 'residential';
+  // "Hyperoptic lines resi vs business": both segments set against each other are a row each.
+  else if (
+    business &&
+    residential &&
+    !draft.dimension &&
+    has(text, /\b(?:vs\.?|versus|v|against|compared|split|broken down|breakdown)\b/)
+  )
+    draft.dimension = 'segment';
   const dimension = draft.dimension;
   // "Virgin Media's share of lines over time": the share belongs to the brand, out of all lines.
   // "Sky's residential market share": one brand's share, even though "market share" alone reads by operator.
@@ -107,7 +115,9 @@ export function readTakeUp(draft: Draft): void {
     delete takeUp.segment;
   }
   // A share of lines with no one to own it is every operator's share ("market share in the latest quarter").
-  if (measure === 'line_share_pct' && !takeUp.shareOf && !draft.dimension) {
+  // A technology named owns it ("what % of lines in Bristol are on FF"): that technology's share of all lines.
+  const techNamed = Boolean(takeUp.tech || (draft.subject.tech && !takeUp.techs?.length));
+  if (measure === 'line_share_pct' && !takeUp.shareOf && !draft.dimension && !techNamed) {
     draft.dimension = 'operator';
     draft.assumptions.push("no operator named: each operator's share of lines");
   }
