@@ -26,7 +26,11 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
-  // Session 17: a named place's position among its peers.
+  // Session 17: a named place's position among its peers; below the USO over time; a share's change each quarter.
+  'By how many premises has the number of premises in Wales below the USO fallen since the July 2024 snapshot?',
+  'premises below the USO in Wales each month of 2026',
+  'QoQ change in FTTP coverage in Scotland over the last year',
+  'FTTP share of lines by nation, latest quarter',
   'where does Leeds rank among local authorities in Yorkshire and The Humber for full fibre coverage',
   // Session 16: two figures of different kinds in one question (one row each, a ranked row beside the UK's figure,
   // a count beside a share); a series for each brand named.

@@ -161,12 +161,15 @@ function measureNoun(plan: Plan): string {
       return 'population';
     case 'coverage_pct':
       return 'share of premises';
+    // What is below the USO shrinks as networks are built: its change is a change, not a gain.
     case 'change_premises':
-      return 'premises gained';
+      return plan.subject.belowUso ? 'change in premises' : 'premises gained';
     case 'change_postcodes':
-      return 'postcodes gained';
+      return plan.subject.belowUso ? 'change in postcodes' : 'postcodes gained';
     case 'change_pp':
-      return 'change in coverage (percentage points)';
+      return plan.subject.belowUso
+        ? 'change in share (percentage points)'
+        : 'change in coverage (percentage points)';
     case 'first_postcodes':
       return 'postcodes first covered';
     case 'first_premises':

@@ -618,6 +618,97 @@ function buildRankOf(plan: Plan, places: string[], ctx: TimeContext): BuiltQuery
   };
 }
 
+/** Below the USO and nothing else: a condition each snapshot of fact_operator_time_series can say again. */
+function isBelowUsoOnly(plan: Plan): boolean {
+  const { belowUso, ...rest } = plan.subject;
+  return (
+    plan.dataset === 'upc' &&
+    Boolean(belowUso) &&
+    Object.values(rest).every((v) => v === undefined || v === false)
+  );
+}
+
+/**
+ * The postcodes that meet the USO at each of these snapshots (a row of fact_operator_time_series with its speeds),
+ * counted by `unit` in the place: what is below the USO at a snapshot is the place's whole count less these. Every
+ * postcode is in every snapshot (upc_output_time_series repeats it) with today's premises, as in every series.
+ */
+function usoServed(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): string {
+  return [
+    `served AS (\n  SELECT s.reported_at, ${unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)'} AS served`,
+    `  FROM (SELECT DISTINCT f.reported_at, f.postcode FROM fact_operator_time_series f`,
+    `        WHERE f.reported_at IN (${dates.map(date).join(', ')}) AND ${segmentSql('below_uso', 'row')}) s`,
+    '  JOIN upc_output u ON u.postcode = s.postcode',
+    `  ${where(geoConditions(plan))}`.trimEnd(),
+    '  GROUP BY s.reported_at\n)',
+  ]
+    .filter((line) => line.trim())
+    .join('\n');
+}
+
+/** Premises below the USO at each point of a series ("below the USO in Wales each month of 2026"). */
+function buildBelowUsoSeries(plan: Plan, dates: string[], unit: 'premises' | 'postcodes'): BuiltQuery {
+  if (dates.length === 0) throw new Error('the series has no snapshot in the period asked');
+  const total = placeTotal(plan, unit, geoConditions(plan));
+  const below = `${total} - COALESCE(sv.served, 0)`;
+  const column = `${unit}_below_uso`;
+  const sql = [
+    `WITH points AS (\n  SELECT DISTINCT f.reported_at FROM fact_operator_time_series f WHERE f.reported_at IN (${dates.map(date).join(', ')})\n),`,
+    usoServed(plan, dates, unit),
+    `SELECT p.reported_at, ${below} AS ${column},`,
+    `       ${round(`100.0 * (${below}) / ${total}`)} AS share_below_uso_pct`,
+    'FROM points p',
+    'LEFT JOIN served sv ON sv.reported_at = p.reported_at',
+    'ORDER BY p.reported_at',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      reported_at: 'snapshot date',
+      [column]: `${unit} with no service of the USO's speeds at that snapshot`,
+      share_below_uso_pct: `share of all ${unit} below the USO`,
+    },
+    steps: [
+      `For each snapshot from ${dates[0]} to ${dates[dates.length - 1]}, finds the DISTINCT postcodes with a row of fact_operator_time_series meeting the USO (${segmentSql('below_uso', 'row', { alias: '' })}).`,
+      `Subtracts their ${unit} from all ${unit} in upc_output${plan.geo ? ` in ${describeGeo(plan)}` : ''}: what is below the USO at that snapshot, and its share. Premises are today's counts.`,
+    ],
+  };
+}
+
+/** Premises below the USO at two snapshots and the change ("how far has the number below the USO fallen since"). */
+function buildBelowUsoChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const to = plan.time.to ?? ctx.latest;
+  const unit = plan.measure === 'change_postcodes' ? 'postcodes' : 'premises';
+  const total = placeTotal(plan, unit, geoConditions(plan));
+  const at = (d: string) =>
+    `${total} - COALESCE((SELECT served FROM served WHERE reported_at = ${date(d)}), 0)`;
+  const fromCol = `${unit}_below_uso_${label(from)}`;
+  const toCol = `${unit}_below_uso_${label(to)}`;
+  const share = plan.measure === 'change_pp';
+  const sql = [
+    `WITH ${usoServed(plan, [from, to], unit)}`,
+    `SELECT ${at(from)} AS ${fromCol},`,
+    `       ${at(to)} AS ${toCol},`,
+    `       (${at(to)}) - (${at(from)}) AS ${unit}_change${
+      share ? `,\n       ${round(`100.0 * ((${at(to)}) - (${at(from)})) / ${total}`)} AS pp_change` : ''
+    }`,
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [fromCol]: `${unit} below the USO at ${from}`,
+      [toCol]: `${unit} below the USO at ${to}`,
+      [`${unit}_change`]: `the change from ${from} to ${to} (negative: fewer below the USO)`,
+      ...(share ? { pp_change: 'the change in the share below the USO, in percentage points' } : {}),
+    },
+    steps: [
+      `Finds the DISTINCT postcodes with a row of fact_operator_time_series meeting the USO (${segmentSql('below_uso', 'row', { alias: '' })}) at ${from} and at ${to}.`,
+      `Subtracts their ${unit} from all ${unit}${plan.geo ? ` in ${describeGeo(plan)}` : ''} at each date, and the earlier from the later.`,
+    ],
+  };
+}
+
 /** A series' last line: its points in date order. */
 const SERIES_ORDER = /\nORDER BY (?:[a-z]\.)?reported_at$/;
 
@@ -1059,6 +1150,8 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
   const also = plan.time.withLatest && !forecast && ctx.latest > to ? [ctx.latest] : [];
+  if (!forecast && isBelowUsoOnly(plan))
+    return buildBelowUsoSeries(plan, [...monthsBetween(from, to, months), ...also], unit);
   if (!forecast && isFirstActivationSubject(plan)) {
     return buildFirstActivationSeries(plan, ctx, [...monthsBetween(from, to, months), ...also], unit);
   }
@@ -1447,6 +1540,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
   // These conditions are read from the latest snapshot only (the postcode's technologies and best speed today):
   // a change over time cannot be computed from them, so no SQL is written that would pretend to.
   const s = plan.subject;
+  if (isBelowUsoOnly(plan) && !plan.dimension) return buildBelowUsoChange(plan, ctx);
   if (s.onlyTech || s.bestDownBelow !== undefined || s.belowUso)
     throw new Error(
       'this condition is held for the latest snapshot only: its change over time is not in the data',

@@ -952,8 +952,12 @@ describe('output shapes and terms read from new wordings', () => {
   it('says the slowest speed is not read, and never writes SQL for a change of a condition held today only', () => {
     const u = read('For each technology, what is the slowest and fastest download speed on offer right now?');
     expect(u.confidence).toBeLessThan(0.8);
-    expect(() => buildQuery(read('premises below the USO now vs a year ago').plan, testTime)).toThrow(
-      /latest snapshot only/,
+    // A postcode's only technology is today's: its change is not written (below the USO is, from each snapshot).
+    expect(() =>
+      buildQuery(read('premises with ADSL as the only technology now vs a year ago').plan, testTime),
+    ).toThrow(/latest snapshot only/);
+    expect(buildQuery(read('premises below the USO now vs a year ago').plan, testTime).sql).toMatch(
+      /premises_change/,
     );
   });
 
@@ -1911,6 +1915,22 @@ describe('session 16 wordings', () => {
       subject: { operatorGroups: ['Virgin Media'] },
     });
     expect(overlap.subject.tech).toBeUndefined();
+  });
+
+  it('answers below the USO at past snapshots: a series, and the change since a date', () => {
+    const series = read(
+      'Please provide the monthly number of premises in Wales below the USO for each snapshot in 2026, in date order.',
+    );
+    expect(series.plan).toMatchObject({ dimension: 'month', subject: { belowUso: true } });
+    expect(series.confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(series.plan, testTime).sql;
+    expect(sql).toMatch(/fact_operator_time_series f\s+WHERE f\.reported_at IN \(DATE '2026-01-01'/);
+    expect(sql).toMatch(/f\.fastest_down >= 10 AND f\.fastest_up >= 1/);
+    const change = read(
+      'By how many premises has the number of premises in Wales below the USO fallen since July 2024?',
+    ).plan;
+    expect(change).toMatchObject({ measure: 'change_premises', time: { from: '2024-07-01' } });
+    expect(buildQuery(change, testTime).sql).toMatch(/AS premises_change/);
   });
 
   it('gives a series for each brand named when lines are asked each quarter', () => {

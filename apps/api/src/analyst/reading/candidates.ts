@@ -3313,8 +3313,18 @@ function networksLeftOut(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   if (!named.length) return [];
   const plan = clone(base);
-  const kept = (plan.subject.operatorGroups ?? []).filter((g) => !named.includes(g));
+  // A network left out is none of the networks that must be present: never both kept and left out.
+  const both = (plan.subject.allGroups ?? []).filter((g) => !named.includes(g));
+  const kept = [...(plan.subject.operatorGroups ?? []), ...(both.length === 1 ? both : [])].filter(
+    (g) => !named.includes(g),
+  );
   plan.subject = { ...plan.subject, operatorGroups: kept.length ? kept : undefined, notGroups: named };
+  if (both.length >= 2) plan.subject.allGroups = both;
+  else delete plan.subject.allGroups;
+  if (plan.subject.groupTech) {
+    for (const g of named) delete plan.subject.groupTech[g];
+    if (Object.keys(plan.subject.groupTech).length === 0) delete plan.subject.groupTech;
+  }
   if (!kept.length) delete plan.subject.operatorGroups;
   return [{ plan, differs: `every network other than ${named.join(' and ')}` }];
 }

@@ -400,6 +400,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
         y2: string | undefined,
       ) => `${NUMBERED_MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
     )
+    // A series is listed in date order already: "in date order", "in chronological order" ask nothing more.
+    .replace(
+      /,?\s*\b(?:in|by) (?:date|chronological|time) order\b|,?\s*\boldest (?:first|to newest)\b/gi,
+      ' ',
+    )
     // Finance shorthand for a trailing year: "LTM net adds", "TTM", "L12M".
     .replace(/\b(?:ltm|ttm|l12m)\b/gi, 'in the last 12 months')
     // "How many diff altnets": different ones (not "the diff between", a difference).

@@ -286,7 +286,8 @@ these those there here what who whom whose how when where why whats whos please 
 into than then so if also any some all give show tell find get got gets see look looking want need know like
 same such other others very much many there's it's what's i'd i'm im let lets make made use using used
 right back according seen rn currently current now today still yet already ever again etc eg ie whole entire
-whereas while whilst ones one's anyone anybody everyone someone atm whatsoever measured`.split(/\s+/),
+whereas while whilst ones one's anyone anybody everyone someone atm whatsoever measured provide provided provides
+providing supply supplied`.split(/\s+/),
 );
 
 /** How to show the answer: presentation, not a condition on the figures (read by the visuals, not the plan). */
