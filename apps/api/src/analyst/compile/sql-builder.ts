@@ -1102,7 +1102,8 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
     // The level beside what it gained: "net adds month by month" reads best against the level it moved.
     `SELECT reported_at, ${unit}, ${column}${points ? `, coverage_pct,\n       ${round(`100.0 * ${column} / ${total}`)} AS pp_change` : ''}`,
     'FROM added',
-    `WHERE reported_at >= ${date(from)}`,
+    // From the first point of the series on or after `from` (a quarterly series' first is a quarter's snapshot).
+    `WHERE reported_at >= ${date(monthsBetween(from, to, pointMonths(plan))[0] ?? from)}`,
     'ORDER BY reported_at',
   ].join('\n');
   return {
@@ -1130,23 +1131,25 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
   };
 }
 
+/** The months a series' points fall in, or undefined for every month (a monthly series, or the forecast's points). */
+function pointMonths(plan: Plan): number[] | undefined {
+  const forecast = plan.dataset === 'upc_forecast';
+  // Quarters are the January, April, July and October snapshots; year-ends are December's.
+  if (plan.dimension === 'quarter' && !forecast)
+    return plan.time.quarterNumber ? [(plan.time.quarterNumber - 1) * 3 + 1] : [1, 4, 7, 10];
+  if (plan.dimension === 'year') return [plan.time.seriesMonth ?? 12];
+  // Half-years of availability end in June and December, as the forecast's points do.
+  if (plan.dimension === 'half_year' && !forecast) return [6, 12];
+  return undefined;
+}
+
 /** Levels over time (month, quarter, half-year). */
 function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   const geo = geoConditions(plan);
   const forecast = plan.dataset === 'upc_forecast';
   const { from, to } = seriesSpan(plan, ctx);
   const quarterly = plan.dimension === 'quarter' && !forecast;
-  // Year-end points: December snapshots (forecast points are June and December).
-  const months = quarterly
-    ? plan.time.quarterNumber
-      ? [(plan.time.quarterNumber - 1) * 3 + 1]
-      : [1, 4, 7, 10]
-    : plan.dimension === 'year'
-      ? [plan.time.seriesMonth ?? 12]
-      : // Half-years of availability end in June and December, as the forecast's points do.
-        plan.dimension === 'half_year' && !forecast
-        ? [6, 12]
-        : undefined;
+  const months = pointMonths(plan);
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
   const also = plan.time.withLatest && !forecast && ctx.latest > to ? [ctx.latest] : [];

@@ -326,3 +326,45 @@ describe('checking compiled SQL against its plan', () => {
     );
   });
 });
+
+describe('session 17 shapes are checked against their plans', () => {
+  const usoSeries = plan({
+    subject: { belowUso: true },
+    dimension: 'month',
+    geo: { column: 'country', values: ['Wales'] },
+    time: { seriesFrom: '2026-01-01', seriesTo: '2026-11-01' },
+  });
+  const shareEachQuarter = plan({
+    measure: 'coverage_pct',
+    subject: { tech: 'fttponly' },
+    dimension: 'quarter',
+    flow: true,
+    geo: { column: 'government_region', values: ['Scotland'] },
+    time: { seriesFrom: '2025-12-01', seriesTo: '2026-11-01' },
+  });
+  const cardiff = plan({
+    measure: 'coverage_pct',
+    subject: { tech: 'fttponly' },
+    dimension: 'la_name',
+    geo: { column: 'country', values: ['Wales'] },
+    rankOf: ['Cardiff'],
+    order: 'desc',
+  });
+
+  it('finds every element in the compiled SQL', async () => {
+    for (const p of [usoSeries, shareEachQuarter, cardiff])
+      expect((await verifyPlan(p, buildQuery(p, testTime), testTime)).missing).toEqual([]);
+  });
+
+  it('says what a compiler that forgot a piece left out', async () => {
+    expect(await missingAfter(usoSeries, /f\.fastest_up >= 1/, 'f.fastest_up >= 0')).toContain(
+      'the speed ("below the USO")',
+    );
+    expect(await missingAfter(shareEachQuarter, / AS pp_change/, ' AS pp')).toContain(
+      'the change in the share from each point to the next (points)',
+    );
+    expect(
+      await missingAfter(cardiff, /WHERE la_name IN \('Cardiff'\)/, 'WHERE la_name IS NOT NULL'),
+    ).toContain('the places whose rank is asked ("Cardiff")');
+  });
+});

@@ -288,6 +288,15 @@ const NETWORK_COUNTS = [
 function hasBelowUso(e: Evidence): boolean {
   const { down, up } = SEGMENTS.below_uso.threshold;
   if (e.facts.columns.has('meets_uso')) return true;
+  // At past snapshots: the postcodes meeting the USO counted from the time series, then taken from the place's
+  // whole count (what is left is below it).
+  if (
+    e.reads('fact_operator_time_series') &&
+    e.facts.arithmetic.has('-') &&
+    e.number(['fastest_down'], ['>=', '>'], (n) => n >= down) &&
+    e.number(['fastest_up'], ['>=', '>'], (n) => n >= up)
+  )
+    return true;
   return e.facts.comparisons.some((c) => {
     if (!c.subquery || (c.op !== 'not exists' && c.op !== 'not in subquery')) return false;
     const inner = new Evidence(c.subquery);
@@ -541,7 +550,7 @@ function dimensionMissing(plan: Plan, e: Evidence): string[] {
   if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
     out.push('the flow (what each point added)');
   if (plan.flow && plan.measure === 'coverage_pct' && !e.facts.outputs.includes('pp_change'))
-    out.push('the flow (what each point added)');
+    out.push('the change in the share from each point to the next (points)');
   return out;
 }
 
