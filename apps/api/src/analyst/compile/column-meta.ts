@@ -75,6 +75,12 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
   if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };
+  // Statistics of places: a count of the places, and each statistic means what the place's figure means.
+  if (plan.placeStats && name === 'places') return { kind: 'count', unit: 'places', additive: false };
+  const stat = plan.placeStats && /^(?:median|mean|min|max)_(.+)$/.exec(name);
+  if (stat?.[1]) return columnMeta({ ...plan, placeStats: undefined }, stat[1]);
+  if (plan.placeBands && (name === 'band_from' || name === 'band_to')) return { kind: 'label' };
+  if (plan.placeBands && name === 'places') return { kind: 'count', unit: 'places', additive: true };
   // And a named place's position among its peers, with the number of places ranked.
   if (plan.rankOf && (name === 'rank' || name === 'places_ranked')) return { kind: 'label' };
   // So is a network's rank among the top N of its place ("the top 3 networks in each region").

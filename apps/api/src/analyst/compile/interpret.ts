@@ -417,6 +417,15 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
     const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
     head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
+  } else if (dimension && plan.placeStats?.length) {
+    // "The median of the local authorities' share of premises ... (each counted once)".
+    const stats = plan.placeStats;
+    const named =
+      stats.length === 1 ? (stats[0] as string) : `${stats.slice(0, -1).join(', ')} and ${stats.at(-1)}`;
+    head = `The ${named} of the ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}' ${noun}${where ? ` ${where}` : ''} (each counted once)`;
+  } else if (dimension && plan.placeBands) {
+    const unit = plan.measure === 'coverage_pct' ? '%' : '';
+    head = `Number of ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}${where ? ` ${where}` : ''} in each band of ${plan.placeBands}${unit} of ${noun}`;
   } else if (dimension && plan.rankOf?.length) {
     // "Where Cardiff ranks among local authorities in Wales by share of premises ..." (1 = the highest).
     const verb = plan.rankOf.length === 1 ? 'ranks' : 'rank';

@@ -138,6 +138,8 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   }
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
+  if (plan.placeStats?.length) return finish(describePlaceStats(plan, result), plan, latest);
+  if (plan.placeBands) return finish(describePlaceBands(plan, result), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
   if (plan.dimension === 'networks') {
     const lines = describeDistribution(plan, result);
@@ -858,6 +860,58 @@ function describeWithinGroups(plan: Plan, built: BuiltQuery, result: ResultLike,
     `The ${which} ${metric}${shareWords} in each of ${byGroup.size} ${DIMENSION_PLURAL[plan.rankWithin ?? ''] ?? 'groups'}:`,
     '',
     ...[...byGroup.entries()].map(([name, places]) => `- **${name}**: ${places.join(', ')}`),
+  ];
+}
+
+/** The figure a statistic or a band of places is taken of, in words ("share of premises with full fibre"). */
+function placeFigureWords(plan: Plan): string {
+  const share = plan.measure === 'coverage_pct';
+  return share
+    ? `share of premises with ${subjectWords(plan)}`
+    : `${plan.measure.replace(/_/g, ' ')} with ${subjectWords(plan)}`;
+}
+
+const STAT_WORDS: Record<string, string> = { min: 'lowest', median: 'median', mean: 'mean', max: 'highest' };
+
+/** "Across the 32 local authorities in Scotland, each counted once: the lowest ... is 14.82%, the median 81.41%." */
+function describePlaceStats(plan: Plan, result: ResultLike): string[] {
+  const row = result.rows[0];
+  const names = result.columns.map((c) => c.name);
+  if (!row) return ['No place has a figure.'];
+  const unit = plan.measure === 'coverage_pct' || plan.measure === 'change_pp' ? '%' : '';
+  const fmt = (v: unknown) => `**${Number(v).toLocaleString('en-GB', { maximumFractionDigits: 2 })}${unit}**`;
+  const stats = (plan.placeStats ?? []).map((stat) => {
+    const i = names.findIndex((n) => n.startsWith(`${stat}_`));
+    return `the ${STAT_WORDS[stat]} ${fmt(row[i])}`;
+  });
+  const places = Number(row[names.indexOf('places')]);
+  const within = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : '';
+  const level = DIMENSION_PLURAL[plan.dimension ?? ''] ?? 'places';
+  return [
+    `Across the ${places.toLocaleString('en-GB')} ${level}${within}, each counted once whatever its size, the ${placeFigureWords(plan)}: ${stats.join(', ')}.`,
+    'A median of places is not the figure of all their premises together: a small place counts as much as a large one.',
+  ];
+}
+
+/** A row per band: how many places fall in it, and where most are. */
+function describePlaceBands(plan: Plan, result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const [from, to, count] = ['band_from', 'band_to', 'places'].map((n) => names.indexOf(n)) as [
+    number,
+    number,
+    number,
+  ];
+  const unit = plan.measure === 'coverage_pct' ? '%' : '';
+  const rows = result.rows;
+  if (rows.length === 0 || from < 0 || count < 0) return ['No place has a figure.'];
+  const total = rows.reduce((sum, row) => sum + Number(row[count]), 0);
+  const most = rows.reduce((best, row) => (Number(row[count]) > Number(best[count]) ? row : best), rows[0]!);
+  const band = (row: (typeof rows)[number]) => `${Number(row[from])}–${Number(row[to])}${unit}`;
+  const level = DIMENSION_PLURAL[plan.dimension ?? ''] ?? 'places';
+  return [
+    `The ${total.toLocaleString('en-GB')} ${level} by their ${placeFigureWords(plan)}; the most, **${Number(most[count]).toLocaleString('en-GB')}**, are in ${band(most)}:`,
+    '',
+    ...rows.map((row) => `- ${band(row)}: ${Number(row[count]).toLocaleString('en-GB')}`),
   ];
 }
 

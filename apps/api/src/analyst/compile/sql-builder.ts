@@ -35,6 +35,7 @@ import {
   NETWORK_DIMENSIONS,
   nestsIn,
   PLACE_COLUMNS,
+  type PlaceStat,
   type Plan,
   SCORE_COLUMNS,
   type Subject,
@@ -443,6 +444,8 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.rankOf?.length) return buildRankOf(plan, plan.rankOf, ctx);
+  if (plan.placeStats?.length) return buildPlaceStats(plan, plan.placeStats, ctx);
+  if (plan.placeBands) return buildPlaceBands(plan, plan.placeBands, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
   switch (plan.dataset) {
     case 'take_up':
@@ -614,6 +617,86 @@ function buildRankOf(plan: Plan, places: string[], ctx: TimeContext): BuiltQuery
     steps: [
       ...inner.steps,
       `Ranks every ${dim} by ${measure} (${which} first; equal figures share a position) and keeps ${places.join(', ')}.`,
+    ],
+  };
+}
+
+/** The figures of every place of the plan's level, and the column that holds its measure (what it ranks by). */
+function placeFigures(
+  plan: Plan,
+  ctx: TimeContext,
+  what: string,
+): { figures: string; measure: string; inner: BuiltQuery } {
+  const dim = plan.dimension;
+  if (!dim || !PLACE_COLUMNS.has(dim)) throw new Error(`${what} needs places, not ${dim ?? 'one figure'}`);
+  if (plan.groupFilter || plan.leaderPerDimension || plan.rankWithin || plan.compare?.length)
+    throw new Error(`${what} cannot be combined with a place test, leaders or figures side by side`);
+  const { placeStats: _stats, placeBands: _bands, limit: _limit, ...rest } = plan;
+  const inner = buildQuery({ ...rest, order: 'desc' }, ctx);
+  const ranking = FINAL_RANKING.exec(inner.sql);
+  if (!ranking) throw new Error(`the figures by ${dim} have no single measure for ${what}`);
+  return { figures: inner.sql.slice(0, ranking.index), measure: ranking[1] as string, inner };
+}
+
+const STAT_SQL: Record<PlaceStat, (column: string) => string> = {
+  median: (c) => `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY f.${c})`,
+  mean: (c) => `AVG(f.${c})`,
+  min: (c) => `MIN(f.${c})`,
+  max: (c) => `MAX(f.${c})`,
+};
+
+/**
+ * Statistics over places ("the median local authority's full fibre coverage"): each place's figure as the plan by
+ * place computes it, then the median, mean, lowest or highest of them, every place counting once whatever its size.
+ */
+function buildPlaceStats(plan: Plan, stats: PlaceStat[], ctx: TimeContext): BuiltQuery {
+  const { figures, measure, inner } = placeFigures(plan, ctx, 'a statistic of places');
+  const dim = plan.dimension as string;
+  const columns = stats.map((stat) => `${stat}_${measure}`);
+  const sql = [
+    `WITH figures AS (\n${figures}\n)`,
+    `SELECT COUNT(*) AS places,\n       ${stats.map((stat, i) => `${round(STAT_SQL[stat](measure))} AS ${columns[i]}`).join(',\n       ')}`,
+    'FROM figures f',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      places: `the number of ${dim} values`,
+      ...Object.fromEntries(columns.map((c, i) => [c, `the ${stats[i]} of the ${dim} values' ${measure}`])),
+    },
+    steps: [
+      ...inner.steps,
+      `Takes the ${stats.join(', ')} of the ${measure} of the ${dim} values, each counted once whatever its size.`,
+    ],
+  };
+}
+
+/** Places by bands of their figure ("LAs by gigabit coverage in 10% bands"): how many fall in each band. */
+function buildPlaceBands(plan: Plan, width: number, ctx: TimeContext): BuiltQuery {
+  const { figures, measure, inner } = placeFigures(plan, ctx, 'bands of places');
+  const dim = plan.dimension as string;
+  // A share of 100% is in the top band (90 to 100), not a band of its own.
+  const share = plan.measure === 'coverage_pct' || plan.measure === 'line_share_pct';
+  const start = `FLOOR(f.${measure} / ${width}) * ${width}`;
+  const from = share ? `LEAST(${start}, ${100 - width})` : start;
+  const sql = [
+    `WITH figures AS (\n${figures}\n),`,
+    `banded AS (\n  SELECT ${from} AS band_from FROM figures f\n)`,
+    `SELECT band_from, band_from + ${width} AS band_to, COUNT(*) AS places`,
+    'FROM banded',
+    'GROUP BY band_from',
+    'ORDER BY band_from',
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      band_from: `the band's lower bound (${measure})`,
+      band_to: "the band's upper bound (not included, but for the top band of a share)",
+      places: `the number of ${dim} values in the band`,
+    },
+    steps: [
+      ...inner.steps,
+      `Puts each ${dim} in a band of ${width} by its ${measure} and counts the ${dim} values in each band.`,
     ],
   };
 }

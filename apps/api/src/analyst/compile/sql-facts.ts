@@ -305,7 +305,19 @@ function distinctCounts(expr: Json | undefined): string[] {
   );
 }
 
-const AGGREGATES = new Set(['sum', 'count', 'count_star', 'avg', 'min', 'max', 'string_agg', 'median']);
+// PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) parses as DuckDB's quantile_cont.
+const AGGREGATES = new Set([
+  'sum',
+  'count',
+  'count_star',
+  'avg',
+  'min',
+  'max',
+  'string_agg',
+  'median',
+  'quantile_cont',
+  'percentile_cont',
+]);
 
 /** What a comparison compares: a column, an aggregate of one, a month, or "". */
 function describe(expr: Json | undefined): string {

@@ -351,8 +351,30 @@ describe('session 17 shapes are checked against their plans', () => {
     order: 'desc',
   });
 
+  const medianLa = plan({
+    measure: 'coverage_pct',
+    subject: { tech: 'fttponly' },
+    dimension: 'la_name',
+    placeStats: ['median', 'mean'],
+  });
+  const bands = plan({
+    measure: 'coverage_pct',
+    subject: { gigabit: true },
+    dimension: 'la_name',
+    placeBands: 10,
+  });
+
+  it('checks statistics and bands of places', async () => {
+    expect(await missingAfter(medianLa, /AVG\(f\.coverage_pct\)/, 'MAX(f.coverage_pct)')).toContain(
+      'the statistics of the places ("mean")',
+    );
+    expect(await missingAfter(bands, /GROUP BY band_from/, 'GROUP BY places')).toContain(
+      'the bands of 10 ("band_from")',
+    );
+  });
+
   it('finds every element in the compiled SQL', async () => {
-    for (const p of [usoSeries, shareEachQuarter, cardiff])
+    for (const p of [usoSeries, shareEachQuarter, cardiff, medianLa, bands])
       expect((await verifyPlan(p, buildQuery(p, testTime), testTime)).missing).toEqual([]);
   });
 

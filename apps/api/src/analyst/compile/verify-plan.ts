@@ -589,6 +589,20 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     const kept = e.number([`rank_in_${plan.rankWithin}`], ['<=', '<', '='], (n) => n === (limit ?? 1));
     return kept ? [] : [`the number of results in each ${plan.rankWithin} ("${limit ?? 1}")`];
   }
+  if (plan.placeStats?.length) {
+    // Each statistic of the places' figures, taken over them (the median as PERCENTILE_CONT(0.5)).
+    const fns = {
+      median: ['percentile_cont', 'quantile_cont', 'median'],
+      mean: ['avg'],
+      min: ['min'],
+      max: ['max'],
+    } as const;
+    const absent = plan.placeStats.filter(
+      (stat) => !e.facts.aggregates.some((a) => (fns[stat] as readonly string[]).includes(a.fn)),
+    );
+    return absent.length ? [`the statistics of the places ("${absent.join(', ')}")`] : [];
+  }
+  if (plan.placeBands) return e.groups('band_from') ? [] : [`the bands of ${plan.placeBands} ("band_from")`];
   if (plan.rankOf?.length) {
     // Every place ranked, then only the places asked kept, each with its position.
     const missing = plan.rankOf.filter((v) => !e.equals([plan.dimension ?? ''], v));

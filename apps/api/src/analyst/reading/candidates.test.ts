@@ -1933,6 +1933,30 @@ describe('session 16 wordings', () => {
     expect(buildQuery(change, testTime).sql).toMatch(/AS premises_change/);
   });
 
+  it('reads statistics of places and places in bands of their figure', () => {
+    const median = read('what is the median full fibre coverage across local authorities');
+    expect(median.plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'la_name',
+      placeStats: ['median'],
+    });
+    expect(median.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(buildQuery(median.plan, testTime).sql).toMatch(
+      /PERCENTILE_CONT\(0\.5\) WITHIN GROUP \(ORDER BY f\.coverage_pct\)/,
+    );
+    expect(read('min, median and max FTTP coverage by LA in Wales').plan.placeStats).toEqual([
+      'min',
+      'median',
+      'max',
+    ]);
+    const bands = read('how many LAs fall into each 10 percentage point band of full fibre coverage');
+    expect(bands.plan).toMatchObject({ dimension: 'la_name', placeBands: 10 });
+    expect(bands.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(buildQuery(bands.plan, testTime).sql).toMatch(/LEAST\(FLOOR\(f\.coverage_pct \/ 10\) \* 10, 90\)/);
+    // An average speed is still the speed's average, not a statistic of places.
+    expect(read('average download speed in Leeds').plan.placeStats).toBeUndefined();
+  });
+
   it('gives a series for each brand named when lines are asked each quarter', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);

@@ -31,6 +31,7 @@ import {
   NETWORK_DIMENSIONS,
   nestsIn,
   PLACE_COLUMNS,
+  type PlaceStat,
   type Plan,
 } from '../semantic/plan.js';
 import type { TimeContext } from '../semantic/time-context.js';
@@ -211,6 +212,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       // ("Slowest and fastest ... for each technology" is not the fastest listed slowest first.)
       if (['max_down', 'max_up', 'max_speeds'].includes(plan.measure))
         return tag.value !== 'asc' || (plan.order === 'asc' && plan.limit !== undefined);
+      // "Min, median and max": the lowest and highest of the places' figures.
+      if (plan.placeStats && /^(?:min|minimum|max|maximum)$/.test(tag.text))
+        return plan.placeStats.includes(tag.value === 'asc' ? 'min' : 'max');
       if (!(plan.order || plan.limit || plan.leaderPerDimension || plan.groupFilter)) return false;
       // One place listed alone ranks nothing: "what rank is Manchester" asks its position among the others.
       if (!plan.rankOf && !plan.compare?.length && oneRowOfPlaces(plan)) return false;
@@ -929,7 +933,15 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
     case 'score':
       return m === 'avg_attractiveness' || m === 'avg_deprivation' || Boolean(plan.subject.score);
     case 'average':
-      return m.startsWith('avg_');
+      // "The median LA's coverage", "mean coverage across councils": a statistic of the places' figures.
+      return (
+        m.startsWith('avg_') ||
+        Boolean(
+          plan.placeStats &&
+            (!/\bmedian\b/.test(text) || plan.placeStats.includes('median')) &&
+            (!/\b(?:average|avg|mean)\b/.test(text) || plan.placeStats.includes('mean')),
+        )
+      );
     default:
       return true;
   }
@@ -1039,7 +1051,7 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "How many LAs ...", "number of regions where ...": a count of places, not of premises.
       const next = adjacent(tagging, tag, 1);
       // "Give the LA count", "in how many LAs is each altnet present": the places each network is in.
-      if (plan.measure === 'place_count') return true;
+      if (plan.measure === 'place_count' || plan.placeBands) return true;
       if (next?.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(next.value) && /s$/.test(next.text))
         // "How many unit postcodes ...": unit postcodes counted are the postcodes measure.
         return (
@@ -1188,6 +1200,8 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   // A fraction ("deprivation > 0.8") is a threshold, which no plan of counts holds.
   if ((n === 0 || n === 1) && (!s.absent || plan.within)) return true;
   if (plan.dimension === 'networks') return true;
+  // "In 10% bands": the width of the bands places are counted in.
+  if (plan.placeBands === n) return true;
   // "One figure per LA", "one row for each region": how the answer is laid out, with a row per place.
   if (
     n === 1 &&
@@ -1542,6 +1556,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...rankOfNamedPlace(base, tagging));
+  edits.push(...statsOverPlaces(base, tagging));
+  edits.push(...bandsOfPlaces(base, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
   edits.push(...forecastWhereNoneNow(base, tagging));
@@ -1818,6 +1834,73 @@ function rankOfNamedPlace(base: Plan, tagging: Tagging): Edit[] {
     out.push({ plan, differs: `where ${named.join(', ')} ranks` });
   }
   return out;
+}
+
+/** The place level a plan lists, or the one the question names ("across local authorities"). */
+function placeLevelOf(base: Plan, tagging: Tagging): GeoColumn | undefined {
+  if (base.dimension && PLACE_COLUMNS.has(base.dimension)) return base.dimension as GeoColumn;
+  const named = tagging.tags.find(
+    (t) => t.role === 'dimension' && (GEO_COLUMNS as readonly string[]).includes(t.value),
+  );
+  return named?.value as GeoColumn | undefined;
+}
+
+/** The measures a statistic or a band of places can be taken of: one figure per place. */
+const PLACE_FIGURES = new Set([
+  'coverage_pct',
+  'premises',
+  'postcodes',
+  'change_pp',
+  'change_premises',
+  'operator_count',
+]);
+
+/**
+ * A statistic of places ("the median local authority's full fibre coverage", "mean and median gigabit coverage
+ * across LAs in Wales", "min, median and max"): each place's figure once, whatever its size; not the figure of all
+ * their premises together.
+ */
+function statsOverPlaces(base: Plan, tagging: Tagging): Edit[] {
+  if (base.placeStats || base.placeBands || base.rankOf || base.rankWithin || base.groupFilter) return [];
+  if (!PLACE_FIGURES.has(base.measure) || base.dataset === 'take_up' || base.compare?.length) return [];
+  const words = tagging.tags.filter((t) => t.role === 'measure' && t.value === 'average').map((t) => t.text);
+  if (words.length === 0) return [];
+  const level = placeLevelOf(base, tagging);
+  if (!level) return [];
+  const stats: PlaceStat[] = [];
+  if (/\b(?:min|minimum)\b/.test(tagging.text)) stats.push('min');
+  if (words.some((w) => /median/.test(w))) stats.push('median');
+  if (words.some((w) => !/median/.test(w))) stats.push('mean');
+  if (/\b(?:max|maximum)\b/.test(tagging.text)) stats.push('max');
+  const plan = clone(base);
+  plan.dimension = level;
+  plan.placeStats = stats;
+  delete plan.order;
+  delete plan.limit;
+  plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+  return [{ plan, differs: `the ${stats.join(', ')} of the places' figures` }];
+}
+
+/** "In 10% bands", "each 10 percentage point band", "in buckets of 5pp": the width of the bands. */
+const BAND_WIDTH =
+  /\b(\d+(?:\.\d+)?)\s*(?:%|pc|per ?cent|pp|percentage[- ]points?|points?)?[- ]?(?:point )?(?:wide )?(?:bands?|buckets?|bins?|brackets?|intervals?)\b|\b(?:bands?|buckets?|bins?) of (\d+(?:\.\d+)?)\s*(?:%|pp|percentage points?|points?)?/;
+
+/** Places counted by bands of their figure ("distribution of LAs by gigabit coverage in 10% bands"). */
+function bandsOfPlaces(base: Plan, tagging: Tagging): Edit[] {
+  if (base.placeStats || base.placeBands || base.rankOf || base.rankWithin || base.groupFilter) return [];
+  if (!PLACE_FIGURES.has(base.measure) || base.dataset === 'take_up' || base.compare?.length) return [];
+  const band = BAND_WIDTH.exec(tagging.text);
+  const width = Number(band?.[1] ?? band?.[2]);
+  if (!band || !(width > 0)) return [];
+  const level = placeLevelOf(base, tagging);
+  if (!level) return [];
+  const plan = clone(base);
+  plan.dimension = level;
+  plan.placeBands = width;
+  delete plan.order;
+  delete plan.limit;
+  plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
+  return [{ plan, differs: `places counted in bands of ${width}` }];
 }
 
 /** The change in each level: what a level asked at two moments is (its answer shows both and the change). */

@@ -239,7 +239,10 @@ export function uncarriedConditions(
   const unused = series ? bounded : timeNamed;
   if (unused && !usesTime(plan)) missing.push(`the time ("${unused.trim()}")`);
   const average = text.match(/\b(?:avg|average|mean|median)\b/);
-  if (average && !AVERAGE_MEASURES.has(plan.measure)) missing.push(`the average ("${average[0]}")`);
+  // A median or mean of places' figures is a statistic of them (placeStats), the average the question asks.
+  const ofPlaces = average && plan.placeStats?.includes(average[0] === 'median' ? 'median' : 'mean');
+  if (average && !AVERAGE_MEASURES.has(plan.measure) && !ofPlaces)
+    missing.push(`the average ("${average[0]}")`);
   // "Which councils have 3 or more altnets": counted over the whole place, while the plan counts networks per
   // postcode (the only count of networks it has).
   const perPlace = text.match(NETWORKS_PER_PLACE);
@@ -247,7 +250,13 @@ export function uncarriedConditions(
     missing.push(`networks counted across each place ("${perPlace[0].trim()}"), not per postcode`);
   const places = text.match(COUNT_OF_PLACES);
   // A count of places meeting a condition is one figure (countGroups), not a list of the places.
-  if (places && plan.measure !== 'operator_count' && plan.measure !== 'place_count' && !plan.countGroups)
+  if (
+    places &&
+    plan.measure !== 'operator_count' &&
+    plan.measure !== 'place_count' &&
+    !plan.countGroups &&
+    !plan.placeBands
+  )
     missing.push(`the count of places ("${places[0]}")`);
   return missing;
 }

@@ -405,6 +405,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /,?\s*\b(?:in|by) (?:date|chronological|time) order\b|,?\s*\boldest (?:first|to newest)\b/gi,
       ' ',
     )
+    // "How many LAs fall into each band": are in it, not a fall.
+    .replace(/\b(?:fall|falls|fell|sit|sits) (into|in|within)\b/gi, 'are $1')
     // Finance shorthand for a trailing year: "LTM net adds", "TTM", "L12M".
     .replace(/\b(?:ltm|ttm|l12m)\b/gi, 'in the last 12 months')
     // "How many diff altnets": different ones (not "the diff between", a difference).

@@ -7,7 +7,7 @@
 import { datasetSchema } from '@qa/contracts';
 import { FULL_FIBRE, MEASURE_LIST, SEGMENTS, segmentSql, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
 import { z } from 'zod';
-import { DIMENSIONS, GEO_COLUMNS, MEASURES, type Plan, TECHS } from './plan.js';
+import { DIMENSIONS, GEO_COLUMNS, MEASURES, PLACE_STATS, type Plan, TECHS } from './plan.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
 const techSchema = z.enum(TECHS);
@@ -271,6 +271,20 @@ export const planSchema = z.object({
     .optional()
     .describe(
       'With a place dimension and order: rank every place of that level (within geo, the peers, when set) and keep only these places, each with its rank and the number ranked ("where does Cardiff rank among Welsh councils for FTTP": dimension la_name, geo country Wales, order desc, rankOf ["Cardiff"])',
+    ),
+  placeStats: z
+    .array(z.enum(PLACE_STATS))
+    .min(1)
+    .optional()
+    .describe(
+      'With a place dimension: one row of statistics over the places\' figures, each place counted once ("the median LA full fibre coverage": dimension la_name, placeStats ["median"])',
+    ),
+  placeBands: z
+    .number()
+    .positive()
+    .optional()
+    .describe(
+      'With a place dimension: how many places fall in each band of this width of the measure ("LAs by gigabit coverage in 10% bands": dimension la_name, placeBands 10)',
     ),
   rankBySize: z
     .boolean()

@@ -104,6 +104,10 @@ export interface Subject {
   score?: { of: 'deprivation' | 'attractiveness'; op: 'gt' | 'gte' | 'lt' | 'lte'; value: number };
 }
 
+/** Statistics of the places' figures (placeStats). */
+export const PLACE_STATS = ['median', 'mean', 'min', 'max'] as const;
+export type PlaceStat = (typeof PLACE_STATS)[number];
+
 export const MEASURES = MEASURE_IDS;
 export type Measure = (typeof MEASURES)[number];
 
@@ -182,6 +186,16 @@ export interface Plan {
    * among Welsh councils for full fibre": dimension la_name, geo Wales, rankOf ['Cardiff']).
    */
   rankOf?: string[];
+  /**
+   * With a place `dimension`: one row of statistics over the places' figures, each place counted once whatever its
+   * size ("the median local authority's full fibre coverage", "mean and median LA gigabit coverage in Wales").
+   */
+  placeStats?: PlaceStat[];
+  /**
+   * With a place `dimension`: how many places fall in each band of this width of the measure ("local authorities by
+   * gigabit coverage in 10% bands": 10), a row per band from the lowest.
+   */
+  placeBands?: number;
   /**
    * With a place `dimension`, `order` and `limit`: the places are ranked by their own size (all their premises),
    * and the measure is shown for each ("Virgin Media's coverage in the ten largest local authorities").
