@@ -527,15 +527,34 @@ describe('a yearly series', () => {
 describe('a place beside the UK as a whole', () => {
   it('gives each figure and the gap in points, never a ranking of the places against the UK', () => {
     const text = narrate(
-      "What's gigabit coverage in Wales right now, and how does that compare with the UK as a whole?",
+      'gigabit coverage in Wales and Scotland compared with the UK as a whole',
       ['government_region', 'premises_passed', 'total_premises', 'coverage_pct'],
       [
         ['Wales', 1397524, 1595386, 87.6],
+        ['Scotland', 2593823, 2966783, 87.43],
         ['United Kingdom', 30787687, 33516425, 91.86],
       ],
     );
     expect(text).toContain('**The UK as a whole:** **91.86%**');
     expect(text).toMatch(/\*\*Wales:\*\* \*\*87\.6%\*\* \(-4\.26 pp against the UK\)/);
     expect(text).not.toMatch(/leads/);
+  });
+
+  it('gives one place and the UK in one row, and the gap between them', () => {
+    const text = narrate(
+      "What's gigabit coverage in Wales right now, and how does that compare with the UK as a whole?",
+      [
+        'premises_passed',
+        'total_premises',
+        'coverage_pct',
+        'uk_premises_passed',
+        'uk_total_premises',
+        'uk_coverage_pct',
+      ],
+      [[1397524, 1595386, 87.6, 30787687, 33516425, 91.86]],
+    );
+    expect(text).toContain('**87.6%**');
+    expect(text).toContain('**91.86%**');
+    expect(text).toContain('Wales is **4.26 pp** below the UK as a whole.');
   });
 });

@@ -92,6 +92,7 @@ interface Columns {
 }
 
 export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, latest: string): string {
+  if (built.parts?.length && plan.withUk) return describePlaceAndUk(plan, built.parts, result, latest);
   if (built.parts?.length) return describeAlongside(plan, built.parts, result, latest);
   const rows = result.rows;
   if (rows.length === 0) return finish(describeEmpty(plan), plan, latest);
@@ -464,6 +465,32 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
  * Figures of different kinds in one question: each figure described from its own columns as its own answer would
  * be, in the order they were asked, then the whole answer's assumptions and notes once.
  */
+/** One place beside the UK in one row: each figure said, then how far the place is above or below the UK's. */
+function describePlaceAndUk(plan: Plan, parts: AlongsidePart[], result: ResultLike, latest: string): string {
+  const text = describeAlongside({ ...plan, assumptions: [], unknowns: [] }, parts, result, latest);
+  const figure = (part: AlongsidePart | undefined) => {
+    const output = Object.entries(part?.columns ?? {}).find(([, own]) => own === 'coverage_pct')?.[0];
+    const i = result.columns.findIndex((c) => c.name === output);
+    const value = i >= 0 ? result.rows[0]?.[i] : undefined;
+    return typeof value === 'number'
+      ? value
+      : value === undefined || value === null
+        ? undefined
+        : Number(value);
+  };
+  const [place, uk] = [figure(parts[0]), figure(parts[1])];
+  const footer = text.lastIndexOf('\n\n_');
+  const body = footer >= 0 ? text.slice(0, footer) : text;
+  const name = plan.geo?.label ?? plan.geo?.values.join(', ') ?? 'The place';
+  const lines = [body];
+  if (place !== undefined && uk !== undefined && !Number.isNaN(place) && !Number.isNaN(uk)) {
+    const gap = place - uk;
+    const words = Math.abs(gap) < 0.005 ? 'level with' : gap > 0 ? 'above' : 'below';
+    lines.push('', `${name} is **${nf2.format(Math.abs(gap))} pp** ${words} the UK as a whole.`);
+  }
+  return finish(lines, plan, latest);
+}
+
 function describeAlongside(plan: Plan, parts: AlongsidePart[], result: ResultLike, latest: string): string {
   const asked = [...parts].sort((a, b) => a.asked - b.asked);
   const out: string[] = [];

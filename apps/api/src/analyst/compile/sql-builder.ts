@@ -510,6 +510,12 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
  */
 function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext): BuiltQuery {
   const { withUk: _withUk, ...rest } = plan;
+  // One place beside the UK ("Highland's gigabit coverage vs the UK average"): both figures in one row, the UK's
+  // columns prefixed uk_, as two figures asked in one question are.
+  if (geo.values.length === 1 && !plan.dimension)
+    return buildAlongside({ ...rest, alongside: [{ ...rest, geo: undefined }] }, (part) =>
+      buildQuery(part, ctx),
+    );
   const places = buildQuery({ ...rest, dimension: geo.column }, ctx);
   const uk = buildQuery(
     { ...rest, geo: undefined, dimension: undefined, order: undefined, limit: undefined },

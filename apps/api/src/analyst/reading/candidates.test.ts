@@ -1389,14 +1389,20 @@ describe('output shapes and terms read from new wordings', () => {
     );
     expect(plan).toMatchObject({ measure: 'coverage_pct', withUk: true, geo: { values: ['Wales'] } });
     expect(confidence).toBeGreaterThanOrEqual(0.8);
+    // One place: one row, the UK's figures in columns of their own.
     const built = buildQuery(plan, testTime);
-    expect(built.sql).toMatch(
-      /\) places\nUNION ALL\nSELECT 'United Kingdom' AS government_region, uk\.\* FROM \(/,
-    );
+    expect(built.sql).toMatch(/ AS uk_coverage_pct\b/);
     const { verifyPlan } = await import('../compile/verify-plan.js');
     expect((await verifyPlan(plan, built, testTime)).missing).toEqual([]);
+    // Several places: a row each, and the UK's as one more row.
+    const two = read('gigabit coverage in Wales and Scotland compared with the UK as a whole').plan;
+    const rows = buildQuery(two, testTime);
+    expect(rows.sql).toMatch(
+      /\) places\nUNION ALL\nSELECT 'United Kingdom' AS government_region, uk\.\* FROM \(/,
+    );
+    expect((await verifyPlan(two, rows, testTime)).missing).toEqual([]);
     expect(
-      (await verifyPlan(plan, { sql: built.sql.replace(/UNION ALL[\s\S]*$/, '') }, testTime)).missing,
+      (await verifyPlan(two, { sql: rows.sql.replace(/UNION ALL[\s\S]*$/, '') }, testTime)).missing,
     ).toEqual(['the UK as a whole ("compared with the UK")']);
   });
 

@@ -886,6 +886,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
       return (
         SHARE_MEASURES.has(m) ||
         m === 'lines_change_pct' ||
+        // "What share of households can get superfast": a count of another unit shows its share of all of them.
+        (['households', 'postcodes', 'population', 'business_sites'].includes(m) && !plan.dimension) ||
         plan.groupFilter !== undefined ||
         // A count of premises per place shows each place's share beside it ("premises passed and % of the LA").
         (m === 'premises' &&

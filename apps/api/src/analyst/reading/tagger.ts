@@ -407,6 +407,10 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "How many LAs fall into each band": are in it, not a fall.
     .replace(/\b(?:fall|falls|fell|sit|sits) (into|in|within)\b/gi, 'are $1')
+    // "The UK average", "the national average": the figure of the whole, not a mean of places.
+    .replace(/\b(uk|gb|national|nationwide|country)(?:'s)? (?:average|avg)\b/gi, (_w, whole: string) =>
+      /^(?:uk|gb)$/i.test(whole) ? `${whole} as a whole` : `${whole} figure`,
+    )
     // Finance shorthand for a trailing year: "LTM net adds", "TTM", "L12M".
     .replace(/\b(?:ltm|ttm|l12m)\b/gi, 'in the last 12 months')
     // "How many diff altnets": different ones (not "the diff between", a difference).
