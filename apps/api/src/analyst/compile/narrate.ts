@@ -92,7 +92,8 @@ interface Columns {
 }
 
 export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, latest: string): string {
-  if (built.parts?.length && plan.withUk) return describePlaceAndUk(plan, built.parts, result, latest);
+  if (built.parts?.length && (plan.withUk || placeBesidePlace(plan)))
+    return describePlaceAndUk(plan, built.parts, result, latest);
   if (built.parts?.length) return describeAlongside(plan, built.parts, result, latest);
   const rows = result.rows;
   if (rows.length === 0) return finish(describeEmpty(plan), plan, latest);
@@ -465,6 +466,15 @@ function pickPrimary(result: ResultLike, built: BuiltQuery): number {
  * Figures of different kinds in one question: each figure described from its own columns as its own answer would
  * be, in the order they were asked, then the whole answer's assumptions and notes once.
  */
+/** One share in one place and in a wider place it lies in ("Belfast compared with Northern Ireland as a whole"). */
+function placeBesidePlace(plan: Plan): boolean {
+  const other = plan.alongside?.length === 1 ? plan.alongside[0] : undefined;
+  if (!other || plan.measure !== 'coverage_pct' || other.measure !== 'coverage_pct') return false;
+  const same = (p: Plan) =>
+    JSON.stringify({ ...p, geo: undefined, alongside: undefined, notes: [], unknowns: [], assumptions: [] });
+  return Boolean(plan.geo && other.geo) && same(plan) === same(other);
+}
+
 /** One place beside the UK in one row: each figure said, then how far the place is above or below the UK's. */
 function describePlaceAndUk(plan: Plan, parts: AlongsidePart[], result: ResultLike, latest: string): string {
   const text = describeAlongside({ ...plan, assumptions: [], unknowns: [] }, parts, result, latest);
@@ -486,7 +496,9 @@ function describePlaceAndUk(plan: Plan, parts: AlongsidePart[], result: ResultLi
   if (place !== undefined && uk !== undefined && !Number.isNaN(place) && !Number.isNaN(uk)) {
     const gap = place - uk;
     const words = Math.abs(gap) < 0.005 ? 'level with' : gap > 0 ? 'above' : 'below';
-    lines.push('', `${name} is **${nf2.format(Math.abs(gap))} pp** ${words} the UK as a whole.`);
+    const whole = parts[1]?.plan.geo;
+    const wider = whole ? (whole.label ?? whole.values.join(', ')) : 'the UK';
+    lines.push('', `${name} is **${nf2.format(Math.abs(gap))} pp** ${words} ${wider} as a whole.`);
   }
   return finish(lines, plan, latest);
 }

@@ -1939,6 +1939,20 @@ describe('session 16 wordings', () => {
     expect(buildQuery(change, testTime).sql).toMatch(/AS premises_change/);
   });
 
+  it('answers a place beside a wider place it lies in as two figures in one row', () => {
+    const { plan, confidence } = read(
+      'How does Leeds full fibre coverage compare with Yorkshire and The Humber as a whole?',
+    );
+    expect(plan).toMatchObject({ measure: 'coverage_pct', geo: { column: 'la_name', values: ['Leeds'] } });
+    expect(plan.alongside?.[0]?.geo).toEqual({
+      column: 'government_region',
+      values: ['Yorkshire and The Humber'],
+    });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    // Both places named as places of one list stay a row each.
+    expect(read('full fibre coverage in Leeds and Manchester').plan.alongside).toBeUndefined();
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

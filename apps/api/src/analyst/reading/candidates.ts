@@ -117,7 +117,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       return (
         groupsNamed ||
         Boolean(plan.geo?.values.some((v) => values.includes(v))) ||
-        Boolean(plan.rankOf?.some((v) => values.includes(v)))
+        Boolean(plan.rankOf?.some((v) => values.includes(v))) ||
+        // A place beside a wider one: the wider place is the second figure's.
+        Boolean(plan.alongside?.some((part) => part.geo?.values.some((v) => values.includes(v))))
       );
     }
     case 'network':
@@ -1641,6 +1643,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...leaderInEachNamedPlace(base, tagging));
   edits.push(...placeBesideTheUk(base, unused));
+  edits.push(...placeBesideWiderPlace(base, unused, tagging));
   edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...deprivationNamed(base, tagging));
   edits.push(...judgedByCoverage(base, tagging));
@@ -3242,6 +3245,41 @@ function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
   delete plan.order;
   delete plan.limit;
   return [{ plan, differs: 'beside the UK as a whole' }];
+}
+
+/**
+ * A place beside a wider place it lies in ("how does Belfast's full fibre coverage compare with Northern Ireland as
+ * a whole", "Leeds vs Yorkshire on gigabit"): the same figure for both, one row, each place's figures in columns of
+ * their own (two figures of one question, `alongside`).
+ */
+function placeBesideWiderPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || !base.geo || base.geo.values.length !== 1 || base.alongside?.length)
+    return [];
+  if (base.dimension || base.withUk || base.compare?.length || base.within || base.groupFilter) return [];
+  if (!['coverage_pct', 'premises', 'postcodes', 'households'].includes(base.measure)) return [];
+  if (!VERSUS.test(tagging.text) && !/\bas a whole\b/.test(tagging.text)) return [];
+  const wider = unused.find((t) => {
+    if (t.role !== 'place' || t.value === 'uk') return false;
+    const column = (
+      placeColumn(t) === 'government_region' && placeValues(t).every((v) => NATION_REGIONS.has(v))
+        ? 'country'
+        : placeColumn(t)
+    ) as GeoColumn;
+    return (GEO_COLUMNS as readonly string[]).includes(column) && nestsIn(base.geo!.column, column);
+  });
+  if (!wider) return [];
+  const values = placeValues(wider);
+  if (values.some((v) => base.geo?.values.includes(v))) return [];
+  const column = (
+    placeColumn(wider) === 'government_region' && values.every((v) => NATION_REGIONS.has(v))
+      ? 'country'
+      : placeColumn(wider)
+  ) as GeoColumn;
+  const plan = clone(base);
+  const other = clone(base);
+  other.geo = { column, values };
+  plan.alongside = [other];
+  return [{ plan, differs: `beside ${values.join(', ')} as a whole` }];
 }
 
 /**

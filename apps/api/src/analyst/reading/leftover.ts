@@ -196,8 +196,9 @@ export function uncarriedConditions(
   if (
     versus &&
     !plan.dimension &&
-    // A place beside the UK as a whole is two rows.
+    // A place beside the UK as a whole, or beside a wider place (two figures), is two figures.
     !plan.withUk &&
+    !plan.alongside?.length &&
     (plan.geo?.values.length ?? 0) < 2 &&
     !readsTwoDates(plan) &&
     (s.operatorGroups?.length ?? 0) < 2 &&
@@ -388,7 +389,13 @@ const PLACE_DIMENSION: Partial<Record<EntityMatch['entity']['kind'], Plan['dimen
 
 /** Places the question names that the plan does not filter or compare on. */
 function uncarriedPlaces(plan: Plan, entities: EntityMatch[]): string[] {
-  const values = new Set([...(plan.geo?.values ?? []), plan.geo?.label ?? ''].map((v) => v.toLowerCase()));
+  // The places of every figure asked (a place beside a wider one is two figures) and a place ranked among peers.
+  const geos = [plan.geo, ...(plan.alongside ?? []).map((part) => part.geo)];
+  const values = new Set(
+    [...geos.flatMap((geo) => [...(geo?.values ?? []), geo?.label ?? '']), ...(plan.rankOf ?? [])].map((v) =>
+      v.toLowerCase(),
+    ),
+  );
   const missing: string[] = [];
   for (const match of entities) {
     const e = match.entity;
