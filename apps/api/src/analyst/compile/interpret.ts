@@ -417,6 +417,12 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const places = n === 1 ? SINGULAR[dimension] : `${n} ${PLURAL[dimension] ?? SINGULAR[dimension]}`;
     const by = `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`;
     head = `For each ${SINGULAR[plan.rankWithin]}${where ? ` ${where}` : ''}, the ${places} ${by}`;
+  } else if (plan.urbanRuralGap) {
+    // "The urban-rural gap in the share of premises ... (urban minus rural, in points), by nation, widest first".
+    const by = dimension
+      ? `, ${plan.limit === 1 ? `the ${SINGULAR[dimension]} with the ${plan.order === 'asc' ? 'narrowest' : 'widest'} gap` : `by ${SINGULAR[dimension]}, ${plan.order === 'asc' ? 'narrowest' : 'widest'} first`}`
+      : '';
+    head = `The urban-rural gap in the ${noun}${where ? ` ${where}` : ''} (urban minus rural, in points)${by}`;
   } else if (dimension && plan.placeStats?.length) {
     // "The median of the local authorities' share of premises ... (each counted once)".
     const stats = plan.placeStats;

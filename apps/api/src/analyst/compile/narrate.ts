@@ -140,6 +140,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   }
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
+  if (plan.urbanRuralGap) return finish(describeUrbanRuralGap(plan, result), plan, latest);
   if (plan.placeStats?.length) return finish(describePlaceStats(plan, result), plan, latest);
   if (plan.placeBands) return finish(describePlaceBands(plan, result), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
@@ -908,6 +909,29 @@ function placeFigureWords(plan: Plan): string {
   return share
     ? `share of premises with ${subjectWords(plan)}`
     : `${plan.measure.replace(/_/g, ' ')} with ${subjectWords(plan)}`;
+}
+
+/** "Urban 86.6%, rural 68.67%: a gap of 17.93 pp." A line per place, widest first, when there are places. */
+function describeUrbanRuralGap(plan: Plan, result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const [urban, rural, gap] = ['urban_coverage_pct', 'rural_coverage_pct', 'gap_pp'].map((n) =>
+    names.indexOf(n),
+  ) as [number, number, number];
+  const place = plan.dimension ? names.indexOf(plan.dimension) : -1;
+  if (urban < 0 || rural < 0 || gap < 0 || result.rows.length === 0) return ['No premises to compare.'];
+  const pct = (v: unknown) => (v === null || v === undefined ? 'none' : `${nf2.format(Number(v))}%`);
+  const line = (row: (typeof result.rows)[number]) =>
+    `urban **${pct(row[urban])}**, rural **${pct(row[rural])}**: a gap of **${nf2.format(Number(row[gap]))} pp**`;
+  const what = `the share of premises with ${subjectWords(plan)}`;
+  if (place < 0)
+    return [
+      `For ${what}${plan.geo ? ` in ${plan.geo.values.join(', ')}` : ' across the UK'}: ${line(result.rows[0]!)} (urban minus rural).`,
+    ];
+  return [
+    `The urban-rural gap in ${what}, urban minus rural, ${plan.order === 'asc' ? 'narrowest' : 'widest'} first:`,
+    '',
+    ...result.rows.map((row) => `- **${String(row[place])}**: ${line(row)}`),
+  ];
 }
 
 const STAT_WORDS: Record<string, string> = { min: 'lowest', median: 'median', mean: 'mean', max: 'highest' };

@@ -444,6 +444,7 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.compare?.length) return buildSideBySide(plan, ctx);
   if (plan.rankWithin) return buildRankedWithin(plan, plan.rankWithin, ctx);
   if (plan.rankOf?.length) return buildRankOf(plan, plan.rankOf, ctx);
+  if (plan.urbanRuralGap) return buildUrbanRuralGap(plan, ctx);
   if (plan.placeStats?.length) return buildPlaceStats(plan, plan.placeStats, ctx);
   if (plan.placeBands) return buildPlaceBands(plan, plan.placeBands, ctx);
   if (plan.groupFilter) return buildGroupFilter(plan, plan.groupFilter, ctx);
@@ -703,6 +704,53 @@ function buildPlaceBands(plan: Plan, width: number, ctx: TimeContext): BuiltQuer
     steps: [
       ...inner.steps,
       `Puts each ${dim} in a band of ${width} by its ${measure} and counts the ${dim} values in each band.`,
+    ],
+  };
+}
+
+/**
+ * The urban-rural gap ("how wide is the urban-rural gap in full fibre in each nation"): the plan's figures for urban
+ * and for rural premises (by place, when it has places), then each setting's share and the gap in points, urban
+ * minus rural, computed from the counts (not from two rounded shares).
+ */
+function buildUrbanRuralGap(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.measure !== 'coverage_pct') throw new Error('an urban-rural gap is a gap between two shares');
+  const dim = plan.dimension && PLACE_COLUMNS.has(plan.dimension) ? plan.dimension : undefined;
+  if (plan.dimension && !dim)
+    throw new Error(`an urban-rural gap by ${plan.dimension} is not a gap of places`);
+  const { urbanRuralGap: _gap, order, limit, urbanRural: _setting, ...rest } = plan;
+  const inner = buildQuery(
+    dim ? { ...rest, splitUrbanRural: true } : { ...rest, dimension: 'urban_rural' },
+    ctx,
+  );
+  const [passed, total] = ['premises_passed', 'total_premises'];
+  if (!(passed in inner.columns) || !(total in inner.columns))
+    throw new Error('the figures for urban and rural premises have no counts to take the gap from');
+  const of = (setting: string, column: string) =>
+    `SUM(CASE WHEN s.urban_rural = '${setting}' THEN s.${column} ELSE 0 END)`;
+  const share = (setting: string) => `100.0 * ${of(setting, passed)} / NULLIF(${of(setting, total)}, 0)`;
+  const sql = [
+    `WITH split AS (\n${inner.sql}\n)`,
+    `SELECT ${dim ? `s.${dim}, ` : ''}${round(share('urban'))} AS urban_coverage_pct,`,
+    `       ${round(share('rural'))} AS rural_coverage_pct,`,
+    `       ${round(`${share('urban')} - ${share('rural')}`)} AS gap_pp`,
+    'FROM split s',
+    ...(dim ? [`GROUP BY s.${dim}`] : []),
+    ...(dim || order
+      ? [`ORDER BY gap_pp ${order === 'asc' ? 'ASC' : 'DESC'}${dim ? `, s.${dim}` : ''}`]
+      : []),
+    ...(limit && dim ? [`LIMIT ${limit}`] : []),
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      urban_coverage_pct: 'share of urban premises',
+      rural_coverage_pct: 'share of rural premises',
+      gap_pp: 'urban minus rural, in percentage points',
+    },
+    steps: [
+      ...inner.steps,
+      `Takes the urban and the rural share${dim ? ` of each ${dim}` : ''} from the counts, and the gap between them in points (urban minus rural)${dim ? ', widest first' : ''}.`,
     ],
   };
 }

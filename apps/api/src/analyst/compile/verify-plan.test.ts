@@ -364,6 +364,20 @@ describe('session 17 shapes are checked against their plans', () => {
     placeBands: 10,
   });
 
+  it('checks that an urban-rural gap takes both settings', async () => {
+    const gap = plan({
+      measure: 'coverage_pct',
+      subject: { tech: 'fttponly' },
+      dimension: 'country',
+      urbanRuralGap: true,
+      order: 'desc',
+    });
+    expect((await verifyPlan(gap, buildQuery(gap, testTime), testTime)).missing).toEqual([]);
+    expect(await missingAfter(gap, /= 'rural'/g, "= 'urban'")).toContain(
+      'the urban and the rural share ("urban-rural gap")',
+    );
+  });
+
   it('checks statistics and bands of places', async () => {
     expect(await missingAfter(medianLa, /AVG\(f\.coverage_pct\)/, 'MAX(f.coverage_pct)')).toContain(
       'the statistics of the places ("mean")',

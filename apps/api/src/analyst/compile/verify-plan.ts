@@ -608,6 +608,16 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     return absent.length ? [`the statistics of the places ("${absent.join(', ')}")`] : [];
   }
   if (plan.placeBands) return e.groups('band_from') ? [] : [`the bands of ${plan.placeBands} ("band_from")`];
+  // The gap is taken from both settings' figures: urban and rural each named in the SQL.
+  if (
+    plan.urbanRuralGap &&
+    !(
+      e.equals(['s.urban_rural', 'urban_rural'], 'urban') &&
+      e.equals(['s.urban_rural', 'urban_rural'], 'rural')
+    ) &&
+    !/urban_rural = 'urban'[\s\S]*urban_rural = 'rural'/.test(e.facts.outputs.join(' '))
+  )
+    out.push('the urban and the rural share ("urban-rural gap")');
   if (plan.rankOf?.length) {
     // Every place ranked, then only the places asked kept, each with its position.
     const missing = plan.rankOf.filter((v) => !e.equals([plan.dimension ?? ''], v));
@@ -640,7 +650,7 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
   else if (
     SHARE_MEASURES.has(plan.measure) &&
     GEO_DIMENSIONS.has(d) &&
-    !/_pct$|^pp_change$/.test(first.target) &&
+    !/_pct$|^pp_change$|^gap_pp$/.test(first.target) &&
     !plan.takeUp?.rankByChange
   )
     out.push(`the ranking by the share (ranked by ${first.target})`);

@@ -1953,6 +1953,31 @@ describe('session 16 wordings', () => {
     expect(read('full fibre coverage in Leeds and Manchester').plan.alongside).toBeUndefined();
   });
 
+  it('reads the urban-rural gap: both shares and the gap in points, by place when places are asked', () => {
+    const nations = read(
+      'For each of the four home nations, how wide is the urban-rural gap in full fibre coverage? Urban share minus rural share in pp, widest gap first.',
+    );
+    expect(nations.plan).toMatchObject({
+      measure: 'coverage_pct',
+      dimension: 'country',
+      urbanRuralGap: true,
+      order: 'desc',
+    });
+    expect(nations.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(buildQuery(nations.plan, testTime).sql).toMatch(/AS gap_pp/);
+    const uk = read(
+      'Superfast coverage of urban and of rural premises today, and the gap between them in pp.',
+    ).plan;
+    expect(uk).toMatchObject({ urbanRuralGap: true });
+    expect(uk.dimension).toBeUndefined();
+    expect(read('which region has the widest urban-rural gap in gigabit coverage').plan).toMatchObject({
+      dimension: 'government_region',
+      limit: 1,
+    });
+    // Urban and rural without a gap stay a row each.
+    expect(read('full fibre coverage by urban and rural').plan.urbanRuralGap).toBeUndefined();
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

@@ -536,7 +536,7 @@ function singularSuperlative(tagging: Tagging): boolean {
 }
 
 const SUPERLATIVE =
-  /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst|top|main|dominant)$/;
+  /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst|top|main|dominant|widest|narrowest)$/;
 
 /** A plain ranking of places or networks (not a series, leaders or ranks within groups) asked for its first row. */
 function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
@@ -926,6 +926,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
     case 'points':
       return (
         m === 'change_pp' ||
+        // "The urban-rural gap in pp", "the gap with the UK in points".
+        Boolean(plan.urbanRuralGap || plan.withUk) ||
         (m === 'line_share_pct' && (plan.takeUp?.change !== undefined || !!plan.takeUp?.fromQuarter))
       );
     case 'speed':
@@ -954,6 +956,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
   if (plan.dimension === value || plan.rankWithin === value || plan.placeLevel === value) return true;
+  // "The urban-rural gap": both settings are in the answer, side by side.
+  if (value === 'urban_rural' && plan.urbanRuralGap) return true;
   if (value === 'speed_band') return false;
   // "No full fibre at the postcode", "present at their postcode": the unit every figure is counted over, named
   // in the singular after an article, is no grouping.
@@ -1102,6 +1106,10 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
         s.allGroups ||
           (s.operatorGroups?.length ?? 0) >= 2 ||
           plan.geo ||
+          // "Both shares and the gap": the urban and the rural share beside their gap.
+          plan.urbanRuralGap ||
+          plan.withUk ||
+          plan.alongside?.length ||
           (plan.within?.operatorGroups?.length && plan.dimension === 'operator_group'),
       );
     case 'base': {
@@ -1140,6 +1148,17 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
         Boolean(plan.subject.operatorGroups?.length || plan.subject.operators?.length)
       );
     }
+    case 'gap':
+      // "The urban-rural gap", "the gap with the UK", "the coverage gap" (what is not covered), "the gap closed".
+      return Boolean(
+        plan.urbanRuralGap ||
+          plan.withUk ||
+          plan.alongside?.length ||
+          plan.compare?.length ||
+          plan.subject.absent ||
+          plan.subject.belowUso ||
+          plan.measure.startsWith('change_'),
+      );
     case 'total':
       // "Total premises passed by altnets": one figure for the class, not a row per network, unless the
       // question names the breakdown ("total by operator", "for each altnet").
@@ -1561,6 +1580,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...rankOfNamedPlace(base, tagging));
   edits.push(...statsOverPlaces(base, tagging));
+  edits.push(...urbanRuralGapOf(base, tagging));
   edits.push(...bandsOfPlaces(base, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
   edits.push(...changeUntilForecast(base, unused, tagging));
@@ -1839,6 +1859,33 @@ function rankOfNamedPlace(base: Plan, tagging: Tagging): Edit[] {
     out.push({ plan, differs: `where ${named.join(', ')} ranks` });
   }
   return out;
+}
+
+/**
+ * The urban-rural gap ("how wide is the urban-rural gap in FTTP in each nation", "urban share minus rural share in
+ * pp"): the share in each setting and the gap in points, one row, or a row per place, widest first.
+ */
+function urbanRuralGapOf(base: Plan, tagging: Tagging): Edit[] {
+  if (base.urbanRuralGap || base.dataset !== 'upc' || base.compare?.length || base.within || base.alongside)
+    return [];
+  if (!['coverage_pct', 'premises'].includes(base.measure) || base.placeStats || base.rankOf) return [];
+  if (!tagging.tags.some((t) => t.role === 'shape' && t.value === 'gap')) return [];
+  if (!/\burban\b/.test(tagging.text) || !/\brural\b/.test(tagging.text)) return [];
+  const plan = clone(base);
+  plan.measure = 'coverage_pct';
+  plan.urbanRuralGap = true;
+  delete plan.splitUrbanRural;
+  delete plan.urbanRural;
+  if (plan.dimension && !PLACE_COLUMNS.has(plan.dimension)) delete plan.dimension;
+  const level = placeLevelOf(plan, tagging);
+  if (level && level !== ('urban_rural' as GeoColumn)) plan.dimension = level;
+  if (plan.dimension === 'urban_rural') delete plan.dimension;
+  const ranking = tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank');
+  plan.order = ranking?.value === 'asc' ? 'asc' : 'desc';
+  if (!plan.dimension) delete plan.limit;
+  // "Which region has the widest gap": the first place only.
+  else if (!plan.limit && firstRowWanted(plan, tagging)) plan.limit = 1;
+  return [{ plan, differs: 'the urban-rural gap' }];
 }
 
 /** The place level a plan lists, or the one the question names ("across local authorities"). */

@@ -411,6 +411,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(/\b(uk|gb|national|nationwide|country)(?:'s)? (?:average|avg)\b/gi, (_w, whole: string) =>
       /^(?:uk|gb)$/i.test(whole) ? `${whole} as a whole` : `${whole} figure`,
     )
+    // "Each of the four home nations", "all 4 nations": the nations, every one of them.
+    .replace(/\b(the|all) (?:four|4) ((?:home |uk |devolved )?nations)\b/gi, '$1 $2')
+    // "How wide is the gap": the gap.
+    .replace(/\bhow (?:wide|big|large|narrow) is the\b/gi, 'what is the')
+    // "The urban-rural gap", "urban/rural split": both settings named.
+    .replace(/\b(urban|rural)[-/](rural|urban)\b/gi, '$1 and $2')
     // Finance shorthand for a trailing year: "LTM net adds", "TTM", "L12M".
     .replace(/\b(?:ltm|ttm|l12m)\b/gi, 'in the last 12 months')
     // "How many diff altnets": different ones (not "the diff between", a difference).

@@ -150,6 +150,7 @@ export const VOCABULARY: Vocabulary = {
       'biggest to smallest',
       'most to least',
       'top to bottom',
+      'widest',
     ],
     asc: [
       'worst to best',
@@ -166,6 +167,7 @@ export const VOCABULARY: Vocabulary = {
       'poorest',
       'fewest',
       'slowest',
+      'narrowest',
       'min',
       'minimum',
     ],
@@ -184,6 +186,8 @@ export const VOCABULARY: Vocabulary = {
     // The base of a share named first ("Of all premises that can get FTTP, what % ..."): a share within it.
     base: ['of all', 'out of all', 'of those', 'among those', 'of these', 'among these'],
     // One figure for everything named ("combined market share of BT and Sky"), not a row each.
+    // The difference between two figures named ("the urban-rural gap", "urban share minus rural share").
+    gap: ['gap', 'gaps', 'divide', 'minus'],
     combined: [
       'combined',
       'altogether',

@@ -279,6 +279,12 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension: one row of statistics over the places\' figures, each place counted once ("the median LA full fibre coverage": dimension la_name, placeStats ["median"])',
     ),
+  urbanRuralGap: z
+    .boolean()
+    .optional()
+    .describe(
+      'With measure coverage_pct: the urban share, the rural share and the gap (urban minus rural, in points), one row or one per place of the dimension ("urban-rural gap in FTTP by nation, widest first": dimension country, urbanRuralGap, order desc)',
+    ),
   placeBands: z
     .number()
     .positive()

@@ -192,6 +192,12 @@ export interface Plan {
    */
   placeStats?: PlaceStat[];
   /**
+   * With measure coverage_pct: the share in urban and in rural areas and the gap between them in points (urban
+   * minus rural), one row, or one row per place of `dimension` ("how wide is the urban-rural gap in full fibre in
+   * each nation, widest first").
+   */
+  urbanRuralGap?: boolean;
+  /**
    * With a place `dimension`: how many places fall in each band of this width of the measure ("local authorities by
    * gigabit coverage in 10% bands": 10), a row per band from the lowest.
    */
