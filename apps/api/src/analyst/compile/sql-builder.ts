@@ -2478,7 +2478,8 @@ function buildTakeUp(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (
     plan.measure !== 'share_of_subject_pct' &&
     ((plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) ||
-      (plan.geo && (!plan.dimension || LINE_KEYS.has(plan.dimension))))
+      // Lines in a place, or in rural or urban postcodes: take_up_postcode joined to each postcode's place.
+      ((plan.geo || plan.urbanRural) && (!plan.dimension || LINE_KEYS.has(plan.dimension))))
   )
     return buildTakeUpByPlace(plan, ctx, filters);
   if (plan.measure === 'share_of_subject_pct') return buildTakeUpRate(plan, ctx);

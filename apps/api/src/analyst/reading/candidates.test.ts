@@ -1978,6 +1978,17 @@ describe('session 16 wordings', () => {
     expect(read('full fibre coverage by urban and rural').plan.urbanRuralGap).toBeUndefined();
   });
 
+  it('counts take-up in rural or urban postcodes, and people where people are asked', () => {
+    const rural = read(
+      'Technology mix of lines in rural postcodes in the latest quarter: share of lines by technology.',
+    );
+    expect(rural.plan).toMatchObject({ dataset: 'take_up', urbanRural: 'rural', dimension: 'tech' });
+    expect(buildQuery(rural.plan, testTime).sql).toMatch(/u\.urban_rural = 'rural'/);
+    expect(read('How many people live in rural postcodes below the USO, by nation?').plan.measure).toBe(
+      'population',
+    );
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

@@ -445,7 +445,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /\b(in|of) (rural|urban) postcodes\b(?=[^.?]*\b(?:premises|homes|properties)\b|)/gi,
       (whole, p: string, setting: string) =>
-        /\b(?:premises|homes|properties)\b/i.test(question) ? `${p} ${setting} areas` : whole,
+        /\b(?:premises|homes|properties|people|population|residents|households|lines|subscribers)\b/i.test(
+          question,
+        )
+          ? `${p} ${setting} areas`
+          : whole,
     )
     // "Counting each premises once", "without double counting": one figure for everything named together.
     .replace(

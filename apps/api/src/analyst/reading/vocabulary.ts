@@ -291,7 +291,7 @@ into than then so if also any some all give show tell find get got gets see look
 same such other others very much many there's it's what's i'd i'm im let lets make made use using used
 right back according seen rn currently current now today still yet already ever again etc eg ie whole entire
 whereas while whilst ones one's anyone anybody everyone someone atm whatsoever measured provide provided provides
-providing supply supplied`.split(/\s+/),
+providing supply supplied mix classed classified counted`.split(/\s+/),
 );
 
 /** How to show the answer: presentation, not a condition on the figures (read by the visuals, not the plan). */
