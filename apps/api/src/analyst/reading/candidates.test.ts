@@ -1989,6 +1989,21 @@ describe('session 16 wordings', () => {
     );
   });
 
+  it('reads a request written as a column spec: snake_case names, "Cols:", "desc", "A-Z"', () => {
+    const spec = read(
+      'No. of distinct altnets live in each region right now. region, altnet_count. Sort altnet_count desc then region A-Z',
+    );
+    expect(spec.plan).toMatchObject({
+      measure: 'operator_count',
+      dimension: 'government_region',
+      order: 'desc',
+    });
+    expect(spec.confidence).toBeGreaterThanOrEqual(0.8);
+    const sorted = read('Leeds postcode districts: postcode_district, ff_pct. Sorted by ff_pct desc');
+    expect(sorted.plan).toMatchObject({ dimension: 'postcode_district', order: 'desc' });
+    expect(sorted.plan.leaderPerDimension).toBeUndefined();
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

@@ -373,6 +373,9 @@ function networkKind(tag: Tag): boolean {
 
 /** The network kind a ranking word ranks: "the biggest (full fibre) network", "which altnet is biggest". */
 function rankedNetworkKind(ranking: Tag, tagging: Tagging): Tag | undefined {
+  // "Sorted by altnet %", "ordered by network count": the rows are sorted by that figure, no network is ranked.
+  if (/^(?:sort|order)/.test(ranking.text) && /^ by\b/.test(tagging.text.slice(ranking.end)))
+    return undefined;
   const i = tagging.tags.indexOf(ranking);
   // "The biggest 5 FF networks", "top 3 altnets": the number between them is how many to list, not a count of
   // networks at a postcode.
@@ -1648,8 +1651,9 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   // "In each nation, which altnet is biggest": the leading network of that kind in each place.
   // The ranking word may be unused, or read as ranking the places: beside a network kind it ranks the networks.
+  // ("Sorted by altnet %" sorts the places; it does not ask for a leader.)
   const ranked =
-    unused.find((t) => t.role === 'ranking' && rankedNetworkKind(t, tagging)) ??
+    unused.find((t) => t.role === 'ranking' && t.value !== 'rank' && rankedNetworkKind(t, tagging)) ??
     (base.order && !base.limit
       ? tagging.tags.find((t) => t.role === 'ranking' && t.value !== 'rank' && rankedNetworkKind(t, tagging))
       : undefined);
@@ -1754,6 +1758,19 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     edits.push({ plan, differs: 'one row for each altnet' });
   }
   edits.push(...sideBySide(base, unused, tagging));
+  // "Sorted by altnet %", "ranked": rows in the order of their figure, highest first unless a word says lowest.
+  const sortWord = unused.find((t) => t.role === 'ranking' && t.value === 'rank');
+  if (
+    sortWord &&
+    base.dimension &&
+    !base.order &&
+    !TIME_GRAINS.has(base.dimension) &&
+    base.dimension !== 'networks'
+  ) {
+    const plan = clone(base);
+    plan.order = tagging.tags.some((t) => t.role === 'ranking' && t.value === 'asc') ? 'asc' : 'desc';
+    edits.push({ plan, differs: `${sortWord.text} by the figure` });
+  }
   // How many rows to keep is a whole number: "0.8+" is a threshold, never a limit.
   const number = unused.find(
     (t) => t.role === 'number' && Number.isInteger(Number(t.value)) && Number(t.value) >= 1,
