@@ -2004,6 +2004,31 @@ describe('session 16 wordings', () => {
     expect(sorted.plan.leaderPerDimension).toBeUndefined();
   });
 
+  it('reads listed years of a yearly series, end-of-year points, "count of LAs" and "but nothing X"', () => {
+    expect(
+      read('Openreach FTTP premises passed at the June snapshot of each year 2023, 2024, 2025, 2026').plan,
+    ).toMatchObject({
+      dimension: 'year',
+      time: { seriesMonth: 6, seriesFrom: '2023-01-01', seriesTo: '2026-06-01' },
+    });
+    expect(
+      read('Forecast FF coverage % UK-wide at each end-of-year point, Dec 2025 to Dec 2030').plan,
+    ).toMatchObject({
+      dataset: 'upc_forecast',
+      dimension: 'year',
+    });
+    expect(read('Count of LAs forecast to have at least 99% FF coverage by Dec 2030').plan).toMatchObject({
+      countGroups: true,
+      groupFilter: { op: 'gte', value: 99 },
+    });
+    expect(
+      read('Premises where FWA is on offer but nothing gigabit-capable, by nation').plan.subject,
+    ).toMatchObject({
+      tech: 'fwa',
+      exclude: { gigabit: true },
+    });
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

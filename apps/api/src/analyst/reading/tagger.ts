@@ -411,6 +411,22 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(/\b(uk|gb|national|nationwide|country)(?:'s)? (?:average|avg)\b/gi, (_w, whole: string) =>
       /^(?:uk|gb)$/i.test(whole) ? `${whole} as a whole` : `${whole} figure`,
     )
+    // "Count of LAs forecast to ...", "the number of regions where ...": how many of those places.
+    .replace(
+      /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
+      'how many ',
+    )
+    // "FWA on offer but nothing gigabit-capable": but no gigabit.
+    .replace(/\bbut (?:nothing|none)(?= [a-z])/gi, 'but no')
+    // "UK-wide", "nationwide": the UK as a whole, which a question with no place is already.
+    .replace(/\b(?:uk|gb)-wide\b/gi, 'UK')
+    // "Each end-of-year point", "each year-end snapshot": a yearly series at December.
+    .replace(/\beach end[- ]of[- ](?:the[- ])?year(?: points?| snapshots?| dates?)?\b/gi, 'each year end')
+    // "At the June snapshot of each year 2023, 2024, 2025, 2026": each year from the first to the last listed.
+    .replace(
+      /\b((?:each|every) (?:year|yr)),? (?:for |in )?((?:19|20)\d\d)(?:,? (?:(?:19|20)\d\d),?)*,? (?:and |& )?((?:19|20)\d\d)\b/gi,
+      '$1 from $2 to $3',
+    )
     // Column names written as a spec ("Cols: country, ff_pct_latest, pp_change"): their words, without the label.
     .replace(/\b(?:cols|columns|fields|output columns|headers)\s*:/gi, ' ')
     .replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/gi, (name) => name.replace(/_/g, ' '))
