@@ -475,6 +475,13 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         .map((b) => b.label)
         .join('; ')})`;
   }
+  // A second grouping of lines: "by operator and segment".
+  if (plan.thenBy && SINGULAR[plan.thenBy]) {
+    head =
+      /\bquarterly\b/.test(head) || !dimension || SERIES.has(dimension)
+        ? `${head}, by ${SINGULAR[plan.thenBy]}`
+        : `${head} and ${SINGULAR[plan.thenBy]}`;
+  }
   // The take-up filters ("on full fibre", "of Sky"), whichever way the head was said.
   if (extra && !head.includes(extra)) head += ` ${extra}`;
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');

@@ -141,6 +141,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
   if (plan.urbanRuralGap) return finish(describeUrbanRuralGap(plan, result), plan, latest);
+  if (plan.thenBy) return finish(describeTwoKeys(plan, result), plan, latest);
   if (plan.placeStats?.length) return finish(describePlaceStats(plan, result), plan, latest);
   if (plan.placeBands) return finish(describePlaceBands(plan, result), plan, latest);
   if (plan.measure === 'operator_list') return finish(describeOperatorList(result), plan, latest);
@@ -933,6 +934,34 @@ function describeUrbanRuralGap(plan: Plan, result: ResultLike): string[] {
     ...result.rows.map((row) => `- **${String(row[place])}**: ${line(row)}`),
   ];
 }
+
+/** Lines by two groupings: for each value of the first, its lines by the second, and its total. */
+function describeTwoKeys(plan: Plan, result: ResultLike): string[] {
+  const names = result.columns.map((c) => c.name);
+  const key = (d: string | undefined) => (d === 'operator_group' ? 'operator' : (d ?? ''));
+  const [first, second, lines] = [key(plan.dimension), key(plan.thenBy), 'lines'].map((n) =>
+    names.indexOf(n),
+  ) as [number, number, number];
+  if (first < 0 || second < 0 || lines < 0) return [`The query returned ${result.rows.length} rows.`];
+  const groups = new Map<string, [string, number][]>();
+  for (const row of result.rows) {
+    const k = String(row[first]);
+    groups.set(k, [...(groups.get(k) ?? []), [String(row[second]), Number(row[lines])]]);
+  }
+  const n = (v: number) => v.toLocaleString('en-GB');
+  return [
+    `Subscriber lines by ${DIMENSION_LABEL[plan.dimension ?? ''] ?? 'group'} and ${DIMENSION_LABEL[plan.thenBy ?? ''] ?? 'group'}:`,
+    '',
+    ...[...groups.entries()].map(([k, parts]) => {
+      const total = parts.reduce((sum, [, v]) => sum + v, 0);
+      return `- **${k}**: ${n(total)} in all (${parts.map(([p, v]) => `${p} ${n(v)}`).join(', ')})`;
+    }),
+  ];
+}
+
+const DIMENSION_LABEL: Record<string, string> = Object.fromEntries(
+  DIMENSION_LIST.map((d) => [d.id, d.label]),
+);
 
 const STAT_WORDS: Record<string, string> = { min: 'lowest', median: 'median', mean: 'mean', max: 'highest' };
 

@@ -2790,6 +2790,25 @@ function buildLines(plan: Plan, filters: string[], { timeFilters, quarterText }:
         ? 'operator'
         : undefined;
   const allFilters = [...filters, ...timeFilters];
+  // "Lines by operator x segment", "lines by quarter and technology": a row for each pair.
+  const then = plan.thenBy ? (plan.thenBy === 'operator_group' ? 'operator' : plan.thenBy) : undefined;
+  if (dim && then && then !== dim && ['operator', 'tech', 'segment', 'quarter'].includes(then)) {
+    return {
+      sql: [
+        `SELECT ${dim}, ${then}, SUM(lines) AS lines`,
+        'FROM take_up_quarterly',
+        where(allFilters),
+        `GROUP BY ${dim}, ${then}`,
+        `ORDER BY ${dim}, ${then}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      columns: { lines: 'subscriber lines' },
+      steps: [
+        `Adds up subscriber lines in take_up_quarterly${filters.length ? ` where ${filters.join(' and ')}` : ''} for ${quarterText}, by ${dim} and ${then}: a row for each pair.`,
+      ],
+    };
+  }
   // "Sky vs TalkTalk vs Vodafone lines each quarter of 2026": a series for each brand named, not their sum.
   const brandSeries = dim === 'quarter' && (plan.takeUp?.operators?.length ?? 0) >= 2;
   if (brandSeries) {

@@ -364,6 +364,20 @@ describe('session 17 shapes are checked against their plans', () => {
     placeBands: 10,
   });
 
+  it('checks the second grouping of lines', async () => {
+    const pairs = plan({
+      dataset: 'take_up',
+      measure: 'lines',
+      dimension: 'operator',
+      thenBy: 'segment',
+      time: { quarter: '2026Q4' },
+    });
+    expect((await verifyPlan(pairs, buildQuery(pairs, testTime), testTime)).missing).toEqual([]);
+    expect(await missingAfter(pairs, /GROUP BY operator, segment/, 'GROUP BY operator')).toContain(
+      'the second grouping ("by segment")',
+    );
+  });
+
   it('checks that an urban-rural gap takes both settings', async () => {
     const gap = plan({
       measure: 'coverage_pct',

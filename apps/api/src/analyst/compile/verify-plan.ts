@@ -552,6 +552,8 @@ function dimensionMissing(plan: Plan, e: Evidence): string[] {
     out.push('the leader in each place (one network per place)');
   if (plan.rankWithin && !(e.facts.windows.has('row_number') && e.facts.columns.has(plan.rankWithin)))
     out.push(`the ranking within each ${plan.rankWithin} ("${DIMENSION_WORDS[plan.rankWithin]}")`);
+  if (plan.thenBy && !e.groups(plan.thenBy === 'operator_group' ? 'operator' : plan.thenBy))
+    out.push(`the second grouping ("${DIMENSION_WORDS[plan.thenBy]}")`);
   if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
     out.push('the flow (what each point added)');
   if (plan.flow && plan.measure === 'coverage_pct' && !e.facts.outputs.includes('pp_change'))

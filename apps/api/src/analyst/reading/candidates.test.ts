@@ -2029,6 +2029,18 @@ describe('session 16 wordings', () => {
     });
   });
 
+  it('counts lines by two groupings at once', () => {
+    const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
+    expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });
+    expect(buildQuery(pairs.plan, testTime).sql).toMatch(/GROUP BY operator, segment/);
+    expect(read('Sky lines by technology and segment').plan).toMatchObject({
+      dimension: 'tech',
+      thenBy: 'segment',
+    });
+    // One grouping named stays one.
+    expect(read('Sky lines by technology').plan.thenBy).toBeUndefined();
+  });
+
   it('reads statistics of places and places in bands of their figure', () => {
     const median = read('what is the median full fibre coverage across local authorities');
     expect(median.plan).toMatchObject({

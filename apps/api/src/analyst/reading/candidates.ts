@@ -959,6 +959,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
 function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
   if (plan.dimension === value || plan.rankWithin === value || plan.placeLevel === value) return true;
+  if (plan.thenBy === value) return true;
   // "The urban-rural gap": both settings are in the answer, side by side.
   if (value === 'urban_rural' && plan.urbanRuralGap) return true;
   if (value === 'speed_band') return false;
@@ -990,7 +991,12 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   }
   if (value === 'urban_rural') return plan.urbanRural !== undefined || Boolean(plan.splitUrbanRural);
   // Naming both segments ("resi + business") is no segment filter: every take-up plan counts both by default.
-  if (value === 'segment') return plan.dataset === 'take_up';
+  // (A grouping by segment asked beside another, "by operator x segment", is a row for each pair: thenBy.)
+  if (value === 'segment')
+    return (
+      plan.dataset === 'take_up' &&
+      !(plan.dimension && /(?:\bx|\band|\bby|&|\/)\s*$/.test(tagging.text.slice(0, tag.start)))
+    );
   if (value === 'tech') return Boolean(plan.subject.onlyTech || plan.subject.exclude);
   // "the average postcode attractiveness score": the scores are per postcode, their average is the measure.
   if (value === 'postcode')
@@ -1583,6 +1589,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...rankOfNamedPlace(base, tagging));
   edits.push(...statsOverPlaces(base, tagging));
+  edits.push(...linesByTwoKeys(base, unused));
   edits.push(...urbanRuralGapOf(base, tagging));
   edits.push(...bandsOfPlaces(base, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
@@ -1903,6 +1910,27 @@ function urbanRuralGapOf(base: Plan, tagging: Tagging): Edit[] {
   // "Which region has the widest gap": the first place only.
   else if (!plan.limit && firstRowWanted(plan, tagging)) plan.limit = 1;
   return [{ plan, differs: 'the urban-rural gap' }];
+}
+
+/** The groupings take-up lines can be counted by, a row for each pair of them. */
+const LINE_GROUPINGS = new Set(['operator', 'operator_group', 'tech', 'segment', 'quarter']);
+
+/** "Lines by operator x segment", "total lines by quarter and technology": a second grouping of the lines. */
+function linesByTwoKeys(base: Plan, unused: Tag[]): Edit[] {
+  if (base.dataset !== 'take_up' || base.measure !== 'lines' || base.thenBy || base.geo || base.urbanRural)
+    return [];
+  if (!base.dimension || !LINE_GROUPINGS.has(base.dimension)) return [];
+  const key = (d: string) => (d === 'operator_group' ? 'operator' : d);
+  const second = unused.find(
+    (t) =>
+      t.role === 'dimension' && LINE_GROUPINGS.has(t.value) && key(t.value) !== key(base.dimension ?? ''),
+  );
+  if (!second) return [];
+  const plan = clone(base);
+  plan.thenBy = second.value as Dimension;
+  delete plan.order;
+  delete plan.limit;
+  return [{ plan, differs: `by ${second.text} as well` }];
 }
 
 /** The place level a plan lists, or the one the question names ("across local authorities"). */

@@ -416,6 +416,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
       'how many ',
     )
+    // "All operators and both segments", "all brands": no filter, which is what a question that names none counts.
+    .replace(/,?\s*\ball (?:operators|brands|providers|isps|retailers)\b/gi, ' ')
     // "FWA on offer but nothing gigabit-capable": but no gigabit.
     .replace(/\bbut (?:nothing|none)(?= [a-z])/gi, 'but no')
     // "UK-wide", "nationwide": the UK as a whole, which a question with no place is already.

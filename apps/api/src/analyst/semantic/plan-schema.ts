@@ -279,6 +279,12 @@ export const planSchema = z.object({
     .describe(
       'With a place dimension: one row of statistics over the places\' figures, each place counted once ("the median LA full fibre coverage": dimension la_name, placeStats ["median"])',
     ),
+  thenBy: z
+    .enum(DIMENSIONS)
+    .optional()
+    .describe(
+      'Take-up lines only: a second grouping beside dimension, a row per pair ("lines by operator x segment": dimension operator, thenBy segment)',
+    ),
   urbanRuralGap: z
     .boolean()
     .optional()

@@ -219,6 +219,11 @@ export interface Plan {
    * most local authorities": la_name).
    */
   placeLevel?: GeoColumn;
+  /**
+   * Take-up lines only: a second grouping beside `dimension`, a row for each pair ("lines by operator x segment",
+   * "total lines by quarter and technology").
+   */
+  thenBy?: Dimension;
   /** With dimension `networks`: the last band holds this many networks or more ("0, 1, 2, 3 or more"). */
   topBand?: number;
   /** With dimension `networks`: the bands start at one network ("1, 2, 3, 4+"): premises with none are left out. */
