@@ -35,6 +35,7 @@ const NEW_PATHS = [
   'distribution of local authorities by gigabit coverage in 10% bands',
   'urban-rural gap in full fibre coverage by nation, widest first',
   'Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter',
+  'What proportion of premises in each nation is classed as rural?',
   "How does Leeds's full fibre coverage compare with Yorkshire and The Humber as a whole?",
   'where does Leeds rank among local authorities in Yorkshire and The Humber for full fibre coverage',
   // Session 16: two figures of different kinds in one question (one row each, a ranked row beside the UK's figure,

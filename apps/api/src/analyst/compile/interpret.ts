@@ -487,7 +487,11 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   let sentence = [head, condition ? `where ${condition}` : ''].filter(Boolean).join(' ');
   // The subject's own premises: "Share of the premises where CityFibre is present that are in rural areas".
   // Its own premises split by class or place: "The premises where Gigaclear is present by urban or rural setting, ...".
-  if (plan.footprintShare && dimension) {
+  const noSubject = Object.values(plan.subject).every((v) => v === undefined || v === false);
+  if (plan.footprintShare && dimension && plan.urbanRural && noSubject) {
+    // "Share of each nation's premises that are in rural areas".
+    sentence = `Share of each ${SINGULAR[dimension]}'s premises${where.replace(/^in (?:urban|rural) areas\s*/, ' ').trimEnd()} that are in ${plan.urbanRural} areas`;
+  } else if (plan.footprintShare && dimension) {
     sentence = `The premises${where ? ` ${where}` : ''} where ${condition ?? 'any service is present'} by ${SINGULAR[dimension]}, each part's share of them all`;
   }
   if (plan.footprintShare && where && !dimension) {

@@ -478,6 +478,8 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
       return buildShareOfSubject(plan, ctx);
     case 'coverage_pct':
       if (plan.within) return buildShareWithin(plan, plan.within, ctx);
+      if (plan.footprintShare && plan.dimension && plan.urbanRural && isEmptySubject(plan))
+        return buildSettingShareByPlace(plan, plan.urbanRural);
       if (plan.footprintShare && plan.dimension) return buildFootprintSplit(plan, ctx);
       if (plan.footprintShare && (plan.geo || plan.urbanRural)) return buildFootprintShare(plan, ctx);
       break;
@@ -751,6 +753,46 @@ function buildUrbanRuralGap(plan: Plan, ctx: TimeContext): BuiltQuery {
     steps: [
       ...inner.steps,
       `Takes the urban and the rural share${dim ? ` of each ${dim}` : ''} from the counts, and the gap between them in points (urban minus rural)${dim ? ', widest first' : ''}.`,
+    ],
+  };
+}
+
+/** No condition on the postcode: every premises counts. */
+function isEmptySubject(plan: Plan): boolean {
+  return Object.values(plan.subject).every((v) => v === undefined || v === false);
+}
+
+/**
+ * The share of each place's premises that are rural (or urban) ("what proportion of premises in each nation is
+ * rural"): no network or technology, only where the premises are.
+ */
+function buildSettingShareByPlace(plan: Plan, setting: 'urban' | 'rural'): BuiltQuery {
+  const dim = plan.dimension as string;
+  if (!PLACE_COLUMNS.has(plan.dimension as Dimension))
+    throw new Error(`the ${setting} share is of places, not ${dim}`);
+  const inSetting = `SUM(CASE WHEN u.urban_rural = ${sqlString(setting)} THEN u.premises ELSE 0 END)`;
+  const column = `${setting}_share_pct`;
+  const geo = plan.geo ? [`u.${plan.geo.column} IN (${list(plan.geo.values)})`] : [];
+  const sql = [
+    `SELECT u.${dim}, ${inSetting} AS ${setting}_premises, SUM(u.premises) AS total_premises,`,
+    `       ${round(`100.0 * ${inSetting} / NULLIF(SUM(u.premises), 0)`)} AS ${column}`,
+    'FROM upc_output u',
+    where(geo),
+    `GROUP BY u.${dim}`,
+    `ORDER BY ${column} ${plan.order === 'asc' ? 'ASC' : 'DESC'}, u.${dim}`,
+    ...(plan.limit ? [`LIMIT ${plan.limit}`] : []),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns: {
+      [`${setting}_premises`]: `${setting} premises`,
+      total_premises: 'all premises',
+      [column]: `share of the place's premises that are ${setting}`,
+    },
+    steps: [
+      `Adds up each ${dim}'s premises in ${setting} postcodes and all its premises in upc_output, and divides.`,
     ],
   };
 }

@@ -2029,6 +2029,21 @@ describe('session 16 wordings', () => {
     });
   });
 
+  it("reads the share of each place's premises that are rural, with no technology assumed", () => {
+    const { plan } = read('What proportion of premises in each nation is classed as rural?');
+    expect(plan).toMatchObject({
+      dimension: 'country',
+      urbanRural: 'rural',
+      footprintShare: true,
+      subject: {},
+    });
+    expect(buildQuery(plan, testTime).sql).toMatch(
+      /SUM\(CASE WHEN u\.urban_rural = 'rural' THEN u\.premises ELSE 0 END\)/,
+    );
+    // A technology named is its coverage in rural areas.
+    expect(read('full fibre coverage of rural premises in each nation').plan.subject.tech).toBe('fttponly');
+  });
+
   it('counts lines by two groupings at once', () => {
     const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
     expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });

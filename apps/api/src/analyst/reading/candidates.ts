@@ -3446,6 +3446,28 @@ function footprintShare(base: Plan, tagging: Tagging): Edit[] {
     plan.footprintShare = true;
     return [{ plan, differs: "each part's share of its own premises", prior: 1 }];
   }
+  // "What proportion of premises in each nation is rural": no subject, each place's share of rural premises.
+  if (
+    base.dataset === 'upc' &&
+    base.measure === 'coverage_pct' &&
+    base.urbanRural &&
+    base.dimension !== undefined &&
+    PLACE_COLUMNS.has(base.dimension) &&
+    !base.footprintShare &&
+    !base.within &&
+    !base.compare?.length &&
+    base.assumptions.includes(DEFAULT_TECHNOLOGY_ASSUMPTION) &&
+    !tagging.tags.some((t) => t.role === 'technology' || t.role === 'network') &&
+    /\b(?:premises|homes|properties)\b[^.?]*\b(?:is|are)(?: classed as| classified as| counted as)? (?:rural|urban)\b/.test(
+      tagging.text,
+    )
+  ) {
+    const plan = clone(base);
+    plan.subject = {};
+    plan.footprintShare = true;
+    plan.assumptions = plan.assumptions.filter((a) => a !== DEFAULT_TECHNOLOGY_ASSUMPTION);
+    return [{ plan, differs: `the share of each place's premises that are ${base.urbanRural}`, prior: 1 }];
+  }
   if (base.dataset !== 'upc' || base.measure !== 'coverage_pct' || base.dimension || base.within) return [];
   if (base.compare?.length || base.footprintShare || !(base.geo || base.urbanRural)) return [];
   const s = base.subject;
