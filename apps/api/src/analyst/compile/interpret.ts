@@ -253,11 +253,13 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
     const grain =
       t.seriesMonth !== undefined
         ? `each ${monthName(t.seriesMonth)}`
-        : t.quarterNumber
-          ? `each Q${t.quarterNumber}`
-          : { month: 'monthly', quarter: 'quarterly', half_year: 'half-yearly', year: 'yearly' }[
-              plan.dimension as 'month'
-            ];
+        : t.seriesMonths?.length === 2
+          ? `each ${monthName(t.seriesMonths[0]!)} and ${monthName(t.seriesMonths[1]!)}`
+          : t.quarterNumber
+            ? `each Q${t.quarterNumber}`
+            : { month: 'monthly', quarter: 'quarterly', half_year: 'half-yearly', year: 'yearly' }[
+                plan.dimension as 'month'
+              ];
     const at = (date: string) => (chosen ? year(date) : formatMonth(date));
     const range =
       t.seriesFrom && t.seriesTo

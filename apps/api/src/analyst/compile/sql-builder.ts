@@ -1317,8 +1317,8 @@ function pointMonths(plan: Plan): number[] | undefined {
   if (plan.dimension === 'quarter' && !forecast)
     return plan.time.quarterNumber ? [(plan.time.quarterNumber - 1) * 3 + 1] : [1, 4, 7, 10];
   if (plan.dimension === 'year') return [plan.time.seriesMonth ?? 12];
-  // Half-years of availability end in June and December, as the forecast's points do.
-  if (plan.dimension === 'half_year' && !forecast) return [6, 12];
+  // Half-years of availability end in June and December, as the forecast's points do, unless two months are named.
+  if (plan.dimension === 'half_year' && !forecast) return plan.time.seriesMonths ?? [6, 12];
   return undefined;
 }
 

@@ -2044,6 +2044,20 @@ describe('session 16 wordings', () => {
     expect(read('full fibre coverage of rural premises in each nation').plan.subject.tech).toBe('fttponly');
   });
 
+  it('reads a half-yearly series at the two months named', () => {
+    const { plan } = read(
+      'Netomnia premises passed, half-yearly: the Jan and Jul snapshots from Jan 2023 to Jul 2026',
+    );
+    expect(plan).toMatchObject({
+      dimension: 'half_year',
+      time: { seriesMonths: [1, 7], seriesFrom: '2023-01-01' },
+    });
+    expect(buildQuery(plan, testTime).sql).toMatch(
+      /EXTRACT\(MONTH FROM f\.reported_at\) IN \(1, 7\)|DATE '2023-07-01'/,
+    );
+    expect(read('FTTP premises half-yearly since 2024').plan.time.seriesMonths).toBeUndefined();
+  });
+
   it('counts lines by two groupings at once', () => {
     const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
     expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });

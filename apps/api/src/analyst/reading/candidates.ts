@@ -2024,6 +2024,8 @@ function betweenMoments(base: Plan, unused: Tag[], tagging: Tagging): { plan: Pl
     const last = ends[1]!;
     plan.time = {
       ...(base.time.seriesMonth ? { seriesMonth: base.time.seriesMonth } : {}),
+      ...(base.time.seriesMonths ? { seriesMonths: base.time.seriesMonths } : {}),
+      ...(base.time.quarterNumber ? { quarterNumber: base.time.quarterNumber } : {}),
       seriesFrom: starts[0]!,
       seriesTo:
         base.dataset === 'upc' && last > latest && last.slice(0, 4) <= latest.slice(0, 4) ? latest : last,

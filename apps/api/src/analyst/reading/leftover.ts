@@ -127,7 +127,12 @@ export function uncarriedConditions(
       `\\b${MONTH_OR_QUARTER} (?:of )?(?:each|every) (?:year|yr)\\b|\\b(?:each|every) ${MONTH_OR_QUARTER}\\b`,
     ),
   );
-  if (chosen && plan.time.seriesMonth === undefined && plan.time.quarterNumber === undefined)
+  if (
+    chosen &&
+    plan.time.seriesMonth === undefined &&
+    plan.time.quarterNumber === undefined &&
+    plan.time.seriesMonths === undefined
+  )
     missing.push(`the chosen month of each year ("${chosen[0]}")`);
   const s = plan.subject;
   // "only one network, i.e. no competition" is carried as exactly one network; any other negation needs a

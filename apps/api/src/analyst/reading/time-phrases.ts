@@ -153,9 +153,20 @@ function readSeriesGrain(r: TimeReading): void {
   const eachOfThe = take(
     /\b(?:in |for |over )?(?:each|every one) of the (?=(?:last|past|previous|next|first) \S+ (months?|quarters?|years?)\b)/,
   );
+  // "The Jan and Jul snapshots", "each January and July": a half-yearly series at those two months.
+  const twoMonths = new RegExp(
+    `\\b(?:each|every|the|at the|on the) (${MONTH_PATTERN}) and (${MONTH_PATTERN})(?: snapshots?| points?)(?! ?'?\\d)\\b|\\b(?:each|every) (${MONTH_PATTERN}) and (${MONTH_PATTERN})\\b(?! ?'?\\d)`,
+  );
+  const pair = text.match(twoMonths);
+  const [m1, m2] = pair
+    ? [pair[1] ?? pair[3], pair[2] ?? pair[4]].map((m) => MONTHS[(m ?? '').slice(0, 3)])
+    : [];
   if (eachOfThe)
     r.series = eachOfThe[1]?.startsWith('q') ? 'quarter' : eachOfThe[1]?.startsWith('y') ? 'year' : 'month';
-  else if (
+  else if (m1 && m2 && Math.abs(m1 - m2) === 6 && take(twoMonths)) {
+    r.series = 'half_year';
+    time.seriesMonths = [Math.min(m1, m2), Math.max(m1, m2)];
+  } else if (
     take(/\b(month[- ]by[- ]month|monthly|each month|every month|per month|by month|month on month)\b/)
   )
     r.series = 'month';

@@ -175,6 +175,13 @@ export const timeSchema = z
       .max(4)
       .optional()
       .describe('A quarterly series of this quarter only (1-4), "each Q4"'),
+    seriesMonths: z
+      .array(z.number().int().min(1).max(12))
+      .length(2)
+      .optional()
+      .describe(
+        'A half-yearly series at these two months rather than June and December, "the Jan and Jul snapshots"',
+      ),
     withLatest: z
       .boolean()
       .optional()

@@ -128,6 +128,8 @@ export interface TimeSpec {
   seriesMonth?: number;
   /** Quarterly series of this quarter only (1-4), e.g. "each Q4". */
   quarterNumber?: number;
+  /** A half-yearly series at these two months (1-12) rather than June and December ("the Jan and Jul snapshots"). */
+  seriesMonths?: number[];
   /** A series that also shows the latest snapshot after its last point ("each January, plus the latest"). */
   withLatest?: boolean;
   /** How the time was expressed, for the explanation ("in the last 6 months"). */
