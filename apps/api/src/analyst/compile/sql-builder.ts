@@ -1331,7 +1331,12 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   const months = pointMonths(plan);
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
-  const also = plan.time.withLatest && !forecast && ctx.latest > to ? [ctx.latest] : [];
+  // A yearly series asked up to this year ("by year from 2022 to 2026") ends with the year so far: the latest.
+  const yearToDate =
+    plan.dimension === 'year' &&
+    (plan.time.seriesTo ?? '') >= ctx.latest &&
+    !monthsBetween(from, to, months).includes(ctx.latest);
+  const also = !forecast && ((plan.time.withLatest && ctx.latest > to) || yearToDate) ? [ctx.latest] : [];
   if (!forecast && isBelowUsoOnly(plan))
     return buildBelowUsoSeries(plan, [...monthsBetween(from, to, months), ...also], unit);
   if (!forecast && isFirstActivationSubject(plan)) {

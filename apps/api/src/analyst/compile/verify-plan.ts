@@ -583,7 +583,15 @@ function grainMissing(plan: Plan, e: Evidence, d: Dimension): string[] {
   if (d === 'half_year') return months && months.size <= 2 ? [] : grouping;
   if (d === 'year') {
     const month = plan.time.seriesMonth ?? 12;
-    return only([month]) ? [] : [`the grouping ("by year", at month ${month})`];
+    if (only([month])) return [];
+    // The year so far: one more date after the last year-end, the latest snapshot ("by year to 2026", "plus the latest").
+    const dates = [...e.facts.dates].sort();
+    const last = dates.at(-1);
+    const rest = dates.slice(0, -1);
+    const yearEnds = rest.length > 0 && rest.every((date) => Number(date.slice(5, 7)) === month);
+    return yearEnds && last && Number(last.slice(5, 7)) !== month
+      ? []
+      : [`the grouping ("by year", at month ${month})`];
   }
   return [];
 }

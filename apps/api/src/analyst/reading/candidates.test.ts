@@ -2058,6 +2058,18 @@ describe('session 16 wordings', () => {
     expect(read('FTTP premises half-yearly since 2024').plan.time.seriesMonths).toBeUndefined();
   });
 
+  it('ends a yearly series asked up to this year with the year so far', () => {
+    const { plan } = read(
+      'Premises getting full fibre for the first time, by calendar year, 2022 to 2026. Order by year',
+    );
+    expect(plan).toMatchObject({ dimension: 'year', flow: true, time: { seriesFrom: '2022-01-01' } });
+    expect(buildQuery(plan, testTime).sql).toContain(`DATE '${testTime.latest}'`);
+    // A series that ends before this year has only year-ends.
+    expect(
+      buildQuery(read('full fibre premises by year from 2022 to 2024').plan, testTime).sql,
+    ).not.toContain(`DATE '${testTime.latest}'`);
+  });
+
   it('counts lines by two groupings at once', () => {
     const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
     expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });

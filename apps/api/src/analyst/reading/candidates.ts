@@ -1536,26 +1536,35 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   // A grouping word the plan left out: a place level, or, for a ranking ("rank retail operators ... top 10"),
   // the networks, operators or technologies it ranks.
-  const dimension = unused.find(
-    (t) =>
-      t.role === 'dimension' &&
-      ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
-        t.value === 'speed_band' ||
-        // "Rural premises ..., and how does that compare with urban": both classes named are the rows.
-        (t.value === 'urban_rural' &&
-          tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2) ||
-        (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
-          Boolean(
-            base.order ||
-              base.limit ||
-              eachOf(t, tagging) ||
-              tagging.tags.some((r) => r.role === 'ranking') ||
-              // "..., broken down by the network concerned", "split by operator"; "which competitors are ...".
-              /\b(?:by|broken down by|split by)(?: the)?$|^\s*(?:which|what)$/.test(
-                tagging.text.slice(0, t.start).trimEnd(),
-              ),
-          ))),
-  );
+  // (Beside a split by technology that no word asked for, a grouping of networks or operators named is the one.)
+  const namedNetworkGrouping =
+    base.dimension === 'tech'
+      ? unused.find(
+          (t) => t.role === 'dimension' && t.value !== 'tech' && NETWORK_DIMENSIONS.has(t.value as Dimension),
+        )
+      : undefined;
+  const dimension =
+    namedNetworkGrouping ??
+    unused.find(
+      (t) =>
+        t.role === 'dimension' &&
+        ((GEO_COLUMNS as readonly string[]).includes(t.value) ||
+          t.value === 'speed_band' ||
+          // "Rural premises ..., and how does that compare with urban": both classes named are the rows.
+          (t.value === 'urban_rural' &&
+            tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2) ||
+          (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
+            Boolean(
+              base.order ||
+                base.limit ||
+                eachOf(t, tagging) ||
+                tagging.tags.some((r) => r.role === 'ranking') ||
+                // "..., broken down by the network concerned", "split by operator"; "which competitors are ...".
+                /\b(?:by|broken down by|split by)(?: the)?$|^\s*(?:which|what)$/.test(
+                  tagging.text.slice(0, t.start).trimEnd(),
+                ),
+            ))),
+    );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
   // the level the question names, ranked the same way.
   const replacesLevel =

@@ -416,6 +416,19 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
       'how many ',
     )
+    // "Postcode-level take-up for Leeds": the take-up of the place (the data's grain, not rows per postcode).
+    .replace(/\bpostcode[- ]level (?=take[- ]?up|data|lines|subscriber)/gi, '')
+    .replace(/\bcalendar (year|quarter)(s?)\b/gi, '$1$2')
+    // "Order by year", "sorted by date": a series is in date order already.
+    .replace(
+      /,?\s*\b(?:order(?:ed)?|sort(?:ed)?) by (?:the )?(?:year|date|month|quarter|snapshot)s?\b/gi,
+      ' ',
+    )
+    // "By calendar year, 2022 to 2026": each year from the first to the last.
+    .replace(
+      /\b((?:by|each|every|per) (?:year|quarter|month)),? ((?:19|20)\d\d) ?(?:to|-|–|through|thru|until) ?((?:19|20)\d\d)\b/gi,
+      '$1 from $2 to $3',
+    )
     // "All operators and both segments", "all brands": no filter, which is what a question that names none counts.
     .replace(/,?\s*\ball (?:operators|brands|providers|isps|retailers)\b/gi, ' ')
     // "FWA on offer but nothing gigabit-capable": but no gigabit.

@@ -197,7 +197,7 @@ function readSeriesGrain(r: TimeReading): void {
     time.quarterNumber = Number(m?.[1] ?? m?.[2] ?? 4);
   } else if (
     take(
-      /\b(each year|every year|yearly|annually|per year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
+      /\b(each year|every year|yearly|annually|per year|by year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
     )
   )
     r.series = 'year';
