@@ -430,7 +430,16 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const stats = plan.placeStats;
     const named =
       stats.length === 1 ? (stats[0] as string) : `${stats.slice(0, -1).join(', ')} and ${stats.at(-1)}`;
-    head = `The ${named} of the ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}' ${noun}${where ? ` ${where}` : ''} (each counted once)`;
+    // Over a change: the statistic of the level at each date and its change, not the statistic of the changes.
+    const level =
+      plan.measure === 'change_pp'
+        ? 'share of premises'
+        : plan.measure === 'change_postcodes'
+          ? 'postcodes'
+          : 'premises';
+    head = plan.measure.startsWith('change_')
+      ? `The ${named} of the ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}' ${level}${where ? ` ${where}` : ''} at each date and its change (each counted once)`
+      : `The ${named} of the ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}' ${noun}${where ? ` ${where}` : ''} (each counted once)`;
   } else if (dimension && plan.placeBands) {
     const unit = plan.measure === 'coverage_pct' ? '%' : '';
     head = `Number of ${PLURAL[dimension] ?? `${SINGULAR[dimension]} values`}${where ? ` ${where}` : ''} in each band of ${plan.placeBands}${unit} of ${noun}`;

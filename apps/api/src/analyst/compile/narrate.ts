@@ -906,10 +906,10 @@ function describeWithinGroups(plan: Plan, built: BuiltQuery, result: ResultLike,
 
 /** The figure a statistic or a band of places is taken of, in words ("share of premises with full fibre"). */
 function placeFigureWords(plan: Plan): string {
-  const share = plan.measure === 'coverage_pct';
-  return share
-    ? `share of premises with ${subjectWords(plan)}`
-    : `${plan.measure.replace(/_/g, ' ')} with ${subjectWords(plan)}`;
+  const share = plan.measure === 'coverage_pct' || plan.measure === 'change_pp';
+  const where = subjectClause(plan.subject, { forecast: plan.dataset === 'upc_forecast' });
+  const what = share ? 'share of premises' : plan.measure.replace(/_/g, ' ');
+  return where ? `${what} where ${where}` : what;
 }
 
 /** "Urban 86.6%, rural 68.67%: a gap of 17.93 pp." A line per place, widest first, when there are places. */
@@ -963,7 +963,16 @@ const DIMENSION_LABEL: Record<string, string> = Object.fromEntries(
   DIMENSION_LIST.map((d) => [d.id, d.label]),
 );
 
-const STAT_WORDS: Record<string, string> = { min: 'lowest', median: 'median', mean: 'mean', max: 'highest' };
+const STAT_WORDS: Record<string, string> = {
+  min: 'lowest',
+  p10: '10th percentile',
+  p25: 'lower quartile',
+  median: 'median',
+  mean: 'mean',
+  p75: 'upper quartile',
+  p90: '90th percentile',
+  max: 'highest',
+};
 
 /** "Across the 32 local authorities in Scotland, each counted once: the lowest ... is 14.82%, the median 81.41%." */
 function describePlaceStats(plan: Plan, result: ResultLike): string[] {
@@ -971,8 +980,19 @@ function describePlaceStats(plan: Plan, result: ResultLike): string[] {
   const names = result.columns.map((c) => c.name);
   if (!row) return ['No place has a figure.'];
   const unit = plan.measure === 'coverage_pct' || plan.measure === 'change_pp' ? '%' : '';
-  const fmt = (v: unknown) => `**${Number(v).toLocaleString('en-GB', { maximumFractionDigits: 2 })}${unit}**`;
+  const fmt = (v: unknown): string =>
+    `**${Number(v).toLocaleString('en-GB', { maximumFractionDigits: 2 })}${unit}**`;
+  // Over a change: each statistic at the two dates and its change ("the median went from 81.43% to 85.79%").
+  const change = plan.measure.startsWith('change_');
   const stats = (plan.placeStats ?? []).map((stat) => {
+    if (change) {
+      const at = names.filter((n) => n.startsWith(`${stat}_`) && /_\d{4}_\d{2}/.test(n));
+      const delta = names.indexOf(`${stat}_change`);
+      const [a, b] = at.map((n) => row[names.indexOf(n)]);
+      const when = (n: string | undefined) => columnMonth(n ?? '') ?? '';
+      const pts = plan.measure === 'change_pp' ? ' pp' : '';
+      return `the ${STAT_WORDS[stat]} went from ${fmt(a)} (${when(at[0])}) to ${fmt(b)} (${when(at[1])}), **${Number(row[delta]) >= 0 ? '+' : ''}${nf2.format(Number(row[delta]))}${pts}**`;
+    }
     const i = names.findIndex((n) => n.startsWith(`${stat}_`));
     return `the ${STAT_WORDS[stat]} ${fmt(row[i])}`;
   });

@@ -647,8 +647,27 @@ function placeFigures(
   return { figures: inner.sql.slice(0, ranking.index), measure: ranking[1] as string, inner };
 }
 
+/**
+ * Every place of the plan's level (within its place), each with these figures, 0 where the figures' query has no
+ * row for it (a place with none of the subject counts in a median or a band as much as any other).
+ */
+function everyPlace(plan: Plan, figures: string, columns: string[]): string {
+  const dim = plan.dimension as string;
+  const geo = plan.geo ? [`u.${plan.geo.column} IN (${list(plan.geo.values)})`] : [];
+  return [
+    `WITH raw AS (\n${figures}\n)`,
+    `SELECT pl.${dim}, ${columns.map((c) => `COALESCE(r.${c}, 0) AS ${c}`).join(', ')}`,
+    `FROM (SELECT DISTINCT u.${dim} FROM upc_output u ${where(geo)}) pl`.replace(' )', ')'),
+    `LEFT JOIN raw r ON r.${dim} = pl.${dim}`,
+  ].join('\n');
+}
+
 const STAT_SQL: Record<PlaceStat, (column: string) => string> = {
   median: (c) => `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY f.${c})`,
+  p10: (c) => `PERCENTILE_CONT(0.1) WITHIN GROUP (ORDER BY f.${c})`,
+  p25: (c) => `PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY f.${c})`,
+  p75: (c) => `PERCENTILE_CONT(0.75) WITHIN GROUP (ORDER BY f.${c})`,
+  p90: (c) => `PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY f.${c})`,
   mean: (c) => `AVG(f.${c})`,
   min: (c) => `MIN(f.${c})`,
   max: (c) => `MAX(f.${c})`,
@@ -661,9 +680,45 @@ const STAT_SQL: Record<PlaceStat, (column: string) => string> = {
 function buildPlaceStats(plan: Plan, stats: PlaceStat[], ctx: TimeContext): BuiltQuery {
   const { figures, measure, inner } = placeFigures(plan, ctx, 'a statistic of places');
   const dim = plan.dimension as string;
+  // A change between two dates ("the median LA coverage a year ago vs now, and the change in the median"): the
+  // statistic at each date and its change, not the statistic of the places' changes.
+  const level =
+    plan.measure === 'change_pp' ? 'coverage_\\d{4}_\\d{2}_pct' : '(?:premises|postcodes)_\\d{4}_\\d{2}';
+  const levels = [
+    ...new Set([...inner.sql.matchAll(new RegExp(`\\bAS (${level})\\b`, 'g'))].map((m) => m[1] as string)),
+  ];
+  if (plan.measure.startsWith('change_') && levels.length === 2) {
+    const [from, to] = levels as [string, string];
+    const parts = stats.flatMap((stat) => [
+      `${round(STAT_SQL[stat](from))} AS ${stat}_${from}`,
+      `${round(STAT_SQL[stat](to))} AS ${stat}_${to}`,
+      `${round(`${STAT_SQL[stat](to)} - ${STAT_SQL[stat](from)}`)} AS ${stat}_change`,
+    ]);
+    return {
+      sql: [
+        `WITH figures AS (\n${everyPlace(plan, figures, [from, to])}\n)`,
+        `SELECT COUNT(*) AS places,\n       ${parts.join(',\n       ')}`,
+        'FROM figures f',
+      ].join('\n'),
+      columns: {
+        places: `the number of ${dim} values`,
+        ...Object.fromEntries(
+          stats.flatMap((stat) => [
+            [`${stat}_${from}`, `the ${stat} of the ${dim} values' ${from}`],
+            [`${stat}_${to}`, `the ${stat} of the ${dim} values' ${to}`],
+            [`${stat}_change`, `the change in the ${stat}, from ${from} to ${to}`],
+          ]),
+        ),
+      },
+      steps: [
+        ...inner.steps,
+        `Takes the ${stats.join(', ')} of the ${dim} values at each date (each counted once) and the change between them.`,
+      ],
+    };
+  }
   const columns = stats.map((stat) => `${stat}_${measure}`);
   const sql = [
-    `WITH figures AS (\n${figures}\n)`,
+    `WITH figures AS (\n${everyPlace(plan, figures, [measure])}\n)`,
     `SELECT COUNT(*) AS places,\n       ${stats.map((stat, i) => `${round(STAT_SQL[stat](measure))} AS ${columns[i]}`).join(',\n       ')}`,
     'FROM figures f',
   ].join('\n');
@@ -689,7 +744,7 @@ function buildPlaceBands(plan: Plan, width: number, ctx: TimeContext): BuiltQuer
   const start = `FLOOR(f.${measure} / ${width}) * ${width}`;
   const from = share ? `LEAST(${start}, ${100 - width})` : start;
   const sql = [
-    `WITH figures AS (\n${figures}\n),`,
+    `WITH figures AS (\n${everyPlace(plan, figures, [measure])}\n),`,
     `banded AS (\n  SELECT ${from} AS band_from FROM figures f\n)`,
     `SELECT band_from, band_from + ${width} AS band_to, COUNT(*) AS places`,
     'FROM banded',

@@ -608,6 +608,10 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     // Each statistic of the places' figures, taken over them (the median as PERCENTILE_CONT(0.5)).
     const fns = {
       median: ['percentile_cont', 'quantile_cont', 'median'],
+      p10: ['percentile_cont', 'quantile_cont'],
+      p25: ['percentile_cont', 'quantile_cont'],
+      p75: ['percentile_cont', 'quantile_cont'],
+      p90: ['percentile_cont', 'quantile_cont'],
       mean: ['avg'],
       min: ['min'],
       max: ['max'],

@@ -2104,6 +2104,19 @@ describe('session 16 wordings', () => {
     expect(buildQuery(bands.plan, testTime).sql).toMatch(/LEAST\(FLOOR\(f\.coverage_pct \/ 10\) \* 10, 90\)/);
     // An average speed is still the speed's average, not a statistic of places.
     expect(read('average download speed in Leeds').plan.placeStats).toBeUndefined();
+    expect(read('quartiles of gigabit coverage across the 361 local authorities').plan.placeStats).toEqual([
+      'p25',
+      'median',
+      'p75',
+    ]);
+    // Over a change: the median at each date and the change in the median, every place counted (0 where none).
+    const change = read(
+      'median LA full fibre coverage a year ago vs now, and the change in the median (pp)',
+    ).plan;
+    expect(change).toMatchObject({ measure: 'change_pp', placeStats: ['median'] });
+    const sql = buildQuery(change, testTime).sql;
+    expect(sql).toMatch(/AS median_change/);
+    expect(sql).toMatch(/LEFT JOIN raw r ON r\.la_name = pl\.la_name/);
   });
 
   it('gives a series for each brand named when lines are asked each quarter', () => {

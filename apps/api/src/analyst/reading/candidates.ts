@@ -31,6 +31,7 @@ import {
   NETWORK_DIMENSIONS,
   nestsIn,
   PLACE_COLUMNS,
+  PLACE_STATS,
   type PlaceStat,
   type Plan,
 } from '../semantic/plan.js';
@@ -948,7 +949,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         Boolean(
           plan.placeStats &&
             (!/\bmedian\b/.test(text) || plan.placeStats.includes('median')) &&
-            (!/\b(?:average|avg|mean)\b/.test(text) || plan.placeStats.includes('mean')),
+            (!/\b(?:average|avg|mean)\b/.test(text) || plan.placeStats.includes('mean')) &&
+            (!/\b(?:quartiles?|interquartile|iqr)\b/.test(text) || plan.placeStats.includes('p25')),
         )
       );
     default:
@@ -1234,6 +1236,8 @@ function numberUsed(n: number, tag: Tag, plan: Plan, tagging: Tagging): boolean 
   if (plan.dimension === 'networks') return true;
   // "In 10% bands": the width of the bands places are counted in.
   if (plan.placeBands === n) return true;
+  // "Across the 361 local authorities": every place, which a statistic or a band of places takes.
+  if ((plan.placeStats || plan.placeBands) && adjacent(tagging, tag, 1)?.role === 'dimension') return true;
   // "One figure per LA", "one row for each region": how the answer is laid out, with a row per place.
   if (
     n === 1 &&
@@ -1970,14 +1974,25 @@ function statsOverPlaces(base: Plan, tagging: Tagging): Edit[] {
   if (base.placeStats || base.placeBands || base.rankOf || base.rankWithin || base.groupFilter) return [];
   if (!PLACE_FIGURES.has(base.measure) || base.dataset === 'take_up' || base.compare?.length) return [];
   const words = tagging.tags.filter((t) => t.role === 'measure' && t.value === 'average').map((t) => t.text);
-  if (words.length === 0) return [];
+  const text = tagging.text;
+  const quartiles = /\b(?:quartiles?|interquartile|iqr)\b/.test(text);
+  const percentiles = [
+    ...text.matchAll(/\b(?:p|percentile )(10|25|50|75|90)\b|\b(10|25|75|90)(?:th)? percentile\b/g),
+  ].map((m) => m[1] ?? m[2]);
+  if (words.length === 0 && !quartiles && percentiles.length === 0) return [];
   const level = placeLevelOf(base, tagging);
   if (!level) return [];
-  const stats: PlaceStat[] = [];
-  if (/\b(?:min|minimum)\b/.test(tagging.text)) stats.push('min');
-  if (words.some((w) => /median/.test(w))) stats.push('median');
-  if (words.some((w) => !/median/.test(w))) stats.push('mean');
-  if (/\b(?:max|maximum)\b/.test(tagging.text)) stats.push('max');
+  const wanted = new Set<PlaceStat>();
+  if (/\b(?:min|minimum)\b/.test(text)) wanted.add('min');
+  if (percentiles.includes('10')) wanted.add('p10');
+  if (quartiles || percentiles.includes('25')) wanted.add('p25');
+  if (words.some((w) => /median/.test(w)) || quartiles || percentiles.includes('50')) wanted.add('median');
+  if (words.some((w) => /^(?:average|avg|mean)/.test(w))) wanted.add('mean');
+  if (quartiles || percentiles.includes('75')) wanted.add('p75');
+  if (percentiles.includes('90')) wanted.add('p90');
+  if (/\b(?:max|maximum)\b/.test(text)) wanted.add('max');
+  // In the order of the distribution, lowest first.
+  const stats = PLACE_STATS.filter((stat) => wanted.has(stat));
   const plan = clone(base);
   plan.dimension = level;
   plan.placeStats = stats;
@@ -2166,6 +2181,27 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
     // The base written as the share's own ("what % of CityFibre's premises ...") is the plainest grammar there is:
     // it outranks the overlap of the two footprints that the same words allow.
     if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1.5 }];
+  }
+  // The base named first: "Of Netomnia's current footprint, what % of premises also have Openreach FF?"
+  const first = tagging.tags.find((t) => t.role !== 'grammar');
+  const share = tagging.tags.find((t) => t.role === 'measure' && t.value === 'share');
+  if (
+    first?.role === 'network' &&
+    share &&
+    share.start > first.end &&
+    /^\s*of(?: the)?\s*$/.test(tagging.text.slice(0, first.start)) &&
+    /^'s? (?:current |whole |total |entire |own |existing )?(?:footprint|network|premises|build|coverage)\b/.test(
+      tagging.text.slice(first.end),
+    )
+  ) {
+    const others = tagging.tags.filter(
+      (t) =>
+        (t.role === 'network' || (t.role === 'technology' && t.value !== 'overbuild')) &&
+        t.value !== first.value,
+    );
+    const subject = subjectOfTags(others);
+    const plan = subject && shareOfBase(base, subject, { operatorGroups: [first.value] });
+    if (plan) return [{ plan, differs: `a share of ${first.text}'s footprint`, prior: 1.5 }];
   }
   return [];
 }

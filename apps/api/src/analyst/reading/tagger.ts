@@ -429,6 +429,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b((?:by|each|every|per) (?:year|quarter|month)),? ((?:19|20)\d\d) ?(?:to|-|–|through|thru|until) ?((?:19|20)\d\d)\b/gi,
       '$1 from $2 to $3',
     )
+    // "All networks combined", "any network": full fibre of any network, one figure.
+    .replace(
+      /,?\s*\b(?:all|any) (?:networks?|operators?)(?: combined| together)?\b(?! (?:in|by|with|that|which|where))/gi,
+      ' ',
+    )
     // "All operators and both segments", "all brands": no filter, which is what a question that names none counts.
     .replace(/,?\s*\ball (?:operators|brands|providers|isps|retailers)\b/gi, ' ')
     // "FWA on offer but nothing gigabit-capable": but no gigabit.

@@ -114,6 +114,25 @@ const MODEL_VOCABULARY = fromModel();
 /** The words of a question that are not names, by role: the model's terms, then the reader's own grammar. */
 export const VOCABULARY: Vocabulary = {
   ...MODEL_VOCABULARY,
+  measure: {
+    ...MODEL_VOCABULARY.measure,
+    // Statistics of a distribution: of places' figures (placeStats) as the average is of speeds.
+    average: [
+      ...(MODEL_VOCABULARY.measure?.average ?? []),
+      'median',
+      'quartile',
+      'quartiles',
+      'interquartile',
+      'iqr',
+      'percentile',
+      'percentiles',
+      'p10',
+      'p25',
+      'p50',
+      'p75',
+      'p90',
+    ],
+  },
   technology: {
     ...MODEL_VOCABULARY.technology,
     // "Top networks by premises covered, any tech": no technology is a condition.

@@ -105,7 +105,7 @@ export interface Subject {
 }
 
 /** Statistics of the places' figures (placeStats). */
-export const PLACE_STATS = ['median', 'mean', 'min', 'max'] as const;
+export const PLACE_STATS = ['min', 'p10', 'p25', 'median', 'mean', 'p75', 'p90', 'max'] as const;
 export type PlaceStat = (typeof PLACE_STATS)[number];
 
 export const MEASURES = MEASURE_IDS;

@@ -121,7 +121,16 @@ function applyRankingDefaults(draft: Draft): void {
       draft.lexicon.localAuthorities.filter((la) =>
         geo.values.includes(geo.column === 'country' ? la.country : la.government_region),
       ).length <= FEW_PLACES;
-    if (!wholeList && !few && (!geo || geo.column === 'government_region' || geo.column === 'country')) {
+    // "Trooli's footprint by LA": one named network's places are the ones it is in, a list worth seeing whole.
+    const footprintOfOne =
+      /\bfootprint\b/.test(text) &&
+      (draft.subject.operatorGroups?.length ?? 0) + (draft.subject.operators?.length ?? 0) === 1;
+    if (
+      !wholeList &&
+      !few &&
+      !footprintOfOne &&
+      (!geo || geo.column === 'government_region' || geo.column === 'country')
+    ) {
       draft.limit = singular(text, dimension) ? 1 : 10;
       if (draft.limit === 10) draft.assumptions.push(TOP_TEN_ASSUMED);
     }
