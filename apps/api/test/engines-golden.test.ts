@@ -38,6 +38,7 @@ const NEW_PATHS = [
   'What proportion of premises in each nation is classed as rural?',
   'median LA full fibre coverage a year ago vs now, and the change in the median (pp)',
   'quartiles of gigabit coverage across local authorities in Wales',
+  '% of premises with no full fibre by region - a year ago vs now',
   "Of Netomnia's current footprint, what % of premises also have Openreach FF?",
   "How does Leeds's full fibre coverage compare with Yorkshire and The Humber as a whole?",
   'where does Leeds rank among local authorities in Yorkshire and The Humber for full fibre coverage',

@@ -163,11 +163,11 @@ function measureNoun(plan: Plan): string {
       return 'share of premises';
     // What is below the USO shrinks as networks are built: its change is a change, not a gain.
     case 'change_premises':
-      return plan.subject.belowUso ? 'change in premises' : 'premises gained';
+      return plan.subject.belowUso || plan.subject.absent ? 'change in premises' : 'premises gained';
     case 'change_postcodes':
-      return plan.subject.belowUso ? 'change in postcodes' : 'postcodes gained';
+      return plan.subject.belowUso || plan.subject.absent ? 'change in postcodes' : 'postcodes gained';
     case 'change_pp':
-      return plan.subject.belowUso
+      return plan.subject.belowUso || plan.subject.absent
         ? 'change in share (percentage points)'
         : 'change in coverage (percentage points)';
     case 'first_postcodes':

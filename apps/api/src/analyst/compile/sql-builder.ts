@@ -852,6 +852,64 @@ function buildSettingShareByPlace(plan: Plan, setting: 'urban' | 'rural'): Built
   };
 }
 
+/**
+ * What is without the subject at two dates ("% of premises with no full fibre by region, a year ago vs now"): the
+ * change of the subject's presence, each place's whole count less it (every place, 0 present where none), and the
+ * change in points.
+ */
+function buildAbsentChange(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const dim = plan.dimension;
+  if (dim && !PLACE_COLUMNS.has(dim))
+    throw new Error(`what is without the subject by ${dim} is not a count of places`);
+  const { absent: _absent, ...present } = plan.subject;
+  const inner = buildChangeRanked({ ...plan, subject: present, order: undefined, limit: undefined }, ctx);
+  const from = plan.time.from ?? addMonths(ctx.latest, -12);
+  const to = plan.time.to ?? ctx.latest;
+  const unit = plan.measure === 'change_postcodes' ? 'postcodes' : 'premises';
+  const [a, b] = [`${unit}_${label(from)}`, `${unit}_${label(to)}`];
+  const end = FINAL_RANKING.exec(inner.sql);
+  const presentSql = end ? inner.sql.slice(0, end.index) : inner.sql;
+  const geo = plan.geo ? [`u.${plan.geo.column} IN (${list(plan.geo.values)})`] : [];
+  if (plan.urbanRural) geo.push(`u.urban_rural = ${sqlString(plan.urbanRural)}`);
+  const count = unit === 'postcodes' ? 'COUNT(*)' : 'SUM(u.premises)';
+  const totals = dim
+    ? `SELECT u.${dim}, ${count} AS total FROM upc_output u ${where(geo)} GROUP BY u.${dim}`
+    : `SELECT ${count} AS total FROM upc_output u ${where(geo)}`;
+  const without = (col: string) => `t.total - COALESCE(p.${col}, 0)`;
+  const share = (col: string) => round(`100.0 * (${without(col)}) / NULLIF(t.total, 0)`);
+  const [wa, wb] = [`${unit}_without_${label(from)}`, `${unit}_without_${label(to)}`];
+  const order = plan.measure === 'change_pp' ? 'pp_change' : `${unit}_change`;
+  const sql = [
+    `WITH present AS (\n${presentSql}\n),`,
+    `totals AS (\n  ${totals.replace(/ {2,}/g, ' ')}\n)`,
+    `SELECT ${dim ? `t.${dim}, ` : ''}${without(a)} AS ${wa},`,
+    `       ${without(b)} AS ${wb},`,
+    `       (${without(b)}) - (${without(a)}) AS ${unit}_change,`,
+    `       ${share(a)} AS share_without_${label(from)}_pct,`,
+    `       ${share(b)} AS share_without_${label(to)}_pct,`,
+    `       ${round(`100.0 * (COALESCE(p.${a}, 0) - COALESCE(p.${b}, 0)) / NULLIF(t.total, 0)`)} AS pp_change`,
+    'FROM totals t',
+    dim ? `LEFT JOIN present p ON p.${dim} = t.${dim}` : 'CROSS JOIN present p',
+    ...(dim ? [`ORDER BY ${order} ${plan.order === 'desc' ? 'DESC' : 'ASC'}, t.${dim}`] : []),
+    ...(dim && plan.limit ? [`LIMIT ${plan.limit}`] : []),
+  ].join('\n');
+  return {
+    sql,
+    columns: {
+      [wa]: `${unit} without it at ${from}`,
+      [wb]: `${unit} without it at ${to}`,
+      [`${unit}_change`]: `the change in ${unit} without it (negative: fewer without)`,
+      [`share_without_${label(from)}_pct`]: `share of all ${unit} without it at ${from}`,
+      [`share_without_${label(to)}_pct`]: `share of all ${unit} without it at ${to}`,
+      pp_change: 'the change in that share, in percentage points',
+    },
+    steps: [
+      ...inner.steps,
+      `Takes the ${unit} with it at each date from all ${unit}${dim ? ` of each ${dim}` : ''}: what is without it, its share and the change (fewer without: a fall).`,
+    ],
+  };
+}
+
 /** Below the USO and nothing else: a condition each snapshot of fact_operator_time_series can say again. */
 function isBelowUsoOnly(plan: Plan): boolean {
   const { belowUso, ...rest } = plan.subject;
@@ -1783,6 +1841,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
   // a change over time cannot be computed from them, so no SQL is written that would pretend to.
   const s = plan.subject;
   if (isBelowUsoOnly(plan) && !plan.dimension) return buildBelowUsoChange(plan, ctx);
+  if (s.absent && !s.belowUso && !s.exclude) return buildAbsentChange(plan, ctx);
   if (s.onlyTech || s.bestDownBelow !== undefined || s.belowUso)
     throw new Error(
       'this condition is held for the latest snapshot only: its change over time is not in the data',

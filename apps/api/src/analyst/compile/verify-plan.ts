@@ -426,7 +426,11 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
     });
     if (!excluded) missing.push(`the exclusion ("no ${excludedWords(without)}")`);
   }
-  if (s.absent && negations.length < (s.exclude ? 2 : 1)) missing.push('the negation ("without")');
+  // (At two dates, what is without the subject is the whole count less it: outputs named "..._without_...".)
+  const complement =
+    e.facts.arithmetic.has('-') && e.facts.outputs.some((name) => /_without_\d{4}_\d{2}/.test(name));
+  if (s.absent && !complement && negations.length < (s.exclude ? 2 : 1))
+    missing.push('the negation ("without")');
   return missing;
 }
 

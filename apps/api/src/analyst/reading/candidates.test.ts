@@ -2070,6 +2070,18 @@ describe('session 16 wordings', () => {
     ).not.toContain(`DATE '${testTime.latest}'`);
   });
 
+  it('answers what is without a subject at two dates as the whole less it, every place counted', () => {
+    const { plan } = read('% of premises with no full fibre by region - a year ago vs now');
+    expect(plan).toMatchObject({
+      measure: 'change_pp',
+      dimension: 'government_region',
+      subject: { absent: true },
+    });
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toMatch(/AS share_without_2025_11_pct/);
+    expect(sql).toMatch(/LEFT JOIN present p ON p\.government_region = t\.government_region/);
+  });
+
   it('counts lines by two groupings at once', () => {
     const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
     expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });
