@@ -1445,8 +1445,10 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
   const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
   // A yearly series asked up to this year ("by year from 2022 to 2026") ends with the year so far: the latest.
+  // (A month named, "every March", is that month's snapshot each year: the latest March is its last point.)
   const yearToDate =
     plan.dimension === 'year' &&
+    plan.time.seriesMonth === undefined &&
     (plan.time.seriesTo ?? '') >= ctx.latest &&
     !monthsBetween(from, to, months).includes(ctx.latest);
   const also = !forecast && ((plan.time.withLatest && ctx.latest > to) || yearToDate) ? [ctx.latest] : [];
