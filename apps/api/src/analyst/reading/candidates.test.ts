@@ -2082,6 +2082,17 @@ describe('session 16 wordings', () => {
     expect(sql).toMatch(/LEFT JOIN present p ON p\.government_region = t\.government_region/);
   });
 
+  it('answers a question that names a cabinet paper or fibre to the cabinet, and reads "&" as "and"', () => {
+    expect(
+      understand('For the cabinet paper: gigabit coverage for Leeds & Manchester', testLexicon, testTime)
+        .kind,
+    ).toBe('data');
+    expect(understand('how many street cabinets are in Leeds', testLexicon, testTime).kind).toBe(
+      'unsupported',
+    );
+    expect(read('gigabit coverage for Leeds & Manchester').plan.geo?.values).toEqual(['Leeds', 'Manchester']);
+  });
+
   it('counts lines by two groupings at once', () => {
     const pairs = read('Lines by operator x segment for BT, Sky, Virgin Media and TalkTalk, latest quarter');
     expect(pairs.plan).toMatchObject({ dataset: 'take_up', dimension: 'operator', thenBy: 'segment' });

@@ -388,6 +388,8 @@ const NUMBERED_MONTHS = [
 export function plainWording(question: string, latestQuarter?: string): string {
   const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
   const restated = usoPlain
+    // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
+    .replace(/(?<=[A-Za-z]) & (?=[A-Za-z])/g, ' and ')
     // Dates written as numbers ("2024-05", "2024-05-01", "05/2024"): the month they name, as words. Snapshots are
     // monthly, on the first, so the day adds nothing.
     .replace(

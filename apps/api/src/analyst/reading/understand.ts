@@ -176,7 +176,8 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data has no deal, valuation or financial figures: it records which networks and speeds are available where, lines taken up, and forecasts.',
   ],
   [
-    /\b(poles?|ducts?|pia|wayleaves?|mdus?|multi[- ]dwelling units?|cabinets?|chambers?|street works)\b/,
+    // (A cabinet asked about is a street cabinet; "the cabinet paper" and "fibre to the cabinet" are not.)
+    /\b(poles?|ducts?|pia|wayleaves?|mdus?|multi[- ]dwelling units?|chambers?|street works|street cabinets?|pcps?|(?:how many|number of|count of|which|where are the|list the) (?:green |street |pcp )?cabinets)\b/,
     'The data has no physical infrastructure records (poles, ducts, PIA, wayleaves or buildings): it records which networks and speeds are available at each postcode.',
   ],
   [
