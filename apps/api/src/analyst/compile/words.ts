@@ -9,7 +9,7 @@
 import { DIMENSION_LIST, MEASURES, SEGMENTS, TECHNOLOGY_SEGMENTS } from '@qa/warehouse';
 
 // Plain month names rather than Intl per call: toLocaleString costs about a millisecond a time.
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',

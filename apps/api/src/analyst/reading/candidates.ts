@@ -1993,13 +1993,19 @@ function statsOverPlaces(base: Plan, tagging: Tagging): Edit[] {
   if (/\b(?:max|maximum)\b/.test(text)) wanted.add('max');
   // In the order of the distribution, lowest first.
   const stats = PLACE_STATS.filter((stat) => wanted.has(stat));
+  const plan = everyPlaceOf(base, level);
+  plan.placeStats = stats;
+  return [{ plan, differs: `the ${stats.join(', ')} of the places' figures` }];
+}
+
+/** The plan over every place of a level, none ranked or cut (what a statistic or bands of places are taken of). */
+function everyPlaceOf(base: Plan, level: GeoColumn): Plan {
   const plan = clone(base);
   plan.dimension = level;
-  plan.placeStats = stats;
   delete plan.order;
   delete plan.limit;
   plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
-  return [{ plan, differs: `the ${stats.join(', ')} of the places' figures` }];
+  return plan;
 }
 
 /** "In 10% bands", "each 10 percentage point band", "in buckets of 5pp": the width of the bands. */
@@ -2015,12 +2021,8 @@ function bandsOfPlaces(base: Plan, tagging: Tagging): Edit[] {
   if (!band || !(width > 0)) return [];
   const level = placeLevelOf(base, tagging);
   if (!level) return [];
-  const plan = clone(base);
-  plan.dimension = level;
+  const plan = everyPlaceOf(base, level);
   plan.placeBands = width;
-  delete plan.order;
-  delete plan.limit;
-  plan.assumptions = plan.assumptions.filter((a) => a !== TOP_TEN_ASSUMED);
   return [{ plan, differs: `places counted in bands of ${width}` }];
 }
 

@@ -9,6 +9,7 @@
  * Tagging says what the words are, not what the question means: which plan uses which tag is decided by the
  * candidate readings (candidates.ts), and a tag no chosen plan uses is said in the answer.
  */
+import { MONTHS } from '../compile/words.js';
 import { GEO_COLUMNS } from '../semantic/plan.js';
 import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
 import type { Moment, Tag, TagRole, Token } from './reading-types.js';
@@ -370,21 +371,6 @@ const DEFINITION_RESTATED =
 const ALL_OF_A_PART =
   /\(?\b(?:residential and business(?: lines)?(?: combined| together)?|business and residential(?: combined| together)?|both segments|all segments)\)?(?=[\s,.?)]|$)|,? all (?:techs|technologies)\b|\(including the city of london\)|,? including the city of london\b/gi;
 
-const NUMBERED_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 export function plainWording(question: string, latestQuarter?: string): string {
   const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
   const restated = usoPlain
@@ -400,7 +386,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
         m1: string | undefined,
         m2: string | undefined,
         y2: string | undefined,
-      ) => `${NUMBERED_MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
+      ) => `${MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
     )
     // A series is listed in date order already: "in date order", "in chronological order" ask nothing more.
     .replace(
