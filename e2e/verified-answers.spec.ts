@@ -1,7 +1,7 @@
 /**
  * Issue 22, acceptance 1: an analyst that learns from its reviewers, as an ordinary user and an admin. The user
- * asks "the biggest 3 altnets in Wales" (today's reader takes the size word for a count: premises with exactly
- * three altnets); the admin finds it in the review queue (it got a thumbs-down), corrects the reading in the
+ * asks "the 3 chunkiest altnets in Wales" (a size word the reader does not know: it answers the premises
+ * where an altnet is present, and says the word was not used); the admin finds it in the review queue (it got a thumbs-down), corrects the reading in the
  * structured form (premises by network, altnets only, most first, three rows), previews and saves it as
  * verified; the user asks it again with other case and punctuation, and about another place: both are answered
  * with the verified plan, say so, show the badge (naming the reviewer, linking to the verified question) and give
@@ -16,7 +16,7 @@ import { ADMIN_STORAGE_STATE, E2E_ADMIN } from './support/env';
 import { expect, test } from './support/fixtures';
 import { signedInPage } from './support/ordinary-user';
 
-const QUESTION = 'the biggest 3 altnets in Wales';
+const QUESTION = 'the 3 chunkiest altnets in Wales';
 const PASSWORD = 'Analyst-pass1';
 
 type Answer = {
@@ -60,7 +60,7 @@ test('a misread question is corrected in the review queue, and the correction an
   await form.getByTestId('correct-dimension').selectOption('operator_group');
   await form.getByTestId('correct-order').selectOption('desc');
   await form.getByTestId('correct-limit').fill('3');
-  // The subject: any altnet (not "exactly three altnets"), through the plan's JSON for the fields the form lacks.
+  // The subject: any altnet, through the plan's JSON for the fields the form lacks.
   const json = form.getByTestId('correct-json');
   const plan = JSON.parse(await json.inputValue()) as Record<string, unknown>;
   plan.subject = { altnet: true };
@@ -77,7 +77,7 @@ test('a misread question is corrected in the review queue, and the correction an
 
   // The same question, other case and punctuation: the verified plan, its badge, the reviewer's result.
   await home.goto();
-  const again = (await home.ask('The BIGGEST 3 altnets in wales??')) as Answer;
+  const again = (await home.ask('The 3 CHUNKIEST altnets in wales??')) as Answer;
   expect(again.interpretation).toBe(previewInterpretation);
   expect(again.classification?.reasoning).toContain(`Answered as the verified question '${QUESTION}'`);
   const badge = home.result.getByTestId('verified-badge');
@@ -93,7 +93,7 @@ test('a misread question is corrected in the review queue, and the correction an
   await userPage.screenshot({ path: testInfo.outputPath('verified-again.png'), fullPage: true });
 
   // The same shape about another place: the verified plan with the place filled in, and its right result.
-  const scotland = (await home.ask('the biggest 3 altnets in Scotland')) as Answer;
+  const scotland = (await home.ask('the 3 chunkiest altnets in Scotland')) as Answer;
   expect(scotland.interpretation).toContain('Scotland');
   expect(scotland.classification?.reasoning).toContain('Answered as the verified question');
   await expect(badge).toContainText(`Verified by ${E2E_ADMIN.email}`);
