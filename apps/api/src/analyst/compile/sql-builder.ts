@@ -596,19 +596,13 @@ function buildRankedWithin(plan: Plan, group: GeoColumn, ctx: TimeContext): Buil
  * number of places ranked.
  */
 function buildRankOf(plan: Plan, places: string[], ctx: TimeContext): BuiltQuery {
-  const dim = plan.dimension;
-  if (!dim || !PLACE_COLUMNS.has(dim))
-    throw new Error(`a place's rank needs places to rank, not ${dim ?? 'none'}`);
-  if (plan.groupFilter || plan.leaderPerDimension || plan.limit)
-    throw new Error("a place's rank cannot be combined with a place test, leaders or a top N");
-  const { rankOf: _places, ...rest } = plan;
+  if (plan.limit) throw new Error("a place's rank cannot be combined with a top N");
+  const dim = plan.dimension as string;
+  const { figures, measure, inner } = placeFigures({ ...plan, rankOf: undefined }, ctx, "a place's rank");
   const order = plan.order ?? 'desc';
-  const inner = buildQuery({ ...rest, order }, ctx);
-  const ranking = FINAL_RANKING.exec(inner.sql);
-  if (!ranking) throw new Error(`the figures by ${dim} have no ranking to place ${places.join(', ')} in`);
-  const [, measure, direction] = ranking;
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
   const sql = [
-    `WITH figures AS (\n${inner.sql.slice(0, ranking.index)}\n),`,
+    `WITH figures AS (\n${figures}\n),`,
     `ranked AS (\n  SELECT f.*,\n         RANK() OVER (ORDER BY f.${measure} ${direction}) AS rank,\n         COUNT(*) OVER () AS places_ranked\n  FROM figures f\n)`,
     'SELECT *',
     'FROM ranked',
