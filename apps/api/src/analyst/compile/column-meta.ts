@@ -75,6 +75,10 @@ export function columnMeta(plan: Plan, name: string): ColumnMeta {
   if (LABELS.has(name) || name === plan.dimension) return { kind: 'label' };
   // A place's position within its group ("rank_in_government_region") is an ordinal, not a figure to add up.
   if (plan.rankWithin && name === `rank_in_${plan.rankWithin}`) return { kind: 'label' };
+  // The urban-rural gap: each setting's share of its own premises, and the gap between them in points.
+  if (plan.urbanRuralGap && (name === 'urban_coverage_pct' || name === 'rural_coverage_pct'))
+    return { kind: 'share', base: `its ${name.startsWith('urban') ? 'urban' : 'rural'} premises` };
+  if (plan.urbanRuralGap && name === 'gap_pp') return { kind: 'points' };
   // Statistics of places: a count of the places, and each statistic means what the place's figure means.
   if (plan.placeStats && name === 'places') return { kind: 'count', unit: 'places', additive: false };
   const stat = plan.placeStats && /^(?:median|mean|min|max)_(.+)$/.exec(name);
