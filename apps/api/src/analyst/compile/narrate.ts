@@ -260,7 +260,7 @@ function describeSideBySide(plan: Plan, result: ResultLike): string[] {
 
 function describeEmpty(plan: Plan): string[] {
   // A place ranked by a count it has none of is left out of the figures it would be ranked among.
-  if (plan.rankOf?.length) return [`${plan.rankOf.join(', ')}: none, so not among the places ranked.`];
+  if (plan.rankOf?.length) return [rankOfMissing(plan, plan.rankOf)];
   const out = ['The query returned no rows: nothing in the data matches these conditions.'];
   if (plan.geo)
     out.push(
@@ -1042,7 +1042,7 @@ function describeRankOf(plan: Plan, built: BuiltQuery, result: ResultLike, colum
   const { primaryIndex, primaryName, primaryMeta, fmt } = columns;
   const asked = plan.rankOf ?? [];
   if (place < 0 || rank < 0 || of < 0 || primaryIndex < 0 || result.rows.length === 0)
-    return [`${asked.join(', ')}: none, so not among the places ranked.`];
+    return [rankOfMissing(plan, asked)];
   const metric = metricPhrase(plan, primaryName, built, primaryMeta);
   const shareWords = primaryMeta.kind === 'share' ? ` of ${primaryMeta.base}` : '';
   const peers = DIMENSION_PLURAL[plan.dimension ?? ''] ?? 'places';
@@ -1054,9 +1054,18 @@ function describeRankOf(plan: Plan, built: BuiltQuery, result: ResultLike, colum
   );
   const found = new Set(result.rows.map((row) => String(row[place]).toLowerCase()));
   const missing = asked.filter((name) => !found.has(name.toLowerCase()));
-  // A place with none of the measure is left out of the figures (a count of 0 ranks nothing).
-  if (missing.length) lines.push(`${missing.join(', ')}: none, so not among the places ranked.`);
+  if (missing.length) lines.push(rankOfMissing(plan, missing));
   return lines;
+}
+
+/**
+ * A place asked whose rank the result has not: it lies outside the places ranked ("Leeds among Welsh councils"), or
+ * has none of a count, which leaves it out of the figures.
+ */
+function rankOfMissing(plan: Plan, places: string[]): string {
+  const peers = DIMENSION_PLURAL[plan.dimension ?? ''] ?? 'places';
+  const within = plan.geo ? ` in ${plan.geo.label ?? plan.geo.values.join(' and ')}` : '';
+  return `${places.join(', ')}: not among the ${peers}${within} ranked (outside them, or with none of the figure).`;
 }
 
 const DIMENSION_PLURAL: Record<string, string> = Object.fromEntries(

@@ -96,6 +96,8 @@ describe("a named place's position among its peers", () => {
       { columns: [{ name: 'la_name', type: 'VARCHAR' }], rows: [], truncated: false },
       testTime.latest,
     );
-    expect(text).toContain('Leeds: none, so not among the places ranked.');
+    expect(text).toContain(
+      'Leeds: not among the local authorities in Yorkshire and The Humber ranked (outside them, or with none of the figure).',
+    );
   });
 });

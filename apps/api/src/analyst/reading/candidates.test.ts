@@ -1999,6 +1999,8 @@ describe('session 16 wordings', () => {
       order: 'desc',
     });
     expect(spec.confidence).toBeGreaterThanOrEqual(0.8);
+    // "A-Z" after a grouping sorts by name; the grouping stays.
+    expect(read('full fibre premises by region A-Z').plan.dimension).toBe('government_region');
     const sorted = read('Leeds postcode districts: postcode_district, ff_pct. Sorted by ff_pct desc');
     expect(sorted.plan).toMatchObject({ dimension: 'postcode_district', order: 'desc' });
     expect(sorted.plan.leaderPerDimension).toBeUndefined();

@@ -436,16 +436,15 @@ export function plainWording(question: string, latestQuarter?: string): string {
       '$1 from $2 to $3',
     )
     // Column names written as a spec ("Cols: country, ff_pct_latest, pp_change"): their words, without the label.
-    .replace(/\b(?:cols|columns|fields|output columns|headers)\s*:/gi, ' ')
+    .replace(/\b(?:cols\b:?|(?:columns|fields|output columns|headers)\s*:)/gi, ' ')
     .replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/gi, (name) => name.replace(/_/g, ' '))
     .replace(/\bpct\b/gi, '%')
-    .replace(/\bcols\b/gi, ' ')
     // Sort orders written as a spec: "desc", "asc", "high to low", "then region A-Z", "chronological", "no rounding".
     .replace(/\b(?:sort(?:ed)? by [a-z_ ]+? )?(?:desc|descending)\b/gi, 'highest first')
     .replace(/\b(?:sort(?:ed)? by [a-z_ ]+? )?(?:asc|ascending)\b/gi, 'lowest first')
     .replace(/\bhigh to low\b/gi, 'highest to lowest')
     .replace(/\blow to high\b/gi, 'lowest to highest')
-    .replace(/,?\s*\b(?:then )?(?:by )?[a-z_ ]{0,20}\ba-z\b/gi, ' ')
+    .replace(/,?\s*\b(?:then (?:by )?|(?:sort(?:ed)?|order(?:ed)?) by )(?:[a-z_]+ )?a-z\b|\ba-z\b/gi, ' ')
     .replace(/,?\s*\b(?:in )?chronological(?:ly)?(?: order)?\b/gi, ' ')
     .replace(/,?\s*\bno rounding\b|\(?\b[12] ?dp\b\)?|\bto [12] (?:dp|decimal places?)\b/gi, ' ')
     .replace(/\((?:absolute|abs)\)|\babsolute (?=change|difference|growth)/gi, ' ')
