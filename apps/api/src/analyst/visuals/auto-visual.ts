@@ -132,6 +132,18 @@ function drawLine(
   });
 }
 
+/**
+ * The urban and rural columns of one measure ("urban_coverage_pct" beside "rural_coverage_pct"), when the measure
+ * drawn is one of them: an urban-rural gap is read from the two bars side by side, not from one of them alone.
+ */
+function settingPair(columns: string[], valueIndex: number): { urban: number; rural: number } | null {
+  const match = /^(urban|rural)_(.+)$/.exec(columns[valueIndex] ?? '');
+  if (!match) return null;
+  const urban = columns.indexOf(`urban_${match[2]}`);
+  const rural = columns.indexOf(`rural_${match[2]}`);
+  return urban >= 0 && rural >= 0 ? { urban, rural } : null;
+}
+
 function drawCategories(
   { profile, rows, title, context, lines }: DrawInput,
   type: 'bar' | 'pie',
@@ -139,13 +151,18 @@ function drawCategories(
 ): ChartSpec {
   const { columns, categoryIndex } = profile;
   const measure = measureOf(columns[valueIndex]!, context, { lines });
+  const valuesOf = (i: number) => rows.map((r) => (r[i] === '' ? null : Number(r[i])));
+  const pair = type === 'bar' ? settingPair(columns, valueIndex) : null;
   return buildChartSpec({
     type,
     title,
     categories: rows.map((r) => String(r[categoryIndex])),
-    series: [
-      { name: measure.name, values: rows.map((r) => (r[valueIndex] === '' ? null : Number(r[valueIndex]))) },
-    ],
+    series: pair
+      ? [
+          { name: 'Urban', values: valuesOf(pair.urban) },
+          { name: 'Rural', values: valuesOf(pair.rural) },
+        ]
+      : [{ name: measure.name, values: valuesOf(valueIndex) }],
     xLabel: dimensionLabel(columns[categoryIndex]!),
     yLabel: measureTitle(measure),
     format: formatOf(measure),

@@ -175,4 +175,21 @@ describe('the chart picker', () => {
       'Share of premises by region where full fibre is available, November 2026 snapshot',
     );
   });
+  it('draws an urban-rural gap as urban and rural bars side by side, not one setting alone', () => {
+    const choice = chooseVisual({
+      title: 'The urban-rural gap in the share of premises (urban minus rural, in points), by nation',
+      columns: ['country', 'urban_coverage_pct', 'rural_coverage_pct', 'gap_pp'],
+      rows: [
+        ['Scotland', '85.33', '33.63', '51.69'],
+        ['Wales', '91.07', '54.15', '36.92'],
+      ],
+      sql: 'SELECT ... ORDER BY gap_pp DESC, s.country',
+    });
+    expect(choice.type).toBe('bar');
+    const series = (choice.visual?.spec.options as { series: { name: string; data: number[] }[] }).series;
+    expect(series.map((s) => [s.name, s.data])).toEqual([
+      ['Urban', [85.33, 91.07]],
+      ['Rural', [33.63, 54.15]],
+    ]);
+  });
 });
