@@ -17,6 +17,12 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(plan.dimension).toBe('la_name');
   });
 
+  it('reads compass shorthand after "the" as a region', () => {
+    const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
+    expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });
+    expect(read('FTTP coverage in the east mids').plan.geo?.values).toEqual(['East Midlands']);
+  });
+
   it('reads a list of nations as nations, even where the warehouse also names them as regions', () => {
     const { plan } = read('gigabit coverage in Wales, Scotland and England');
     expect(plan.geo?.column).toBe('country');

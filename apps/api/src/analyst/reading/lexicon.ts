@@ -104,6 +104,18 @@ const REGION_ALIASES: Record<string, string[]> = {
   'south-east': ['South East'],
   'south west': ['South West'],
   'south-west': ['South West'],
+  // Compass shorthand with "the" before it is a region ("LAs in the NW"); bare, "NW" stays the postcode area.
+  'the nw': ['North West'],
+  'the ne': ['North East'],
+  'the sw': ['South West'],
+  'the se': ['South East'],
+  'east mids': ['East Midlands'],
+  'west mids': ['West Midlands'],
+  'e mids': ['East Midlands'],
+  'w mids': ['West Midlands'],
+  yorks: ['Yorkshire and The Humber'],
+  'yorkshire and humber': ['Yorkshire and The Humber'],
+  'yorks and humber': ['Yorkshire and The Humber'],
   // The three nations with devolved governments (the warehouse holds each as a region as well as a nation).
   'devolved nations': ['Scotland', 'Wales', 'Northern Ireland'],
   'devolved administrations': ['Scotland', 'Wales', 'Northern Ireland'],
