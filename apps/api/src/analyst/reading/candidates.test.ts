@@ -17,6 +17,17 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(plan.dimension).toBe('la_name');
   });
 
+  it('reads "who has more, X or Y ... the number for both" as each network, not where both are present', () => {
+    const { plan } = read(
+      "Virgin or Openreach - who's got more gigabit premises? give me the number for both",
+    );
+    expect(plan.subject.allGroups).toBeUndefined();
+    expect(new Set(plan.subject.operatorGroups)).toEqual(new Set(['Virgin Media', 'Openreach']));
+    expect(
+      read('premises with gigabit from both Virgin Media and Openreach').plan.subject.allGroups,
+    ).toHaveLength(2);
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -81,7 +81,15 @@ export function readNamedNetworks(draft: Draft): void {
   const { text, subject, groups, operators, lexicon } = draft;
   const bothPattern =
     /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?|(?:are |is )?also (?:on|have|has|get|served by|passed by|covered by|with)|as well as|alongside|together with)\b/;
-  if (groups.length >= 2 && bothPattern.test(text) && !has(text, /\bcompare\b|\beach\b/)) {
+  // "Who's got more, X or Y? The number for both": a contest names each, not where both are present.
+  const contest =
+    /\bwho(?:'s| has| have| is)? (?:got )?(?:more|bigger|ahead)\b|\b(?:for|of) both\b(?! [a-z.]+ (?:and|&) )/;
+  if (
+    groups.length >= 2 &&
+    bothPattern.test(text) &&
+    !has(text, /\bcompare\b|\beach\b/) &&
+    !contest.test(text)
+  ) {
     readOverlap(draft);
   } else if (groups.length > 0) {
     subject.operatorGroups = groups;
