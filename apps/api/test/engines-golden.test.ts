@@ -26,6 +26,11 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 18: when a network or technology first reached a place (activation dates, forecast points).
+  'when did LS6 2YU first get fibre to the premises',
+  'when did each altnet first go live in Derby? newest first',
+  'when is openreach fttp forecast to land at LS6 4ZG',
+  'when did CityFibre first arrive in each Scottish council',
   // Session 17: a named place's position among its peers; below the USO over time; a share's change each quarter.
   'By how many premises has the number of premises in Wales below the USO fallen since the July 2024 snapshot?',
   'premises below the USO in Wales each month of 2026',

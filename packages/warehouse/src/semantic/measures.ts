@@ -175,6 +175,29 @@ export const MEASURE_LIST = [
     phrases: ['premises for the first time', 'newly passed premises'],
   },
   {
+    id: 'first_date',
+    label: 'date first available',
+    title: 'First available',
+    unit: 'date',
+    datasets: [...UPC],
+    description:
+      'the earliest date the subject is present in the place: its first activation (MIN activated_date, upc) or its first forecast point (MIN reported_at, upc_forecast); per network with a network dimension',
+    phrases: [
+      'first available',
+      'first get',
+      'first got',
+      'go live',
+      'went live',
+      'first went live',
+      'first go live',
+      'first goes live',
+      'land',
+      'arrive',
+      'arrives',
+      'arrival',
+    ],
+  },
+  {
     id: 'operator_count',
     label: 'number of networks',
     title: 'Networks',
@@ -394,4 +417,5 @@ export const UNIT_SUFFIX: Record<MeasureDefinition['unit'], string> = {
   places: 'places',
   score: '',
   list: '',
+  date: '',
 };

@@ -106,6 +106,7 @@ export const measureSchema = z
         'places',
         'score',
         'list',
+        'date',
       ])
       .describe('What one of it counts, or the unit of its value'),
     datasets: z.array(datasetIdSchema).describe('The datasets it can be read from'),

@@ -178,6 +178,8 @@ function measureNoun(plan: Plan): string {
       return plan.subject.altnet ? 'number of altnets present' : 'number of networks present';
     case 'place_count':
       return `number of ${PLURAL[plan.placeLevel ?? 'la_name'] ?? 'places'} where present`;
+    case 'first_date':
+      return plan.dataset === 'upc_forecast' ? 'first forecast date' : 'date first available';
     case 'max_down':
       return 'fastest download speed';
     case 'max_up':
@@ -272,6 +274,9 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
     const latest = t.withLatest ? `, and the latest snapshot (${formatMonth(ctx.latest)})` : '';
     return `${grain}${range}${latest}${forecast ? ' (forecast)' : ''}`;
   }
+  // A first forecast date is read over every forecast point, to the last.
+  if (forecast && plan.measure === 'first_date' && !t.at)
+    return `in the forecast to ${formatMonth(ctx.forecastLast)}`;
   if (forecast) return `forecast for ${formatMonth(t.at ?? ctx.forecastLast)}`;
   return `${formatMonth(t.at ?? ctx.latest)} snapshot`;
 }

@@ -26,10 +26,20 @@ function narrate(question: string, names: string[], rows: unknown[][]): string {
       truncated: false,
     },
     testTime.latest,
+    testTime.earliest,
   );
 }
 
 describe('the analysis says what each number is, from the plan', () => {
+  it('a first date is said as a month, and one at the start of the data as then or earlier', () => {
+    const one = narrate('when did Leeds first get full fibre', ['first_available'], [['2023-06-01']]);
+    expect(one).toContain('Full fibre was first available in Leeds in **June 2023**');
+    const start = narrate('when did Leeds first get full fibre', ['first_available'], [[testTime.earliest]]);
+    expect(start).toMatch(/is the first month of the data, so a date there means then or earlier/);
+    const none = narrate('when did Leeds first get full fibre', ['first_available'], [[null]]);
+    expect(none).toMatch(/has no first date/);
+  });
+
   it('both speeds asked: the upload is said as well as the download', () => {
     const one = narrate(
       'fastest download and upload speeds in Leeds',

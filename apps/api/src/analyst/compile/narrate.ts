@@ -91,7 +91,14 @@ interface Columns {
   fmt: (value: unknown, signed?: boolean) => string;
 }
 
-export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, latest: string): string {
+export function analyse(
+  plan: Plan,
+  built: BuiltQuery,
+  result: ResultLike,
+  latest: string,
+  /** The first month of the availability history: a first date there means then or earlier. */
+  earliest?: string,
+): string {
   if (built.parts?.length && (plan.withUk || placeBesidePlace(plan)))
     return describePlaceAndUk(plan, built.parts, result, latest);
   if (built.parts?.length) return describeAlongside(plan, built.parts, result, latest);
@@ -119,6 +126,7 @@ export function analyse(plan: Plan, built: BuiltQuery, result: ResultLike, lates
   };
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
+  if (plan.measure === 'first_date') return finish(describeFirstDates(plan, result, earliest), plan, latest);
   if (result.columns[0]?.name === 'quarter' && result.columns[1]?.name === 'operator') {
     const lines = describeBrandSeries(result);
     if (lines.length) return finish(lines, plan, latest);
@@ -680,6 +688,45 @@ function changeEnds(
 }
 
 /** Where the answer is: "in Leeds", "in rural areas in Wales", or across the UK. */
+/**
+ * When the subject first reached the place, as a date said in words: one date, or the first of each network or
+ * place in the order of the rows. A subject with no row there has no date, which is said, not shown as blank.
+ */
+function describeFirstDates(plan: Plan, result: ResultLike, earliest?: string): string[] {
+  const forecast = plan.dataset === 'upc_forecast';
+  const what = offering(plan.subject, forecast) ?? 'the service';
+  const who = provider(plan.subject);
+  const subject = `${what}${who ? ` from ${who.who}` : ''}`;
+  const where = whereWords(plan);
+  const dateAt = result.columns.length - 1;
+  const dated = result.rows.filter((r) => r[dateAt] !== null && r[dateAt] !== undefined && r[dateAt] !== '');
+  if (dated.length === 0)
+    return [
+      forecast
+        ? `The forecast has no date at which ${subject} reaches ${where}.`
+        : `No network's rows give ${subject} ${where} in the latest snapshot, so it has no first date.`,
+    ];
+  const when = (r: unknown[]) => monthWords(String(r[dateAt]));
+  // The history starts at its first snapshot: a date there was reached then or before, which the data cannot tell.
+  const atStart = !forecast && earliest && dated.some((r) => String(r[dateAt]).slice(0, 10) === earliest);
+  const startNote = atStart
+    ? `${monthWords(earliest)} is the first month of the data, so a date there means then or earlier.`
+    : null;
+  const withNote = (lines: string[]) => (startNote ? [...lines, '', startNote] : lines);
+  if (result.columns.length === 1)
+    return withNote([
+      forecast
+        ? `${capitalise(subject)} is first forecast ${where} in **${when(dated[0]!)}** (the earliest forecast point at which it is present).`
+        : `${capitalise(subject)} was first available ${where} in **${when(dated[0]!)}** (the earliest activation date of its rows in the latest snapshot).`,
+    ]);
+  const shown = dated.slice(0, 10).map((r) => `**${String(r[0])}** ${when(r)}`);
+  const more = dated.length > 10 ? ` (and ${dated.length - 10} more in the table)` : '';
+  const named = offering(plan.subject, forecast);
+  return withNote([
+    `${forecast ? 'First forecast date' : 'First available'}${named ? ` of ${named}` : ''} ${where}: ${shown.join('; ')}${more}.`,
+  ]);
+}
+
 function whereWords(plan: Plan): string {
   return place(plan) || 'across the UK';
 }

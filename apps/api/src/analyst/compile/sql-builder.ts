@@ -458,6 +458,8 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
     case 'avg_attractiveness':
     case 'avg_deprivation':
       return buildScores(plan, ctx);
+    case 'first_date':
+      return buildFirstDate(plan);
     case 'max_down':
     case 'max_up':
     case 'max_speeds':
@@ -2245,6 +2247,80 @@ function buildSpeeds(plan: Plan): BuiltQuery {
     ),
     steps: [
       `Takes the highest ${speeds.join(' and the highest ')} on offer in fact_operator (latest snapshot)${plan.geo ? ` in ${describeGeo(plan)}` : ''}.`,
+    ],
+  };
+}
+
+/**
+ * When the subject first reached the place ("when did LS6 2YU first get FTTP"): the earliest activation date of its
+ * rows in the latest snapshot, or its first forecast point; per network or per place when grouped so ("when did each
+ * altnet first go live in DE"). Earliest first unless the question asks newest first.
+ */
+function buildFirstDate(plan: Plan): BuiltQuery {
+  const s = plan.subject;
+  if (
+    plan.dataset === 'take_up' ||
+    plan.compare?.length ||
+    plan.within ||
+    plan.groupFilter ||
+    s.minNetworks ||
+    s.exactNetworks ||
+    s.soleGroup ||
+    s.absent ||
+    s.allGroups?.length ||
+    s.exclude ||
+    s.onlyTech ||
+    s.belowUso ||
+    s.bestDownBelow
+  )
+    throw new Error('a first date is of a network or technology being present');
+  const src = source(plan, 'latest');
+  const forecast = src.forecast;
+  const column = forecast ? 'forecast_first_date' : 'first_available';
+  const figure = `MIN(f.${forecast ? 'reported_at' : 'activated_date'}) AS ${column}`;
+  const dim = plan.dimension;
+  const byPlace = dim !== undefined && PLACE_COLUMNS.has(dim);
+  const byNetwork = dim !== undefined && NETWORK_DIMENSIONS.has(dim);
+  if (dim && !byPlace && !byNetwork) throw new Error(`a first date is by place or by network, not by ${dim}`);
+  // The forecast and the altnet table hold networks in their operator column; elsewhere a network is its group.
+  const key = byPlace
+    ? `u.${dim}`
+    : byNetwork
+      ? forecast || src.altnetTable || (dim === 'operator' && !s.altnet)
+        ? 'f.operator'
+        : 'o.operator_group'
+      : undefined;
+  const from =
+    key === 'o.operator_group' && !src.from.includes('JOIN operators')
+      ? `${src.from} JOIN operators o ON o.operator = f.operator`
+      : src.from;
+  const placeJoin =
+    plan.geo || plan.urbanRural || byPlace ? '\nJOIN upc_output u ON u.postcode = f.postcode' : '';
+  const conditions = [...src.conditions, ...geoConditions(plan)];
+  // Earliest first, as a date is read; "newest first" asks the other way.
+  const order = plan.order === 'desc' ? 'DESC' : 'ASC';
+  const sql = [
+    `SELECT ${key ? `${key}, ` : ''}${figure}`,
+    `FROM ${from}${placeJoin}`,
+    where(conditions),
+    key ? `GROUP BY ${key}` : '',
+    key ? `ORDER BY ${column} ${order}, ${key}${plan.limit ? `\nLIMIT ${plan.limit}` : ''}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const what = forecast
+    ? 'the first forecast point at which it is present (forecast_footprint)'
+    : 'its earliest activation date in the latest snapshot (activated_date in fact_operator)';
+  return {
+    sql,
+    columns: {
+      ...(key ? { [key.split('.')[1]!]: key.split('.')[1]! } : {}),
+      [column]: forecast
+        ? 'the first forecast date at which it is present'
+        : 'the date it was first available (earliest activation)',
+    },
+    steps: [
+      `Finds the rows of ${subjectPhrase(plan)}${plan.geo ? ` in ${describeGeo(plan)}` : ''} and takes ${what}${key ? `, for each ${key.split('.')[1]!.replace('_', ' ')}` : ''}.`,
     ],
   };
 }

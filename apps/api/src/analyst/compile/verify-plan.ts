@@ -501,6 +501,10 @@ function measureMissing(plan: Plan, e: Evidence): string[] {
       )
         ? []
         : missing('the number of places');
+    case 'first_date':
+      return e.aggregates(['min'], plan.dataset === 'upc_forecast' ? 'reported_at' : 'activated_date')
+        ? []
+        : missing('the first date');
     case 'max_down':
       return e.aggregates(['max'], 'fastest_down') ? [] : missing('the fastest download');
     case 'max_up':

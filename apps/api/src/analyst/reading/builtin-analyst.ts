@@ -197,6 +197,7 @@ export class BuiltinAnalyst {
 
   analyse(planned: Pick<AnalystPlan, 'plan' | 'built'>, result: ResultLike): string {
     if (!planned.plan || !planned.built) return '';
-    return analyse(planned.plan, planned.built, result, this.knowledge.time.latest);
+    const { latest, earliest } = this.knowledge.time;
+    return analyse(planned.plan, planned.built, result, latest, earliest);
   }
 }

@@ -28,6 +28,20 @@ describe('readings ranked over the plans the tags allow', () => {
     ).toHaveLength(2);
   });
 
+  it('answers "when did X first get Y" with the first date, and a level crossed with the first snapshot past it', () => {
+    const first = read('when did Leeds first get full fibre').plan;
+    expect(first).toMatchObject({ measure: 'first_date', subject: { tech: 'fttponly' } });
+    expect(first.unknowns).toEqual([]);
+    const forecast = read('when is Openreach forecast to arrive in Leeds').plan;
+    expect(forecast).toMatchObject({ measure: 'first_date', dataset: 'upc_forecast' });
+    expect(forecast.time.at).toBeUndefined();
+    expect(buildQuery(forecast, testTime).sql).toContain('MIN(f.reported_at)');
+    expect(read('when did Leeds pass 50% full fibre').plan.measure).not.toBe('first_date');
+    // A date asked for and not given is not a confident answer.
+    const u = understand('when did Leeds get more FTTP than Bradford', testLexicon, testTime);
+    if (u.kind === 'data' && u.plan.measure !== 'first_date') expect(u.confidence).toBeLessThan(0.8);
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -942,6 +942,9 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
       );
     case 'score':
       return m === 'avg_attractiveness' || m === 'avg_deprivation' || Boolean(plan.subject.score);
+    case 'first_date':
+      // "When did it go live", "first got FTTP": a date, or the postcodes reached for the first time.
+      return m === 'first_date' || m === 'first_postcodes' || m === 'first_premises';
     case 'average':
       // "The median LA's coverage", "mean coverage across councils": a statistic of the places' figures.
       return (
@@ -1054,9 +1057,8 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
     (t) =>
       t.role === 'place' &&
       Math.min(Math.abs(t.end - tag.start), Math.abs(tag.end - t.start)) <= 6 &&
-      (!(GEO_COLUMNS as readonly string[]).includes(value) ||
-        placeColumn(t) === value ||
-        plan.dimension !== undefined),
+      (GEO_COLUMNS as readonly string[]).includes(value) &&
+      (placeColumn(t) === value || plan.dimension !== undefined),
   );
   if (near && plan.geo) return true;
   // "how many councils ..." counts places; "per region" groups them: both set the dimension.
@@ -1093,6 +1095,13 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
+    case 'when':
+      // "When did LS6 2YU first get FTTP": the answer is a date, which a figure at one snapshot does not give.
+      return (
+        TIME_GRAINS.has(plan.dimension ?? '') ||
+        plan.time.seriesFrom !== undefined ||
+        plan.measure === 'first_date'
+      );
     case 'only': {
       // "Only" restricts the subject (the only network, the only technology, exactly one) or a place named
       // right after it ("only in Wales"); a plan that counts every postcode of the subject does not hold it.

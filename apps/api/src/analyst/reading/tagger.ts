@@ -103,9 +103,10 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     return true;
   };
 
-  // Postcodes written as codes first: "LS1 4AP", "LS1 4", "M1" (the district's letters would read as names). A
-  // question typed all in lower case ("ls6 ff cov") writes its codes in lower case too.
-  const coded = /[A-Z]/.test(question) ? question : question.toUpperCase();
+  // Postcodes written as codes first: "LS1 4AP", "LS1 4", "M1" (the district's letters would read as names). Codes
+  // are often typed in lower case, even beside capitals ("se15 postcodes where OR is the only ff network"); "b4"
+  // written in lower case is text-speak for "before", not the Birmingham district.
+  const coded = question.replace(/\bb4\b/g, 'before').toUpperCase();
   for (const [pattern, column] of [
     [UNIT_POSTCODE, 'postcode'],
     [SECTOR, 'post_sector'],
@@ -136,7 +137,7 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       const after = text.slice(at + code.length, at + code.length + 30);
       if (
         !FINER_PLACES_IN.test(text.slice(Math.max(0, at - 40), at)) &&
-        !/^ (?:postcode )?(?:districts|sectors|post sectors|postcodes)\b/.test(after)
+        !/^ (?:postcode )?(?:districts|sectors|post sectors|postcodes|area)\b/.test(after)
       )
         continue;
       if (
@@ -289,6 +290,8 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const before = tags.filter((t) => t !== tag && t.end <= tag.start).sort((a, b) => b.end - a.end)[0];
     if (tag.role !== 'dimension' || before === undefined || tag.start - before.end > 1) return false;
     if (before.role === 'dimension') return true;
+    // "G12 networks ranked by premises": networks, operators or technologies after a place are its rows.
+    if (['operator_group', 'operator', 'tech'].includes(tag.value)) return false;
     return before.role === 'place' && !finerPlaces(tag, before, text);
   });
   for (const tag of qualifiers) tag.role = 'grammar';
@@ -403,6 +406,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
       'how many ',
+    )
+    // "Altnets in NG7?", "networks at LS6 2YU": a question that opens on the networks and a place asks which.
+    .replace(
+      /^\s*(altnets|alt nets|networks|operators|isps|providers)\s+(?:present |available |live )?(in|at|on|covering|serving)\b/i,
+      'which $1 are in',
     )
     // "Postcode-level take-up for Leeds": the take-up of the place (the data's grain, not rows per postcode).
     .replace(/\bpostcode[- ]level (?=take[- ]?up|data|lines|subscriber)/gi, '')

@@ -186,7 +186,8 @@ describe('the chart picker', () => {
       sql: 'SELECT ... ORDER BY gap_pp DESC, s.country',
     });
     expect(choice.type).toBe('bar');
-    const series = (choice.visual?.spec.options as { series: { name: string; data: number[] }[] }).series;
+    const options = choice.visual?.spec.options as { series: { name: string; data: number[] }[] } | undefined;
+    const series = options?.series ?? [];
     expect(series.map((s) => [s.name, s.data])).toEqual([
       ['Urban', [85.33, 91.07]],
       ['Rural', [33.63, 54.15]],

@@ -11,7 +11,9 @@ export function readForecastPoint(draft: Draft): void {
   const { dataset, measure, subject, ctx } = draft;
   if (dataset !== 'upc_forecast' || measure === 'avg_attractiveness' || measure === 'avg_deprivation') return;
   const time = draft.parsed.time;
-  if (!time.at && !time.from && draft.dimension !== 'half_year' && draft.dimension !== 'year') {
+  // "When is Openreach forecast to reach BA22": the first forecast point is the answer, so no point is chosen.
+  const pointless = measure === 'first_date' || draft.dimension === 'half_year' || draft.dimension === 'year';
+  if (!time.at && !time.from && !pointless) {
     time.at = ctx.forecastLast;
     draft.assumptions.push(
       `no forecast date given: the last forecast point (${ctx.forecastLast.slice(0, 7)})`,

@@ -163,6 +163,16 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
         : 'postcodes';
   if (words.speed || words.avgSpeed)
     return words.avgSpeed ? 'avg_down' : words.upload ? 'max_up' : 'max_down';
+  // "When did LS6 2YU first get FTTP", "when is Openreach forecast to land in BA22": a date, not a figure. (A level
+  // crossed, "when did Leeds pass 50%", is the first snapshot at or above it: a series, read elsewhere.)
+  if (
+    has(text, /(?:^\s*|[,;:?] )when (?:did|was|were|will|is|are|does|do)\b|\b(?:what|which) date\b/) &&
+    !has(
+      text,
+      /\b(?:pass|passed|reach|reached|hit|exceed|exceeded|cross|crossed|top|topped|get to|got to|go over|went over)\b|\d ?%|\bper ?cent\b/,
+    )
+  )
+    return 'first_date';
   if (words.first) {
     if (!subject.tech && !subject.gigabit) subject.tech = FULL_FIBRE;
     if (!parsed.time.from) lastTwelveMonths(draft);
