@@ -1203,11 +1203,20 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const wantsPct = plan.measure === 'coverage_pct';
   // "The ten largest local authorities": ranked by their own premises, the measure shown beside.
   const rankColumn = plan.rankBySize ? totalName : wantsPct ? pctName : name;
+  // Premises are in postcodes: a count of either, read postcode by postcode, shows the other beside it ("so17
+  // postcodes with 2+ altnets" is also how many premises they hold; "premises in CB1 with both" is in how many).
+  const other = unit === 'premises' ? 'postcodes' : unit === 'postcodes' ? 'premises' : null;
+  const otherWeight = other === 'postcodes' ? '1' : 'u.premises';
+  const otherName = other ? name.replace(unit, other) : null;
   const select = [
     `SUM(${passedExpr}) AS ${name}`,
     `SUM(${weight}) AS ${totalName}`,
     `${round(`100.0 * SUM(${passedExpr}) / NULLIF(SUM(${weight}), 0)`)} AS ${pctName}`,
   ];
+  const companion =
+    other && otherName
+      ? `SUM(CASE WHEN p.postcode IS ${absent ? '' : 'NOT '}NULL THEN ${otherWeight} ELSE 0 END) AS ${otherName}`
+      : null;
   // Long lists of places keep those with any; the nations, regions and urban/rural are listed whole, a place with
   // none at 0 ("premises with 2+ altnets by nation" shows Northern Ireland's 0).
   const listedWhole = dim === 'country' || dim === 'government_region' || dim === 'urban_rural';
@@ -1235,7 +1244,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     areaSql ||
     [
       `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
-      `SELECT ${selectDim}${select.join(',\n       ')}`,
+      `SELECT ${selectDim}${[...select, ...(companion ? [companion] : [])].join(',\n       ')}`,
       'FROM upc_output u',
       'LEFT JOIN passed p ON p.postcode = u.postcode',
       where(geo),
@@ -1263,6 +1272,10 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     : `${unit} in postcodes with ${subjectPhrase(plan)}`;
   columns[totalName] = `all ${unit}`;
   columns[pctName] = `percentage of all ${unit}${dim ? ` in the same ${dim}` : ''}`;
+  if (!areaSql && other && otherName)
+    columns[otherName] = absent
+      ? `${other} without ${subjectPhrase(plan)}`
+      : `${other} in postcodes with ${subjectPhrase(plan)}`;
   return { sql, columns, steps };
 }
 

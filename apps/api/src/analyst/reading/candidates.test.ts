@@ -42,6 +42,22 @@ describe('readings ranked over the plans the tags allow', () => {
     if (u.kind === 'data' && u.plan.measure !== 'first_date') expect(u.confidence).toBeLessThan(0.8);
   });
 
+  it('ranks places "for" a subject by their share, lists "is there an altnet" and "rank them" in full', () => {
+    expect(read('bottom 5 Leeds postcode districts for gigabit').plan).toMatchObject({
+      measure: 'coverage_pct',
+      order: 'asc',
+      limit: 5,
+    });
+    const which = read('is there an altnet in Leeds').plan;
+    expect(which.dimension).toBe('operator');
+    expect(which.subject.altnet).toBe(true);
+    const all = read('which network added the most full fibre premises in the last 6 months? rank them').plan;
+    expect(all.limit).toBeUndefined();
+    expect(all.order).toBe('desc');
+    const every = read('who is the biggest full fibre network? rank every network').plan;
+    expect(every.limit).toBeUndefined();
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

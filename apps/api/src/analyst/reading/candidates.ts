@@ -38,7 +38,7 @@ import {
 import type { TimeContext } from '../semantic/time-context.js';
 import { NONE_NOW, noneNowThenForecast } from './leftover.js';
 import type { Lexicon } from './lexicon.js';
-import { PREMISES_THEN_SHARE } from './readers/measure.js';
+import { PREMISES_THEN_SHARE, RANKED_FOR_SUBJECT } from './readers/measure.js';
 import { TOP_TEN_ASSUMED } from './readers/ranking.js';
 import { DEFAULT_TECHNOLOGY_ASSUMPTION } from './readers/technology.js';
 import type { CandidateReading, Moment, Tag } from './reading-types.js';
@@ -194,6 +194,9 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // "Which network added the most? Rank them": every row ranked, not the first alone.
+      if (tag.value === 'rank' && plan.limit === 1 && RANK_THEM.test(tagging.text.slice(tag.start)))
+        return false;
       // "A best download under 30mbps": the best speed at the postcode, which a speed threshold is about.
       if (
         /^(?:best|top|fastest)$/.test(tag.text) &&
@@ -554,6 +557,29 @@ function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
         // "Who leads gig in Scotland": the one ahead.
         /^\s*who(?:'s| is)? (?:leads|leading|dominates|is ahead)\b/.test(tagging.text)),
   );
+}
+
+/** "Rank them", "rank them all", "rank all of them": the rows the question just asked about, every one. */
+const RANK_THEM = /^rank(?:ed|ing)? (?:them|all of them|the lot|all)\b/;
+
+/** "Who is the biggest network? Rank every network": the rows the plan ranks, all of them named. */
+function everyRowAsked(plan: Plan, tagging: Tagging): boolean {
+  if (!plan.dimension || plan.rankWithin || plan.leaderPerDimension) return false;
+  if (
+    tagging.tags.some(
+      (t) => t.role === 'ranking' && t.value === 'rank' && RANK_THEM.test(tagging.text.slice(t.start)),
+    )
+  )
+    return true;
+  return tagging.tags.some((t) => {
+    if (t.role !== 'shape' || t.value !== 'each') return false;
+    const next = adjacent(tagging, t, 1);
+    return (
+      next?.role === 'dimension' &&
+      next.value === plan.dimension &&
+      /\b(?:rank|list|show|give|all)\w* $/.test(tagging.text.slice(Math.max(0, t.start - 12), t.start))
+    );
+  });
 }
 
 /** How analysts name a point of a series. */
@@ -1092,6 +1118,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "In each of Glasgow, Cardiff and Leeds": a row for each place named.
       if (eachOfNamedPlaces(tag, tagging))
         return Boolean(plan.geo && plan.geo.values.length >= 2 && plan.dimension === plan.geo.column);
+      // "Rank every network": every row, not the first alone.
+      if (plan.limit === 1 && everyRowAsked(plan, tagging)) return false;
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
@@ -1596,6 +1624,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (dimension && (!base.dimension || replacesLevel || replacesTech)) {
     const plan = clone(base);
     plan.dimension = dimension.value as Dimension;
+    // "Bottom 5 Belfast districts for gigabit": places of different sizes ranked for a subject, by their share.
+    if (
+      plan.measure === 'premises' &&
+      PLACE_COLUMNS.has(plan.dimension) &&
+      !tagging.tags.some((t) => t.role === 'measure') &&
+      RANKED_FOR_SUBJECT.test(tagging.text)
+    )
+      plan.measure = 'coverage_pct';
     // "League table of full fibre networks": the rows the ranking word asks for, biggest first.
     const ranking = tagging.tags.find((r) => r.role === 'ranking');
     if (!plan.order && ranking && NETWORK_DIMENSIONS.has(plan.dimension))
@@ -1607,6 +1643,11 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     const plan = clone(base);
     plan.limit = 1;
     edits.push({ plan, differs: 'the first only' });
+  }
+  if (base.limit === 1 && everyRowAsked(base, tagging)) {
+    const plan = clone(base);
+    delete plan.limit;
+    edits.push({ plan, differs: 'every row, ranked' });
   }
   edits.push(...rankedWithinGroups(base, unused, tagging));
   edits.push(...rankOfNamedPlace(base, tagging));

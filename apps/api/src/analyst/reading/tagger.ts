@@ -407,6 +407,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
       'how many ',
     )
+    // "Is there an altnet at SE15 5XA?": yes is which ones.
+    .replace(
+      /^\s*(?:is|are) there (?:an?|any) (alt ?nets?|networks?|operators?|isps?|providers?)\s+(?=in|at|on|covering|serving)\b/i,
+      (_whole, kind: string) => `which ${kind.replace(/s$/, '')}s are `,
+    )
     // "Altnets in NG7?", "networks at LS6 2YU": a question that opens on the networks and a place asks which.
     .replace(
       /^\s*(altnets|alt nets|networks|operators|isps|providers)\s+(?:present |available |live )?(in|at|on|covering|serving)\b/i,

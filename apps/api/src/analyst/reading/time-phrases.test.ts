@@ -13,6 +13,12 @@ describe('series grain', () => {
     expect(u.kind === 'data' && u.plan.time).toMatchObject({ from: '2024-11-01', to: '2026-11-01' });
   });
 
+  it('reads "from here out" of a series as from the first point after the latest snapshot', () => {
+    const { time, matched } = read('ff forecast every half year from here out to 2030');
+    expect(time.seriesFrom).toBe('2026-12-01');
+    expect(matched).toContain('from here out');
+  });
+
   it('reads growth in a half-year as the change from the end of the half before to its end', () => {
     expect(parseTime('which altnets added the most premises in h1 2026', testTime).time).toMatchObject({
       from: '2025-12-01',

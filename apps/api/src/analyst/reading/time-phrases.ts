@@ -491,6 +491,12 @@ const GROWTH_IN_A_YEAR = new RegExp(
  */
 function readSeriesYear(r: TimeReading): void {
   const { text, ctx, time, matched, latestYear } = r;
+  // "Every half year from here out to 2030", "from now on": a forecast series from the first point after today.
+  const fromNow =
+    r.series && !time.seriesFrom
+      ? r.take(/\bfrom (?:here|now|today)(?: (?:out|on|onwards?))?\b|\bgoing forward\b/)
+      : null;
+  if (fromNow) time.seriesFrom = addMonths(ctx.latest, 1);
   if (r.series && !time.seriesFrom) {
     const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
     const thisYear = /\bthis year\b/.test(text);

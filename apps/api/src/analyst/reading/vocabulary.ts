@@ -368,7 +368,7 @@ boosted uplift delta change changed changes progress rolled rollout roll expand 
 new newly first time times live
 month months monthly quarter quarters quarterly year years yearly annual annually week half daily
 series trend trends timeline history historically evolution trajectory over time since until through during
-ago last past previous prior latest recent recently next snapshot snapshots date dates period periods
+ago last past previous prior latest recent recently lately next snapshot snapshots date dates period periods
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec h1 h2 q1 q2 q3 q4 yoy qoq
 rank ranked ranking ranks league table order sorted sort split breakdown broken grouped distribution
@@ -386,7 +386,7 @@ mth mths qtr ff rfog la las data report reports reported service services`;
  */
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
 operating able break anyway actually overall roughly approximately around about ie eg thing things thru
-hiya hey um uh erm basically genuinely obviously honestly literally really pls plz thx cheers tbh lol fyi btw
+hiya hey um uh erm say basically genuinely obviously honestly literally really pls plz thx cheers tbh lol fyi btw
 asap imo quick quickly fine wanna gonna kinda sorta guess guessing reckon reckons suspect curious wondering
 wonder assume assuming maybe perhaps probably hopefully alright sure cool great ta held hold holds holding contain contains containing represent represents representing comprise comprises constitute constitutes
 distribute distributed distributing counting concerned involved respective`;

@@ -245,7 +245,12 @@ const SUBJECT_WORDS = new Set([
   'ufbb',
 ]);
 
+/** "Bottom 5 Belfast districts for gigabit", "top 10 councils for FTTP": places ranked for a subject, no count named. */
+export const RANKED_FOR_SUBJECT =
+  /\b(?:top|bottom)\b[^?.]{0,50}\bfor (?:ff|fttp|ftth|full[- ]fibre|gigabit|gig|superfast|ultrafast|altnets?)\b(?! (?:premises|homes|postcodes|build|lines))/;
+
 function judges(text: string): boolean {
+  if (RANKED_FOR_SUBJECT.test(text)) return true;
   const words = text.split(/[^a-z]+/);
   return words.some(
     (word, i) =>
