@@ -134,6 +134,19 @@ describe('checking compiled SQL against its plan', () => {
         takeUp: { shareOf: 'Sky', segment: 'residential' },
         time: { quarter: '2026Q2' },
       }),
+      // A first date: over every snapshot or forecast point, with no date of its own.
+      plan({
+        measure: 'first_date',
+        subject: { tech: 'fttponly' },
+        geo: { column: 'la_name', values: ['Leeds'] },
+      }),
+      plan({
+        dataset: 'upc_forecast',
+        measure: 'first_date',
+        subject: { operatorGroups: ['Openreach'] },
+        geo: { column: 'la_name', values: ['Leeds'] },
+      }),
+      plan({ measure: 'first_date', subject: { altnet: true }, dimension: 'operator', order: 'desc' }),
     ];
     for (const p of plans) {
       const check = await verifyPlan(p, buildQuery(p, testTime), testTime);

@@ -715,6 +715,8 @@ function timeMissing(plan: Plan, e: Evidence, time: TimeContext): string[] {
     return out;
   }
   if (grain) return seriesMissing(plan, e, time);
+  // A first date is read over every snapshot or forecast point: no date of the plan narrows it.
+  if (plan.measure === 'first_date') return out;
   // A window on a level ("now vs 2 years ago", "between Dec 2026 and Dec 2028") is a time the SQL must use too.
   const window = [t.from, t.to].filter((d): d is string => d !== undefined);
   if (window.some((d) => !dates.has(d))) out.push(`the window ("${window.join(' to ')}")`);
