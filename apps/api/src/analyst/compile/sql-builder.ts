@@ -1328,7 +1328,8 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
     areaSql ??
     [
       `WITH passed AS (\n  ${inner}\n)`,
-      `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct` : ''}`,
+      // Read postcode by postcode, each network's premises show the postcodes they are in (and its postcodes, premises).
+      `SELECT p.${keyName}, ${measure}${unit === 'premises' ? `,\n       ${round(`100.0 * SUM(u.premises) / ${total}`)} AS share_of_all_premises_pct,\n       COUNT(*) AS postcodes` : ',\n       SUM(u.premises) AS premises'}`,
       'FROM passed p',
       'JOIN upc_output u ON u.postcode = p.postcode',
       where(geo),
@@ -1343,6 +1344,11 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
       [keyName]: keyName === 'operator_group' ? 'the network (operator group)' : keyName,
       [unit]: `${unit} passed (distinct postcodes)`,
       share_of_all_premises_pct: `share of all premises${geo.length ? ` in ${describeGeo(plan)}` : ' in the UK'}`,
+      ...(areaSql
+        ? {}
+        : unit === 'premises'
+          ? { postcodes: 'postcodes it is present in' }
+          : { premises: 'premises in those postcodes' }),
     },
     steps: [
       `Lists each ${keyName === 'operator_group' ? 'network (operator group)' : keyName} with the DISTINCT postcodes where it offers ${subjectPhrase({ ...plan, subject: { ...plan.subject, operatorGroups: plan.subject.operatorGroups } })}${src.forecast ? ` at the forecast point ${plan.time.at}` : ''}.`,
