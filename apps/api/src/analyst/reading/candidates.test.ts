@@ -58,6 +58,26 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(every.limit).toBeUndefined();
   });
 
+  it('counts "how many of Wales\'s 22 councils ..." and drops what a grouping includes said in passing', () => {
+    const count = read("How many of Wales's 22 local authorities have full fibre coverage above 90%").plan;
+    expect(count).toMatchObject({
+      countGroups: true,
+      dimension: 'la_name',
+      groupFilter: { op: 'gt', value: 90 },
+    });
+    expect(count.geo?.values).toEqual(['Wales']);
+    const leaders = read(
+      'For each region (and Scotland, Wales and NI), which altnet has the biggest footprint',
+    ).plan;
+    expect(leaders.geo).toBeUndefined();
+    expect(leaders.leaderPerDimension).toBeTruthy();
+    const gain = read(
+      "how many premises don't have full fibre today but are forecast to get it by 2027",
+    ).plan;
+    expect(gain).toMatchObject({ measure: 'change_premises', dataset: 'upc_forecast' });
+    expect(gain.subject.absent).toBeUndefined();
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -1099,6 +1099,17 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       const next = adjacent(tagging, tag, 1);
       // "Give the LA count", "in how many LAs is each altnet present": the places each network is in.
       if (plan.measure === 'place_count' || plan.placeBands) return true;
+      // "How many ... have coverage above 90%": places passing a test, counted, not listed (unless a count of
+      // premises or lines is what follows "how many").
+      const following = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
+      if (
+        plan.groupFilter &&
+        !plan.countGroups &&
+        plan.dimension &&
+        PLACE_COLUMNS.has(plan.dimension) &&
+        following?.role !== 'measure'
+      )
+        return false;
       if (next?.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(next.value) && /s$/.test(next.text))
         // "How many unit postcodes ...": unit postcodes counted are the postcodes measure.
         return (

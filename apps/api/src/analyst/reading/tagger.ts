@@ -407,6 +407,27 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:the )?(?:count|number|no\.|total number) of (?=(?:las?|local authorities|councils|regions|nations|postcode areas|postcode districts|post ?code sectors|post sectors)\b)/gi,
       'how many ',
     )
+    // "For each region (and Scotland, Wales and NI)", "each technology (copper, part fibre, cable and so on)": what
+    // the grouping includes, said in passing, is no filter on it. ("By network (excluding Openreach)" is one.)
+    .replace(
+      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*)\)/gi,
+      '$1',
+    )
+    // "Premises without full fibre today but forecast to have it by 2027": those forecast to gain it by then.
+    .replace(
+      /\b(?:don'?t|do not|doesn'?t|does not|that lack|lacking|without|with no|have no|has no)\s+(?:have\s+|got\s+|get\s+)?(full[- ]fibre|ff|fttp|ftth|gigabit)\s+(?:today|now|yet|currently|at the moment)?\s*,?\s*but\s+(?:are\s+|is\s+|will be\s+)?(?:forecast|expected|due|planned|set|scheduled)\s+to\s+(?:get|have|receive|gain)\b(?:\s+(?:it|one|them))?/gi,
+      'forecast to gain $1',
+    )
+    // "How many of London's 33 local authorities have ...", "how many of the 22 Welsh councils ...": a count of the
+    // places, in the place named (the number of them is not a condition).
+    .replace(
+      /\bhow many of ([a-z][\w .&-]*?)'s? (?:\d+ )?(local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b/gi,
+      'how many $2 in $1',
+    )
+    .replace(
+      /\bhow many of (?:the|its|their|our) (?:\d+ )?(?=(?:[a-z]+ )?(?:local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b)/gi,
+      'how many ',
+    )
     // "Is there an altnet at SE15 5XA?": yes is which ones.
     .replace(
       /^\s*(?:is|are) there (?:an?|any) (alt ?nets?|networks?|operators?|isps?|providers?)\s+(?=in|at|on|covering|serving)\b/i,
