@@ -31,6 +31,16 @@ function narrate(question: string, names: string[], rows: unknown[][]): string {
 }
 
 describe('the analysis says what each number is, from the plan', () => {
+  it('a level first passed is said as the date it was passed, not as a series of one point', () => {
+    const text = narrate(
+      'when did Leeds pass 50% full fibre',
+      ['reported_at', 'premises', 'coverage_pct'],
+      [['2021-05-01', 204123, 50.61]],
+    );
+    expect(text).toContain('was first at least 50% in **May 2021** (50.61%)');
+    expect(text).not.toMatch(/went from/);
+  });
+
   it('a first date is said as a month, and one at the start of the data as then or earlier', () => {
     const one = narrate('when did Leeds first get full fibre', ['first_available'], [['2023-06-01']]);
     expect(one).toContain('Full fibre was first available in Leeds in **June 2023**');

@@ -5,7 +5,7 @@
  */
 
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
-import type { Plan } from '../semantic/plan.js';
+import { describeGroupFilter, type Plan } from '../semantic/plan.js';
 import { type AlongsidePart, alongsidePlans } from './alongside.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
@@ -127,6 +127,27 @@ export function analyse(
 
   if (plan.compare?.length) return finish(describeSideBySide(plan, result), plan, latest);
   if (plan.measure === 'first_date') return finish(describeFirstDates(plan, result, earliest), plan, latest);
+  // "When did Leeds pass 50% full fibre": the first point past the level, said as a date (not as a series of one).
+  if (
+    plan.groupFilter &&
+    plan.limit === 1 &&
+    TIME_GRAIN_COLUMNS.has(plan.dimension ?? '') &&
+    rows.length === 1
+  ) {
+    const date = dateWords(String(rows[0]![0]));
+    const at = result.columns.findIndex((c) => /_pct$/.test(c.name));
+    const figure = at >= 0 ? formatValue(rows[0]![at], metas[at]!) : null;
+    const where = place(plan);
+    const forecast = plan.dataset === 'upc_forecast';
+    const what = offering(plan.subject, forecast) ?? 'the service';
+    return finish(
+      [
+        `The ${plan.groupFilter.on === 'count' ? 'count' : 'share of premises'}${where ? ` ${where}` : ''} with ${what} ${forecast ? 'is first forecast to be' : 'was first'} ${describeGroupFilter(plan.groupFilter)} in **${date}**${figure ? ` (${figure})` : ''}.`,
+      ],
+      plan,
+      latest,
+    );
+  }
   if (result.columns[0]?.name === 'quarter' && result.columns[1]?.name === 'operator') {
     const lines = describeBrandSeries(result);
     if (lines.length) return finish(lines, plan, latest);
@@ -692,6 +713,8 @@ function changeEnds(
  * When the subject first reached the place, as a date said in words: one date, or the first of each network or
  * place in the order of the rows. A subject with no row there has no date, which is said, not shown as blank.
  */
+const TIME_GRAIN_COLUMNS = new Set(['month', 'quarter', 'half_year', 'year']);
+
 function describeFirstDates(plan: Plan, result: ResultLike, earliest?: string): string[] {
   const forecast = plan.dataset === 'upc_forecast';
   const what = offering(plan.subject, forecast) ?? 'the service';
