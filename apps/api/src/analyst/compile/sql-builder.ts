@@ -1205,7 +1205,8 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
   const rankColumn = plan.rankBySize ? totalName : wantsPct ? pctName : name;
   // Premises are in postcodes: a count of either, read postcode by postcode, shows the other beside it ("so17
   // postcodes with 2+ altnets" is also how many premises they hold; "premises in CB1 with both" is in how many).
-  const other = unit === 'premises' ? 'postcodes' : unit === 'postcodes' ? 'premises' : null;
+  const other =
+    dim === 'postcode' ? null : unit === 'premises' ? 'postcodes' : unit === 'postcodes' ? 'premises' : null;
   const otherWeight = other === 'postcodes' ? '1' : 'u.premises';
   const otherName = other ? name.replace(unit, other) : null;
   const select = [

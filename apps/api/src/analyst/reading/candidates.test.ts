@@ -78,6 +78,20 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(gain.subject.absent).toBeUndefined();
   });
 
+  it('lists the postcodes asked for, sets networks against each other, and reads short dates', () => {
+    const listed = read('which postcodes in Leeds have 3 or more full fibre networks').plan;
+    expect(listed).toMatchObject({ dimension: 'postcode', measure: 'premises', subject: { minNetworks: 3 } });
+    const against = read('Openreach vs CityFibre vs Virgin Media gigabit premises').plan;
+    expect(against.dimension).toBe('operator_group');
+    const adds = read('FF net adds Dec-24 to Dec-25').plan;
+    expect(adds.time).toMatchObject({ from: '2024-12-01', to: '2025-12-01' });
+    const yearEnds = read('Openreach FTTP forecast premises at YE26, YE27 and YE28').plan;
+    expect(yearEnds.unknowns).toEqual([]);
+    // A word with a digit the reading cannot place is said, not silently dropped.
+    const u = understand('full fibre premises in Leeds at FY31', testLexicon, testTime);
+    expect(u.kind === 'data' && u.confidence).toBeLessThan(0.8);
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -559,6 +559,24 @@ function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
   );
 }
 
+/** "List the postcodes ...", "which postcodes in SY1 have ...": a list tag right before the postcodes counted. */
+function listsPostcodes(tag: Tag, tagging: Tagging): boolean {
+  if (tag.role !== 'shape' || tag.value !== 'list') return false;
+  const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
+  if (next?.role !== 'measure' || next.value !== 'postcodes') return false;
+  return tagging.text.slice(tag.end, next.start).trim().split(/\s+/).filter(Boolean).length <= 2;
+}
+
+/** "Which postcodes in SY1 have 3+ FF networks": the postcodes listed, a row each with their premises. */
+function postcodesListed(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dimension || base.measure !== 'postcodes' || base.dataset !== 'upc') return [];
+  if (!tagging.tags.some((t) => listsPostcodes(t, tagging))) return [];
+  const plan = clone(base);
+  plan.dimension = 'postcode' as Dimension;
+  plan.measure = 'premises';
+  return [{ plan, differs: 'the postcodes listed', prior: 1 }];
+}
+
 /** "Rank them", "rank them all", "rank all of them": the rows the question just asked about, every one. */
 const RANK_THEM = /^rank(?:ed|ing)? (?:them|all of them|the lot|all)\b/;
 
@@ -900,6 +918,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         ].includes(m) || plan.groupFilter !== undefined
       );
     case 'postcodes':
+      // "Which postcodes ...": the postcodes listed, a row each, are the postcodes asked for.
+      if (plan.dimension === 'postcode' && m === 'premises') return true;
       // Scores are per postcode: "the average score of postcodes with ..." averages over postcodes.
       return [
         'postcodes',
@@ -1134,6 +1154,18 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;
+    case 'compare': {
+      // "OR vs VMO2 vs CF": networks set against each other are not one figure for all of them.
+      const networksAround =
+        adjacent(tagging, tag, -1)?.role === 'network' && adjacent(tagging, tag, 1)?.role === 'network';
+      return !(
+        networksAround &&
+        (s.operatorGroups?.length ?? 0) >= 2 &&
+        !plan.dimension &&
+        !plan.compare?.length &&
+        !plan.leaderPerDimension
+      );
+    }
     case 'when':
       // "When did LS6 2YU first get FTTP": the answer is a date, which a figure at one snapshot does not give.
       return (
@@ -1197,6 +1229,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // plan with no network in its rows does not answer it. Technologies or a count of them are asked apart.
       const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
       const between = next ? tagging.text.slice(tag.end, next.start).trim() : '';
+      // "List the postcodes in SY1 where ...": the postcodes themselves, a row each.
+      if (listsPostcodes(tag, tagging)) return plan.dimension === 'postcode';
       if (!next || !networkKind(next) || next.value === 'overbuild' || between.split(' ').length > 2)
         return true;
       return (
@@ -1655,6 +1689,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     plan.limit = 1;
     edits.push({ plan, differs: 'the first only' });
   }
+  edits.push(...postcodesListed(base, tagging));
   if (base.limit === 1 && everyRowAsked(base, tagging)) {
     const plan = clone(base);
     delete plan.limit;

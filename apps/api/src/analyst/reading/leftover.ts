@@ -65,7 +65,13 @@ export function leftoverWords(
     .filter(Boolean);
   const left: string[] = [];
   for (const word of words) {
-    if (/\d/.test(word) || word.length <= 1) continue;
+    // Numbers, speeds, counts and dates as analysts write them are read elsewhere; another word with a digit in it
+    // ("YE26", "AB99" that is no postcode) is a word the reading did not place.
+    if (/\d/.test(word)) {
+      if (!NUMERIC_FORMS.test(word) && !left.includes(word)) left.push(word);
+      continue;
+    }
+    if (word.length <= 1) continue;
     // "one" is also plain presence ("at least one altnet"); other number words must reach the plan.
     if (NUMBER_WORDS.test(word) && (usesNumber || word === 'one' || word === 'first')) continue;
     if (word.split('-').every(isAccountedWord)) continue;
@@ -73,6 +79,10 @@ export function leftoverWords(
   }
   return left;
 }
+
+/** Words with digits the tagger and the time parser read: numbers, shares, speeds, counts, quarters, halves, years. */
+const NUMERIC_FORMS =
+  /^(?:[<>=~]*\d+(?:[.,]\d+)*%?\+?|\d+(?:[.,]\d+)?(?:st|nd|rd|th|s|x|k|m|bn|pp|ppt|ppts|pts|yrs?|y|mths?|mos|months?|qtrs?|q|h|d)\+?|\d+(?:\.\d+)?(?:mbps|mbit|mbits|mb|mbs|gbps|gbit|gb|gig|gigs|meg|megs|mbit\/s|mb\/s)\+?|[qh][1-4]|(?:19|20)?\d\d[- ]?[qh][1-4]|[qh][1-4][- ]?'?(?:19|20)?\d\d|'\d\d|\d+(?:\.\d+)?(?:mbps|mbit|mb|gbps|gbit|gb|gig|meg|m|g|k|%)?[-–]\d+(?:\.\d+)?(?:mbps|mbit|mb|gbps|gbit|gb|gig|meg|m|g|k|%)?\+?|\d+\/\d+(?:\/\d+)?|[a-z]{3,9}[-']\d\d(?:\d\d)?|\d+[a-z]?|(?!(?:ye|fy|cy|yr)\d)[a-z]{1,2}\d[a-z\d]?|\d[a-z]{2})$/;
 
 const NEGATION =
   /\b(?:not|no(?!\.? of\b)|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/g;

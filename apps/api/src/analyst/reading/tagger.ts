@@ -391,6 +391,21 @@ export function plainWording(question: string, latestQuarter?: string): string {
         y2: string | undefined,
       ) => `${MONTHS[Number(m1 ?? m2) - 1]} ${y1 ?? y2}`,
     )
+    // Short dates: "Dec-24", "Jun'25" (a month and a two-digit year), "Q3-25", "H1 '26", "2025-Q3", and year ends
+    // ("YE26", "year-end 2027"): the months and quarters they name, as words.
+    .replace(
+      /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*[-'’](\d\d)\b(?![-/]?\d)/gi,
+      (_w, month: string, year: string) => `${month} 20${year}`,
+    )
+    .replace(
+      /\b([qh][1-4])[- ]?['’](\d\d)\b|\b([qh][1-4])-(\d\d)\b(?!\d)/gi,
+      (_w, a, b, c, d) => `${a ?? c} 20${b ?? d}`,
+    )
+    .replace(/\b(20\d\d)-([qh][1-4])\b/gi, '$2 $1')
+    .replace(
+      /\b(?:ye ?|year[- ]end )((?:20)?\d\d)\b/gi,
+      (_w, year: string) => `december ${year.length === 2 ? `20${year}` : year}`,
+    )
     // A series is listed in date order already: "in date order", "in chronological order" ask nothing more.
     .replace(
       /,?\s*\b(?:in|by) (?:date|chronological|time) order\b|,?\s*\boldest (?:first|to newest)\b/gi,

@@ -84,11 +84,16 @@ export function readNamedNetworks(draft: Draft): void {
   // "Who's got more, X or Y? The number for both": a contest names each, not where both are present.
   const contest =
     /\bwho(?:'s| has| have| is)? (?:got )?(?:more|bigger|ahead)\b|\b(?:for|of) both\b(?! [a-z.]+ (?:and|&) )/;
+  // "Head-to-head: OR vs VMO2 vs CF" puts them side by side; "where OR and CF go head to head" is their overlap.
+  const sideBySide =
+    /\b(?:vs\.?|versus|v)\b/.test(text) &&
+    (bothPattern.exec(text)?.[0] ?? '').replace(/[- ]/g, '') === 'headtohead';
   if (
     groups.length >= 2 &&
     bothPattern.test(text) &&
     !has(text, /\bcompare\b|\beach\b/) &&
-    !contest.test(text)
+    !contest.test(text) &&
+    !sideBySide
   ) {
     readOverlap(draft);
   } else if (groups.length > 0) {
