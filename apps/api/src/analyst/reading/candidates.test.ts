@@ -92,6 +92,15 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(u.kind === 'data' && u.confidence).toBeLessThan(0.8);
   });
 
+  it('reads a number said first as the rows asked, and SQL-style counts as counts', () => {
+    expect(read('5 LAs with the lowest full fibre coverage').plan).toMatchObject({ limit: 5, order: 'asc' });
+    const altnets = read('3 altnets with the biggest footprint in Wales').plan;
+    expect(altnets).toMatchObject({ limit: 3, dimension: 'operator' });
+    expect(altnets.subject.exactNetworks).toBeUndefined();
+    expect(read('premises with 3 altnets').plan.subject.exactNetworks).toBe(3);
+    expect(read('count(distinct altnet) in Leeds').plan.measure).toBe('operator_count');
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -443,6 +443,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\bhow many of (?:the|its|their|our) (?:\d+ )?(?=(?:[a-z]+ )?(?:local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b)/gi,
       'how many ',
     )
+    // "count(distinct altnet)", "count(postcode)": SQL written for a count, the count it asks.
+    .replace(
+      /\bcount\s*\(\s*(?:distinct\s+)?(altnet|network|operator_group|operator|postcode|la_name|la)s?\s*\)/gi,
+      (_w, what: string) =>
+        `how many ${({ operator_group: 'network', la_name: 'local authority', la: 'local authority' } as Record<string, string>)[what.toLowerCase()] ?? what}s`,
+    )
     // "Is there an altnet at SE15 5XA?": yes is which ones.
     .replace(
       /^\s*(?:is|are) there (?:an?|any) (alt ?nets?|networks?|operators?|isps?|providers?)\s+(?=in|at|on|covering|serving)\b/i,

@@ -24,9 +24,14 @@ export function readNetworkCount(draft: Draft): void {
   );
   const rankingCount =
     count !== null &&
-    new RegExp(
+    (new RegExp(
       `\\b(?:which|what|the|top|bottom|list|show|give me|name)\\s+${count[0].replace(/[+.]/g, '\\$&')}`,
-    ).test(text);
+    ).test(text) ||
+      // "3 altnets with the biggest footprint": the number of networks ranked, said first.
+      (!count[2] &&
+        new RegExp(
+          `${count[0].replace(/[+.]/g, '\\$&')}\\s+(?:with|by|having|that have)\\s+(?:the\\s+)?(?:biggest|largest|most|highest|fewest|smallest|lowest|widest)\\b`,
+        ).test(text)));
   const presenceOnly =
     count !== null &&
     /^(one|1)$/.test(count[1] as string) &&

@@ -90,6 +90,11 @@ function readRankingWords(draft: Draft): void {
   }
   if (!draft.limit && trailingN)
     draft.limit = numberFrom((trailingN[1] ?? trailingN[2]) as string) ?? undefined;
+  // "5 LAs with the lowest coverage", "3 altnets with the biggest footprint": the number of rows, said first.
+  const leadingN = text.match(
+    /^\s*(\d+|two|three|four|five|six|seven|eight|nine|ten|twenty) (?:[a-z-]+ ){0,2}?(?:las|local authorities|councils|boroughs|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors|areas|towns|cities|networks|altnets|operators|providers|isps)\b/,
+  );
+  if (!draft.limit && leadingN && draft.order) draft.limit = numberFrom(leadingN[1] as string) ?? undefined;
   // "who's the biggest FTTP network in NI": one answer, unless it is asked per place ("in each nation").
   if (
     !draft.limit &&
