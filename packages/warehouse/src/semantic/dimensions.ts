@@ -181,6 +181,11 @@ export const DIMENSION_LIST = [
       'players',
       'infra players',
       'infrastructure players',
+      // Plain words for a network: "which company provides gigabit to the most homes".
+      'company',
+      'companies',
+      'firm',
+      'firms',
     ],
   },
   {

@@ -101,6 +101,36 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(read('count(distinct altnet) in Leeds').plan.measure).toBe('operator_count');
   });
 
+  it("reads a caseworker's plain words: who from, which company, which part of the UK, constituencies", () => {
+    const expected = read(
+      "a constituent in Leeds wants to know when they'll get full fibre - when is it expected and who from?",
+    ).plan;
+    expect(expected).toMatchObject({
+      measure: 'first_date',
+      dataset: 'upc_forecast',
+      dimension: 'operator_group',
+    });
+    expect(expected.order).toBeUndefined();
+    expect(read('Which part of the UK has the worst gigabit coverage?').plan).toMatchObject({
+      dimension: 'government_region',
+      order: 'asc',
+      limit: 1,
+    });
+    expect(read('Which company provides gigabit to the most homes in Leeds?').plan.dimension).toBe(
+      'operator_group',
+    );
+    expect(understand('Which parliamentary constituency is Leeds in?', testLexicon, testTime).kind).toBe(
+      'unsupported',
+    );
+    expect(
+      understand(
+        'Where does this broadband info come from - is it the official Ofcom figures?',
+        testLexicon,
+        testTime,
+      ).kind,
+    ).toBe('system_info');
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

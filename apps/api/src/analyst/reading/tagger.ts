@@ -443,6 +443,13 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\bhow many of (?:the|its|their|our) (?:\d+ )?(?=(?:[a-z]+ )?(?:local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b)/gi,
       'how many ',
     )
+    // "Which part of the UK has the worst coverage": which region (the UK is not the place it is in).
+    .replace(
+      /\b(which|what) (?:part|parts|area|areas|bit|corner) of the (?:uk|country|united kingdom)\b/gi,
+      '$1 region',
+    )
+    // "When is it expected and who from?": which network, a row each.
+    .replace(/\b(?:and )?(?:who from|from whom|who by)\b/gi, 'by network')
     // "count(distinct altnet)", "count(postcode)": SQL written for a count, the count it asks.
     .replace(
       /\bcount\s*\(\s*(?:distinct\s+)?(altnet|network|operator_group|operator|postcode|la_name|la)s?\s*\)/gi,

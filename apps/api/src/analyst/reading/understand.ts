@@ -104,7 +104,9 @@ const PROVENANCE = [
   // "Are the operator footprint figures real operators' data, or are they modelled?"
   /\b(?:real|actual|genuine)\b[^.?]{0,40}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
-  /\bwhere do(?:es)? (?:the|this|your|these) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?) come from\b/,
+  /\bwhere do(?:es)? (?:the|this|your|these|all this|all the) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?|info|information|stats|statistics) come from\b/,
+  // "Is it the official Ofcom figures?": whose figures these are.
+  /\b(?:is|are) (?:it|this|these|they|the (?:figures|numbers|data|stats)) (?:the )?official\b|\bofficial ofcom (?:figures|numbers|data|stats)\b/,
   /\bwhat (?:time )?(?:period|range|dates?|years?|time ?frame|horizon) (?:does|do) (?:the |this |your )?[a-z-]+(?: data)? (?:cover|span|run)\b/,
   /\b(?:is|are) (?:the |these )?(?:[a-z]+ )?(?:numbers|figures|data) (?:real|modell?ed|synthetic|accurate)\b/,
   // "Are the footprint figures observed data supplied by the operators, or are they modelled?"
@@ -183,6 +185,10 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
   [
     /\b(pensioners?|never used the internet|internet users?|digital skills|age groups?|aged (?:over|under) \d+|elderly)\b/,
     'The data has no demographics of internet use (age, skills, who uses the internet): it holds premises, households and population per postcode, and a digital deprivation score.',
+  ],
+  [
+    /\b((?:parliamentary )?constituenc(?:y|ies)|electoral wards?|(?:council )?wards?|parish(?:es)?|lsoas?|msoas?|output areas?)\b/,
+    'The data is by nation, region, local authority and postcode (area, district, sector and unit postcode); it has no parliamentary constituencies, wards, parishes or census areas.',
   ],
   [
     /\b(churn(?:ed|ing)?|cancellations?|switching rates?)\b/,

@@ -166,7 +166,10 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   // "When did LS6 2YU first get FTTP", "when is Openreach forecast to land in BA22": a date, not a figure. (A level
   // crossed, "when did Leeds pass 50%", is the first snapshot at or above it: a series, read elsewhere.)
   if (
-    has(text, /(?:^\s*|[,;:?] )when (?:did|was|were|will|is|are|does|do)\b|\b(?:what|which) date\b/) &&
+    has(
+      text,
+      /(?:^\s*|[,;:?-] |\bknow )when (?:did|was|were|will|is|are|does|do|they'll|they will|we'll|we will|it'll|it will|i'll|i will|can|could)\b|\b(?:what|which) date\b/,
+    ) &&
     !has(
       text,
       /\b(?:pass|passed|reach|reached|hit|exceed|exceeded|cross|crossed|top|topped|get to|got to|go over|went over)\b|\d ?%|\bper ?cent\b/,

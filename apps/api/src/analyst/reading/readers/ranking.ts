@@ -62,7 +62,7 @@ function readRankingWords(draft: Draft): void {
   );
   const descending = has(
     text,
-    /\b(most|highest|biggest|largest|best|top|leading|leads?|strongest|greatest|fastest|rank|ranking|ranked|who has the|leader)\b/,
+    /\b(most|highest|biggest|largest|best|top|leading|leads?|strongest|greatest|fastest|rank|ranking|ranked|who has the|leader|newest first|most recent first|latest first)\b/,
   );
   if (bottom) {
     draft.order = 'asc';
@@ -142,7 +142,14 @@ function applyRankingDefaults(draft: Draft): void {
   } else if (draft.order && !draft.limit && dimension && singular(text, dimension)) {
     draft.limit = 1;
   }
-  if (!draft.order && dimension && !UNRANKED.includes(dimension) && dimension !== 'urban_rural')
+  // Rows are ranked biggest first unless asked otherwise; first dates are read in date order (the compiler's).
+  if (
+    !draft.order &&
+    dimension &&
+    !UNRANKED.includes(dimension) &&
+    dimension !== 'urban_rural' &&
+    draft.measure !== 'first_date'
+  )
     draft.order = 'desc';
 }
 
