@@ -55,7 +55,7 @@ export const DATASET_LIST = [
     grain: 'quarter (2021Q1 onwards), national and postcode level',
     tables: ['take_up_quarterly', 'take_up_postcode'],
     summaryTables: ['take_up_by_area'],
-    phrases: ['take-up', 'take up', 'lines', 'subscribers'],
+    phrases: ['take-up', 'take up', 'lines', 'subscribers', 'signed up', 'sign-ups', 'customers'],
   },
 ] as const satisfies readonly DatasetDefinition[];
 

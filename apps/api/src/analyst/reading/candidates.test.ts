@@ -131,6 +131,17 @@ describe('readings ranked over the plans the tags allow', () => {
     ).toBe('system_info');
   });
 
+  it('reads people signed up as lines, and "of premises with FTTP, what share" as a share within them', () => {
+    const signed = read('how many people have signed up to full fibre in Leeds?');
+    expect(signed.plan).toMatchObject({ dataset: 'take_up', measure: 'lines' });
+    expect(signed.confidence).toBeGreaterThanOrEqual(0.8);
+    const within = read(
+      'By region: of premises with FTTP, what share have Openreach as the only full fibre network?',
+    ).plan;
+    expect(within.within).toBeDefined();
+    expect(within.subject.soleGroup).toBe('Openreach');
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -933,7 +933,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
     case 'business_sites':
       return m === 'business_sites';
     case 'population':
-      return m === 'population';
+      // "How many people have signed up to full fibre": people who took a service up are its lines.
+      return m === 'population' || (plan.dataset === 'take_up' && m === 'lines' && /\bpeople\b/.test(text));
     case 'share':
       return (
         SHARE_MEASURES.has(m) ||

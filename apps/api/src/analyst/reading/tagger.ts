@@ -443,6 +443,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\bhow many of (?:the|its|their|our) (?:\d+ )?(?=(?:[a-z]+ )?(?:local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b)/gi,
       'how many ',
     )
+    // "By region: of premises with FTTP, what share have ...": a share within those premises.
+    .replace(
+      /(^|[:;,.(]\s*)of (premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
+      '$1of all $2 $3',
+    )
     // "Which part of the UK has the worst coverage": which region (the UK is not the place it is in).
     .replace(
       /\b(which|what) (?:part|parts|area|areas|bit|corner) of the (?:uk|country|united kingdom)\b/gi,
