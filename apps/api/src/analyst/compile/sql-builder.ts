@@ -2330,7 +2330,7 @@ function buildFirstDate(plan: Plan): BuiltQuery {
     .join('\n');
   const what = forecast
     ? 'the first forecast point at which it is present (forecast_footprint)'
-    : 'its earliest activation date in the latest snapshot (activated_date in fact_operator)';
+    : `its earliest activation date in the latest snapshot (activated_date in ${src.from.split(' ')[0]})`;
   return {
     sql,
     columns: {
