@@ -17,6 +17,10 @@ describe('the interpretation restates the plan in one sentence', () => {
     );
   });
 
+  it('restates the last quarter a take-up series reads, not the latest one', () => {
+    expect(interpretation('BT share of lines for each quarter from 2024 to 2025')).toContain('to 2025 Q4');
+  });
+
   it('keeps "at least N" apart from "exactly N"', () => {
     expect(interpretation('How many premises have 3 or more full fibre networks?')).toBe(
       'Premises where at least 3 networks offer full fibre, November 2026 snapshot',

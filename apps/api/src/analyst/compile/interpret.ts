@@ -237,7 +237,9 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
       const from = t.seriesFrom
         ? ` from ${t.quarterNumber ? year(t.seriesFrom) : quarterOfDate(t.seriesFrom)}`
         : '';
-      return `${grain}${from} to ${quarterLabel(ctx.latestQuarter)}`;
+      // The last quarter the compiler reads: the one the series ends in, else the latest.
+      const to = t.seriesTo ? quarterOfDate(t.seriesTo) : quarterLabel(ctx.latestQuarter);
+      return `${grain}${from} to ${to}`;
     }
     return quarterLabel(ctx.latestQuarter);
   }

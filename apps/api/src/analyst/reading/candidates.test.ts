@@ -142,6 +142,14 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(within.subject.soleGroup).toBe('Openreach');
   });
 
+  it('reads a series across two years from the first to the last, and restates the quarters the SQL reads', () => {
+    const across = read('BT share of lines for each quarter across 2025 and 2026').plan;
+    expect(across.time).toMatchObject({ seriesFrom: '2025-01-01' });
+    expect(buildQuery(across, testTime).sql).toContain("quarter_start <= DATE '2026-11-01'");
+    const one = read('BT share of lines for each quarter from 2024 to 2025');
+    expect(one.plan.time.seriesTo).toBe('2025-12-01');
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -2630,7 +2630,13 @@ function placesOfEachNetwork(base: Plan, tagging: Tagging): Edit[] {
     );
   const howMany =
     /\bhow many\s*$/.test(before) &&
-    /^\s*(?:\w+\s+){0,2}?(?:is|are|does|do|has|have)\s+(?:each|every)\b/.test(tagging.text.slice(place.end));
+    (/^\s*(?:\w+\s+){0,2}?(?:is|are|does|do|has|have)\s+(?:each|every)\b/.test(
+      tagging.text.slice(place.end),
+    ) ||
+      // "For each altnet, in how many local authorities does it have any footprint?"
+      /\b(?:for )?(?:each|every)\s+(?:[a-z-]+\s+)?(?:altnets?|networks?|operators?|providers?|isps?)\b[^.?]*$/.test(
+        before,
+      ));
   if (!most && !howMany) return [];
   const kind = tagging.tags.find(
     (t) => networkKind(t) && !(t.role === 'technology' && t.value === 'overbuild'),

@@ -497,6 +497,22 @@ function readSeriesYear(r: TimeReading): void {
       ? r.take(/\bfrom (?:here|now|today)(?: (?:out|on|onwards?))?\b|\bgoing forward\b/)
       : null;
   if (fromNow) time.seriesFrom = addMonths(ctx.latest, 1);
+  // "Each quarter across 2025 and 2026", "monthly over 2024-2025": the two years, first to last.
+  const twoYears =
+    r.series && !time.seriesFrom
+      ? r.take(
+          /\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\s*(?:and|&|to|through|-|–)\s*(20\d\d)\b/,
+        )
+      : null;
+  if (twoYears && !time.at) {
+    const [first, last] = [Number(twoYears[1]), Number(twoYears[2])].sort((a, b) => a - b) as [
+      number,
+      number,
+    ];
+    time.seriesFrom = isoDate(first, 1);
+    time.seriesTo =
+      compareDates(isoDate(last, 12), ctx.latest) > 0 && last <= latestYear ? ctx.latest : isoDate(last, 12);
+  }
   if (r.series && !time.seriesFrom) {
     const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
     const thisYear = /\bthis year\b/.test(text);
