@@ -150,6 +150,21 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(one.plan.time.seriesTo).toBe('2025-12-01');
   });
 
+  it("drops a term's own definition in brackets, keeps a condition in brackets, and reads 'a single network'", () => {
+    const uso = read(
+      'share of premises unable to access decent broadband (10 Mbit/s down, 1 up) in Leeds',
+    ).plan;
+    expect(uso.subject.belowUso).toBe(true);
+    expect(uso.subject.minDown).toBeUndefined();
+    const defined = read('gigabit-capable coverage (as defined by Ofcom, i.e. 1 Gbit/s download) in Leeds');
+    expect(defined.plan.subject.gigabit).toBe(true);
+    expect(defined.plan.unknowns).toEqual([]);
+    expect(read('superfast coverage (excluding FWA) in Leeds').confidence).toBeLessThan(0.8);
+    expect(read('premises in Leeds served by a single full fibre network').plan.subject.exactNetworks).toBe(
+      1,
+    );
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });
@@ -939,7 +954,9 @@ describe('output shapes and terms read from new wordings', () => {
     const without = read(
       "How many postcodes in Leeds and Manchester can't get superfast (30Mbps+) at all? One figure per LA.",
     );
-    expect(without.plan.subject).toMatchObject({ absent: true });
+    // The term's threshold in brackets adds nothing: read as without it (the best download below 30 Mbit/s, the
+    // same postcodes as "no superfast").
+    expect(without.plan.subject).toMatchObject({ bestDownBelow: 30 });
     expect(without.plan.unknowns).toEqual([]);
   });
 
@@ -1874,11 +1891,11 @@ describe('session 16 wordings', () => {
       read('each retail provider share of all broadband lines (residential and business combined) in 2026 Q4')
         .plan.dimension,
     ).toBe('operator');
-    // A bare threshold in brackets stays a condition of its own.
+    // A term's own threshold in brackets is the term.
     expect(
       read("How many postcodes in Leeds can't get superfast (30Mbps+) at all?").plan.subject,
     ).toMatchObject({
-      absent: true,
+      bestDownBelow: 30,
     });
   });
 

@@ -443,6 +443,17 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\bhow many of (?:the|its|their|our) (?:\d+ )?(?=(?:[a-z]+ )?(?:local authorities|las|councils|boroughs|authorities|regions|nations|postcode areas|postcode districts|districts|post sectors|sectors)\b)/gi,
       'how many ',
     )
+    // "Decent broadband (10 Mbit/s down, 1 up)", "gigabit-capable coverage (as defined by Ofcom, i.e. 1 Gbit/s)": a
+    // term's own definition said beside it adds nothing (the model holds it); a condition in brackets is kept.
+    .replace(
+      /\b(decent broadband|the uso|uso|superfast(?: broadband)?|ultrafast(?: broadband)?|gigabit(?:[- ]capable)?(?: broadband| coverage| availability)?|full[- ]fibre(?: coverage)?|fttp(?: coverage)?)\s*\(([^()]*)\)/gi,
+      (whole, term: string, inside: string) =>
+        /\d|\bdefin|\bi\.?e\.?(?:\s|,|$)|\bas per\b|\bofcom\b/i.test(inside) &&
+        !/\b(?:not|no|excl\w*|except|without|only|but|plus|and also)\b/i.test(inside)
+          ? term
+          : whole,
+    )
+    .replace(/,?\s*\bas defined by (?:ofcom|connected nations|the data)\b,?/gi, ' ')
     // "By region: of premises with FTTP, what share have ...": a share within those premises.
     .replace(
       /(^|[:;,.(]\s*)of (premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
@@ -452,6 +463,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /\b(which|what) (?:part|parts|area|areas|bit|corner) of the (?:uk|country|united kingdom)\b/gi,
       '$1 region',
+    )
+    // "Served by a single full fibre network": exactly one.
+    .replace(
+      /\ba single (?=(?:(?:full[- ]fibre|ff|fttp|gigabit|broadband) )?(?:network|provider|operator|isp)\b)/gi,
+      'only one ',
     )
     // "When is it expected and who from?": which network, a row each.
     .replace(/\b(?:and )?(?:who from|from whom|who by)\b/gi, 'by network')
