@@ -165,6 +165,12 @@ describe('readings ranked over the plans the tags allow', () => {
     );
   });
 
+  it('reads "the district" after a district named as that place, not a grouping', () => {
+    const { plan } = read('LS6 overbuild? premises with 2+ full fibre networks and % of the district');
+    expect(plan.geo).toMatchObject({ column: 'postcode_district', values: ['LS6'] });
+    expect(plan.dimension).toBeUndefined();
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -295,6 +295,16 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     return before.role === 'place' && !finerPlaces(tag, before, text);
   });
   for (const tag of qualifiers) tag.role = 'grammar';
+  // "LS6 ... and % of the district", "Leeds: share of the council's premises": a level named in the singular after
+  // "the" points back to the place of that level already named; it is no grouping.
+  for (const tag of tags) {
+    if (tag.role !== 'dimension' || /s$/.test(tag.text)) continue;
+    if (!/\b(?:the|that|this|its)\s+$/.test(text.slice(0, tag.start))) continue;
+    const named = tags.some(
+      (t) => t.role === 'place' && t.end <= tag.start && String(t.value).split(':')[0] === tag.value,
+    );
+    if (named) tag.role = 'grammar';
+  }
 
   // What no tag covers is unplaced, unless the vocabulary accounts for it (a function, filler or grammar word).
   const unplaced = tokens.filter(
