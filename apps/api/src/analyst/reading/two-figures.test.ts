@@ -27,6 +27,16 @@ describe('two figures in one question', () => {
     expect(splitTwoQuestions('which LA is lowest and why')).toBeNull();
   });
 
+  it("a forecast asked after today's figure is of the same network", () => {
+    const u = read(
+      'CityFibre - how many premises do they pass today and how many are they forecast to pass by mid 2028? side by side',
+    );
+    const parts = alongsidePlans(u.plan);
+    expect(parts.map((p) => p.dataset)).toEqual(['upc', 'upc_forecast']);
+    expect(parts[1]?.subject.operatorGroups).toEqual(['CityFibre']);
+    expect(u.plan.unknowns).toEqual([]);
+  });
+
   it('reads each clause, the second taking the place and subject it points back to', () => {
     const u = read('How many altnets operate in Leeds, and how many premises do they pass between them?');
     const [first, second] = alongsidePlans(u.plan);

@@ -106,7 +106,17 @@ export function completeFromFirst(second: Reading, first: Plan, clause: string):
     plan.time = structuredClone(first.time);
   if (!saysSubject && plan.dataset === first.dataset && !plan.within)
     plan.subject = structuredClone(first.subject);
-  else if (
+  else if (!saysSubject && plan.dataset === 'upc_forecast' && first.dataset === 'upc' && !plan.within) {
+    // "How many premises does CityFibre pass today, and how many is it forecast to pass by 2028": the forecast of
+    // the same networks (the forecast is by network and full fibre throughout).
+    const { operatorGroups, operators, altnet } = first.subject;
+    plan.subject = {
+      ...plan.subject,
+      ...(operatorGroups?.length ? { operatorGroups: [...operatorGroups] } : {}),
+      ...(operators?.length ? { operators: [...operators] } : {}),
+      ...(altnet ? { altnet } : {}),
+    };
+  } else if (
     has(tags, ['network', 'operator']) &&
     !has(tags, ['technology']) &&
     first.subject.tech &&

@@ -391,7 +391,7 @@ mth mths qtr ff rfog la las data report reports reported service services`;
  */
 const FILLER_WORDS = `right back according saw see seen rn move moved moving go going goes went operate operates
 operating able break anyway actually overall roughly approximately around about ie eg thing things thru
-hiya hey um uh erm say finally eventually constituent constituents basically genuinely obviously honestly literally really pls plz thx cheers tbh lol fyi btw
+hiya hey um uh erm say finally eventually constituent constituents side basically genuinely obviously honestly literally really pls plz thx cheers tbh lol fyi btw
 asap imo quick quickly fine wanna gonna kinda sorta guess guessing reckon reckons suspect curious wondering
 wonder assume assuming maybe perhaps probably hopefully alright sure cool great ta held hold holds holding contain contains containing represent represents representing comprise comprises constitute constitutes
 distribute distributed distributing counting concerned involved respective`;
