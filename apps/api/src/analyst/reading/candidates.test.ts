@@ -171,6 +171,20 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(plan.dimension).toBeUndefined();
   });
 
+  it('reads "of the premises X passes" as within X, and a count of places as ranking nothing', () => {
+    const within = read('Of the premises CityFibre passes in Leeds, what % also have Openreach FTTP?').plan;
+    expect(within.within?.operatorGroups).toEqual(['CityFibre']);
+    const ranked = read(
+      'Altnets ranked by premises passed, with the number of LAs in which each has any footprint',
+    );
+    expect(ranked.confidence).toBeLessThan(0.8);
+    // Thousands written with a k are a number the plan must carry.
+    expect(
+      read('Of the English councils with 20k+ rural premises, which 10 have the worst FF coverage?')
+        .confidence,
+    ).toBeLessThan(0.8);
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -194,6 +194,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'dimension':
       return dimensionUsed(tag, plan, tagging);
     case 'ranking':
+      // A count of places is one number: it ranks nothing ("altnets ranked by premises, with the number of LAs").
+      if (plan.countGroups) return false;
       // "Which network added the most? Rank them": every row ranked, not the first alone.
       if (tag.value === 'rank' && plan.limit === 1 && RANK_THEM.test(tagging.text.slice(tag.start)))
         return false;
@@ -1152,6 +1154,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
         return Boolean(plan.geo && plan.geo.values.length >= 2 && plan.dimension === plan.geo.column);
       // "Rank every network": every row, not the first alone.
       if (plan.limit === 1 && everyRowAsked(plan, tagging)) return false;
+      // "... in which each has any footprint": a count of places over all of them is not one figure for each.
+      if (plan.countGroups) return false;
       return Boolean(plan.dimension || plan.leaderPerDimension);
     case 'series':
       return TIME_GRAINS.has(plan.dimension ?? '') || plan.time.seriesFrom !== undefined;

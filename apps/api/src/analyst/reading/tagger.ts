@@ -272,9 +272,13 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       continue;
     }
     // "3+" is a number and "at least"; "90%" was normalised to "90".
-    const plus = /^(\d+(?:\.\d+)?)\+$/.exec(token.text);
+    // "20k+ rural premises": thousands written with a k (a number the plan must carry, or the answer says so).
+    const plus = /^(\d+(?:\.\d+)?k?)\+$/.exec(token.text);
     const digits = plus ? plus[1]! : token.text;
-    const value = numberFrom(digits) ?? (/^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : null);
+    const thousands = /^(\d+(?:\.\d+)?)k$/.exec(digits);
+    const value =
+      numberFrom(digits) ??
+      (/^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : thousands ? Number(thousands[1]) * 1000 : null);
     if (value === null || !free(token.start, token.end)) continue;
     const end = plus ? token.end - 1 : token.end;
     add({ role: 'number', start: token.start, end, text: digits, value: String(value) });
@@ -464,6 +468,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
           : whole,
     )
     .replace(/,?\s*\bas defined by (?:ofcom|connected nations|the data)\b,?/gi, ' ')
+    // "Of the premises Gigaclear passes in Somerset, how many also have ...": within Gigaclear's footprint.
+    .replace(
+      /(^|[:;,.(]\s*)[Oo]f (?:the |all )?(?:premises|homes|properties) ([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)?) (?:passes|covers|serves|reaches)\b/g,
+      "$1of $2's footprint",
+    )
     // "By region: of premises with FTTP, what share have ...": a share within those premises.
     .replace(
       /(^|[:;,.(]\s*)of (premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
