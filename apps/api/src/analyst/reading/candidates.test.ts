@@ -37,6 +37,11 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(forecast.time.at).toBeUndefined();
     expect(buildQuery(forecast, testTime).sql).toContain('MIN(f.reported_at)');
     expect(read('when did Leeds pass 50% full fibre').plan.measure).not.toBe('first_date');
+    expect(read('When did Leeds first get past 50% full fibre coverage?').plan).toMatchObject({
+      dimension: 'month',
+      limit: 1,
+      groupFilter: { value: 50 },
+    });
     // A date asked for and not given is not a confident answer.
     const u = understand('when did Leeds get more FTTP than Bradford', testLexicon, testTime);
     if (u.kind === 'data' && u.plan.measure !== 'first_date') expect(u.confidence).toBeLessThan(0.8);

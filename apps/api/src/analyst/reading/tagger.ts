@@ -478,6 +478,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /(^|[:;,.(]\s*)of (premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
       '$1of all $2 $3',
     )
+    // "When did Somerset first get past 50%": pass the level.
+    .replace(/\b(?:first )?(?:get|got|go|went|gone|move|moved) (?:past|above|over|beyond)(?= \d)/gi, 'pass')
     // "Which part of the UK has the worst coverage": which region (the UK is not the place it is in).
     .replace(
       /\b(which|what) (?:part|parts|area|areas|bit|corner) of the (?:uk|country|united kingdom)\b/gi,
