@@ -81,6 +81,10 @@ describe('readings ranked over the plans the tags allow', () => {
     ).plan;
     expect(gain).toMatchObject({ measure: 'change_premises', dataset: 'upc_forecast' });
     expect(gain.subject.absent).toBeUndefined();
+    const still = read(
+      "How many premises in Leeds have no full fibre today and aren't forecast to get it by 2028 either?",
+    ).plan;
+    expect(still).toMatchObject({ dataset: 'upc_forecast', subject: { absent: true }, measure: 'premises' });
   });
 
   it('lists the postcodes asked for, sets networks against each other, and reads short dates', () => {

@@ -442,6 +442,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*)\)/gi,
       '$1',
     )
+    // "No full fibre today and aren't forecast to get it by 2028 either": still without it at that forecast point.
+    .replace(
+      /\b(?:have |has )?(?:no|without) (full[- ]fibre|ff|fttp|ftth|gigabit)\s+(?:today|now|yet|currently)?\s*,?\s*(?:and|but)\s+(?:are not|aren't|arent|is not|isn't|won't be|will not be|not)\s+(?:forecast|expected|due|planned|set|scheduled)\s+to\s+(?:get|have|receive|gain)\b(?:\s+(?:it|one|them))?/gi,
+      'forecast to still have no $1',
+    )
+    .replace(/(\bforecast to still have no [^?.]*?)\s+either\b/gi, '$1')
     // "Premises without full fibre today but forecast to have it by 2027": those forecast to gain it by then.
     .replace(
       /\b(?:don'?t|do not|doesn'?t|does not|that lack|lacking|without|with no|have no|has no)\s+(?:have\s+|got\s+|get\s+)?(full[- ]fibre|ff|fttp|ftth|gigabit)\s+(?:today|now|yet|currently|at the moment)?\s*,?\s*but\s+(?:are\s+|is\s+|will be\s+)?(?:forecast|expected|due|planned|set|scheduled)\s+to\s+(?:get|have|receive|gain)\b(?:\s+(?:it|one|them))?/gi,
