@@ -194,6 +194,21 @@ describe('readings ranked over the plans the tags allow', () => {
     ).toBeLessThan(0.8);
   });
 
+  it('reads the north, nations named in brackets, all techs, a tech mix and "FTTP vs FTTC etc"', () => {
+    const north = read('bottom 10 LAs in the north (NE, NW, Yorkshire) for gigabit coverage').plan;
+    expect(new Set(north.geo?.values)).toEqual(
+      new Set(['North East', 'North West', 'Yorkshire and The Humber']),
+    );
+    expect(read('full fibre coverage for each home nation (E/S/W/NI)').plan.geo).toBeUndefined();
+    expect(read('Virgin Media vs Openreach total footprint (all techs)').plan.dimension).not.toBe('tech');
+    expect(read('FTTP mix of total lines at every Q4 since 2021').plan.measure).toBe('line_share_pct');
+    const techs = read(
+      'what share of broadband lines are FTTP vs FTTC vs ADSL etc in the latest quarter?',
+    ).plan;
+    expect(techs.dimension).toBe('tech');
+    expect(techs.takeUp?.techs).toBeUndefined();
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -104,6 +104,13 @@ const REGION_ALIASES: Record<string, string[]> = {
   'south-east': ['South East'],
   'south west': ['South West'],
   'south-west': ['South West'],
+  // "The north" of England: its three regions ("the north west" and "the north east" are one each).
+  'the north': ['North East', 'North West', 'Yorkshire and The Humber'],
+  'northern england': ['North East', 'North West', 'Yorkshire and The Humber'],
+  'the north of england': ['North East', 'North West', 'Yorkshire and The Humber'],
+  'the north west': ['North West'],
+  'the north-west': ['North West'],
+  'the north-east': ['North East'],
   // Compass shorthand with "the" before it is a region ("LAs in the NW"); bare, "NW" stays the postcode area.
   'the nw': ['North West'],
   'the ne': ['North East'],

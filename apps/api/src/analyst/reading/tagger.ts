@@ -439,7 +439,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // "For each region (and Scotland, Wales and NI)", "each technology (copper, part fibre, cable and so on)": what
     // the grouping includes, said in passing, is no filter on it. ("By network (excluding Openreach)" is one.)
     .replace(
-      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*)\)/gi,
+      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*|[a-z&.' ]{1,25}(?:\s*[/,]\s*[a-z&.' ]{1,25}){2,})\)/gi,
       '$1',
     )
     // "No full fibre today and aren't forecast to get it by 2028 either": still without it at that forecast point.
@@ -481,8 +481,36 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "By region: of premises with FTTP, what share have ...": a share within those premises.
     .replace(
-      /(^|[:;,.(]\s*)of (premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
+      /(^|[:;,.(]\s*)of (?:the )?(premises|homes|properties|postcodes) (with|that have|that can get|passed by)\b/gi,
       '$1of all $2 $3',
+    )
+    // Combined-authority shorthand: "WY districts", "GM boroughs" (upper case only: "gm" is no word to guess at).
+    .replace(/\bWY\b|\bW\.? ?Yorks\b|\bWest Yorks\b/g, 'West Yorkshire')
+    .replace(/\bGM\b|\bGtr\.? Manchester\b/g, 'Greater Manchester')
+    // The districts of a county are its local authorities ("each West Yorkshire district", "the five WY districts").
+    .replace(
+      /\b(West Yorkshire|South Yorkshire|Greater Manchester|Merseyside|Tyne and Wear|[A-Z][a-z]+shire)('s)? (districts?)\b/g,
+      (_w, county: string, of: string | undefined, word: string) =>
+        `${county}${of ?? ''} local ${word === 'district' ? 'authority' : 'authorities'}`,
+    )
+    // "The north (NE, NW, Yorkshire)": the three northern regions, named in brackets.
+    .replace(
+      /\b(?:the )?north(?:ern england| of england)?\s*\((?:\s*(?:ne|nw|north[- ]east|north[- ]west|yorks(?:hire)?(?:\s*(?:&|and)\s*(?:the )?humber)?|y&h)\s*(?:,|&|and|\/)?)+\)/gi,
+      'the north',
+    )
+    // "Across the five West Yorkshire districts": the number of places named is no limit.
+    .replace(
+      /\b(the|all|its|their) (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) (?=(?:[A-Z][a-z]+ ){1,3}(?:local authorities|districts|boroughs|councils|authorities|LAs)\b)/g,
+      '$1 ',
+    )
+    // "(All techs)", "all technologies": every technology together, not a split by technology.
+    .replace(/\(\s*all (?:techs?|technologies)\s*\)|,?\s*\ball (?:techs|technologies)\b/gi, ' ')
+    // "FTTP mix of total lines": its share of them.
+    .replace(/\b(fttp|ftth|ff|full[- ]fibre|fttc|adsl|cable|fwa) mix\b/gi, '$1 share')
+    // "FTTP vs FTTC vs ADSL etc": every technology, a row each.
+    .replace(
+      /\b(?:fttp|ftth|ff|full[- ]fibre|fttc|adsl|copper|cable|fwa)(?:\s*(?:,|vs\.?|versus|\/|and|or)\s*(?:fttp|ftth|ff|full[- ]fibre|fttc|adsl|copper|cable|fwa))+\s*,?\s*(?:etc\.?|and so on|and the rest|and others)/gi,
+      'by technology',
     )
     // "When did Somerset first get past 50%": pass the level.
     .replace(/\b(?:first )?(?:get|got|go|went|gone|move|moved) (?:past|above|over|beyond)(?= \d)/gi, 'pass')
