@@ -209,6 +209,19 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(techs.takeUp?.techs).toBeUndefined();
   });
 
+  it('reads "during calendar year 2025" as its months, and "how does that compare with Nov 2024" as then vs now', () => {
+    expect(
+      read('gigabit coverage at each monthly snapshot during calendar year 2025').plan.time,
+    ).toMatchObject({
+      seriesFrom: '2025-01-01',
+      seriesTo: '2025-12-01',
+    });
+    const then = read(
+      'How many premises in Leeds still have no full fibre, and how does that compare with Nov 2024?',
+    ).plan;
+    expect(then.time).toMatchObject({ from: '2024-11-01', to: '2026-11-01' });
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

@@ -544,7 +544,16 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "Postcode-level take-up for Leeds": the take-up of the place (the data's grain, not rows per postcode).
     .replace(/\bpostcode[- ]level (?=take[- ]?up|data|lines|subscriber)/gi, '')
+    .replace(
+      /\b(in|during|over|through|throughout|for|across|of) (?:the )?(?:calendar )?year (20\d\d)\b/gi,
+      '$1 $2',
+    )
     .replace(/\bcalendar (year|quarter)(s?)\b/gi, '$1$2')
+    // "How many ... now, and how does that compare with Nov 2024": the level now against then.
+    .replace(
+      /,?\s*(?:and )?how does (?:that|this|it) compare (?:with|to|against) ((?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* )?20\d\d|a year ago|last year)\b/gi,
+      ' now vs $1',
+    )
     // "Order by year", "sorted by date": a series is in date order already.
     .replace(
       /,?\s*\b(?:order(?:ed)?|sort(?:ed)?) by (?:the )?(?:year|date|month|quarter|snapshot)s?\b/gi,
