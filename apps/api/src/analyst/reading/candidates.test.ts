@@ -222,6 +222,27 @@ describe('readings ranked over the plans the tags allow', () => {
     expect(then.time).toMatchObject({ from: '2024-11-01', to: '2026-11-01' });
   });
 
+  it('reads formal wordings: months to the latest reporting date, day-first dates, boroughs incl., counts like years', () => {
+    const net = read(
+      'net increase in premises passed by full fibre over the twelve months to the latest reporting date? A single figure will suffice.',
+    );
+    expect(net.plan).toMatchObject({
+      measure: 'change_premises',
+      time: { from: '2025-11-01', to: '2026-11-01' },
+    });
+    expect(net.confidence).toBeGreaterThanOrEqual(0.8);
+    const rise = read(
+      'which Scottish LA had the biggest pp rise in full fibre over calendar 2025, i.e. 1 Jan 2025 snapshot to 1 Jan 2026?',
+    );
+    expect(rise.plan.time).toMatchObject({ from: '2025-01-01', to: '2026-01-01' });
+    expect(read('FTTP coverage for each London borough (incl. City of London)').plan.geo?.values).toEqual([
+      'London',
+    ]);
+    expect(read('LAs with over 2000 premises below the USO').plan.groupFilter).toMatchObject({ value: 2000 });
+    expect(read('the 5 biggest councils by premises').plan.limit).toBe(5);
+    expect(read('the 5 scottish councils with the lowest gigabit coverage').plan.limit).toBe(5);
+  });
+
   it('reads compass shorthand after "the" as a region', () => {
     const { plan } = read('which 5 LAs in the NW have the lowest FTTP coverage');
     expect(plan.geo).toMatchObject({ column: 'government_region', values: ['North West'] });

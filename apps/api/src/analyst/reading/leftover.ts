@@ -87,7 +87,7 @@ const NUMERIC_FORMS =
 const NEGATION =
   /\b(?:not|no(?!\.? of\b)|without|except|excluding|exclude|apart from|other than|lack(?:ing)?|can'?t|cannot|unable|never|non)\b/g;
 const COMPARATOR =
-  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
+  /\b(?:more than|fewer than|less than|greater than|at least|at most|above|below|under|over|exceeding|exceeds|beyond)\s+(?!(?:19|20)\d\d(?:\s*(?:[,.;:?)]|$|and\b|to\b|vs\b|-)))(?:\d+\/\d+|\d[\d.,]*%?|one|two|three|four|five|half|a (?:third|quarter)|three quarters)/;
 /** "still under 70% gigabit", "below 85% FTTP": a share compared with a number, without "than". */
 const SHARE_COMPARATOR = /\b(?:under|below|over|above|less than|more than|at least|at most)\s+\d[\d.]*\s*%/;
 const COUNT_OF_PLACES =

@@ -226,7 +226,12 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     const previous = tokens[index - 1]?.text ?? '';
     const shortYear =
       /^\d\d$/.test(token.text) && (MONTH_OR_PERIOD.test(previous) || /^'\d\d$/.test(token.text));
-    const year = /^(?:19|20)\d\d$/.test(token.text);
+    // ("Over 2000 premises" is a count, not the year 2000.)
+    const year =
+      /^(?:19|20)\d\d$/.test(token.text) &&
+      !/^(?:premises|homes|postcodes|lines|households|properties|people|addresses)$/.test(
+        tokens[index + 1]?.text ?? '',
+      );
     if ((year || shortYear) && free(token.start, token.end)) {
       const moment = year ? { moment: { year: Number(token.text) } } : {};
       add({
@@ -439,7 +444,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // "For each region (and Scotland, Wales and NI)", "each technology (copper, part fibre, cable and so on)": what
     // the grouping includes, said in passing, is no filter on it. ("By network (excluding Openreach)" is one.)
     .replace(
-      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*|[a-z&.' ]{1,25}(?:\s*[/,]\s*[a-z&.' ]{1,25}){2,})\)/gi,
+      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|boroughs?|districts?|authorit(?:y|ies)|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*|[a-z&.' ]{1,25}(?:\s*[/,]\s*[a-z&.' ]{1,25}){2,})\)/gi,
       '$1',
     )
     // "No full fibre today and aren't forecast to get it by 2028 either": still without it at that forecast point.
@@ -498,10 +503,31 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:the )?north(?:ern england| of england)?\s*\((?:\s*(?:ne|nw|north[- ]east|north[- ]west|yorks(?:hire)?(?:\s*(?:&|and)\s*(?:the )?humber)?|y&h)\s*(?:,|&|and|\/)?)+\)/gi,
       'the north',
     )
-    // "Across the five West Yorkshire districts": the number of places named is no limit.
+    // "Across the five West Yorkshire districts", "the three island authorities": the number of places named is no
+    // limit (unless a ranking word says it is: "the 5 biggest councils").
     .replace(
-      /\b(the|all|its|their) (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) (?=(?:[A-Z][a-z]+ ){1,3}(?:local authorities|districts|boroughs|councils|authorities|LAs)\b)/g,
+      /\b(the|all|its|their) (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) (?=(?:(?!(?:top|bottom|biggest|largest|smallest|highest|lowest|best|worst|most|least|fewest|leading|main)\b)[A-Za-z-]+ ){1,3}(?:local authorities|districts|boroughs|councils|authorities|LAs|las)\b(?![^?.]{0,50}\b(?:top|bottom|biggest|largest|smallest|highest|lowest|best|worst|most|least|fewest|ranked|rank)\b))/gi,
       '$1 ',
+    )
+    // "Over the twelve months to the latest reporting date", "in the 24 months to November 2026": the last N months.
+    .replace(
+      /\b(?:over|in|during|across) the (twelve|twenty[- ]four|six|three|eighteen|thirty[- ]six|\d{1,2}) months to (?:the )?(?:latest|most recent|current|last) (?:reporting date|snapshot|data|date)\b/gi,
+      (_w, n: string) =>
+        `over the last ${({ twelve: '12', six: '6', three: '3', eighteen: '18' } as Record<string, string>)[n.toLowerCase()] ?? n.replace(/twenty[- ]four/i, '24').replace(/thirty[- ]six/i, '36')} months`,
+    )
+    .replace(/\b(?:the )?(?:latest|most recent|last) reporting date\b/gi, 'the latest snapshot')
+    // "The Jan 2025 snapshot to Jan 2026", "over calendar 2025": the dates themselves.
+    .replace(/\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* 20\d\d) snapshots?\b/gi, '$1')
+    .replace(/\bcalendar (20\d\d)\b/gi, '$1')
+    // "A single figure will suffice": the one figure asked is the answer's shape already.
+    .replace(
+      /\.?\s*\ba single (?:figure|number) (?:will (?:suffice|do)|is (?:fine|enough)|please)\b\.?/gi,
+      ' ',
+    )
+    // "1 Jan 2025", "1st January 2026": snapshots are monthly, on the first.
+    .replace(
+      /\b1(?:st)? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)([a-z]*) (20\d\d)\b/gi,
+      '$1$2 $3',
     )
     // "(All techs)", "all technologies": every technology together, not a split by technology.
     .replace(/\(\s*all (?:techs?|technologies)\s*\)|,?\s*\ball (?:techs|technologies)\b/gi, ' ')
