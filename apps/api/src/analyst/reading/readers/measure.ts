@@ -1,7 +1,7 @@
 /** The measure: what is counted or computed (premises, postcodes, coverage, change, speeds, lines, scores). */
 import { addMonths, FULL_FIBRE } from '@qa/warehouse';
 import { type Measure, PLACE_COLUMNS } from '../../semantic/plan.js';
-import { JUDGEMENT_WORDS } from '../vocabulary.js';
+import { JUDGEMENT_WORDS, VOCABULARY } from '../vocabulary.js';
 import { type Draft, has } from './draft.js';
 
 /** The words of the question that decide the measure. */
@@ -62,6 +62,17 @@ function measureWords(draft: Draft): MeasureWords {
     avgSpeed: has(text, /\baverage (?:max(?:imum)? |fastest |best |download |upload )*speeds?\b/),
   };
 }
+
+/**
+ * "When did ...", "what date ...": the vocabulary's `when` phrases (one list for the tag and for this reader), a
+ * "when" phrase opening the question or a clause of it ("constituent wants to know when they'll get it").
+ */
+const ASKS_A_DATE = (() => {
+  const phrases = (VOCABULARY.shape?.when ?? []).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const opening = phrases.filter((p) => p.startsWith('when '));
+  const anywhere = phrases.filter((p) => !p.startsWith('when '));
+  return new RegExp(`(?:^\\s*|[,;:?-] |\\bknow )(?:${opening.join('|')})\\b|\\b(?:${anywhere.join('|')})\\b`);
+})();
 
 /** Reads the measure; a question that names none counts premises. */
 export function readMeasure(draft: Draft): MeasureWords {
@@ -166,10 +177,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
   // "When did LS6 2YU first get FTTP", "when is Openreach forecast to land in BA22": a date, not a figure. (A level
   // crossed, "when did Leeds pass 50%", is the first snapshot at or above it: a series, read elsewhere.)
   if (
-    has(
-      text,
-      /(?:^\s*|[,;:?-] |\bknow )when (?:did|was|were|will|is|are|does|do|they'll|they will|we'll|we will|it'll|it will|i'll|i will|can|could)\b|\b(?:what|which) date\b/,
-    ) &&
+    has(text, ASKS_A_DATE) &&
     !has(
       text,
       /\b(?:pass|passed|reach|reached|hit|exceed|exceeded|cross|crossed|top|topped|get to|got to|go over|went over)\b|\d ?%|\bper ?cent\b/,
