@@ -5,7 +5,7 @@
  */
 
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
-import { describeGroupFilter, type Plan } from '../semantic/plan.js';
+import { describeGroupFilter, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { type AlongsidePart, alongsidePlans } from './alongside.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
@@ -131,7 +131,8 @@ export function analyse(
   if (
     plan.groupFilter &&
     plan.limit === 1 &&
-    TIME_GRAIN_COLUMNS.has(plan.dimension ?? '') &&
+    plan.dimension !== undefined &&
+    TIME_DIMENSIONS.has(plan.dimension) &&
     rows.length === 1
   ) {
     const date = dateWords(String(rows[0]![0]));
@@ -713,8 +714,6 @@ function changeEnds(
  * When the subject first reached the place, as a date said in words: one date, or the first of each network or
  * place in the order of the rows. A subject with no row there has no date, which is said, not shown as blank.
  */
-const TIME_GRAIN_COLUMNS = new Set(['month', 'quarter', 'half_year', 'year']);
-
 function describeFirstDates(plan: Plan, result: ResultLike, earliest?: string): string[] {
   const forecast = plan.dataset === 'upc_forecast';
   const what = offering(plan.subject, forecast) ?? 'the service';

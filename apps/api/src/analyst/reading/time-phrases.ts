@@ -110,6 +110,13 @@ interface TimeReading {
   take(re: RegExp): RegExpMatchArray | null;
 }
 
+/** The last month of a year asked about: December, or the latest snapshot while the year is not over. */
+function yearEnd(year: number, r: Pick<TimeReading, 'ctx' | 'latestYear'>): string {
+  return compareDates(isoDate(year, 12), r.ctx.latest) > 0 && year <= r.latestYear
+    ? r.ctx.latest
+    : isoDate(year, 12);
+}
+
 /** Parses the time phrases of a lower-cased question. */
 export function parseTime(text: string, ctx: TimeContext): ParsedTime {
   const matched: string[] = [];
@@ -510,8 +517,7 @@ function readSeriesYear(r: TimeReading): void {
       number,
     ];
     time.seriesFrom = isoDate(first, 1);
-    time.seriesTo =
-      compareDates(isoDate(last, 12), ctx.latest) > 0 && last <= latestYear ? ctx.latest : isoDate(last, 12);
+    time.seriesTo = yearEnd(last, r);
   }
   if (r.series && !time.seriesFrom) {
     const yearOf = text.match(/\b(?:in|during|through|throughout|over|across|for|of)\s+(20\d\d)\b/);
@@ -520,10 +526,7 @@ function readSeriesYear(r: TimeReading): void {
       matched.push(yearOf[0]);
       const year = Number(yearOf[1]);
       time.seriesFrom = isoDate(year, 1);
-      time.seriesTo =
-        compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear
-          ? ctx.latest
-          : isoDate(year, 12);
+      time.seriesTo = yearEnd(year, r);
     } else if (thisYear) {
       matched.push('this year');
       time.seriesFrom = isoDate(latestYear, 1);
@@ -553,8 +556,7 @@ function readSeriesYear(r: TimeReading): void {
     matched.push(yearOf[0]);
     r.window = true;
     time.from = isoDate(year - 1, 12);
-    time.to =
-      compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear ? ctx.latest : isoDate(year, 12);
+    time.to = yearEnd(year, r);
     time.phrase = `in ${year}`;
   } else if (!r.series && !r.window && !time.at && time.quarter && GROWTH_WORDS.test(text)) {
     // "Premises added in Q3 2026": from the quarter's first snapshot to the next quarter's (or the latest), as the
@@ -585,8 +587,7 @@ function readSeriesYear(r: TimeReading): void {
     const yearOf = text.match(YEAR_ALONE) as RegExpMatchArray;
     const year = Number(yearOf[1]);
     matched.push(yearOf[0]);
-    time.at =
-      compareDates(isoDate(year, 12), ctx.latest) > 0 && year <= latestYear ? ctx.latest : isoDate(year, 12);
+    time.at = yearEnd(year, r);
   }
 }
 
