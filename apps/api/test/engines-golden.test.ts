@@ -26,6 +26,14 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 19: a series for each place (places named, stacked; every place of a level, from the place summaries or
+  // grouped); a network's fastest speeds at an address.
+  'full fibre coverage in Leeds, Bradford and Wakefield each year since 2021',
+  'full fibre coverage by region each year since 2021',
+  'gigabit coverage by nation each year since 2021',
+  'altnet premises by nation each year since 2022',
+  'forecast full fibre coverage by nation at each forecast point',
+  'which networks are at M14 4JX and what speeds?',
   // Session 18: when a network or technology first reached a place (activation dates, forecast points).
   'when did LS6 2YU first get fibre to the premises',
   'when did each altnet first go live in Derby? newest first',

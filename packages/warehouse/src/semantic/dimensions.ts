@@ -155,7 +155,16 @@ export const DIMENSION_LIST = [
     label: 'urban or rural setting',
     plural: 'urban and rural settings',
     example: 'rural',
-    phrases: ['urban', 'rural', 'urban/rural', 'towns', 'countryside', 'urban vs rural'],
+    phrases: [
+      'urban',
+      'rural',
+      'urban/rural',
+      'towns',
+      'countryside',
+      'urban vs rural',
+      'urban rural',
+      'setting',
+    ],
   },
   {
     id: 'operator_group',

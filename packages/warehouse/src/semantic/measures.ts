@@ -266,7 +266,7 @@ export const MEASURE_LIST = [
     unit: 'Mbit/s',
     datasets: ['upc'],
     description: 'fastest upload speed on offer, Mbit/s',
-    phrases: ['fastest upload', 'upload', 'up', 'upstream', 'uploads'],
+    phrases: ['fastest upload', 'upload', 'up', 'upstream', 'uploads', 'fastest up', 'best up'],
   },
   {
     id: 'max_speeds',
@@ -284,6 +284,10 @@ export const MEASURE_LIST = [
       'upload/download',
       'down/up',
       'up/down',
+      // The tagger reads a slash as a space: "best down/up on each" is "best down up on each".
+      'down up',
+      'download upload',
+      'dl ul',
     ],
   },
   {

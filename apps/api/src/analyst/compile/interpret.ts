@@ -10,6 +10,7 @@ import {
   COMPARISON_WORDS,
   type Dimension,
   describeGroupFilter,
+  GEO_DIMENSIONS,
   type Plan,
   type Subject,
   TIME_DIMENSIONS,
@@ -494,7 +495,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         .join('; ')})`;
   }
   // A second grouping of lines: "by operator and segment".
-  if (plan.thenBy && SINGULAR[plan.thenBy]) {
+  const seriesByPlace = plan.dataset !== 'take_up' && Boolean(plan.thenBy && GEO_DIMENSIONS.has(plan.thenBy));
+  if (plan.thenBy && SINGULAR[plan.thenBy] && !seriesByPlace) {
     head =
       /\bquarterly\b/.test(head) || !dimension || SERIES.has(dimension)
         ? `${head}, by ${SINGULAR[plan.thenBy]}`
@@ -527,6 +529,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
   if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;
+  // A series for each place: "..., by local authority, yearly from ...".
+  if (seriesByPlace && plan.thenBy) sentence += `, by ${SINGULAR[plan.thenBy]}`;
   // A series listed by its figure rather than by date says so; so does a whole list asked lowest first ("gigabit %
   // by LA, Scotland, lowest first"), as highest first is what every other list is.
   const ranked = dimension && SERIES.has(dimension) && plan.order && !plan.limit;

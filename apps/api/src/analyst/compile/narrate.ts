@@ -5,7 +5,7 @@
  */
 
 import { DIMENSION_LIST, MEASURES, SEGMENTS, segmentSql, techSegment } from '@qa/warehouse';
-import { describeGroupFilter, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
+import { describeGroupFilter, GEO_DIMENSIONS, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { type AlongsidePart, alongsidePlans } from './alongside.js';
 import { type ColumnMeta, columnMeta, formatValue } from './column-meta.js';
 import { footprintParts, offering, place, provider, subjectClause, takeUpFilters } from './interpret.js';
@@ -171,6 +171,10 @@ export function analyse(
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
   if (plan.urbanRuralGap) return finish(describeUrbanRuralGap(plan, result), plan, latest);
+  if (plan.thenBy && GEO_DIMENSIONS.has(plan.thenBy) && plan.dataset !== 'take_up') {
+    const lines = describeSeriesByPlace(plan, result);
+    if (lines) return finish(lines, plan, latest);
+  }
   if (plan.thenBy) return finish(describeTwoKeys(plan, result), plan, latest);
   if (plan.placeStats?.length) return finish(describePlaceStats(plan, result), plan, latest);
   if (plan.placeBands) return finish(describePlaceBands(plan, result), plan, latest);
@@ -392,6 +396,53 @@ function describeSeries(plan: Plan, built: BuiltQuery, result: ResultLike, colum
         `The biggest single step was **${primaryMeta.kind === 'share' ? formatValue(best.step, { kind: 'points' }, true) : fmt(best.step, true)}** in ${best.at}.`,
       );
   }
+  return out;
+}
+
+/**
+ * A series for each place (rows by place, then date): each place's first and last point and the change between,
+ * the places in order of where they ended, and which moved most.
+ */
+function describeSeriesByPlace(plan: Plan, result: ResultLike): string[] | null {
+  const names = result.columns.map((c) => c.name);
+  const placeAt = names.indexOf(plan.thenBy ?? '');
+  const dateAt = names.indexOf('reported_at');
+  const share = names.indexOf('coverage_pct');
+  const figureAt = share >= 0 ? share : names.findIndex((n) => n === 'premises' || n === 'postcodes');
+  if (placeAt < 0 || dateAt < 0 || figureAt < 0) return null;
+  const meta = columnMeta(plan, names[figureAt]!);
+  const ends = new Map<string, { from: unknown[]; to: unknown[] }>();
+  for (const row of result.rows) {
+    const key = String(row[placeAt]);
+    const seen = ends.get(key);
+    if (seen) seen.to = row;
+    else ends.set(key, { from: row, to: row });
+  }
+  const places = [...ends.entries()].map(([name, { from, to }]) => ({
+    name,
+    from,
+    to,
+    a: Number(from[figureAt]),
+    b: Number(to[figureAt]),
+  }));
+  places.sort((x, y) => y.b - x.b);
+  const change = (p: (typeof places)[number]) =>
+    meta.kind === 'share'
+      ? formatValue(p.b - p.a, { kind: 'points' }, true)
+      : formatValue(p.b - p.a, meta, true);
+  const what = share >= 0 ? 'share of premises' : names[figureAt]!;
+  const out = [
+    `The ${what}${offering(plan.subject, plan.dataset === 'upc_forecast') ? ` with ${offering(plan.subject, plan.dataset === 'upc_forecast')}` : ''}, place by place (${places.length} ${places.length === 1 ? 'place' : 'places'}, highest at the end first):`,
+    ...places
+      .slice(0, 12)
+      .map(
+        (p) =>
+          `- **${p.name}**: ${formatValue(p.a, meta)} (${when(p.from[dateAt])}) → **${formatValue(p.b, meta)}** (${when(p.to[dateAt])}), ${change(p)}`,
+      ),
+  ];
+  if (places.length > 12) out.push(`- and ${places.length - 12} more in the table.`);
+  const moved = [...places].sort((x, y) => y.b - y.a - (x.b - x.a))[0];
+  if (moved && places.length >= 2) out.push(`**${moved.name}** moved most (${change(moved)}).`);
   return out;
 }
 

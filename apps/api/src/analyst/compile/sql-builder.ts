@@ -6,6 +6,7 @@
  */
 import {
   ALTNET_AREA_TABLE,
+  AREA_SUMMARY_GEO_COLUMNS,
   ATTRACTIVENESS_AREA_TABLE,
   addMonths,
   DIMENSION_LIST,
@@ -493,6 +494,8 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.dimension === 'networks') return buildNetworkDistribution(plan, ctx);
   if (plan.dimension === 'speed_band') return buildSpeedBands(plan, ctx);
   if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) {
+    const by = seriesPlace(plan);
+    if (by) return buildSeriesByPlace(plan, by, ctx);
     const series =
       // A share's flow is in points of the place's premises, from the levels (buildFlowByDifference).
       plan.flow &&
@@ -537,6 +540,144 @@ function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext
     steps: [
       ...places.steps,
       'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
+    ],
+  };
+}
+
+/** The place column a series is split by ("each year, by region"), when it is one. */
+function seriesPlace(plan: Plan): GeoColumn | undefined {
+  return plan.thenBy && GEO_DIMENSIONS.has(plan.thenBy) ? (plan.thenBy as GeoColumn) : undefined;
+}
+
+/** A place column's label in the model ("local authority"). */
+const placeWord = (column: GeoColumn) => DIMENSION_LIST.find((d) => d.id === column)?.label ?? column;
+
+/** At most this many places named are each compiled as a series of their own (beyond it, one grouped pass). */
+const STACKED_PLACES = 12;
+
+/**
+ * A series for each place ("FF coverage in Leeds, Bradford and Wakefield each year", "gigabit % by region since
+ * 2021"): the plan's dimension is the time grain and `thenBy` the place column. Places named are each the series
+ * the plan would give for that place alone (every fast path kept), stacked with the place's name; every place of a
+ * level is one pass grouped by place and snapshot, each place's share of its own premises.
+ */
+function buildSeriesByPlace(plan: Plan, by: GeoColumn, ctx: TimeContext): BuiltQuery {
+  if (plan.order || plan.flow)
+    throw new Error('a series for each place is listed point by point, not ranked or as additions');
+  const alone: Plan = { ...plan, thenBy: undefined };
+  const named = plan.geo?.column === by ? plan.geo.values : [];
+  if (named.length >= 2 && named.length <= STACKED_PLACES) {
+    const parts = named.map((value) =>
+      buildPlanQuery({ ...alone, geo: { ...plan.geo!, values: [value] } }, ctx),
+    );
+    const first = parts[0]!;
+    const union = parts
+      .map((part, i) => `SELECT ${sqlString(named[i]!)} AS ${by}, s${i}.* FROM (\n${part.sql}\n) s${i}`)
+      .join('\nUNION ALL\n');
+    return {
+      sql: `WITH series AS (\n${union}\n)\nSELECT * FROM series\nORDER BY ${by}, reported_at`,
+      columns: { [by]: placeWord(by), ...first.columns },
+      steps: [
+        ...first.steps,
+        `Does the same for each of ${named.join(', ')}, a series each, one after another.`,
+      ],
+    };
+  }
+  const s = plan.subject;
+  if (isBelowUsoOnly(plan) || s.onlyTech || s.bestDownBelow)
+    throw new Error('this condition is counted as a series for one place at a time');
+  const { from, to, months, also } = seriesPoints(alone, ctx);
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
+  const figures = (value: string, total: string) =>
+    `SUM(${value}) AS ${unit},\n       ${round(`100.0 * SUM(${value}) / MAX(${total})`)} AS coverage_pct`;
+  // A yearly series is read by its year, as withYearLabel labels a single one.
+  const yearOf = (alias: string) =>
+    plan.dimension === 'year' ? `CAST(EXTRACT(YEAR FROM ${alias}.reported_at) AS INTEGER) AS year, ` : '';
+  const columns = {
+    [by]: placeWord(by),
+    ...(plan.dimension === 'year' ? { year: 'year' } : {}),
+    ...seriesColumns(plan, unit),
+  };
+  const summarised =
+    (AREA_SUMMARY_GEO_COLUMNS as readonly string[]).includes(by) && atAreaGrain(plan, undefined);
+  // Each place's own total, from the place summary (the same premises as upc_output's).
+  const areaTotals = `totals AS (\n  SELECT a.${by}, SUM(a.${unit}) AS total FROM ${SERVICE_AREA_TABLE} a ${where(areaGeo(plan, 'a'))}\n  GROUP BY a.${by}\n)`;
+  const firstArea = summarised && isFirstActivationSubject(alone) ? areaFirstActivation(alone, ctx) : null;
+  if (plan.dataset === 'upc' && firstArea) {
+    // Full fibre is never withdrawn: each place's premises by first activation, accumulated at each point.
+    const dates = [...monthsBetween(from, to, months), ...also];
+    const sql = [
+      `WITH by_first_date AS (\n  SELECT f.${by}, f.first_full_fibre AS first_date, ${areaCount(unit)} AS ${unit}\n  FROM ${firstArea.table} f\n  ${where([...firstArea.conditions, ...areaGeo(plan)])}\n  GROUP BY f.${by}, f.first_full_fibre\n),`,
+      `${areaTotals},`,
+      `snapshots AS (\n  SELECT reported_at FROM (VALUES ${dates.map((d) => `(${date(d)})`).join(', ')}) AS s(reported_at)\n)`,
+      `SELECT b.${by}, ${yearOf('s')}s.reported_at, ${figures(`b.${unit}`, 't.total')}`,
+      'FROM snapshots s',
+      'JOIN by_first_date b ON b.first_date <= s.reported_at',
+      `JOIN totals t ON t.${by} = b.${by}`,
+      `GROUP BY b.${by}, s.reported_at`,
+      `ORDER BY b.${by}, s.reported_at`,
+    ].join('\n');
+    return {
+      sql,
+      columns,
+      steps: [
+        `Counts the ${unit} of each ${placeWord(by)} by the date full fibre first arrived (${firstArea.table}); full fibre is never withdrawn, so a postcode has it in every snapshot from that date on.`,
+        `Accumulates them for each of the ${dates.length} snapshots from ${dates[0]} to ${dates[dates.length - 1]}, and divides by each ${placeWord(by)}'s own total for its coverage percentage.`,
+      ],
+    };
+  }
+  if (plan.dataset === 'upc' && summarised && isSpeedSummarySubject(alone)) {
+    const threshold = Math.max(s.gigabit ? GIGABIT_MBPS : 0, s.minDown ?? 0);
+    const sql = [
+      `WITH ${areaTotals}`,
+      `SELECT f.${by}, ${yearOf('f')}f.reported_at, ${figures(`f.${unit}`, 't.total')}`,
+      `FROM ${SPEED_SUMMARY_TABLE} f`,
+      `JOIN totals t ON t.${by} = f.${by}`,
+      where([
+        `f.fastest_down >= ${threshold}`,
+        rangeCondition({ from, to, ...(months ? { months } : {}), also }),
+        ...geoConditions(plan, 'f'),
+      ]),
+      `GROUP BY f.${by}, f.reported_at`,
+      `ORDER BY f.${by}, f.reported_at`,
+    ].join('\n');
+    return {
+      sql,
+      columns,
+      steps: [
+        `For each snapshot from ${from} to ${to}, adds up the ${unit} of each ${placeWord(by)} whose fastest download from any operator is at least ${threshold} Mbit/s, from ${SPEED_SUMMARY_TABLE}.`,
+        `Divides by each ${placeWord(by)}'s own total for its coverage percentage.`,
+      ],
+    };
+  }
+  const geo = geoConditions(plan);
+  const weight = unit === 'postcodes' ? '1' : 'u.premises';
+  const inner = presence(alone, ctx, {
+    range: { from, to, ...(months ? { months } : {}), also },
+    keys: ['f.reported_at'],
+  });
+  const sql = [
+    `WITH passed AS (\n  ${inner}\n),`,
+    `totals AS (\n  SELECT u.${by}, SUM(${weight}) AS total FROM upc_output u ${where(geo)}\n  GROUP BY u.${by}\n)`.replace(
+      ' \n',
+      '\n',
+    ),
+    `SELECT u.${by}, ${yearOf('p')}p.reported_at, ${figures(weight, 't.total')}`,
+    'FROM passed p',
+    'JOIN upc_output u ON u.postcode = p.postcode',
+    `JOIN totals t ON t.${by} = u.${by}`,
+    where(geo),
+    `GROUP BY u.${by}, p.reported_at`,
+    `ORDER BY u.${by}, p.reported_at`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    sql,
+    columns,
+    steps: [
+      `For each ${plan.dataset === 'upc_forecast' ? 'forecast point' : 'snapshot'} from ${from} to ${to}, finds the DISTINCT postcodes with ${subjectPhrase(plan)}.`,
+      `Adds up ${unit} from upc_output by ${placeWord(by)} and snapshot, and divides by each ${placeWord(by)}'s own total for its coverage percentage.`,
     ],
   };
 }
@@ -1452,13 +1593,14 @@ function pointMonths(plan: Plan): number[] | undefined {
 }
 
 /** Levels over time (month, quarter, half-year). */
-function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
-  const geo = geoConditions(plan);
+/** A series' window, the calendar months of its points, and the snapshots kept beside them. */
+function seriesPoints(
+  plan: Plan,
+  ctx: TimeContext,
+): { from: string; to: string; months: number[] | undefined; also: string[] } {
   const forecast = plan.dataset === 'upc_forecast';
   const { from, to } = seriesSpan(plan, ctx);
-  const quarterly = plan.dimension === 'quarter' && !forecast;
   const months = pointMonths(plan);
-  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   // "Each January since 2022, plus the latest figure": the latest snapshot after the series' last point.
   // A yearly series asked up to this year ("by year from 2022 to 2026") ends with the year so far: the latest.
   // (A month named, "every March", is that month's snapshot each year: the latest March is its last point.)
@@ -1468,6 +1610,15 @@ function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
     (plan.time.seriesTo ?? '') >= ctx.latest &&
     !monthsBetween(from, to, months).includes(ctx.latest);
   const also = !forecast && ((plan.time.withLatest && ctx.latest > to) || yearToDate) ? [ctx.latest] : [];
+  return { from, to, months, also };
+}
+
+function buildSeries(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const geo = geoConditions(plan);
+  const forecast = plan.dataset === 'upc_forecast';
+  const { from, to, months, also } = seriesPoints(plan, ctx);
+  const quarterly = plan.dimension === 'quarter' && !forecast;
+  const unit = plan.measure === 'postcodes' ? 'postcodes' : 'premises';
   if (!forecast && isBelowUsoOnly(plan))
     return buildBelowUsoSeries(plan, [...monthsBetween(from, to, months), ...also], unit);
   if (!forecast && isFirstActivationSubject(plan)) {

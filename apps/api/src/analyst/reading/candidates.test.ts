@@ -2382,4 +2382,53 @@ describe('session 16 wordings', () => {
     const { plan } = read('sky vs talktalk lines for each quarter of 2026');
     expect(buildQuery(plan, testTime).sql).toMatch(/GROUP BY quarter, operator/);
   });
+
+  it('gives a series for each place named, or each place of a level asked, unless asked combined', () => {
+    const named = read('full fibre coverage in Leeds, Manchester and Birmingham each year since 2021');
+    expect(named.plan).toMatchObject({ dimension: 'year', thenBy: 'la_name' });
+    expect(named.confidence).toBeGreaterThanOrEqual(0.8);
+    const stacked = buildQuery(named.plan, testTime).sql;
+    expect(stacked).toContain("SELECT 'Leeds' AS la_name");
+    expect(stacked).toMatch(/ORDER BY la_name, reported_at$/);
+    const level = read('gigabit coverage by region each year since 2021').plan;
+    expect(level).toMatchObject({ dimension: 'year', thenBy: 'government_region' });
+    expect(buildQuery(level, testTime).sql).toMatch(/GROUP BY f\.government_region, f\.reported_at/);
+    expect(
+      read('full fibre coverage in Leeds and Manchester combined each year since 2021').plan.thenBy,
+    ).toBeUndefined();
+    expect(read('forecast full fibre coverage at each forecast point').plan.dimension).toBe('half_year');
+  });
+
+  it('reads a date asked as "since when", "from when" or a "when?" of its own, and an arrival to come as the forecast', () => {
+    expect(read('is CityFibre on in Leeds? since when?').plan.measure).toBe('first_date');
+    const coming = read('will CityFibre ever get to Leeds? when?').plan;
+    expect(coming).toMatchObject({ measure: 'first_date', dataset: 'upc_forecast' });
+    expect(read('when will Openreach reach Cardiff').plan.dataset).toBe('upc_forecast');
+  });
+
+  it('reads networks or technologies listed with a speed asked of each as their fastest speeds', () => {
+    expect(read('which networks are in Leeds and what speeds?').plan).toMatchObject({
+      measure: 'max_speeds',
+      dimension: 'operator_group',
+    });
+    expect(read('what techs can they get in Leeds and best down/up on each?').plan).toMatchObject({
+      measure: 'max_speeds',
+      dimension: 'tech',
+    });
+  });
+
+  it('reads a technology both asked for and excluded as its absence, and an adverb after a negation as nothing', () => {
+    const greenfield = read('Greenfield check: premises in Leeds with no full fibre from anyone').plan;
+    expect(greenfield.subject).toMatchObject({ tech: 'fttponly', absent: true });
+    expect(greenfield.subject.exclude).toBeUndefined();
+    expect(read("which postcodes in Leeds can't even get 30Mbps?").plan.subject.bestDownBelow).toBe(30);
+  });
+
+  it('reads "of the FTTP-passed premises" as the base of a share, "any postcodes" as which, and "by urban_rural"', () => {
+    expect(read('Of the FTTP-passed premises in Leeds, what % have an altnet?').plan.within).toMatchObject({
+      tech: 'fttponly',
+    });
+    expect(read('are there any postcodes in Leeds with no full fibre?').plan.dimension).toBe('postcode');
+    expect(read('premises by urban_rural where any altnet is present').plan.dimension).toBe('urban_rural');
+  });
 });

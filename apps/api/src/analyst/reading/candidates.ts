@@ -564,7 +564,14 @@ function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
 /** "List the postcodes ...", "which postcodes in SY1 have ...": a list tag right before the postcodes counted. */
 function listsPostcodes(tag: Tag, tagging: Tagging): boolean {
   if (tag.role !== 'shape' || tag.value !== 'list') return false;
-  const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
+  // "Any postcodes there under the USO? list em with premises": the list asked after the postcodes named.
+  const postcodesBefore = tagging.tags.some(
+    (t) => t.end <= tag.start && t.role === 'measure' && t.value === 'postcodes',
+  );
+  if (postcodesBefore && /^\s*(?:(?:them|'?em|those|these|all)\b|$)/.test(tagging.text.slice(tag.end)))
+    return true;
+  // ("Which CF10 postcodes": the place they are in may come between.)
+  const next = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar' && t.role !== 'place');
   if (next?.role !== 'measure' || next.value !== 'postcodes') return false;
   return tagging.text.slice(tag.end, next.start).trim().split(/\s+/).filter(Boolean).length <= 2;
 }
@@ -921,7 +928,7 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
       );
     case 'postcodes':
       // "Which postcodes ...": the postcodes listed, a row each, are the postcodes asked for.
-      if (plan.dimension === 'postcode' && m === 'premises') return true;
+      if (plan.dimension === 'postcode' && (m === 'premises' || m === 'operator_count')) return true;
       // Scores are per postcode: "the average score of postcodes with ..." averages over postcodes.
       return [
         'postcodes',
@@ -1403,8 +1410,11 @@ function fit(plan: Plan, tagging: Tagging): number {
     bonus += plan.groupFilter?.op === 'gt' && plan.groupFilter.value === 0 ? 0.8 : -0.3;
   // Places listed by name ("EH1, EH2 and EH3", "York vs Hull") are answered a row each, as the readers compare
   // two named places side by side.
-  if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label && plan.dimension === plan.geo.column)
-    bonus += 0.3;
+  if (plan.geo && plan.geo.values.length >= 2 && !plan.geo.label) {
+    if (plan.dimension === plan.geo.column) bonus += 0.3;
+    // A series of places listed is a series for each (the edit that splits it weighs against it: outweigh it).
+    else if (plan.thenBy === plan.geo.column) bonus += 0.6;
+  }
   // "CityFibre vs Openreach": networks set against each other are compared, not added into one footprint.
   // Likewise technologies: "FTTP compared with gigabit" is two figures, not one footprint with both.
   const s = plan.subject;
@@ -1643,7 +1653,9 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
           t.value === 'speed_band' ||
           // "Rural premises ..., and how does that compare with urban": both classes named are the rows.
           (t.value === 'urban_rural' &&
-            tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2) ||
+            (tagging.tags.filter((u) => u.role === 'dimension' && u.value === 'urban_rural').length >= 2 ||
+              // "By urban_rural", "split by setting": the grouping asked by its name.
+              /\b(?:by|per|each)$/.test(tagging.text.slice(0, t.start).trimEnd()))) ||
           (NETWORK_DIMENSIONS.has(t.value as Dimension) &&
             Boolean(
               base.order ||
@@ -1704,6 +1716,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankOfNamedPlace(base, tagging));
   edits.push(...statsOverPlaces(base, tagging));
   edits.push(...linesByTwoKeys(base, unused));
+  edits.push(...seriesForEachPlace(base, unused, tagging));
   edits.push(...urbanRuralGapOf(base, tagging));
   edits.push(...bandsOfPlaces(base, tagging));
   edits.push(...betweenMoments(base, unused, tagging));
@@ -1731,9 +1744,11 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...bothNetworks(base, unused));
   edits.push(...rankedBySize(base, tagging));
   edits.push(...negatedSubject(base, unused, tagging));
+  edits.push(...whereANetworkLacks(base, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
+  edits.push(...speedsOfEach(base, unused));
   if (wherePresent(base, tagging) && !base.groupFilter) {
     const plan = clone(base);
     plan.groupFilter = { op: 'gt', value: 0 };
@@ -1752,13 +1767,15 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const kind = counting && countedKind(counting, tagging);
   // "LAs with most altnets" first read as the altnets ranked: the places named are the rows.
   const placesNamed = unused.find((t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value));
+  // "Which CF10 postcodes have the most networks": the postcodes listed are the places.
+  const postcodesNamed = !placesNamed && tagging.tags.some((t) => listsPostcodes(t, tagging));
   const rows =
     GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') ||
-    (placesNamed && NETWORK_DIMENSIONS.has(base.dimension as Dimension));
+    ((placesNamed || postcodesNamed) && NETWORK_DIMENSIONS.has(base.dimension as Dimension));
   if (counting && kind && base.dataset === 'upc' && rows) {
     const plan = clone(base);
     if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) {
-      plan.dimension = placesNamed!.value as Dimension;
+      plan.dimension = (placesNamed?.value ?? 'postcode') as Dimension;
       // A long list of places is shown as its first ten, said as an assumption (as the ranking reader does).
       if (!plan.limit && !['government_region', 'country'].includes(plan.dimension)) {
         plan.limit = 10;
@@ -2045,6 +2062,26 @@ function linesByTwoKeys(base: Plan, unused: Tag[]): Edit[] {
   delete plan.order;
   delete plan.limit;
   return [{ plan, differs: `by ${second.text} as well` }];
+}
+
+/**
+ * "Full fibre coverage in Leeds, Bradford and Wakefield each year", "gigabit % by region since 2021": a series for
+ * each place, the places named (unless asked "combined") or every place of the level asked for.
+ */
+function seriesForEachPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || !TIME_GRAINS.has(base.dimension ?? '') || base.thenBy) return [];
+  if (base.order || base.flow || base.compare?.length || base.alongside?.length) return [];
+  const level = unused.find((t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value));
+  const combined = tagging.tags.some((t) => t.role === 'shape' && t.value === 'combined');
+  const named = base.geo && base.geo.values.length >= 2 && !base.geo.label && !combined;
+  const by = level?.value ?? (named ? base.geo?.column : undefined);
+  if (!by) return [];
+  const plan = clone(base);
+  plan.thenBy = by as Dimension;
+  // Places listed are a row each at one date (readers/dimension.ts), and so a series each over time.
+  return [
+    { plan, differs: `a series for each ${level?.text ?? 'place named'}`, ...(level ? {} : { prior: 1 }) },
+  ];
 }
 
 /** The place level a plan lists, or the one the question names ("across local authorities"). */
@@ -2567,6 +2604,34 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
   return [{ plan, differs: `without ${next.text}` }];
+}
+
+/**
+ * "How many homes does Netomnia pass where OR hasn't got FTTP": the first network's premises, less those where the
+ * network named before the negation offers the technology after it (the second network is no subject of its own).
+ */
+function whereANetworkLacks(base: Plan, tagging: Tagging): Edit[] {
+  const groups = base.subject.operatorGroups ?? [];
+  if (groups.length < 2 || base.dataset !== 'upc' || base.subject.exclude || base.compare?.length) return [];
+  for (const negation of tagging.tags.filter((t) => t.role === 'negation')) {
+    const lacking = adjacent(tagging, negation, -1);
+    if (lacking?.role !== 'network' || !groups.includes(lacking.value)) continue;
+    const following = tagging.tags.find((t) => t.start >= negation.end);
+    const gap = following ? tagging.text.slice(negation.end, following.start).trim() : '';
+    if (following?.role !== 'technology' || !/^(?:(?:got|get|have|offer|offers|any|a|yet) ?)*$/.test(gap))
+      continue;
+    if (following.value !== 'full_fibre' && following.value !== 'gigabit') continue;
+    const plan = clone(base);
+    plan.subject.operatorGroups = groups.filter((g) => g !== lacking.value);
+    plan.subject.exclude = {
+      operatorGroups: [lacking.value],
+      ...(following.value === 'gigabit' ? { gigabit: true } : { tech: FULL_FIBRE }),
+    };
+    delete plan.subject.tech;
+    if (plan.dimension === 'operator_group') delete plan.dimension;
+    return [{ plan, differs: `where ${lacking.text} has no ${following.text}` }];
+  }
+  return [];
 }
 
 /**
@@ -3167,6 +3232,28 @@ function onOfferAtAnAddress(base: Plan, tagging: Tagging): Edit[] {
   plan.measure = 'max_speeds';
   plan.dimension = 'operator_group';
   return [{ plan, differs: 'the networks there and their fastest speeds', prior: 1 }];
+}
+
+/**
+ * "Which networks are at M14 4JX and what speeds?", "what techs can they get and best down/up on each": networks
+ * or technologies listed with a speed asked of each are their fastest speeds, not their premises.
+ */
+function speedsOfEach(base: Plan, unused: Tag[]): Edit[] {
+  if (
+    base.dataset !== 'upc' ||
+    !base.dimension ||
+    !NETWORK_DIMENSIONS.has(base.dimension) ||
+    base.measure !== 'premises'
+  )
+    return [];
+  const speed = unused.find(
+    (t) => t.role === 'measure' && ['speed', 'both_speeds', 'upload'].includes(t.value),
+  );
+  if (!speed) return [];
+  const plan = clone(base);
+  plan.measure = speed.value === 'upload' ? 'max_up' : 'max_speeds';
+  delete plan.order;
+  return [{ plan, differs: `the fastest ${speed.value === 'upload' ? 'upload' : 'speeds'} of each` }];
 }
 
 /** The fastest download asked with the upload, or the other way round: both speeds, side by side. */

@@ -398,6 +398,13 @@ export function plainWording(question: string, latestQuarter?: string): string {
   const restated = usoPlain
     // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
     .replace(/(?<=[A-Za-z]) & (?=[A-Za-z])/g, ' and ')
+    // "Any postcodes in NG32 under the USO?": which ones (not "how many").
+    .replace(/(?<!\bhow many )\bany ((?:unit |full )?postcodes)\b/gi, 'which $1')
+    // "Can't even get 30Mbps", "still can't actually get FTTP": the adverb adds no condition to the negation.
+    .replace(
+      /\b(can['’]?t|cannot|can not|don['’]?t|doesn['’]?t|do not|does not|won['’]?t|isn['’]?t|aren['’]?t) (?:even|really|actually|currently|yet|ever) /gi,
+      '$1 ',
+    )
     // Dates written as numbers ("2024-05", "2024-05-01", "05/2024"): the month they name, as words. Snapshots are
     // monthly, on the first, so the day adds nothing.
     .replace(
@@ -483,6 +490,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /(^|[:;,.(]\s*)[Oo]f (?:the |all )?(?:premises|homes|properties) ([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)?) (?:passes|covers|serves|reaches)\b/g,
       "$1of $2's footprint",
+    )
+    // "Of the FTTP-passed premises in Glasgow, what % ...": premises with FTTP, the base of the share.
+    .replace(
+      /(^|[:;,.(]\s*)of (?:the |all )?([a-z]+(?: [a-z]+)?)[- ](?:passed|enabled|capable|covered|served) (premises|homes|properties|postcodes)\b/gi,
+      '$1of all $3 with $2',
     )
     // "By region: of premises with FTTP, what share have ...": a share within those premises.
     .replace(

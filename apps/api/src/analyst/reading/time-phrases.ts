@@ -160,7 +160,8 @@ function readSeriesGrain(r: TimeReading): void {
   const eachOfThe = take(
     /\b(?:in |for |over )?(?:each|every one) of the (?=(?:last|past|previous|next|first) \S+ (months?|quarters?|years?)\b)/,
   );
-  // "The Jan and Jul snapshots", "each January and July": a half-yearly series at those two months.
+  // "The Jan and Jul snapshots", "each January and July": a half-yearly series at those two months. (The forecast's
+  // points are half-yearly too: "at each forecast point" is that series.)
   const twoMonths = new RegExp(
     `\\b(?:each|every|the|at the|on the) (${MONTH_PATTERN}) and (${MONTH_PATTERN})(?: snapshots?| points?)(?! ?'?\\d)\\b|\\b(?:each|every) (${MONTH_PATTERN}) and (${MONTH_PATTERN})\\b(?! ?'?\\d)`,
   );
@@ -184,7 +185,9 @@ function readSeriesGrain(r: TimeReading): void {
   )
     r.series = 'quarter';
   else if (
-    take(/\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly)\b/)
+    take(
+      /\b(half[- ]year(?:ly)?|each half[- ]year|half[- ]year points?|every six months|six[- ]monthly|(?:at )?(?:each|every|all(?: the)?) forecast (?:points?|dates?|horizons?))\b/,
+    )
   )
     r.series = 'half_year';
   else if (take(SNAPSHOT_OF_EACH_YEAR)) {

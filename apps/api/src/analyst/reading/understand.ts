@@ -356,6 +356,18 @@ function mainWordsUnused(tagging: Tagging, candidates: CandidateReading[]): stri
   return unused.map((t) => t.text);
 }
 
+/**
+ * A technology both asked for and excluded ("premises in Bristol with no full fibre" said twice, once through a
+ * synonym: "greenfield ... with no full fibre") is its absence, never an empty set.
+ */
+function presentAndExcluded(subject: Plan['subject']): void {
+  const { exclude } = subject;
+  if (!exclude?.tech || exclude.tech !== subject.tech) return;
+  if (exclude.gigabit || exclude.minDown || exclude.operatorGroups?.length) return;
+  delete subject.exclude;
+  subject.absent = true;
+}
+
 /** Two readings less than one tag apart are both said ("another reading was almost as likely"). */
 const CLOSE_READINGS = 1;
 
@@ -403,6 +415,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
   readTakeUp(draft);
   readForecastPoint(draft);
   defaultTechnology(draft);
+  presentAndExcluded(draft.subject);
   changeOverWindow(draft, words.pp);
   scoresToday(draft);
   const unknowns: string[] = [];

@@ -224,6 +224,11 @@ export const VOCABULARY: Vocabulary = {
       'when it will',
       'what date',
       'which date',
+      // "Is CityFibre on at CF10 1LZ? since when?", "who and when", "forecast to build FF there and from when".
+      'since when',
+      'from when',
+      'and when',
+      'live since',
     ],
     compare: ['compare*', 'compared', 'vs', 'versus', 'against', 'relative to'],
     only: ['only', 'sole', 'solely', 'alone', 'exclusive*'],

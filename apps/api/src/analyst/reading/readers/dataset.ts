@@ -47,9 +47,17 @@ export function readDataset(text: string, future: boolean): Dataset {
 /** Scores and deprivation are kept with the forecast data. */
 const SCORES = /\b(attractive(?:ness)?|depriv(?:ation|ed)|build (?:score|potential|case))\b/;
 
-/** Words of the forecast itself: "forecast", "expected", "by 2028", "will cover". */
+/**
+ * Words of the forecast itself: "forecast", "expected", "by 2028", "will cover"; and a network's arrival still to
+ * come ("will CityFibre ever get to LS6 4ZG", "is FTTP coming to SE15 3LW").
+ */
 export function speaksOfForecast(text: string): boolean {
-  return /\b(forecast|forecasts|expected|projected|projection|predicted|planned|outlook|will (?:be|have|reach|cover|pass)|by 20(?:2[7-9]|30)|end of 20(?:2[7-9]|30)|in 20(?:2[7-9]|30)|dec(?:ember)? 20(?:2[7-9]|30))\b/.test(
-    text,
+  return (
+    /\b(forecast|forecasts|expected|projected|projection|predicted|planned|outlook|will (?:be|have|reach|cover|pass)|by 20(?:2[7-9]|30)|end of 20(?:2[7-9]|30)|in 20(?:2[7-9]|30)|dec(?:ember)? 20(?:2[7-9]|30))\b/.test(
+      text,
+    ) ||
+    /\bwill (?:[a-z0-9]+ ){0,3}(?:ever )?(?:get|reach|come|arrive|build)\b|\b(?:is|are) [a-z0-9 ]{0,25}\bcoming to\b/.test(
+      text,
+    )
   );
 }

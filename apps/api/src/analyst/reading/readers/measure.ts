@@ -71,7 +71,10 @@ const ASKS_A_DATE = (() => {
   const phrases = (VOCABULARY.shape?.when ?? []).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const opening = phrases.filter((p) => p.startsWith('when '));
   const anywhere = phrases.filter((p) => !p.startsWith('when '));
-  return new RegExp(`(?:^\\s*|[,;:?-] |\\bknow )(?:${opening.join('|')})\\b|\\b(?:${anywhere.join('|')})\\b`);
+  // "... LS6 4ZG? when?": the word alone, as a question of its own.
+  return new RegExp(
+    `(?:^\\s*|[,;:?-] |\\bknow )(?:${opening.join('|')})\\b|\\b(?:${anywhere.join('|')})\\b|[?.,;-] ?when\\s*\\??\\s*$`,
+  );
 })();
 
 /** Reads the measure; a question that names none counts premises. */
@@ -180,7 +183,7 @@ function readAvailabilityMeasure(draft: Draft, words: MeasureWords): Measure {
     has(text, ASKS_A_DATE) &&
     !has(
       text,
-      /\b(?:pass|passed|reach|reached|hit|exceed|exceeded|cross|crossed|top|topped|get to|got to|go over|went over)\b|\d ?%|\bper ?cent\b/,
+      /\b(?:pass|passed|reach|reached|hit|exceed|exceeded|cross|crossed|top|topped|get to|got to|go over|went over) (?:the |a )?(?:\d|half|one|two|three|a (?:million|quarter|third))|\d ?%|\bper ?cent\b/,
     )
   )
     return 'first_date';
