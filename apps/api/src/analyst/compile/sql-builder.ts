@@ -1382,13 +1382,22 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
       orderLimit: (column, tieBreak) => orderLimit(plan, column, tieBreak),
       orderColumn: rankColumn,
     });
+  // Postcodes listed by a speed ("which postcodes in M14 can't get 30 meg") show each one's best download today.
+  const sp = plan.subject;
+  const bestSpeed =
+    dim === 'postcode' &&
+    plan.dataset === 'upc' &&
+    (!plan.time.at || plan.time.at === ctx.latest) &&
+    Boolean(sp.bestDownBelow || sp.minDown || sp.belowUso || sp.gigabit);
+  if (bestSpeed) columns.best_down_mbps = 'the fastest download on offer at the postcode, Mbit/s';
   const sql =
     areaSql ||
     [
       `WITH passed AS (\n  ${presence(plan, ctx)}\n)`,
-      `SELECT ${selectDim}${[...select, ...(companion ? [companion] : [])].join(',\n       ')}`,
+      `SELECT ${selectDim}${[...select, ...(companion ? [companion] : []), ...(bestSpeed ? ['MAX(b.fastest_down) AS best_down_mbps'] : [])].join(',\n       ')}`,
       'FROM upc_output u',
       'LEFT JOIN passed p ON p.postcode = u.postcode',
+      bestSpeed ? `LEFT JOIN ${POSTCODE_SERVICE_TABLE} b ON b.postcode = u.postcode` : '',
       where(geo),
       groupBy,
       havingNonZero,
@@ -2048,6 +2057,12 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
     ...(plan.measure === 'change_pp'
       ? []
       : [`${round(`100.0 * (${gained}) / NULLIF(${fromSum}, 0)`)} AS ${unit}_change_pct`]),
+    // Postcodes switched on are read with the premises in them ("how many LS6 postcodes has Netomnia switched on").
+    ...(unit === 'postcodes'
+      ? [
+          `SUM(CASE WHEN p.reported_at = ${date(to)} THEN u.premises ELSE 0 END) - SUM(CASE WHEN p.reported_at = ${date(from)} THEN u.premises ELSE 0 END) AS premises_gained`,
+        ]
+      : []),
   ];
   // Full fibre is never withdrawn: the postcodes that have it at each date follow from first activations in the
   // latest snapshot, which is much cheaper than reading two snapshots of the time series (same numbers).
@@ -2114,6 +2129,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
       [toCol]: `${unit} with ${subjectPhrase(plan)} on ${to}`,
       [`${unit}_gained`]: `change between the two snapshots`,
       [`${unit}_change_pct`]: `the change as a per cent of the earlier ${unit}`,
+      ...(unit === 'postcodes' ? { premises_gained: 'change in the premises of those postcodes' } : {}),
       pp_change: 'change in coverage, percentage points',
       ...(plan.measure === 'change_pp'
         ? {

@@ -2431,4 +2431,31 @@ describe('session 16 wordings', () => {
     expect(read('are there any postcodes in Leeds with no full fibre?').plan.dimension).toBe('postcode');
     expect(read('premises by urban_rural where any altnet is present').plan.dimension).toBe('urban_rural');
   });
+
+  it('ranks postcodes by a score, and reads the premises of one network where another lacks a technology', () => {
+    expect(read('top 10 postcodes in Leeds by attractiveness score').plan).toMatchObject({
+      measure: 'avg_attractiveness',
+      dimension: 'postcode',
+      order: 'desc',
+      limit: 10,
+    });
+    const lacking = read("How many homes does CityFibre pass where OR hasn't got FTTP?").plan;
+    expect(lacking.subject).toMatchObject({
+      operatorGroups: ['CityFibre'],
+      exclude: { operatorGroups: ['Openreach'], tech: 'fttponly' },
+    });
+  });
+
+  it('reads "how many postcodes & premises ..." as one count, and a place set against a wider one "as a whole"', () => {
+    const both = read('how many postcodes & premises in Leeds have no full fibre?');
+    expect(both.plan.alongside).toBeUndefined();
+    expect(both.confidence).toBeGreaterThanOrEqual(0.8);
+    const wider = read('Virgin Media coverage in LS6 compared with Leeds as a whole').plan;
+    expect(wider.alongside?.[0]?.geo).toMatchObject({ column: 'la_name', values: ['Leeds'] });
+  });
+
+  it('shows the best download of each postcode listed by a speed', () => {
+    const { plan } = read("which postcodes in Leeds can't get 30 Mbit/s?");
+    expect(buildQuery(plan, testTime).sql).toContain('MAX(b.fastest_down) AS best_down_mbps');
+  });
 });

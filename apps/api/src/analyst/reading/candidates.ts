@@ -929,6 +929,13 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
     case 'postcodes':
       // "Which postcodes ...": the postcodes listed, a row each, are the postcodes asked for.
       if (plan.dimension === 'postcode' && (m === 'premises' || m === 'operator_count')) return true;
+      // "How many postcodes & premises ...": a count of premises shows the postcodes they are in beside it.
+      if (
+        m === 'premises' &&
+        plan.dimension !== 'postcode' &&
+        /\bpostcodes (?:and|&|\+|plus) premises\b|\bpremises (?:and|&|\+|plus) postcodes\b/.test(text)
+      )
+        return true;
       // Scores are per postcode: "the average score of postcodes with ..." averages over postcodes.
       return [
         'postcodes',
@@ -1745,6 +1752,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...rankedBySize(base, tagging));
   edits.push(...negatedSubject(base, unused, tagging));
   edits.push(...whereANetworkLacks(base, tagging));
+  edits.push(...postcodesRankedByScore(base, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
@@ -2604,6 +2612,25 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
   return [{ plan, differs: `without ${next.text}` }];
+}
+
+/**
+ * "Top 10 postcodes in LS6 by attractiveness score", "the 20 least deprived postcodes in M14": scores are kept per
+ * postcode, so postcodes ranked by a score are the postcodes listed, not one average over them.
+ */
+function postcodesRankedByScore(base: Plan, tagging: Tagging): Edit[] {
+  if (base.measure !== 'avg_attractiveness' && base.measure !== 'avg_deprivation') return [];
+  if (base.dimension) return [];
+  const postcodes = tagging.tags.some((t) => t.role === 'measure' && t.value === 'postcodes');
+  const ranking = tagging.tags.find((t) => t.role === 'ranking' && (t.value === 'desc' || t.value === 'asc'));
+  if (!postcodes || !ranking) return [];
+  const number = adjacent(tagging, ranking, 1) ?? adjacent(tagging, ranking, -1);
+  const plan = clone(base);
+  plan.dimension = 'postcode' as Dimension;
+  plan.order = ranking.value as 'asc' | 'desc';
+  plan.limit = number?.role === 'number' ? Number(number.value) : 10;
+  if (number?.role !== 'number') plan.assumptions.push(TOP_TEN_ASSUMED);
+  return [{ plan, differs: `postcodes ranked by the score` }];
 }
 
 /**
@@ -3587,6 +3614,17 @@ function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
  * a whole", "Leeds vs Yorkshire on gigabit"): the same figure for both, one row, each place's figures in columns of
  * their own (two figures of one question, `alongside`).
  */
+/** Place levels from the smallest up (a district and an area are both smaller than an authority's region). */
+const PLACE_SIZE: Record<string, number> = {
+  postcode: 0,
+  post_sector: 1,
+  postcode_district: 2,
+  postcode_area: 3,
+  la_name: 3,
+  government_region: 4,
+  country: 5,
+};
+
 function placeBesideWiderPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.dataset === 'take_up' || !base.geo || base.geo.values.length !== 1 || base.alongside?.length)
     return [];
@@ -3600,7 +3638,14 @@ function placeBesideWiderPlace(base: Plan, unused: Tag[], tagging: Tagging): Edi
         ? 'country'
         : placeColumn(t)
     ) as GeoColumn;
-    return (GEO_COLUMNS as readonly string[]).includes(column) && nestsIn(base.geo!.column, column);
+    return (
+      (GEO_COLUMNS as readonly string[]).includes(column) &&
+      // "SE15 compared with Southwark as a whole": a postcode district is not inside one authority, but said "as
+      // a whole", the authority is the wider place it is set against.
+      (nestsIn(base.geo!.column, column) ||
+        (/\bas a whole\b/.test(tagging.text) &&
+          (PLACE_SIZE[column] ?? 0) > (PLACE_SIZE[base.geo!.column] ?? 0)))
+    );
   });
   if (!wider) return [];
   const values = placeValues(wider);

@@ -39,6 +39,12 @@ const SECOND_QUESTION = new RegExp(
 export function splitTwoQuestions(question: string): [string, string] | null {
   const text = question
     .trim()
+    // "How many postcodes + premises in SE15 have ...": one count, its premises with their postcodes beside them
+    // (a count of premises shows the postcodes they are in), the conditions after it belonging to both.
+    .replace(
+      /\bhow many (?:postcodes\s*(?:\+|&|and|plus)\s*premises|premises\s*(?:\+|&|and|plus)\s*postcodes)\b(?=(?:\s+\S+){3})/gi,
+      'how many premises',
+    )
     // "How many postcodes + premises", "..., + premises": two counts, each asked.
     .replace(
       /\bhow many (postcodes|premises|business sites)\s*(?:\+|&|plus)\s*(premises|postcodes|business sites)\b/gi,
