@@ -64,7 +64,10 @@ export function atAreaGrain(plan: Plan, dim: Dimension | undefined): boolean {
 /** The place's conditions on a place summary (alias f, or another). */
 export function areaGeo(plan: Plan, alias = 'f'): string[] {
   const out: string[] = [];
-  if (plan.geo) out.push(`${alias}.${plan.geo.column} IN (${plan.geo.values.map(sqlString).join(', ')})`);
+  if (plan.geo)
+    out.push(
+      `${alias}.${plan.geo.column} ${plan.geo.not ? 'NOT IN' : 'IN'} (${plan.geo.values.map(sqlString).join(', ')})`,
+    );
   if (plan.urbanRural && plan.dimension !== 'urban_rural')
     out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
   return out;
@@ -260,13 +263,17 @@ export function areaLevels(presence: AreaPresence, plan: Plan, shape: AreaLevels
   const w = `f.${unit}`;
   const geo = areaGeo(plan);
   const select = dim ? `f.${dim}, ` : '';
+  // The other unit beside the one counted (premises are in postcodes), as the long form shows it.
+  const other = unit === 'premises' ? 'postcodes' : 'premises';
+  const otherName = name.replace(unit, other);
   if (presence.complete) {
     const test = presence.conditions.join(' AND ');
     const passed = `SUM(CASE WHEN ${test} THEN ${w} ELSE 0 END)`;
     return [
       `SELECT ${select}${passed} AS ${name},`,
       `       SUM(${w}) AS ${totalName},`,
-      `       ${round(`100.0 * ${passed} / NULLIF(SUM(${w}), 0)`)} AS ${pctName}`,
+      `       ${round(`100.0 * ${passed} / NULLIF(SUM(${w}), 0)`)} AS ${pctName},`,
+      `       CAST(SUM(CASE WHEN ${test} THEN f.${other} ELSE 0 END) AS BIGINT) AS ${otherName}`,
       `FROM ${presence.table} f`,
       where(geo),
       dim ? `GROUP BY f.${dim}` : '',
@@ -280,13 +287,14 @@ export function areaLevels(presence: AreaPresence, plan: Plan, shape: AreaLevels
   const passed = `COALESCE(p.${unit}, 0)`;
   return [
     `WITH passed AS (`,
-    `  SELECT ${select}SUM(${w}) AS ${unit} FROM ${presence.table} f ${where([...presence.conditions, ...geo])}${dim ? ` GROUP BY f.${dim}` : ''}`,
+    `  SELECT ${select}SUM(${w}) AS ${unit}, SUM(f.${other}) AS ${other} FROM ${presence.table} f ${where([...presence.conditions, ...geo])}${dim ? ` GROUP BY f.${dim}` : ''}`,
     `), areas AS (`,
     `  SELECT ${select}SUM(${w}) AS ${unit} FROM ${SERVICE_AREA_TABLE} f ${where(geo)}${dim ? ` GROUP BY f.${dim}` : ''}`,
     ')',
     `SELECT ${dim ? `a.${dim}, ` : ''}${passed} AS ${name},`,
     `       a.${unit} AS ${totalName},`,
-    `       ${round(`100.0 * ${passed} / NULLIF(a.${unit}, 0)`)} AS ${pctName}`,
+    `       ${round(`100.0 * ${passed} / NULLIF(a.${unit}, 0)`)} AS ${pctName},`,
+    `       CAST(COALESCE(p.${other}, 0) AS BIGINT) AS ${otherName}`,
     dim ? `FROM areas a\nLEFT JOIN passed p ON p.${dim} = a.${dim}` : 'FROM areas a CROSS JOIN passed p',
     shape.havingNonZero ? `WHERE ${passed} > 0` : '',
     dim ? shape.orderLimit(shape.orderColumn, `a.${dim}`) : '',
@@ -321,10 +329,11 @@ export function areaByKey(
 ): string | null {
   const geo = areaGeo(plan);
   const measure = unit === 'postcodes' ? 'CAST(SUM(f.postcodes) AS BIGINT)' : 'SUM(f.premises)';
+  // Each row's other unit beside it, as the long form shows it (its premises' postcodes, its postcodes' premises).
   const share =
     unit === 'premises'
-      ? `,\n       ${round(`100.0 * SUM(f.premises) / ${areaTotal(plan, 'premises')}`)} AS share_of_all_premises_pct`
-      : '';
+      ? `,\n       ${round(`100.0 * SUM(f.premises) / ${areaTotal(plan, 'premises')}`)} AS share_of_all_premises_pct,\n       CAST(SUM(f.postcodes) AS BIGINT) AS postcodes`
+      : ',\n       SUM(f.premises) AS premises';
   if (keyName === 'tech') {
     if (
       plan.dataset !== 'upc' ||

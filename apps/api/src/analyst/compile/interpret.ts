@@ -291,9 +291,9 @@ export function place(plan: Plan): string {
     parts.push(
       plan.geo.column === 'postcode_area' && !plan.geo.label
         ? `in the ${joinAnd(plan.geo.values)} postcode ${plan.geo.values.length > 1 ? 'areas' : 'area'}`
-        : `in ${plan.geo.label ?? joinAnd(plan.geo.values)}`,
+        : `${plan.geo.not ? 'outside' : 'in'} ${plan.geo.label ?? joinAnd(plan.geo.values)}`,
     );
-  if (plan.withUk) parts.push('and in the UK as a whole');
+  if (plan.withUk) parts.push(plan.ukRest ? 'and in the rest of the UK' : 'and in the UK as a whole');
   return parts.join(' ');
 }
 
@@ -495,7 +495,9 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         .join('; ')})`;
   }
   // A second grouping of lines: "by operator and segment".
-  const seriesByPlace = plan.dataset !== 'take_up' && Boolean(plan.thenBy && GEO_DIMENSIONS.has(plan.thenBy));
+  const seriesByPlace =
+    plan.dataset !== 'take_up' &&
+    Boolean(plan.thenBy && (GEO_DIMENSIONS.has(plan.thenBy) || plan.thenBy === 'operator_group'));
   if (plan.thenBy && SINGULAR[plan.thenBy] && !seriesByPlace) {
     head =
       /\bquarterly\b/.test(head) || !dimension || SERIES.has(dimension)

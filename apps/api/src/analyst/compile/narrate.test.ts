@@ -560,21 +560,16 @@ describe('a place beside the UK as a whole', () => {
     expect(text).not.toMatch(/leads/);
   });
 
-  it('gives one place and the UK in one row, and the gap between them', () => {
+  it('gives one place and the UK a row each, and the gap between them', () => {
     const text = narrate(
       "What's gigabit coverage in Wales right now, and how does that compare with the UK as a whole?",
+      ['government_region', 'premises_passed', 'total_premises', 'coverage_pct', 'postcodes_passed'],
       [
-        'premises_passed',
-        'total_premises',
-        'coverage_pct',
-        'uk_premises_passed',
-        'uk_total_premises',
-        'uk_coverage_pct',
+        ['Wales', 1397524, 1595386, 87.6, 70000],
+        ['United Kingdom', 30787687, 33516425, 91.86, 1500000],
       ],
-      [[1397524, 1595386, 87.6, 30787687, 33516425, 91.86]],
     );
-    expect(text).toContain('**87.6%**');
-    expect(text).toContain('**91.86%**');
-    expect(text).toContain('Wales is **4.26 pp** below the UK as a whole.');
+    expect(text).toContain('**The UK as a whole:** **91.86%**');
+    expect(text).toContain('**Wales:** **87.6%** (-4.26 pp against the UK)');
   });
 });

@@ -171,7 +171,11 @@ export function analyse(
   if (plan.rankWithin) return finish(describeWithinGroups(plan, built, result, columns), plan, latest);
   if (plan.rankOf?.length) return finish(describeRankOf(plan, built, result, columns), plan, latest);
   if (plan.urbanRuralGap) return finish(describeUrbanRuralGap(plan, result), plan, latest);
-  if (plan.thenBy && GEO_DIMENSIONS.has(plan.thenBy) && plan.dataset !== 'take_up') {
+  if (
+    plan.thenBy &&
+    (GEO_DIMENSIONS.has(plan.thenBy) || plan.thenBy === 'operator_group') &&
+    plan.dataset !== 'take_up'
+  ) {
     const lines = describeSeriesByPlace(plan, result);
     if (lines) return finish(lines, plan, latest);
   }
@@ -209,10 +213,13 @@ export function analyse(
  */
 function describeBesideTheUk(result: ResultLike, columns: Columns): string[] {
   const { labelIndex, primaryIndex, primaryMeta, fmt } = columns;
-  const uk = result.rows.find((row) => row[labelIndex] === 'United Kingdom');
+  const uk = result.rows.find(
+    (row) => row[labelIndex] === 'United Kingdom' || row[labelIndex] === 'Rest of the UK',
+  );
+  const rest = uk?.[labelIndex] === 'Rest of the UK';
   const ukValue = uk?.[primaryIndex];
   const out = [
-    `**The UK as a whole:** ${typeof ukValue === 'number' ? `**${fmt(ukValue)}**` : 'no figure'}.`,
+    `**${rest ? 'The rest of the UK' : 'The UK as a whole'}:** ${typeof ukValue === 'number' ? `**${fmt(ukValue)}**` : 'no figure'}.`,
   ];
   for (const row of result.rows) {
     if (row === uk) continue;
@@ -220,7 +227,7 @@ function describeBesideTheUk(result: ResultLike, columns: Columns): string[] {
     if (typeof value !== 'number') continue;
     const gap =
       typeof ukValue === 'number'
-        ? ` (${formatValue(value - ukValue, primaryMeta.kind === 'share' ? { kind: 'points' } : primaryMeta, true)} against the UK)`
+        ? ` (${formatValue(value - ukValue, primaryMeta.kind === 'share' ? { kind: 'points' } : primaryMeta, true)} against ${rest ? 'the rest of the UK' : 'the UK'})`
         : '';
     out.push(`**${String(row[labelIndex])}:** **${fmt(value)}**${gap}.`);
   }
@@ -407,7 +414,8 @@ function describeSeriesByPlace(plan: Plan, result: ResultLike): string[] | null 
   const names = result.columns.map((c) => c.name);
   const placeAt = names.indexOf(plan.thenBy ?? '');
   const dateAt = names.indexOf('reported_at');
-  const share = names.indexOf('coverage_pct');
+  // The figure asked: the share when a share was asked, else the count.
+  const share = plan.measure === 'coverage_pct' ? names.indexOf('coverage_pct') : -1;
   const figureAt = share >= 0 ? share : names.findIndex((n) => n === 'premises' || n === 'postcodes');
   if (placeAt < 0 || dateAt < 0 || figureAt < 0) return null;
   const meta = columnMeta(plan, names[figureAt]!);
@@ -431,8 +439,9 @@ function describeSeriesByPlace(plan: Plan, result: ResultLike): string[] | null 
       ? formatValue(p.b - p.a, { kind: 'points' }, true)
       : formatValue(p.b - p.a, meta, true);
   const what = share >= 0 ? 'share of premises' : names[figureAt]!;
+  const byNetwork = plan.thenBy === 'operator_group';
   const out = [
-    `The ${what}${offering(plan.subject, plan.dataset === 'upc_forecast') ? ` with ${offering(plan.subject, plan.dataset === 'upc_forecast')}` : ''}, place by place (${places.length} ${places.length === 1 ? 'place' : 'places'}, highest at the end first):`,
+    `The ${what}${offering(plan.subject, plan.dataset === 'upc_forecast') ? ` with ${offering(plan.subject, plan.dataset === 'upc_forecast')}` : ''}, ${byNetwork ? 'network by network' : 'place by place'} (${places.length} ${byNetwork ? 'networks' : places.length === 1 ? 'place' : 'places'}, highest at the end first):`,
     ...places
       .slice(0, 12)
       .map(

@@ -328,7 +328,8 @@ function forecastFromSnapshot(
 
 function geoConditions(plan: Plan, alias = 'u'): string[] {
   const out: string[] = [];
-  if (plan.geo) out.push(`${alias}.${plan.geo.column} IN (${list(plan.geo.values)})`);
+  if (plan.geo)
+    out.push(`${alias}.${plan.geo.column} ${plan.geo.not ? 'NOT IN' : 'IN'} (${list(plan.geo.values)})`);
   if (plan.urbanRural && plan.dimension !== 'urban_rural')
     out.push(`${alias}.urban_rural = ${sqlString(plan.urbanRural)}`);
   return out;
@@ -409,9 +410,16 @@ const PARENT_LEVELS = new Set<string>(['country', 'government_region']);
  * place summary (one row per authority and level), joined on the authority's name, and the ranking is kept.
  */
 function withParentPlace(plan: Plan, built: BuiltQuery): BuiltQuery {
-  const geo = plan.geo;
-  if (!geo || geo.values.length < 2 || !PARENT_LEVELS.has(geo.column) || plan.dimension !== 'la_name')
-    return built;
+  if (plan.dimension !== 'la_name') return built;
+  // Across several nations or regions, the one each authority is in; across the UK, its region ("top 20 local
+  // authorities by premises still without full fibre" is read with where each one is).
+  const parent: string | undefined = plan.geo
+    ? plan.geo.values.length >= 2 && PARENT_LEVELS.has(plan.geo.column)
+      ? plan.geo.column
+      : undefined
+    : 'government_region';
+  if (!parent || plan.urbanRural) return built;
+  const geo = { column: parent };
   if (plan.withUk || plan.compare?.length || plan.rankWithin || plan.leaderPerDimension || plan.countGroups)
     return built;
   // A plan built on another one (a test on each place's share) already has it from the inner plan.
@@ -496,6 +504,7 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.dimension && TIME_DIMENSIONS.has(plan.dimension)) {
     const by = seriesPlace(plan);
     if (by) return buildSeriesByPlace(plan, by, ctx);
+    if (plan.thenBy === 'operator_group') return buildSeriesByNetwork(plan, ctx);
     const series =
       // A share's flow is in points of the place's premises, from the levels (buildFlowByDifference).
       plan.flow &&
@@ -517,29 +526,34 @@ function buildPlanQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
  * Kingdom". The two parts are one compiler's output for the same measure, so their columns line up.
  */
 function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext): BuiltQuery {
-  const { withUk: _withUk, ...rest } = plan;
-  // One place beside the UK ("Highland's gigabit coverage vs the UK average"): both figures in one row, the UK's
-  // columns prefixed uk_, as two figures asked in one question are.
-  if (geo.values.length === 1 && !plan.dimension)
-    return buildAlongside({ ...rest, alongside: [{ ...rest, geo: undefined }] }, (part) =>
-      buildQuery(part, ctx),
-    );
+  const { withUk: _withUk, ukRest, ...rest } = plan;
+  // Each place a row, then the UK as one more row (one place too: "Highland's gigabit coverage vs the UK" is two
+  // rows, the place's and the UK's, read down one column), or the rest of the UK.
   const places = buildQuery({ ...rest, dimension: geo.column }, ctx);
   const uk = buildQuery(
-    { ...rest, geo: undefined, dimension: undefined, order: undefined, limit: undefined },
+    {
+      ...rest,
+      geo: ukRest ? { ...geo, not: true } : undefined,
+      dimension: undefined,
+      order: undefined,
+      limit: undefined,
+    },
     ctx,
   );
+  const label = ukRest ? 'Rest of the UK' : 'United Kingdom';
   const sql = [
     `SELECT * FROM (\n${places.sql}\n) places`,
     'UNION ALL',
-    `SELECT 'United Kingdom' AS ${geo.column}, uk.* FROM (\n${uk.sql}\n) uk`,
+    `SELECT '${label}' AS ${geo.column}, uk.* FROM (\n${uk.sql}\n) uk`,
   ].join('\n');
   return {
     sql,
     columns: places.columns,
     steps: [
       ...places.steps,
-      'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
+      ukRest
+        ? `Computes the same figures for the rest of the UK (every place but ${geo.values.join(', ')}) and adds them as one more row, "Rest of the UK".`
+        : 'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
     ],
   };
 }
@@ -551,6 +565,36 @@ function seriesPlace(plan: Plan): GeoColumn | undefined {
 
 /** A place column's label in the model ("local authority"). */
 const placeWord = (column: GeoColumn) => DIMENSION_LIST.find((d) => d.id === column)?.label ?? column;
+
+/**
+ * A series for each network named ("CF vs Netomnia vs brsk premises passed at each quarter start since Jan 24"):
+ * each network's series as the plan would give it for that network alone, stacked with the network's name.
+ */
+function buildSeriesByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
+  const groups = plan.subject.operatorGroups ?? [];
+  if (groups.length < 2 || plan.order || plan.flow || plan.subject.allGroups?.length)
+    throw new Error('a series for each network needs the networks named, listed point by point');
+  const parts = groups.map((group) =>
+    buildPlanQuery(
+      { ...plan, thenBy: undefined, subject: { ...plan.subject, operatorGroups: [group] } },
+      ctx,
+    ),
+  );
+  const first = parts[0]!;
+  const union = parts
+    .map(
+      (part, i) => `SELECT ${sqlString(groups[i]!)} AS operator_group, s${i}.* FROM (\n${part.sql}\n) s${i}`,
+    )
+    .join('\nUNION ALL\n');
+  return {
+    sql: `WITH series AS (\n${union}\n)\nSELECT * FROM series\nORDER BY operator_group, reported_at`,
+    columns: { operator_group: 'the network (operator group)', ...first.columns },
+    steps: [
+      ...first.steps,
+      `Does the same for each of ${groups.join(', ')}, a series each, one after another.`,
+    ],
+  };
+}
 
 /** At most this many places named are each compiled as a series of their own (beyond it, one grouped pass). */
 const STACKED_PLACES = 12;
@@ -1423,7 +1467,7 @@ function buildLevels(plan: Plan, ctx: TimeContext): BuiltQuery {
     : `${unit} in postcodes with ${subjectPhrase(plan)}`;
   columns[totalName] = `all ${unit}`;
   columns[pctName] = `percentage of all ${unit}${dim ? ` in the same ${dim}` : ''}`;
-  if (!areaSql && other && otherName)
+  if (other && otherName)
     columns[otherName] = absent
       ? `${other} without ${subjectPhrase(plan)}`
       : `${other} in postcodes with ${subjectPhrase(plan)}`;
@@ -1495,11 +1539,9 @@ function buildByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
       [keyName]: keyName === 'operator_group' ? 'the network (operator group)' : keyName,
       [unit]: `${unit} passed (distinct postcodes)`,
       share_of_all_premises_pct: `share of all premises${geo.length ? ` in ${describeGeo(plan)}` : ' in the UK'}`,
-      ...(areaSql
-        ? {}
-        : unit === 'premises'
-          ? { postcodes: 'postcodes it is present in' }
-          : { premises: 'premises in those postcodes' }),
+      ...(unit === 'premises'
+        ? { postcodes: 'postcodes it is present in' }
+        : { premises: 'premises in those postcodes' }),
     },
     steps: [
       `Lists each ${keyName === 'operator_group' ? 'network (operator group)' : keyName} with the DISTINCT postcodes where it offers ${subjectPhrase({ ...plan, subject: { ...plan.subject, operatorGroups: plan.subject.operatorGroups } })}${src.forecast ? ` at the forecast point ${plan.time.at}` : ''}.`,

@@ -1623,9 +1623,9 @@ describe('output shapes and terms read from new wordings', () => {
     );
     expect(plan).toMatchObject({ measure: 'coverage_pct', withUk: true, geo: { values: ['Wales'] } });
     expect(confidence).toBeGreaterThanOrEqual(0.8);
-    // One place: one row, the UK's figures in columns of their own.
+    // One place: a row for it and one for the UK, read down one column.
     const built = buildQuery(plan, testTime);
-    expect(built.sql).toMatch(/ AS uk_coverage_pct\b/);
+    expect(built.sql).toMatch(/UNION ALL\nSELECT 'United Kingdom' AS /);
     const { verifyPlan } = await import('../compile/verify-plan.js');
     expect((await verifyPlan(plan, built, testTime)).missing).toEqual([]);
     // Several places: a row each, and the UK's as one more row.
@@ -2457,5 +2457,76 @@ describe('session 16 wordings', () => {
   it('shows the best download of each postcode listed by a speed', () => {
     const { plan } = read("which postcodes in Leeds can't get 30 Mbit/s?");
     expect(buildQuery(plan, testTime).sql).toContain('MAX(b.fastest_down) AS best_down_mbps');
+  });
+
+  it('gives a series for each network named, and reads "per month for the last 6 months" as no price', () => {
+    const { plan, confidence } = read(
+      'CityFibre vs Hyperoptic vs brsk premises passed each quarter since Jan 24',
+    );
+    expect(plan).toMatchObject({ dimension: 'quarter', thenBy: 'operator_group' });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    expect(buildQuery(plan, testTime).sql).toContain("SELECT 'Hyperoptic' AS operator_group");
+    const monthly = understand(
+      'Leeds: new FF premises per month for the last 6 months',
+      testLexicon,
+      testTime,
+    );
+    expect(monthly.kind).toBe('data');
+  });
+
+  it('sets a place against the rest of the UK, the UK less the place', () => {
+    const { plan, confidence } = read(
+      'What share of premises have an altnet in Scotland, versus the rest of the UK?',
+    );
+    expect(plan).toMatchObject({ withUk: true, ukRest: true });
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    const sql = buildQuery(plan, testTime).sql;
+    expect(sql).toContain("SELECT 'Rest of the UK' AS");
+    expect(sql).toMatch(/NOT IN \('Scotland'\)/);
+  });
+
+  it('reads a column named as the data contract spells it ("distinct la_name values") as its places', () => {
+    const { plan } = read('For each altnet, how many distinct la_name values is it present in?');
+    expect(plan).toMatchObject({ measure: 'place_count', placeLevel: 'la_name' });
+  });
+
+  it('answers "which council area has the greatest ..., and how many premises is that" with the one place', () => {
+    const { plan } = read(
+      'Which Scottish council area has the greatest number of premises without superfast, and how many premises is that?',
+    );
+    expect(plan.alongside).toBeUndefined();
+    expect(plan).toMatchObject({ dimension: 'la_name', limit: 1, order: 'desc' });
+  });
+
+  it('adds the latest snapshot to a series asked "and what is the figure at the latest snapshot"', () => {
+    const { plan } = read(
+      "Openreach's full fibre premises in Scotland at each December from 2021 to 2025, and what is the figure at the latest snapshot?",
+    );
+    expect(plan.time.withLatest).toBe(true);
+  });
+
+  it('lists the places with none of a subject, and reads networks that "overlap" as both present', () => {
+    const none = read('Which Scottish council areas have no altnet presence whatsoever?').plan;
+    expect(none).toMatchObject({ dimension: 'la_name', groupFilter: { op: 'lte', value: 0 } });
+    expect(none.subject.absent).toBeUndefined();
+    expect(read('which LAs in Scotland have premises with no full fibre').plan.groupFilter).toBeUndefined();
+    const overlap = read(
+      'In which Scottish council areas do CityFibre and Openreach full fibre overlap?',
+    ).plan;
+    expect(overlap.subject.allGroups).toEqual(['CityFibre', 'Openreach']);
+  });
+
+  it('reads a place left out ("outside London") and planners\' shorthand ("no-FF", "single-FF", "in the country")', () => {
+    const outside = read('Hyperoptic outside London - premises passed by region').plan;
+    expect(outside.geo).toMatchObject({ values: ['London'], not: true });
+    expect(outside.dimension).toBe('government_region');
+    expect(buildQuery(outside, testTime).sql).toContain("NOT IN ('London')");
+    expect(read('no-FF premises by region now').plan.subject).toMatchObject({
+      tech: 'fttponly',
+      absent: true,
+    });
+    expect(read('Leeds single-FF premises by network').plan.subject.exactNetworks).toBe(1);
+    const country = read('top 15 most attractive postcodes in the country on the latest scores').plan;
+    expect(country.dimension).toBe('postcode');
   });
 });

@@ -13,6 +13,7 @@
  */
 import {
   addMonths,
+  DIMENSION_LIST,
   FULL_FIBRE,
   GIGABIT_DOWN_MBPS,
   SEGMENTS,
@@ -259,6 +260,8 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
       if (noneNowThenForecast(plan, tagging.text)) return !s.absent;
       const next = adjacent(tagging, tag, 1);
       if (next?.role === 'measure') return !measureUsed(next.value, plan, anyThreshold, tagging.text);
+      // "Outside London", "excluding Wales": the place left out.
+      if (next?.role === 'place') return Boolean(plan.geo?.not);
       // "Without cable-only gigabit": the named filter's own "no full fibre" is not this negation.
       if (next?.role === 'technology' && next.value === 'cable_only_gigabit') return Boolean(s.absent);
       // "Include the councils with none": a count per place lists the places with none at 0.
@@ -545,7 +548,7 @@ function singularSuperlative(tagging: Tagging): boolean {
 }
 
 const SUPERLATIVE =
-  /^(?:biggest|largest|most|highest|lowest|smallest|fewest|least|leading|best|worst|top|main|dominant|widest|narrowest)$/;
+  /^(?:biggest|largest|greatest|most|highest|lowest|smallest|fewest|least|leading|best|worst|top|main|dominant|widest|narrowest)$/;
 
 /** A plain ranking of places or networks (not a series, leaders or ranks within groups) asked for its first row. */
 function firstRowWanted(plan: Plan, tagging: Tagging): boolean {
@@ -1427,7 +1430,7 @@ function fit(plan: Plan, tagging: Tagging): number {
   const s = plan.subject;
   const conditions = [s.tech, s.gigabit, s.minDown, s.altnet].filter((c) => c !== undefined && c !== false);
   const combined = (s.operatorGroups?.length ?? 0) >= 2 || conditions.length >= 2;
-  if (combined && !plan.compare?.length && VERSUS.test(tagging.text)) bonus -= 0.5;
+  if (combined && !plan.compare?.length && !plan.thenBy && VERSUS.test(tagging.text)) bonus -= 0.5;
   if (plan.compare?.length && VERSUS.test(tagging.text)) bonus += 0.3;
   // "Who has the biggest network footprint": one row; a whole ranking answers more than was asked.
   if (firstRowWanted(plan, tagging)) bonus += plan.limit === 1 ? 0.5 : -0.3;
@@ -1753,6 +1756,8 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...negatedSubject(base, unused, tagging));
   edits.push(...whereANetworkLacks(base, tagging));
   edits.push(...postcodesRankedByScore(base, tagging));
+  edits.push(...placesWithNone(base, tagging));
+  edits.push(...outsideAPlace(base, tagging));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
@@ -1812,7 +1817,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   }
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...leaderInEachNamedPlace(base, tagging));
-  edits.push(...placeBesideTheUk(base, unused));
+  edits.push(...placeBesideTheUk(base, unused, tagging));
   edits.push(...placeBesideWiderPlace(base, unused, tagging));
   edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...deprivationNamed(base, tagging));
@@ -2081,6 +2086,14 @@ function seriesForEachPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[]
   if (base.order || base.flow || base.compare?.length || base.alongside?.length) return [];
   const level = unused.find((t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value));
   const combined = tagging.tags.some((t) => t.role === 'shape' && t.value === 'combined');
+  // "CF vs Netomnia vs brsk premises each quarter since Jan 24": networks named are a series each, as they are a
+  // row each at one date.
+  const networks = base.subject.operatorGroups ?? [];
+  if (networks.length >= 2 && !base.subject.allGroups?.length && !combined && !level) {
+    const plan = clone(base);
+    plan.thenBy = 'operator_group';
+    return [{ plan, differs: 'a series for each network named', prior: 1 }];
+  }
   const named = base.geo && base.geo.values.length >= 2 && !base.geo.label && !combined;
   const by = level?.value ?? (named ? base.geo?.column : undefined);
   if (!by) return [];
@@ -2441,7 +2454,11 @@ function rankedBySize(base: Plan, tagging: Tagging): Edit[] {
 /** "Premises with both CityFibre and Openreach": the networks listed after "both" must all be present. */
 function bothNetworks(base: Plan, unused: Tag[]): Edit[] {
   const groups = base.subject.operatorGroups ?? [];
-  if (!unused.some((t) => t.role === 'shape' && t.value === 'both') || groups.length < 2) return [];
+  // "Where do CityFibre and Openreach overlap": networks named with an overlap word are where both are.
+  const both = unused.some(
+    (t) => (t.role === 'shape' && t.value === 'both') || (t.role === 'technology' && t.value === 'overbuild'),
+  );
+  if (!both || groups.length < 2) return [];
   if (base.compare?.length || base.dataset === 'take_up') return [];
   const plan = clone(base);
   const { operatorGroups: _listed, ...rest } = plan.subject;
@@ -2612,6 +2629,54 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
   return [{ plan, differs: `without ${next.text}` }];
+}
+
+/** "Hyperoptic outside London - premises by region", "FF coverage excluding London": every place but those named. */
+function outsideAPlace(base: Plan, tagging: Tagging): Edit[] {
+  if (!base.geo || base.geo.not || base.withUk || base.alongside?.length || base.dataset === 'take_up')
+    return [];
+  const named = tagging.tags.filter(
+    (t) => t.role === 'place' && placeValues(t).some((v) => base.geo?.values.includes(v)),
+  );
+  const outside = named.length > 0 && named.every((t) => OUTSIDE.test(tagging.text.slice(0, t.start)));
+  if (!outside) return [];
+  const plan = clone(base);
+  plan.geo = { ...base.geo, not: true };
+  // The places left are listed by the level asked, never by the one left out.
+  if (plan.dimension === base.geo.column) delete plan.dimension;
+  return [{ plan, differs: `outside ${base.geo.values.join(', ')}`, prior: 1 }];
+}
+
+/** A place named right after these words is left out. */
+const OUTSIDE =
+  /\b(?:outside(?: of)?|excluding|except(?: for)?|apart from|other than|beyond|ex\.?|not counting|bar)\s+(?:the\s+)?$/;
+
+/**
+ * "Which Scottish council areas have no altnet presence whatsoever": the places where the subject is nowhere, a
+ * share of 0, not each place's premises without it (which every place has). A postcode is a place where it is
+ * absent already.
+ */
+function placesWithNone(base: Plan, tagging: Tagging): Edit[] {
+  const s = base.subject;
+  if (base.dataset !== 'upc' || !s.absent || s.exclude || base.groupFilter || base.limit) return [];
+  if (!base.dimension || !GEO_DIMENSIONS_OF_PLAN.has(base.dimension) || base.dimension === 'postcode')
+    return [];
+  if (!['premises', 'coverage_pct', 'postcodes'].includes(base.measure)) return [];
+  // Asked as a list of the places: "which council areas have no ...", "list the LAs with no ...".
+  if (!/^\s*(?:which|what|list|name|show)\b/.test(tagging.text)) return [];
+  // The places have none ("have no altnet presence"), not premises in them ("have premises with no FF").
+  if (
+    !/(?<!(?:premises|homes|properties|postcodes) )\b(?:have|has|with) (?:no|zero|not a single)\b/.test(
+      tagging.text,
+    )
+  )
+    return [];
+  const plan = clone(base);
+  delete plan.order;
+  plan.subject = { ...s, absent: undefined };
+  plan.measure = 'coverage_pct';
+  plan.groupFilter = { op: 'lte', value: 0 };
+  return [{ plan, differs: 'the places where it is nowhere', prior: 1 }];
 }
 
 /**
@@ -3193,6 +3258,10 @@ function seriesPlusLatest(base: Plan, tagging: Tagging): Edit[] {
   if (
     !/\b(?:plus|and|with|as well as|also)\s+(?:also\s+)?(?:the\s+)?(?:latest|current|today'?s?|now)\b/.test(
       tagging.text,
+    ) &&
+    // "..., and what is the figure at the latest snapshot?", "and the figure now".
+    !/\band (?:what(?:'s| is| was)? )?(?:the )?(?:figure|number|level|position|count|total) (?:at|in|for|as of|as at)? ?(?:the )?(?:latest|current|today|now)\b/.test(
+      tagging.text,
     )
   )
     return [];
@@ -3585,7 +3654,11 @@ function whenAShareIsReached(base: Plan, tagging: Tagging): Edit[] {
  * "Gigabit coverage in Wales right now, and how does that compare with the UK as a whole?": the place named and
  * the UK, a row each, the same figure for both.
  */
-function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
+/** "The rest of the UK", "the rest of the country", "elsewhere in the UK". */
+const REST_OF_UK =
+  /\b(?:rest of (?:the )?(?:uk|united kingdom|country|britain|great britain|gb)|elsewhere in (?:the )?(?:uk|united kingdom|country))\b/;
+
+function placeBesideTheUk(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.dataset === 'take_up' || !base.geo || base.withUk) return [];
   if (!unused.some((t) => t.role === 'place' && t.value === 'uk')) return [];
   if (!['coverage_pct', 'premises', 'postcodes'].includes(base.measure)) return [];
@@ -3598,11 +3671,12 @@ function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
     base.groupFilter ||
     base.footprintShare ||
     base.subject.score ||
-    base.urbanRural ||
     base.splitUrbanRural;
   if (shaped) return [];
   const plan = clone(base);
   plan.withUk = true;
+  // "Scotland versus the rest of the UK": the UK less the places named.
+  if (REST_OF_UK.test(tagging.text)) plan.ukRest = true;
   delete plan.dimension;
   delete plan.order;
   delete plan.limit;
@@ -3614,16 +3688,9 @@ function placeBesideTheUk(base: Plan, unused: Tag[]): Edit[] {
  * a whole", "Leeds vs Yorkshire on gigabit"): the same figure for both, one row, each place's figures in columns of
  * their own (two figures of one question, `alongside`).
  */
-/** Place levels from the smallest up (a district and an area are both smaller than an authority's region). */
-const PLACE_SIZE: Record<string, number> = {
-  postcode: 0,
-  post_sector: 1,
-  postcode_district: 2,
-  postcode_area: 3,
-  la_name: 3,
-  government_region: 4,
-  country: 5,
-};
+/** A place level's rank in the model: 1 for a nation, growing finer down to the unit postcode. */
+const placeRank = (column: string) =>
+  (DIMENSION_LIST.find((d) => d.id === column) as { rank?: number } | undefined)?.rank ?? 0;
 
 function placeBesideWiderPlace(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.dataset === 'take_up' || !base.geo || base.geo.values.length !== 1 || base.alongside?.length)
@@ -3643,8 +3710,7 @@ function placeBesideWiderPlace(base: Plan, unused: Tag[], tagging: Tagging): Edi
       // "SE15 compared with Southwark as a whole": a postcode district is not inside one authority, but said "as
       // a whole", the authority is the wider place it is set against.
       (nestsIn(base.geo!.column, column) ||
-        (/\bas a whole\b/.test(tagging.text) &&
-          (PLACE_SIZE[column] ?? 0) > (PLACE_SIZE[base.geo!.column] ?? 0)))
+        (/\bas a whole\b/.test(tagging.text) && placeRank(column) < placeRank(base.geo!.column)))
     );
   });
   if (!wider) return [];

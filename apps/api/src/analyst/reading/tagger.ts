@@ -9,6 +9,7 @@
  * Tagging says what the words are, not what the question means: which plan uses which tag is decided by the
  * candidate readings (candidates.ts), and a tag no chosen plan uses is said in the answer.
  */
+import { DIMENSION_LIST } from '@qa/warehouse';
 import { MONTHS } from '../compile/words.js';
 import { GEO_COLUMNS } from '../semantic/plan.js';
 import { type EntityMatch, type Lexicon, normaliseQuestion } from './lexicon.js';
@@ -393,11 +394,28 @@ const DEFINITION_RESTATED =
 const ALL_OF_A_PART =
   /\(?\b(?:residential and business(?: lines)?(?: combined| together)?|business and residential(?: combined| together)?|both segments|all segments)\)?(?=[\s,.?)]|$)|,? all (?:techs|technologies)\b|\(including the city of london\)|,? including the city of london\b/gi;
 
+/** Each dimension's column as the data contract names it, and the words for its values ("local authorities"). */
+const COLUMN_PLURAL = new Map<string, string>(
+  DIMENSION_LIST.filter((d) => 'column' in d).map((d) => [d.column, d.plural]),
+);
+const COLUMN_VALUES = new RegExp(
+  String.raw`\b(?:distinct |different |unique )?(${[...COLUMN_PLURAL.keys()].join('|')})s? (?:values|entries|codes)\b`,
+  'gi',
+);
+
 export function plainWording(question: string, latestQuarter?: string): string {
   const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
   const restated = usoPlain
     // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
     .replace(/(?<=[A-Za-z]) & (?=[A-Za-z])/g, ' and ')
+    // A column's values named as the data contract spells it ("how many distinct la_name values", "count of
+    // operator_group"): the places or networks it holds, in the model's words.
+    .replace(COLUMN_VALUES, (_w, column: string) => COLUMN_PLURAL.get(column.toLowerCase()) ?? column)
+    // "The most attractive postcodes in the country", "across the whole country": the UK, not a row per nation.
+    .replace(/\b(in|across|around|throughout) the (?:whole |entire )?country\b/gi, '$1 the UK')
+    // Planners' shorthand: "no-FF premises", "non-FTTP postcodes" lack it; "single-FF premises" have one network.
+    .replace(/\b(?:no|non)-(ff|fttp|ftth|full[- ]fibre|gigabit|gig|altnet)\b/gi, 'no $1')
+    .replace(/\bsingle-(ff|fttp|full[- ]fibre|gigabit)\b/gi, 'only one $1 network')
     // "Any postcodes in NG32 under the USO?": which ones (not "how many").
     .replace(/(?<!\bhow many )\bany ((?:unit |full )?postcodes)\b/gi, 'which $1')
     // "Can't even get 30Mbps", "still can't actually get FTTP": the adverb adds no condition to the negation.

@@ -209,6 +209,12 @@ export function readTwoFigures(
   const a = understand(clauses[0]);
   const b = understand(clauses[1]);
   if (a.kind !== 'data' || b.kind !== 'data') return null;
+  // "Which council area has the most premises without superfast, and how many premises is that?": the unit the
+  // first figure already counts, asked again, is that figure.
+  const unitAgain = UNIT_AGAIN.exec(clauses[1])?.[0] ?? '';
+  const premisesAgain = /\b(?:premises|homes|properties)\b/i.test(unitAgain) && a.plan.measure === 'premises';
+  const postcodesAgain = /\bpostcodes\b/i.test(unitAgain) && a.plan.measure === 'postcodes';
+  if (premisesAgain || postcodesAgain) return null;
   // "..., and how many points did it change by?": the change of the first figure, nothing new of its own.
   if (
     CHANGES.has(b.plan.measure) &&

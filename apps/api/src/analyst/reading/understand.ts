@@ -158,7 +158,7 @@ const OUT_OF_SCOPE: [RegExp, string][] = [
     'The data holds broadband availability, take-up and forecasts; it has no weather.',
   ],
   [
-    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|(?:monthly )?fees?|charges?|charged|charging|how much (?:does|do|is|are) [a-z ]+ (?:charge|cost)|per month for|(?:monthly |wholesale )?rentals?|rate cards?)\b/,
+    /\b(prices?|pricing|tariffs?|costs?|cheapest|expensive|bills?|(?:monthly )?fees?|charges?|charged|charging|how much (?:does|do|is|are) [a-z ]+ (?:charge|cost)|per month for(?! (?:the )?(?:last|past|next|previous|first|each|every|\d))|(?:monthly |wholesale )?rentals?|rate cards?)\b/,
     'The data has no retail prices, tariffs or costs: it records which networks and speeds are available where, lines taken up, and forecasts.',
   ],
   [

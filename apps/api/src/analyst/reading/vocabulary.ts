@@ -296,6 +296,9 @@ export const VOCABULARY: Vocabulary = {
       'not',
       'no',
       'without',
+      // A place left out: "Hyperoptic outside London".
+      'outside of',
+      'outside',
       'lacking',
       'lack*',
       'excluding',

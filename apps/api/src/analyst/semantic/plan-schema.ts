@@ -200,6 +200,12 @@ export const geoSchema = z
       .string()
       .optional()
       .describe('How the place was named when it stands for several values (a county)'),
+    not: z
+      .boolean()
+      .optional()
+      .describe(
+        'Every place but these ("outside London"); the rest of the UK beside a place is withUk with ukRest',
+      ),
   })
   .describe('The place filter');
 
@@ -334,6 +340,12 @@ export const planSchema = z.object({
     .optional()
     .describe(
       'With geo: the places named, a row each, and the UK as a whole as one more row labelled "United Kingdom" ("coverage in Wales compared with the UK as a whole")',
+    ),
+  ukRest: z
+    .boolean()
+    .optional()
+    .describe(
+      'With withUk: the other row is the rest of the UK (the UK less the places named), labelled "Rest of the UK" ("Scotland versus the rest of the UK")',
     ),
   bandsFromOne: z
     .boolean()

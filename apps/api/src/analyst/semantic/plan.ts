@@ -141,6 +141,8 @@ export interface GeoFilter {
   values: string[];
   /** How the place was named when it stands for several values (a county). */
   label?: string;
+  /** Every place but these (the compiler's "rest of the UK"; never read from a question). */
+  not?: boolean;
 }
 
 export interface Plan {
@@ -235,6 +237,11 @@ export interface Plan {
    * compare with the UK as a whole"): the place's figures beside the national ones, computed the same way.
    */
   withUk?: boolean;
+  /**
+   * With `withUk`: the other row is the rest of the UK, the UK less the places named ("Scotland versus the rest of
+   * the UK"), labelled "Rest of the UK".
+   */
+  ukRest?: boolean;
   /**
    * With dimension `speed_band`: the question's own cut points in Mbit/s, ascending ("under 30, 30-300, 300+":
    * [30, 300]); each band runs from one cut to the next. Unset: the model's bands (the USO, superfast, ...).

@@ -27,7 +27,8 @@ export interface VisualChoice {
   note?: string;
 }
 
-const MAX_LINE_SERIES = 8;
+/** Lines on one chart at most: the twelve regions and nations each over time is the widest series analysts ask. */
+const MAX_LINE_SERIES = 12;
 
 /**
  * The measure to draw: a change the query ranks by (premises gained, a change in points: the levels at each end
