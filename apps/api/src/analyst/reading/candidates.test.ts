@@ -2529,4 +2529,35 @@ describe('session 16 wordings', () => {
     const country = read('top 15 most attractive postcodes in the country on the latest scores').plan;
     expect(country.dimension).toBe('postcode');
   });
+
+  it("reads the average best download per postcode by place, providers' shares, net adds and part fibre", () => {
+    expect(
+      read('For each Scottish council area, what is the average of the fastest download speed per postcode?')
+        .plan,
+    ).toMatchObject({ measure: 'avg_down', dimension: 'la_name' });
+    expect(
+      read("What were the retail providers' shares of broadband lines in Leeds for 2026Q3?").plan,
+    ).toMatchObject({
+      measure: 'line_share_pct',
+      dimension: 'operator',
+    });
+    expect(read('Top 5 brands for FTTP net adds QoQ in the latest quarter').plan.takeUp).toMatchObject({
+      change: 'qoq',
+      rankByChange: true,
+    });
+    expect(read('Who has the biggest share of FTTC (part-fibre) lines right now?').plan.takeUp?.tech).toBe(
+      'fttc',
+    );
+  });
+
+  it('reads "deduped across networks" as one figure, and a restatement after "i.e." as nothing new', () => {
+    const deduped = read('total altnet footprint today, deduped across networks - premises and % of UK').plan;
+    expect(deduped.dimension).toBeUndefined();
+    expect(deduped.subject.altnet).toBe(true);
+    const sole = read(
+      'In Manchester how many premises have VM as their only gigabit option, i.e. gig-capable but no FTTP from anyone?',
+    ).plan;
+    expect(sole.subject).toMatchObject({ gigabit: true, soleGroup: 'Virgin Media' });
+    expect(sole.subject.absent).toBeUndefined();
+  });
 });

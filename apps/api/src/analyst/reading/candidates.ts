@@ -932,6 +932,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
     case 'postcodes':
       // "Which postcodes ...": the postcodes listed, a row each, are the postcodes asked for.
       if (plan.dimension === 'postcode' && (m === 'premises' || m === 'operator_count')) return true;
+      // Postcodes reached for the first time are counted with their premises, and the other way round.
+      if (m === 'first_premises' || m === 'first_postcodes') return true;
       // "How many postcodes & premises ...": a count of premises shows the postcodes they are in beside it.
       if (
         m === 'premises' &&
@@ -1031,6 +1033,13 @@ function dimensionUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
   const value = tag.value;
   if (plan.dimension === value || plan.rankWithin === value || plan.placeLevel === value) return true;
   if (plan.thenBy === value) return true;
+  // "The average of the fastest download per postcode": the postcodes averaged over, not a row each.
+  if (
+    value === 'postcode' &&
+    plan.measure === 'avg_down' &&
+    /\b(?:per|each|across|over)(?: the)?$/.test(tagging.text.slice(0, tag.start).trimEnd())
+  )
+    return true;
   // "The urban-rural gap": both settings are in the answer, side by side.
   if (value === 'urban_rural' && plan.urbanRuralGap) return true;
   if (value === 'speed_band') return false;
@@ -1245,7 +1254,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       );
     }
     case 'combined':
-      return !listedAsRows(plan);
+      // "Altnet footprint, deduped across networks": one figure for the class, not a row per network.
+      return !listedAsRows(plan) && !(plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension));
     case 'list': {
       // "Which altnet passes the most premises", "what networks are in Leeds": the answer names networks, so a
       // plan with no network in its rows does not answer it. Technologies or a count of them are asked apart.
@@ -1675,7 +1685,9 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
                 // "..., broken down by the network concerned", "split by operator"; "which competitors are ...".
                 /\b(?:by|broken down by|split by)(?: the)?$|^\s*(?:which|what)$/.test(
                   tagging.text.slice(0, t.start).trimEnd(),
-                ),
+                ) ||
+                // "The retail providers' shares of lines", "operators' footprints": each one's figure.
+                /^(?:'|’)/.test(tagging.text.slice(t.end)),
             ))),
     );
   // A place level named but not the plan's ("which 5 districts in the B postcode area" grouped by authority):
@@ -1758,6 +1770,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...postcodesRankedByScore(base, tagging));
   edits.push(...placesWithNone(base, tagging));
   edits.push(...outsideAPlace(base, tagging));
+  edits.push(...averageSpeed(base, unused));
   edits.push(...networkCount(base, unused, tagging));
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
@@ -1862,8 +1875,14 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     }
     edits.push({ plan, differs: `counting the networks ("${networksCounted.text}")` });
   }
-  // "Combined": one figure for all the networks or places listed, not a row each.
-  if (shapes.has('combined') && listedAsRows(base)) {
+  // "Combined": one figure for all the networks or places listed, not a row each ("altnet footprint, deduped
+  // across networks": one figure for the class).
+  const classSplit =
+    base.dimension !== undefined &&
+    NETWORK_DIMENSIONS.has(base.dimension) &&
+    !base.subject.operatorGroups?.length &&
+    !base.subject.operators?.length;
+  if (shapes.has('combined') && (listedAsRows(base) || classSplit)) {
     const plan = clone(base);
     delete plan.dimension;
     delete plan.order;
@@ -2629,6 +2648,24 @@ function negatedSubject(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.subject = { ...s, absent: true };
   return [{ plan, differs: `without ${next.text}` }];
+}
+
+/** "The average of the fastest download speed per postcode": the mean best download, not the fastest of all. */
+function averageSpeed(base: Plan, unused: Tag[]): Edit[] {
+  if (base.dataset !== 'upc' || (base.measure !== 'max_down' && base.measure !== 'max_speeds')) return [];
+  if (!unused.some((t) => t.role === 'measure' && t.value === 'average')) return [];
+  if (base.dimension && !GEO_DIMENSIONS_OF_PLAN.has(base.dimension)) return [];
+  const plan = clone(base);
+  plan.measure = 'avg_down';
+  // Averaged "per postcode" over the places asked: the place level named, not a row per postcode.
+  if (plan.dimension === 'postcode') {
+    const level = unused.find(
+      (t) => t.role === 'dimension' && GEO_DIMENSIONS_OF_PLAN.has(t.value) && t.value !== 'postcode',
+    );
+    if (level) plan.dimension = level.value as Dimension;
+    else delete plan.dimension;
+  }
+  return [{ plan, differs: 'the average best download' }];
 }
 
 /** "Hyperoptic outside London - premises by region", "FF coverage excluding London": every place but those named. */

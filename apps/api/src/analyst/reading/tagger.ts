@@ -411,6 +411,15 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // A column's values named as the data contract spells it ("how many distinct la_name values", "count of
     // operator_group"): the places or networks it holds, in the model's words.
     .replace(COLUMN_VALUES, (_w, column: string) => COLUMN_PLURAL.get(column.toLowerCase()) ?? column)
+    // "VM as their only gigabit option, i.e. gig-capable but no FTTP from anyone": what follows "i.e." says the
+    // same thing again in other words (as a definition in brackets does), so the clause before it is the question.
+    // (A restatement with figures or dates, "i.e. 1 Jan 2025 snapshot to 1 Jan 2026", is more precise: kept.)
+    .replace(
+      /(?<=\w[^?;]*?),?\s*\b(?:i\.e\.?|ie(?=,)|that is to say|in other words)(?=[\s,])[^?;\d]*(?=[?;]|$)/gi,
+      '',
+    )
+    // "Part-fibre lines": the model's phrase is two words.
+    .replace(/\bpart-fibre\b/gi, 'part fibre')
     // "The most attractive postcodes in the country", "across the whole country": the UK, not a row per nation.
     .replace(/\b(in|across|around|throughout) the (?:whole |entire )?country\b/gi, '$1 the UK')
     // Planners' shorthand: "no-FF premises", "non-FTTP postcodes" lack it; "single-FF premises" have one network.

@@ -214,7 +214,9 @@ export function readTwoFigures(
   const unitAgain = UNIT_AGAIN.exec(clauses[1])?.[0] ?? '';
   const premisesAgain = /\b(?:premises|homes|properties)\b/i.test(unitAgain) && a.plan.measure === 'premises';
   const postcodesAgain = /\bpostcodes\b/i.test(unitAgain) && a.plan.measure === 'postcodes';
-  if (premisesAgain || postcodesAgain) return null;
+  // Postcodes reached for the first time are counted with their premises beside them, one answer.
+  const firstAgain = Boolean(unitAgain) && ['first_postcodes', 'first_premises'].includes(a.plan.measure);
+  if (premisesAgain || postcodesAgain || firstAgain) return null;
   // "..., and how many points did it change by?": the change of the first figure, nothing new of its own.
   if (
     CHANGES.has(b.plan.measure) &&

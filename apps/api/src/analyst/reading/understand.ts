@@ -361,6 +361,8 @@ function mainWordsUnused(tagging: Tagging, candidates: CandidateReading[]): stri
  * synonym: "greenfield ... with no full fibre") is its absence, never an empty set.
  */
 function presentAndExcluded(subject: Plan['subject']): void {
+  // "VM as their only gigabit option ... no ...": a sole network is present, so the subject is not absent.
+  if (subject.absent && subject.soleGroup) delete subject.absent;
   const { exclude } = subject;
   if (!exclude?.tech || exclude.tech !== subject.tech) return;
   if (exclude.gigabit || exclude.minDown || exclude.operatorGroups?.length) return;

@@ -247,6 +247,14 @@ export const VOCABULARY: Vocabulary = {
       'between them',
       'collectively',
       'aggregate',
+      // Each premises counted once, whichever networks pass it.
+      'deduped',
+      'de-duped',
+      'deduplicated',
+      'de-duplicated',
+      'without double counting',
+      'without double-counting',
+      'no double counting',
     ],
   },
   comparator: {

@@ -123,7 +123,7 @@ function readTakeUpMeasure(draft: Draft, words: MeasureWords): Measure {
       rankByChange:
         has(
           text,
-          /\b(added|gained|grew|most new|increase)\b|\bgrowth in (?:[a-z-]+ ){0,2}lines\b|\blines? (?:growth|added|gained)\b/,
+          /\b(added|gained|grew|most new|increase|net adds?|net additions?)\b|\bgrowth in (?:[a-z-]+ ){0,2}lines\b|\blines? (?:growth|added|gained)\b/,
         ) && !has(text, /%|\b(?:percent(?:age)?|rate|relative|fastest)\b/),
     };
   }

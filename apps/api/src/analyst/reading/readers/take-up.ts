@@ -37,22 +37,31 @@ export function readTakeUp(draft: Draft): void {
     !has(text, /\b(?:combined|together|altogether|between them|in total|total of|sum of|both)\b/)
   )
     draft.dimension = 'operator';
-  const techs = [...text.matchAll(/\b(fttp|full[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g)].map(
-    (m) =>
-      m[1] === 'fibre' || m[1]?.startsWith('full')
-        ? FULL_FIBRE_TAKE_UP
-        : m[1] === 'fixed wireless'
-          ? 'fwa'
-          : (m[1] as string),
-  );
-  const tech =
-    techs.length === 1 ? text.match(/\b(fttp|full[- ]fibre|fttc|adsl|cable|fwa|fixed wireless)\b/) : null;
+  // "FTTC (part fibre)" is one technology, said twice: part fibre is FTTC, never full fibre.
+  const techs = [
+    ...new Set(
+      [
+        ...text.matchAll(/\b(fttp|full[- ]fibre|part[- ]fibre|fibre|fttc|adsl|cable|fwa|fixed wireless)\b/g),
+      ].map((m) =>
+        m[1]?.startsWith('part')
+          ? 'fttc'
+          : m[1] === 'fibre' || m[1]?.startsWith('full')
+            ? FULL_FIBRE_TAKE_UP
+            : m[1] === 'fixed wireless'
+              ? 'fwa'
+              : (m[1] as string),
+      ),
+    ),
+  ];
+  // One technology named (plain "fibre" names none in particular).
+  const named = text.match(/\b(fttp|full[- ]fibre|part[- ]fibre|fttc|adsl|cable|fwa|fixed wireless)\b/)?.[1];
+  const tech = techs.length === 1 && named ? (named.startsWith('part') ? 'fttc' : named) : undefined;
   // "VM lines on fibre vs cable": several technologies named, so split by technology.
   if (new Set(techs).size >= 2) {
     takeUp.techs = [...new Set(techs)];
     if (!draft.dimension) draft.dimension = 'tech';
   }
-  if (tech) takeUp.tech = TAKE_UP_TECH[tech[1] as string] ?? (tech[1] as string);
+  if (tech) takeUp.tech = TAKE_UP_TECH[tech] ?? tech;
   const business = has(text, /\b(business|businesses|biz|smb|sme|enterprise)\b/);
   const residential = has(text, /\b(residential|resi|consumer|home|homes|household)\b/);
   // Both segments named ("resi + business") means no segment filter.
