@@ -84,6 +84,11 @@ export interface SqlFacts {
   /** The outer SELECT's output names (alias, else column name). */
   outputs: string[];
   /**
+   * Text constants selected under a name ("SELECT 'Leeds' AS la_name, s0.* ... UNION ALL SELECT 'York' AS
+   * la_name ..."): rows labelled one by one, a grouping written out, by the column it names.
+   */
+  labels: Map<string, Set<string>>;
+  /**
    * Distinct counts taken over a column the same SELECT groups by ("GROUP BY f.operator ... HAVING
    * COUNT(DISTINCT f.operator) = 5"): always 1, so a test on them does not count anything.
    */
@@ -133,6 +138,7 @@ function emptyFacts(): SqlFacts {
     setOperations: [],
     dates: new Set(),
     outputs: [],
+    labels: new Map(),
     countsWithinGroup: new Set(),
   };
 }
@@ -194,7 +200,14 @@ function walkQuery(node: Json | undefined, facts: SqlFacts, chained = false): vo
     walkQuery(node.right, facts, sameKind(node.right));
   } else if (type === 'SELECT_NODE') {
     walkTable(node.from_table, facts);
-    for (const e of asArray(node.select_list)) walkExpression(e, facts, { select: true });
+    for (const e of asArray(node.select_list)) {
+      walkExpression(e, facts, { select: true });
+      const label = isObj(e) && str(e.class) === 'CONSTANT' && isObj(e.value) ? e.value.value : undefined;
+      if (isObj(e) && str(e.alias) && typeof label === 'string') {
+        const name = str(e.alias).toLowerCase();
+        facts.labels.set(name, (facts.labels.get(name) ?? new Set()).add(label));
+      }
+    }
     walkExpression(node.where_clause, facts, { condition: true });
     for (const e of asArray(node.group_expressions)) {
       for (const column of columnsIn(e)) facts.groupBy.add(column);

@@ -192,6 +192,12 @@ class Evidence {
     return this.facts.groupBy.has(column);
   }
 
+  /** Rows labelled one by one with each of these values in this column (a series for each place named). */
+  labelled(column: string, values: string[]): boolean {
+    const labels = this.facts.labels.get(column);
+    return values.length > 0 && values.every((v) => labels?.has(v));
+  }
+
   /** The months a series keeps: EXTRACT(MONTH ...) IN (...), else the months of its listed dates. */
   seriesMonths(): Set<number> | undefined {
     const filter = this.on(['month(reported_at)'], ['in', '=']).flatMap((c) => c.values);
@@ -432,8 +438,11 @@ function subjectMissing(plan: Plan, e: Evidence): string[] {
 function placeMissing(plan: Plan, e: Evidence): string[] {
   const missing: string[] = [];
   if (plan.geo) {
-    const { column, values, label } = plan.geo;
-    const absent = values.filter((v) => !e.equals([column], v));
+    const { column, values, label, not } = plan.geo;
+    // Every place but these ("outside London"): each named in a NOT IN.
+    const absent = values.filter((v) =>
+      not ? !e.on([column], ['not in']).some((c) => c.values.includes(v)) : !e.equals([column], v),
+    );
     if (absent.length === values.length) missing.push(`the place ("${label ?? values.join(', ')}")`);
     else if (absent.length) missing.push(`part of the place ("${absent.join(', ')}")`);
   }
@@ -555,7 +564,15 @@ function dimensionMissing(plan: Plan, e: Evidence): string[] {
     out.push('the leader in each place (one network per place)');
   if (plan.rankWithin && !(e.facts.windows.has('row_number') && e.facts.columns.has(plan.rankWithin)))
     out.push(`the ranking within each ${plan.rankWithin} ("${DIMENSION_WORDS[plan.rankWithin]}")`);
-  if (plan.thenBy && !e.groups(plan.thenBy === 'operator_group' ? 'operator' : plan.thenBy))
+  // A second grouping: grouped by it, or (a series for each place or network named) each one's rows labelled.
+  const named =
+    plan.thenBy === plan.geo?.column ? (plan.geo?.values ?? []) : (plan.subject.operatorGroups ?? []);
+  if (
+    plan.thenBy &&
+    !e.groups(plan.thenBy === 'operator_group' ? 'operator' : plan.thenBy) &&
+    !e.groups(plan.thenBy) &&
+    !e.labelled(plan.thenBy, named)
+  )
     out.push(`the second grouping ("${DIMENSION_WORDS[plan.thenBy]}")`);
   if (plan.flow && !e.facts.outputs.some((name) => name.startsWith('new_')))
     out.push('the flow (what each point added)');

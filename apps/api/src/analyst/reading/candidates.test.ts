@@ -2560,4 +2560,20 @@ describe('session 16 wordings', () => {
     expect(sole.subject).toMatchObject({ gigabit: true, soleGroup: 'Virgin Media' });
     expect(sole.subject.absent).toBeUndefined();
   });
+
+  it('finds every element of the new shapes in their SQL (series each, the rest of the UK, a place left out)', async () => {
+    const { verifyPlan } = await import('../compile/verify-plan.js');
+    for (const question of [
+      'full fibre coverage in Leeds, Manchester and Birmingham each year since 2021',
+      'gigabit coverage by region each year since 2021',
+      'CityFibre vs Hyperoptic premises passed each quarter since Jan 24',
+      'What share of premises have an altnet in Scotland, versus the rest of the UK?',
+      'Hyperoptic outside London - premises passed by region',
+      'Which Scottish council areas have no altnet presence whatsoever?',
+    ]) {
+      const { plan } = read(question);
+      const check = await verifyPlan(plan, buildQuery(plan, testTime), testTime);
+      expect([question, check.missing]).toEqual([question, []]);
+    }
+  });
 });
