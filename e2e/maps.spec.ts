@@ -140,7 +140,8 @@ test('chat: "Map altnet coverage by local authority" fills the 361 authorities, 
   expect(csv.name).toMatch(/\.csv$/);
   expect(csv.type).toBe('text/csv');
   const lines = csv.bytes.toString('utf8').trim().split(/\r\n/);
-  expect(lines[0]).toBe('la_name,premises_passed,total_premises,coverage_pct');
+  // The premises beside the postcodes they are in, as every count of premises shows them.
+  expect(lines[0]).toBe('la_name,premises_passed,total_premises,coverage_pct,postcodes_passed');
   expect(lines.length).toBeGreaterThan(300);
 });
 

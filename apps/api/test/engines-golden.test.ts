@@ -42,7 +42,6 @@ const NEW_PATHS = [
   'How does superfast coverage in rural Scotland compare with rural areas in the rest of the UK?',
   'Hyperoptic outside London - premises passed by region',
   'Which Scottish council areas have no altnet presence whatsoever?',
-  'Biggest remaining whitespace: top 20 local authorities by number of premises still without any full fibre',
   // Session 18: when a network or technology first reached a place (activation dates, forecast points).
   'when did LS6 2YU first get fibre to the premises',
   'when did each altnet first go live in Derby? newest first',

@@ -39,7 +39,7 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
       });
       expect(result.classification?.type).toBe('data_query');
       expect(result.csv_results?.split('\n')[0]).toBe(
-        '"la_name","premises_2026_05","premises_2026_11","premises_gained","premises_change_pct","government_region"',
+        '"la_name","premises_2026_05","premises_2026_11","premises_gained","premises_change_pct"',
       );
       expect(result.csv_results).toContain('"Manchester","0","600","600"');
       expect(result.result_columns).toEqual([
@@ -48,8 +48,6 @@ describe.each(testBackends())('POST /api/query with the built-in analyst on $nam
         { name: 'premises_2026_11', type: 'number' },
         { name: 'premises_gained', type: 'number' },
         { name: 'premises_change_pct', type: 'number' },
-        // Authorities listed across the UK are read with their region.
-        { name: 'government_region', type: 'text' },
       ]);
       expect(result.sql_explanation).toBeTruthy();
       expect(result.csv_analysis).toContain('Manchester');

@@ -410,16 +410,9 @@ const PARENT_LEVELS = new Set<string>(['country', 'government_region']);
  * place summary (one row per authority and level), joined on the authority's name, and the ranking is kept.
  */
 function withParentPlace(plan: Plan, built: BuiltQuery): BuiltQuery {
-  if (plan.dimension !== 'la_name') return built;
-  // Across several nations or regions, the one each authority is in; across the UK, its region ("top 20 local
-  // authorities by premises still without full fibre" is read with where each one is).
-  const parent: string | undefined = plan.geo
-    ? plan.geo.values.length >= 2 && PARENT_LEVELS.has(plan.geo.column)
-      ? plan.geo.column
-      : undefined
-    : 'government_region';
-  if (!parent || plan.urbanRural) return built;
-  const geo = { column: parent };
+  const geo = plan.geo;
+  if (!geo || geo.values.length < 2 || !PARENT_LEVELS.has(geo.column) || plan.dimension !== 'la_name')
+    return built;
   if (plan.withUk || plan.compare?.length || plan.rankWithin || plan.leaderPerDimension || plan.countGroups)
     return built;
   // A plan built on another one (a test on each place's share) already has it from the inner plan.

@@ -2576,4 +2576,14 @@ describe('session 16 wordings', () => {
       expect([question, check.missing]).toEqual([question, []]);
     }
   });
+
+  it('reads "at each year-end" as December each year with no year-to-date point, and "urban vs rural cols" as columns', () => {
+    const yearEnds = read('UK gigabit coverage at each year-end since 2021 (the December snapshots)').plan;
+    expect(yearEnds).toMatchObject({ dimension: 'year', time: { seriesMonth: 12 } });
+    const forecast = read('Forecast FF coverage % at year end, 2026 through 2030').plan;
+    expect(forecast).toMatchObject({ dataset: 'upc_forecast', dimension: 'year', measure: 'coverage_pct' });
+    const columns = read('gig coverage by nation, urban vs rural cols').plan;
+    expect(columns).toMatchObject({ urbanRuralGap: true, dimension: 'country' });
+    expect(read('gigabit coverage by nation, urban vs rural').plan.splitUrbanRural).toBe(true);
+  });
 });

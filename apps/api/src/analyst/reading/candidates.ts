@@ -2056,7 +2056,9 @@ function urbanRuralGapOf(base: Plan, tagging: Tagging): Edit[] {
   if (base.urbanRuralGap || base.dataset !== 'upc' || base.compare?.length || base.within || base.alongside)
     return [];
   if (!['coverage_pct', 'premises'].includes(base.measure) || base.placeStats || base.rankOf) return [];
-  if (!tagging.tags.some((t) => t.role === 'shape' && t.value === 'gap')) return [];
+  // "Gig coverage by nation, urban vs rural cols": the two settings as columns side by side are the gap's columns.
+  const asColumns = /\b(?:cols?|columns?|side[- ]by[- ]side)\b/.test(tagging.text);
+  if (!asColumns && !tagging.tags.some((t) => t.role === 'shape' && t.value === 'gap')) return [];
   if (!/\burban\b/.test(tagging.text) || !/\brural\b/.test(tagging.text)) return [];
   const plan = clone(base);
   plan.measure = 'coverage_pct';
@@ -2072,7 +2074,7 @@ function urbanRuralGapOf(base: Plan, tagging: Tagging): Edit[] {
   if (!plan.dimension) delete plan.limit;
   // "Which region has the widest gap": the first place only.
   else if (!plan.limit && firstRowWanted(plan, tagging)) plan.limit = 1;
-  return [{ plan, differs: 'the urban-rural gap' }];
+  return [{ plan, differs: 'the urban-rural gap', ...(asColumns ? { prior: 1 } : {}) }];
 }
 
 /** The groupings take-up lines can be counted by, a row for each pair of them. */

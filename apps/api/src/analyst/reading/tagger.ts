@@ -647,6 +647,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b((?:each|every) (?:year|yr)),? (?:for |in )?((?:19|20)\d\d)(?:,? (?:(?:19|20)\d\d),?)*,? (?:and |& )?((?:19|20)\d\d)\b/gi,
       '$1 from $2 to $3',
     )
+    // "Urban vs rural cols": the two settings as columns side by side (the urban-rural gap's columns).
+    .replace(
+      /\b(urban (?:vs\.?|v|and|\/) rural|rural (?:vs\.?|v|and|\/) urban),? (?:as |in )?(?:cols|columns)\b/gi,
+      '$1 side by side',
+    )
     // Column names written as a spec ("Cols: country, ff_pct_latest, pp_change"): their words, without the label.
     .replace(/\b(?:cols\b:?|(?:columns|fields|output columns|headers)\s*:)/gi, ' ')
     .replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/gi, (name) => name.replace(/_/g, ' '))

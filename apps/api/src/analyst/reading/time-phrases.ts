@@ -207,8 +207,14 @@ function readSeriesGrain(r: TimeReading): void {
     time.quarterNumber = Number(m?.[1] ?? m?.[2] ?? 4);
   } else if (
     take(
-      /\b(each year|every year|yearly|annually|per year|by year|year by year|year on year trend|end of each year|each year[- ]end)\b/,
+      /\b(?:(?:at )?(?:each|every) year[- ]ends?|(?:at )?the end of (?:each|every) year|at year[- ]ends?|year[- ]ends)\b/,
     )
+  ) {
+    // "At each year-end", "the December snapshots": December's snapshot each year, and no year-to-date point.
+    r.series = 'year';
+    time.seriesMonth = 12;
+  } else if (
+    take(/\b(each year|every year|yearly|annually|per year|by year|year by year|year on year trend)\b/)
   )
     r.series = 'year';
   else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
