@@ -560,33 +560,45 @@ function seriesPlace(plan: Plan): GeoColumn | undefined {
 const placeWord = (column: GeoColumn) => DIMENSION_LIST.find((d) => d.id === column)?.label ?? column;
 
 /**
- * A series for each network named ("CF vs Netomnia vs brsk premises passed at each quarter start since Jan 24"):
- * each network's series as the plan would give it for that network alone, stacked with the network's name.
+ * Series stacked one after another, each labelled in `column` with its value ("Leeds", "CityFibre"): each part is
+ * the plan's series for that one value alone, compiled as if asked on its own (every fast path kept).
+ */
+function stackedSeries(
+  column: string,
+  label: string,
+  values: string[],
+  partFor: (value: string) => Plan,
+  ctx: TimeContext,
+): BuiltQuery {
+  const parts = values.map((value) => buildPlanQuery(partFor(value), ctx));
+  const first = parts[0]!;
+  const union = parts
+    .map((part, i) => `SELECT ${sqlString(values[i]!)} AS ${column}, s${i}.* FROM (\n${part.sql}\n) s${i}`)
+    .join('\nUNION ALL\n');
+  return {
+    sql: `WITH series AS (\n${union}\n)\nSELECT * FROM series\nORDER BY ${column}, reported_at`,
+    columns: { [column]: label, ...first.columns },
+    steps: [
+      ...first.steps,
+      `Does the same for each of ${values.join(', ')}, a series each, one after another.`,
+    ],
+  };
+}
+
+/**
+ * A series for each network named ("CF vs Netomnia vs brsk premises passed at each quarter start since Jan 24").
  */
 function buildSeriesByNetwork(plan: Plan, ctx: TimeContext): BuiltQuery {
   const groups = plan.subject.operatorGroups ?? [];
   if (groups.length < 2 || plan.order || plan.flow || plan.subject.allGroups?.length)
     throw new Error('a series for each network needs the networks named, listed point by point');
-  const parts = groups.map((group) =>
-    buildPlanQuery(
-      { ...plan, thenBy: undefined, subject: { ...plan.subject, operatorGroups: [group] } },
-      ctx,
-    ),
+  return stackedSeries(
+    'operator_group',
+    'the network (operator group)',
+    groups,
+    (group) => ({ ...plan, thenBy: undefined, subject: { ...plan.subject, operatorGroups: [group] } }),
+    ctx,
   );
-  const first = parts[0]!;
-  const union = parts
-    .map(
-      (part, i) => `SELECT ${sqlString(groups[i]!)} AS operator_group, s${i}.* FROM (\n${part.sql}\n) s${i}`,
-    )
-    .join('\nUNION ALL\n');
-  return {
-    sql: `WITH series AS (\n${union}\n)\nSELECT * FROM series\nORDER BY operator_group, reported_at`,
-    columns: { operator_group: 'the network (operator group)', ...first.columns },
-    steps: [
-      ...first.steps,
-      `Does the same for each of ${groups.join(', ')}, a series each, one after another.`,
-    ],
-  };
 }
 
 /** At most this many places named are each compiled as a series of their own (beyond it, one grouped pass). */
@@ -603,23 +615,14 @@ function buildSeriesByPlace(plan: Plan, by: GeoColumn, ctx: TimeContext): BuiltQ
     throw new Error('a series for each place is listed point by point, not ranked or as additions');
   const alone: Plan = { ...plan, thenBy: undefined };
   const named = plan.geo?.column === by ? plan.geo.values : [];
-  if (named.length >= 2 && named.length <= STACKED_PLACES) {
-    const parts = named.map((value) =>
-      buildPlanQuery({ ...alone, geo: { ...plan.geo!, values: [value] } }, ctx),
+  if (named.length >= 2 && named.length <= STACKED_PLACES)
+    return stackedSeries(
+      by,
+      placeWord(by),
+      named,
+      (value) => ({ ...alone, geo: { ...plan.geo!, values: [value] } }),
+      ctx,
     );
-    const first = parts[0]!;
-    const union = parts
-      .map((part, i) => `SELECT ${sqlString(named[i]!)} AS ${by}, s${i}.* FROM (\n${part.sql}\n) s${i}`)
-      .join('\nUNION ALL\n');
-    return {
-      sql: `WITH series AS (\n${union}\n)\nSELECT * FROM series\nORDER BY ${by}, reported_at`,
-      columns: { [by]: placeWord(by), ...first.columns },
-      steps: [
-        ...first.steps,
-        `Does the same for each of ${named.join(', ')}, a series each, one after another.`,
-      ],
-    };
-  }
   const s = plan.subject;
   if (isBelowUsoOnly(plan) || s.onlyTech || s.bestDownBelow)
     throw new Error('this condition is counted as a series for one place at a time');
