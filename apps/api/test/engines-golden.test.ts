@@ -26,6 +26,12 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 20: a series of only the points listed; networks whose forecast footprint passes a size; one figure at
+  // two dates as its change.
+  "CityFibre's forecast footprint in Wales at the end of 2026, 2028 and 2030",
+  'FF coverage at Jan 2021, Jun 2023 and Nov 2026',
+  'List the networks forecast to be passing over 1m premises by end-2030',
+  'What % of premises had superfast in Jan 2021, and what % in Nov 2026?',
   // Session 19: a series for each place (places named, stacked; every place of a level, from the place summaries or
   // grouped); a network's fastest speeds at an address.
   'full fibre coverage in Leeds, Bradford and Wakefield each year since 2021',

@@ -222,6 +222,10 @@ export const SEGMENTS = {
       'gigabit only by virtue of cable',
       'gigabit-capable only because of cable',
       'gigabit only because of cable',
+      'gigabit only thanks to cable',
+      'gigabit-capable only thanks to cable',
+      'gigabit only due to cable',
+      'gigabit-capable only due to cable',
       // Virgin Media's cable is the only gigabit cable network: named, it is the same condition.
       'gigabit only through virgin cable',
       'gigabit only through virgin media cable',

@@ -253,6 +253,10 @@ function timePhrase(plan: Plan, ctx: TimeContext): string {
       return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} snapshot and the ${formatMonth(t.to)} forecast point`;
     return `${change ? 'between' : 'at'} the ${formatMonth(t.from)} and ${formatMonth(t.to)} ${points}`;
   }
+  if (plan.dimension && SERIES.has(plan.dimension) && t.points?.length) {
+    const listed = t.points.map(formatMonth);
+    return `at ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}${forecast ? ' (forecast)' : ''}`;
+  }
   if (plan.dimension && SERIES.has(plan.dimension)) {
     const chosen = t.seriesMonth !== undefined || t.quarterNumber !== undefined;
     const grain =

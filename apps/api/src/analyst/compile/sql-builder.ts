@@ -42,7 +42,7 @@ import {
   type Subject,
   TIME_DIMENSIONS,
 } from '../semantic/plan.js';
-import type { TimeContext } from '../semantic/time-context.js';
+import { formatMonth, type TimeContext } from '../semantic/time-context.js';
 import { type AlongsidePart, buildAlongside } from './alongside.js';
 import {
   areaAbsence,
@@ -398,7 +398,35 @@ function subjectPhrase(plan: Plan): string {
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (plan.alongside?.length) return buildAlongside(plan, (part) => buildQuery(part, ctx));
-  return withParentPlace(plan, buildPlanQuery(plan, ctx));
+  return onlyListedPoints(plan, withParentPlace(plan, buildPlanQuery(plan, ctx)));
+}
+
+/** The date column of a series' rows. */
+const SERIES_DATE_COLUMNS = ['reported_at', 'forecast_date', 'month'];
+
+/**
+ * A series asked at listed dates that are not evenly spaced ("CityFibre's forecast footprint at the end of 2026, 2028
+ * and 2030"): the series over their span, keeping those points. Levels only: a change since the previous point would
+ * be measured from a point the answer no longer shows.
+ */
+function onlyListedPoints(plan: Plan, built: BuiltQuery): BuiltQuery {
+  const points = plan.time.points;
+  if (!points?.length || !plan.dimension || !TIME_DIMENSIONS.has(plan.dimension)) return built;
+  const column = SERIES_DATE_COLUMNS.find((name) => name in built.columns);
+  if (!column) return built;
+  const tail = /\nORDER BY ([^\n]+)(?:\nLIMIT (\d+))?$/.exec(built.sql);
+  const order = (tail?.[1] ?? column).replace(/\b[a-z]\.(?=[a-z_])/g, '');
+  const sql = [
+    `WITH series AS (\n${tail ? built.sql.slice(0, tail.index) : built.sql}\n)`,
+    'SELECT * FROM series',
+    `WHERE ${column} IN (${points.map((p) => date(p)).join(', ')})`,
+    `ORDER BY ${order}`,
+  ].join('\n');
+  return {
+    ...built,
+    sql,
+    steps: [...built.steps, `Keeps the points asked for: ${points.map(formatMonth).join(', ')}.`],
+  };
 }
 
 /** The levels a list of local authorities can be named within (the plan's place column). */
@@ -3664,7 +3692,11 @@ function placesPassing(
   sortBy: string,
   what: string,
 ): BuiltQuery {
-  const dimension = plan.dimension!;
+  // The forecast names its networks by operator: the column the rows carry.
+  const dimension =
+    plan.dimension === 'operator_group' && !('operator_group' in inner.columns) && 'operator' in inner.columns
+      ? 'operator'
+      : plan.dimension!;
   const words = describeGroupFilter(plan.groupFilter!);
   const steps = [...inner.steps, `Keep the places whose ${what} is ${words}.`];
   if (plan.countGroups) {

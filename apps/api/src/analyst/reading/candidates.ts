@@ -1941,9 +1941,13 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
     plan.order = tagging.tags.some((t) => t.role === 'ranking' && t.value === 'asc') ? 'asc' : 'desc';
     edits.push({ plan, differs: `${sortWord.text} by the figure` });
   }
-  // How many rows to keep is a whole number: "0.8+" is a threshold, never a limit.
+  // How many rows to keep is a whole number and a list's length: "0.8+" or "1m" is a threshold, never a limit.
   const number = unused.find(
-    (t) => t.role === 'number' && Number.isInteger(Number(t.value)) && Number(t.value) >= 1,
+    (t) =>
+      t.role === 'number' &&
+      Number.isInteger(Number(t.value)) &&
+      Number(t.value) >= 1 &&
+      Number(t.value) <= 500,
   );
   if (number && tagging.tags.some((t) => t.role === 'ranking') && base.dimension) {
     const plan = clone(base);
@@ -2484,6 +2488,12 @@ function bothNetworks(base: Plan, unused: Tag[]): Edit[] {
   const plan = clone(base);
   const { operatorGroups: _listed, ...rest } = plan.subject;
   plan.subject = { ...rest, allGroups: groups };
+  // "VM vs OR head-to-head: premises where both ...": the overlap is one figure, not a row for each network.
+  if (plan.dimension === 'operator_group') {
+    delete plan.dimension;
+    delete plan.order;
+    delete plan.limit;
+  }
   return [{ plan, differs: `both ${groups.join(' and ')}` }];
 }
 
@@ -3007,7 +3017,8 @@ function linesBetweenQuarters(base: Plan, tagging: Tagging): Edit[] {
   // A share of lines in two quarters ("FTTP % of lines 2021Q4 vs 2026Q4, how many pp"): the share in each and the
   // change in points, when the question says share of lines or points (a bare "%" may be the change's own).
   const shareWords = tagging.tags.some(
-    (t) => t.role === 'measure' && (t.value === 'points' || t.value === 'market_share'),
+    (t) =>
+      t.role === 'measure' && (t.value === 'points' || t.value === 'market_share' || t.value === 'share'),
   );
   if (base.measure === 'line_share_pct' && shareWords) {
     const plan = clone(base);
@@ -3173,7 +3184,8 @@ function scoreTest(base: Plan, tagging: Tagging): Edit[] {
 function placesWithACount(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset === 'take_up' || base.groupFilter || base.compare?.length || base.leaderPerDimension)
     return [];
-  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '')) return [];
+  // Places, or networks: "networks forecast to pass over 1m premises by 2030" are those whose count passes.
+  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dimension !== 'operator_group') return [];
   for (const number of tagging.tags.filter((t) => t.role === 'number')) {
     const before = adjacent(tagging, number, -1);
     const after = adjacent(tagging, number, 1);
@@ -3902,6 +3914,10 @@ function butNotNetwork(base: Plan, tagging: Tagging): Edit[] {
   const trailing = /^(?:doesn't|does not|don't|do not|isn't|is not|hasn't|has not|haven't|have not)$/.test(
     negation.text,
   );
+  // "VM cable (the docsis network, not rfog), what % also have OR FF": what is negated is what follows the negation
+  // first (VM's own FTTP, a clarification), not a network named later.
+  const firstAfter = tagging.tags.find((t) => t.start >= negation.end);
+  if (!trailing && firstAfter && !content(firstAfter)) return [];
   const lacking = trailing
     ? before.filter((t) => t.role === 'network').slice(-1)
     : tagging.tags.filter((t) => t.start >= negation.end && content(t));

@@ -139,9 +139,26 @@ export function accountFor(
   };
 }
 
+/**
+ * Conditions a plan both requires and excludes ("premises gained where full fibre is available and there is no full
+ * fibre", read from "had no full fibre ... forecast to have full fibre"): its answer is empty or nothing, never a
+ * figure to trust.
+ */
+export function contradictions(plan: Plan): string[] {
+  const s = plan.subject;
+  const out: string[] = [];
+  const excludedTech = s.exclude?.tech;
+  if (excludedTech && (s.tech === excludedTech || (plan.dataset === 'upc_forecast' && !s.absent)))
+    out.push('the plan both requires and excludes full fibre');
+  if (s.gigabit && s.exclude?.gigabit) out.push('the plan both requires and excludes gigabit');
+  const both = (s.operatorGroups ?? []).filter((g) => s.exclude?.operatorGroups?.includes(g));
+  if (both.length) out.push(`the plan both requires and excludes ${both.join(' and ')}`);
+  return out;
+}
+
 /** What the compiled SQL does not apply joins the plan's unknowns, and the answer is not confident. */
 export function checkCompiled(plan: Plan, sql: string, confidence: number): number {
-  const dropped = droppedByCompiler(plan, sql);
+  const dropped = [...droppedByCompiler(plan, sql), ...contradictions(plan)];
   if (dropped.length === 0) return confidence;
   plan.unknowns.push(...dropped);
   return Math.min(confidence, DROPPED_MAX);

@@ -225,6 +225,14 @@ interface Alias {
   priority: number;
 }
 
+/** Two letters swapped side by side ("bradfrod", "wkaefield"): one slip of the fingers, not two edits. */
+function transposed(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 export class Lexicon {
   readonly operators: OperatorRow[];
   readonly groups: string[];
@@ -398,7 +406,7 @@ export class Lexicon {
         let bestDistance = allowed + 1;
         for (const candidate of candidates) {
           if (Math.abs(candidate.alias.length - phrase.length) > allowed) continue;
-          const d = distance(candidate.alias, phrase);
+          const d = transposed(candidate.alias, phrase) ? 1 : distance(candidate.alias, phrase);
           if (d < bestDistance) {
             best = candidate;
             bestDistance = d;

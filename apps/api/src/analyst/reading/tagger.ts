@@ -455,6 +455,42 @@ export function plainWording(question: string, latestQuarter?: string): string {
       (_w, a, b, c, d) => `${a ?? c} 20${b ?? d}`,
     )
     .replace(/\b(20\d\d)-([qh][1-4])\b/gi, '$2 $1')
+    // "Q4 26", "end H1 27", "nov 24", "end 26": a quarter, half, month or year end with a two-digit year written
+    // after a space (a year of the data's span or the forecast's, never a figure with its unit).
+    .replace(
+      /\b([qh][1-4]|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|end|start|mid) (?:of )?((?:19|2\d|3\d))\b(?![\d.,:]\d| ?(?:%|mb|mbps|mbit|meg|gb|gig|k\b|m\b|premises|homes|lines|postcodes|networks?|st\b|nd\b|rd\b|th\b))/gi,
+      (_w, period: string, year: string) =>
+        /^(?:end|start|mid)$/i.test(period) ? `${period} of 20${year}` : `${period} 20${year}`,
+    )
+    // "1m premises", "2.5 million homes", "500k": the figure written out.
+    .replace(
+      /\b(\d+(?:\.\d+)?) ?(m|mn|million|k|thousand)\b(?= ?\+? ?(?:premises|homes|properties|lines|postcodes|households|customers|subscribers|connections|(?:ff |fttp |full fibre |gigabit )?(?:premises|homes)))/gi,
+      (_w, n: string, unit: string) =>
+        String(Math.round(Number(n) * (/^(?:k|thousand)$/i.test(unit) ? 1e3 : 1e6))),
+    )
+    // "The 3-point trend", "a 5-point series": the points are the dates listed, the word adds nothing.
+    .replace(/\b(?:\d+|three|four|five|six)[- ]point (trend|series|view|timeline|picture)\b/gi, '$1')
+    // "At the quarter-opening snapshots": the quarterly points.
+    .replace(/\bquarter[- ](?:opening|start|starting|beginning)\b/gi, 'quarterly')
+    // "BT's share of all fixed broadband lines": its share of lines (every line is a fixed broadband line).
+    .replace(
+      /\bshare of (?:all |the |total )*(?:uk )?(?:fixed[- ]?(?:line )?|retail )?(?:broadband )?(?:lines|connections)\b/gi,
+      'share of lines',
+    )
+    // "Premises by best download available now, bands: under 30, ...": by speed band, the cuts listed after it.
+    .replace(
+      /\bby (?:the )?(?:best |fastest |max(?:imum)? |top )?(?:download|down)(?: speed)?(?: available| on offer)?(?: (?:now|today|currently))?\s*[,;:-]?\s*(?:in |using |with )?(?:these |the following )?(?:speed )?bands?\b\s*:?/gi,
+      'by best download speed band:',
+    )
+    // "Per calendar yr", "in each calendar year": each year (years are calendar years here).
+    .replace(/\b(per|each|every|by|a) calendar (year|yr)\b/gi, '$1 year')
+    // "The last 6 mnths": months, however it is shortened.
+    .replace(/\b(?:mnths|mnth|mths|mos)\b/gi, 'months')
+    // "Line net adds", "net line adds": the lines added.
+    .replace(/\b(?:lines?|broadband line) net adds\b|\bnet (?:broadband )?line adds\b/gi, 'lines added')
+    // "Excl. nexfibre", "incl. Scotland": the words in full.
+    .replace(/\bexcl\.?(?=\s)/gi, 'excluding')
+    .replace(/\bincl\.?(?=\s)/gi, 'including')
     .replace(
       /\b(?:ye ?|year[- ]end )((?:20)?\d\d)\b/gi,
       (_w, year: string) => `december ${year.length === 2 ? `20${year}` : year}`,
@@ -492,6 +528,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:don'?t|do not|doesn'?t|does not|that lack|lacking|without|with no|have no|has no)\s+(?:have\s+|got\s+|get\s+)?(full[- ]fibre|ff|fttp|ftth|gigabit)\s+(?:today|now|yet|currently|at the moment)?\s*,?\s*but\s+(?:are\s+|is\s+|will be\s+)?(?:forecast|expected|due|planned|set|scheduled)\s+to\s+(?:get|have|receive|gain)\b(?:\s+(?:it|one|them))?/gi,
       'forecast to gain $1',
     )
+    // "Premises that had no full fibre at the November 2026 snapshot and are forecast to have it by June 2028":
+    // those forecast to gain it (the snapshot named is the latest, the forecast's "now").
+    .replace(
+      /\b(?:(?:had|have|has|with) no|without)\s+(full[- ]fibre|ff|fttp|ftth)\s+(?:(?:at|in|as of|on)\s+(?:the\s+)?(?:latest\s+|current\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:(?:[a-z]+\s+)?20\d\d\s+)?(?:availability\s+)?(?:snapshot|data)|today|now|currently)\s*,?\s*(?:and\s+|but\s+)?(?:(?:are|is|were|will be)\s+)?(?:forecast|expected|due|planned|set|scheduled)\s+to\s+(?:get|have|receive|gain)\b(?:\s+(?:it|one|them|full[- ]fibre|ff|fttp|ftth))?/gi,
+      'forecast to gain $1',
+    )
     // "How many of London's 33 local authorities have ...", "how many of the 22 Welsh councils ...": a count of the
     // places, in the place named (the number of them is not a condition).
     .replace(
@@ -505,7 +547,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // "Decent broadband (10 Mbit/s down, 1 up)", "gigabit-capable coverage (as defined by Ofcom, i.e. 1 Gbit/s)": a
     // term's own definition said beside it adds nothing (the model holds it); a condition in brackets is kept.
     .replace(
-      /\b(decent broadband|the uso|uso|superfast(?: broadband)?|ultrafast(?: broadband)?|gigabit(?:[- ]capable)?(?: broadband| coverage| availability)?|full[- ]fibre(?: coverage)?|fttp(?: coverage)?)\s*\(([^()]*)\)/gi,
+      /\b((?:decent broadband|the uso|uso|superfast(?: broadband)?|ultrafast(?: broadband)?|gigabit(?:[- ]capable)?(?: broadband)?|full[- ]fibre|fttp)(?: (?:coverage|availability|service|services|connections?|access))?)\s*\(([^()]*)\)/gi,
       (whole, term: string, inside: string) =>
         /\d|\bdefin|\bi\.?e\.?(?:\s|,|$)|\bas per\b|\bofcom\b/i.test(inside) &&
         !/\b(?:not|no|excl\w*|except|without|only|but|plus|and also)\b/i.test(inside)
@@ -513,6 +555,22 @@ export function plainWording(question: string, latestQuarter?: string): string {
           : whole,
     )
     .replace(/,?\s*\bas defined by (?:ofcom|connected nations|the data)\b,?/gi, ' ')
+    // "An ultrafast service, defined as a best available download speed of 300 Mbit/s or more": the term's own
+    // definition again, in a clause after it (a definition of another threshold is a condition, and kept).
+    .replace(
+      /(\b(?:superfast|ultrafast|gigabit|decent)\b[^,;?]{0,40}),?\s*\b(?:defined as|meaning|which means|i\.e\.?|ie)\s+(?:having\s+)?(?:a |an |the )?(?:best |fastest |maximum |max )?(?:available )?(?:download )?(?:speed )?(?:of )?(?:at least |>= ?|over |above )?(\d+(?:\.\d+)?) ?(mbit\/s|mbps|mb\/s|mb|meg|gbit\/s|gbps|gb)\b(?: download)?(?: or (?:more|above|faster|higher|better))?(?: download)?/gi,
+      (whole, before: string, figure: string, unit: string) => {
+        const mbps = Number(figure) * (/^g/i.test(unit) ? 1000 : 1);
+        const own = /superfast/i.test(before)
+          ? 30
+          : /ultrafast/i.test(before)
+            ? 300
+            : /gigabit/i.test(before)
+              ? 1000
+              : 10;
+        return mbps === own ? before : whole;
+      },
+    )
     // "Of the premises Gigaclear passes in Somerset, how many also have ...": within Gigaclear's footprint.
     .replace(
       /(^|[:;,.(]\s*)[Oo]f (?:the |all )?(?:premises|homes|properties) ([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)?) (?:passes|covers|serves|reaches)\b/g,
@@ -910,7 +968,8 @@ export function spellOutTimeUnits(text: string): string {
         /\b(last|past|previous|recent) (\d+) ?m\b/g,
         (_, w: string, n: string) => `${w} ${n} ${n === '1' ? 'month' : 'months'}`,
       )
-      .replace(/\bmths\b/g, 'months')
+      .replace(/\bm(?:nth|th)s\b/g, 'months')
+      .replace(/\b(\d+) ?mnths?\b/g, (_, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
       .replace(/\bqtrs\b/g, 'quarters')
       .replace(/\bqtr\b/g, 'quarter')
   );

@@ -133,7 +133,8 @@ export function parseTime(text: string, ctx: TimeContext): ParsedTime {
       return m;
     },
   };
-  readSeriesGrain(r);
+  readPointList(r);
+  if (!r.series) readSeriesGrain(r);
   readQuarters(r);
   readRecentWindow(r);
   readSince(r);
@@ -220,6 +221,70 @@ function readSeriesGrain(r: TimeReading): void {
   else if (take(/\b(over time|trend|trajectory|timeline|history of|historically|time series|evolution)\b/))
     r.series = 'month';
 }
+
+/** One date of a list: "nov 2024", "h1 2027", "end of 2026", "2025 q3", or a month whose year the list gives once. */
+const LISTED_POINT = `(?:(?:the )?(?:end|close|start|beginning|mid)[- ](?:of )?20\\d\\d|(?:${MONTH_PATTERN})\\.?(?: 20\\d\\d)?|h[12] 20\\d\\d|q[1-4] 20\\d\\d|20\\d\\d q[1-4])`;
+/** Three or more dates listed ("Nov 2024, Nov 2025 and Nov 2026", "end H1 2027, H2 2027, H1 2028 and H2 2028"). */
+const POINT_LIST = new RegExp(
+  `\\b(?:at |on |for |as at |as of )?(?:the )?(?:end )?${LISTED_POINT}(?:\\s*(?:,|,? and|,? &|,? vs\\.?|,? versus|;)\\s*(?:the )?(?:end )?${LISTED_POINT}){2,}(?: (?:of |in )?(20\\d\\d))?(?! ?\\d)`,
+);
+
+/** A listed date as the first of its month; a month alone takes the list's year (or the one written near it). */
+function listedDate(item: string, year: number | undefined): string | undefined {
+  const q = item.match(/\bq([1-4]) (20\d\d)|(20\d\d) q([1-4])/);
+  if (q) return isoDate(Number(q[2] ?? q[3]), 3 * Number(q[1] ?? q[4]) - 2);
+  const h = item.match(/\bh([12]) (20\d\d)/);
+  if (h) return isoDate(Number(h[2]), h[1] === '1' ? 6 : 12);
+  const edge = item.match(/\b(end|close|start|beginning|mid)[- ](?:of )?(20\d\d)/);
+  if (edge)
+    return isoDate(Number(edge[2]), /^(?:start|beginning)/.test(edge[1]!) ? 1 : edge[1] === 'mid' ? 6 : 12);
+  const m = item.match(new RegExp(`\\b(${MONTH_PATTERN})\\.?(?: (20\\d\\d))?`));
+  const y = m?.[2] ? Number(m[2]) : year;
+  return m && y ? isoDate(y, MONTHS[m[1]!.slice(0, 3)] ?? 1) : undefined;
+}
+
+/**
+ * Dates listed one by one ("GC coverage at Nov 2024, Nov 2025 and Nov 2026", "premises at end H1 2027, H2 2027, H1
+ * 2028 and H2 2028", "at 1 Jan, 1 Apr, 1 Jul and 1 Oct 2025"): a series of exactly those points, when they are evenly
+ * spaced as a series' points are (a year, a half-year, a quarter or a month apart). Read before the grain, so a
+ * word beside the list ("the 3-point trend") does not make it every month.
+ */
+function readPointList(r: TimeReading): void {
+  const list = r.text.match(POINT_LIST);
+  if (!list) return;
+  // The year written once for the whole list: after it, on its last month ("1 Jan, 1 Apr and 1 Oct 2025"), or near it.
+  const listYears = [...new Set(list[0].match(/20\d\d/g) ?? [])];
+  const written =
+    list[1] ??
+    (listYears.length === 1 ? listYears[0] : undefined) ??
+    r.text.match(/\b(?:of|in|during) (20\d\d)\b/)?.[1];
+  const items = list[0]
+    .replace(/ (?:of |in )?20\d\d$/, (tail) => (list[1] ? '' : tail))
+    .split(/\s*(?:,|\band\b|&|\bvs\b\.?|\bversus\b|;)\s*/)
+    .filter((item) => item.trim());
+  const dates = [...new Set(items.map((item) => listedDate(item, written ? Number(written) : undefined)))];
+  if (dates.length < 3 || dates.some((d) => !d)) return;
+  const points = (dates as string[]).sort(compareDates);
+  const gaps = points.slice(1).map((d, i) => monthsApart(points[i]!, d));
+  const months = points.map((d) => Number(d.slice(5, 7)));
+  const forecast = compareDates(points[points.length - 1]!, r.ctx.latest) > 0;
+  // The grain whose points these all are; unevenly spaced ("end of 2026, 2028 and 2030") keeps only those listed.
+  const grainOf = (g: number) =>
+    gaps.every((x) => x % g === 0) && (g !== 3 || forecast || months.every((m) => m % 3 === 1));
+  const gap = [12, 6, 3, 1].find(grainOf) ?? 1;
+  if (!gaps.every((g) => g === gap)) r.time.points = points;
+  r.matched.push(list[0].trim());
+  r.series = gap === 12 ? 'year' : gap === 6 ? 'half_year' : gap === 3 ? 'quarter' : 'month';
+  if (gap === 12) r.time.seriesMonth = months[0]!;
+  if (gap === 6 && !forecast)
+    r.time.seriesMonths = [Math.min(months[0]!, months[1]!), Math.max(months[0]!, months[1]!)];
+  r.time.seriesFrom = points[0]!;
+  r.time.seriesTo = points[points.length - 1]!;
+  r.time.phrase = list[0].trim();
+}
+
+const monthsApart = (a: string, b: string) =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
 
 /** "On 1 Jan each year", "at the 1 June snapshot of each year", "the start of every year" (January). */
 const SNAPSHOT_OF_EACH_YEAR = new RegExp(
@@ -328,6 +393,8 @@ function readSince(r: TimeReading): void {
       );
   r.since = since ?? sinceNoYear;
   if (!since && !sinceNoYear) return;
+  // "Each calendar year 2022 to 2026 (2026 = YTD)": the years written span the series; "YTD" is its last point.
+  if (r.series && sinceNoYear && /\b20\d\d ?(?:to|-|–|until|through) ?20\d\d\b/.test(r.text)) return;
   const latestYear = Number(ctx.latest.slice(0, 4));
   const latestMonth = Number(ctx.latest.slice(5, 7));
   const named = sinceNoYear?.[1] ? (MONTHS[sinceNoYear[1].slice(0, 3)] ?? 1) : 1;
@@ -421,6 +488,9 @@ function readRanges(r: TimeReading): void {
     const years = [endOfYears[1]!, ...(endOfYears[2]!.match(/20\d\d/g) ?? [])].map(Number).sort();
     r.series = 'year';
     time.seriesMonth = 12;
+    // "At the end of 2026, 2028 and 2030": those year-ends only, not the ones between.
+    if (years.some((y, i) => i > 0 && y - years[i - 1]! !== 1))
+      time.points = years.map((y) => isoDate(y, 12));
     time.seriesFrom = isoDate(years[0]!, 1);
     time.seriesTo = isoDate(years[years.length - 1]!, 12);
   }
@@ -432,7 +502,7 @@ function readRanges(r: TimeReading): void {
  */
 const POINT = `(?:(?:the )?(?:(end|close|start|beginning|mid|middle)[- ](?:of )?)?(20\\d\\d)|(${MONTH_PATTERN})\\.? '?(20\\d\\d|\\d\\d)|(h[12]) '?(20\\d\\d|\\d\\d))`;
 const POINT_GROUPS = 6;
-const BETWEEN = new RegExp(`\\bbetween ${POINT} (?:and|to|until|till) ${POINT}(?![\\d])`);
+const BETWEEN = new RegExp(`\\bbetween (?:the )?${POINT} (?:and|to|until|till) (?:the )?${POINT}(?![\\d])`);
 /** "between now and 2030", "from today to end-2030", "now vs dec 2030": now is the latest snapshot. */
 const NOW_TO = new RegExp(
   `\\b(?:(?:between|from) )?(?:now|today|the latest snapshot|the latest data|currently|at present)\\s*(?:and|to|until|till|through|->|→|vs\\.?|versus|compared (?:to|with)) ${POINT}(?![\\d])`,

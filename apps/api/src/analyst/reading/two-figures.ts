@@ -158,6 +158,18 @@ const CHANGE_OF_LEVEL: Partial<Record<Plan['measure'], Plan['measure']>> = {
   postcodes: 'change_postcodes',
 };
 
+/** The same level at two availability snapshots, as its change between them; null when they are not that. */
+function changeBetween(first: Plan, second: Plan): Plan | null {
+  const change = CHANGE_OF_LEVEL[first.measure];
+  const [x, y] = [first.time.at, second.time.at];
+  if (!change || first.measure !== second.measure || first.dataset !== 'upc' || !x || !y || x === y)
+    return null;
+  if (rowsKey(first) !== rowsKey(second) || first.limit || first.compare?.length) return null;
+  const [from, to] = x < y ? [x, y] : [y, x];
+  const { alongside: _s, ...rest } = structuredClone(first);
+  return { ...rest, measure: change, time: { from, to } };
+}
+
 /** A count and its share answered as one: the share's answer shows the count beside it. */
 const ONE_ANSWER: [Plan['measure'], Plan['measure']][] = [
   ['premises', 'coverage_pct'],
@@ -231,6 +243,22 @@ export function readTwoFigures(
   const further = restOfB.map((part) =>
     completeFromFirst({ plan: part, confidence: b.confidence }, firstOfA!, clauses[1]),
   );
+  // "What % had superfast in Jan 2021, and what % in Nov 2026?": one figure at two dates is its change, whose answer
+  // shows the level at both (a column per date) and the change between them.
+  const atTwoDates = !restOfB.length && !a.plan.alongside?.length ? changeBetween(firstOfA!, second) : null;
+  if (atTwoDates)
+    return {
+      plan: {
+        ...atTwoDates,
+        notes: [...a.plan.notes, ...b.plan.notes],
+        unknowns: [...a.plan.unknowns, ...second.unknowns],
+        assumptions: [
+          ...a.plan.assumptions,
+          'the same figure at two dates: both shown, and the change between them',
+        ],
+      },
+      confidence: Number(Math.max(0.15, Math.min(a.confidence, b.confidence) - 0.05).toFixed(2)),
+    };
   if (sameFigure(firstOfA!, second)) return null;
   // "What's Openreach's FF coverage and what's CityFibre's?": one measure of two subjects, which the whole reading
   // already answers side by side.

@@ -69,6 +69,8 @@ const SYSTEM_INFO = [
   /\bwhat (?:sort|kind|type)s? of (?:things|stuff|questions?)\b/,
   /\bwhat questions? (?:can|could|do|should)\b/,
   /\bwhat (?:do|can) you (?:know|answer|do|cover)\b/,
+  // "Whats the diff between ff and gig?": two terms, no place and no figure (guarded below).
+  /\bwhat(?:'s|s| is) (?:the )?(?:diff|difference) between ["']?[a-z-]{2,20}["']? and ["']?[a-z-]{2,20}["']?\s*(?:[?,;.]|$)/,
   /\bwhat(?:'s| is) in (?:the|your|this) (?:database|data|warehouse)\b/,
   // "what does the take-up data contain", "explain what the forecast dataset includes", "how far out it goes"
   /\b(?:data ?sets?|data|tables?|warehouse) (?:contains?|includes?|holds?|covers?)\b(?! (?:the )?(?:premises|postcodes|lines))/,
@@ -128,6 +130,9 @@ const DEFINITION = [
   /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
   // "What counts as an altnet", "what qualifies as superfast", "how is coverage % calculated".
   /\bwhat (?:counts|qualifies|is classed|is classified|is treated) as\b/,
+  // "Do u count vm cable as gig", "does cable count as gigabit in this tool".
+  /\b(?:do|does) (?:you|u|it|the tool|this tool) (?:count|treat|class|include) [a-z' -]{2,40} as\b/,
+  /\bin this tool\b[^?]*\b(?:mean|count|define|diff|difference)\b/,
   /\bhow (?:the |a |an )?["'a-z% -]{2,40} (?:is|are|gets?) (?:calculated|computed|worked out|derived|defined)\b/,
   /\bhow (?:is|are|do you|does the tool|does it) (?:["'a-z% -]{2,40} )?(?:calculated|computed|worked out|counted|measured|calculate|compute|work out|count)\b(?! (?:the )?(?:premises|postcodes|lines|number|share|coverage) (?:in|of|for|by)\b)/,
 ];

@@ -188,6 +188,11 @@ export const timeSchema = z
       .describe(
         'A series that also shows the latest snapshot after its last point ("each January, plus the latest")',
       ),
+    points: z
+      .array(isoDate)
+      .min(2)
+      .optional()
+      .describe('A series of only these dates, listed in the question ("at the end of 2026, 2028 and 2030")'),
     phrase: z.string().optional().describe('How the question said the time ("in the last 6 months")'),
   })
   .describe('When: a snapshot, a window for a change, a series, or take-up quarters');

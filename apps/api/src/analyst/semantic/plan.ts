@@ -132,6 +132,8 @@ export interface TimeSpec {
   seriesMonths?: number[];
   /** A series that also shows the latest snapshot after its last point ("each January, plus the latest"). */
   withLatest?: boolean;
+  /** A series of only these points, listed in the question ("at the end of 2026, 2028 and 2030"), ascending. */
+  points?: string[];
   /** How the time was expressed, for the explanation ("in the last 6 months"). */
   phrase?: string;
 }

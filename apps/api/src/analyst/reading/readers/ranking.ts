@@ -127,9 +127,16 @@ function applyRankingDefaults(draft: Draft): void {
         geo.values.includes(geo.column === 'country' ? la.country : la.government_region),
       ).length <= FEW_PLACES;
     // "Trooli's footprint by LA": one named network's places are the ones it is in, a list worth seeing whole.
-    const footprintOfOne =
-      /\bfootprint\b/.test(text) &&
+    // So are "in which LAs is Community Fibre present", "which councils does Trooli serve" (no superlative asked).
+    const oneNetwork =
       (draft.subject.operatorGroups?.length ?? 0) + (draft.subject.operators?.length ?? 0) === 1;
+    const whereItIs =
+      /\b(?:in which|which|where)\b[^?]*\b(?:present|operates?|operating|serves?|serving|covers?|available|live|built)\b/.test(
+        text,
+      ) &&
+      // "Largest first" orders the list; "the most" asks for the top of it.
+      !/\b(?:most|highest|largest|biggest|top|least|lowest|fewest|smallest)\b(?! first\b| to )/.test(text);
+    const footprintOfOne = oneNetwork && (/\bfootprint\b/.test(text) || whereItIs);
     if (
       !wholeList &&
       !few &&

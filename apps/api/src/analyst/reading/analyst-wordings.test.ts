@@ -1,0 +1,124 @@
+/**
+ * Wordings analysts used on first contact that the reading had missed: a term's own definition said again, typing
+ * slips, figures in millions, a network's whole footprint, an overlap set against a "vs", a share of "all fixed
+ * broadband lines", a question about the tool's terms, and a plan that contradicts itself.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../semantic/plan.js';
+import { contradictions } from './confidence.js';
+import { testLexicon, testTime } from './test-fixtures.js';
+import { understand } from './understand.js';
+
+const read = (question: string) => {
+  const u = understand(question, testLexicon, testTime);
+  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
+  return u;
+};
+
+describe("a term's own definition said again", () => {
+  it('adds nothing, in brackets after "coverage" or in a "defined as" clause', () => {
+    const inBrackets = read(
+      'What is the superfast broadband coverage (a best available download speed of at least 30 Mbit/s) in each nation?',
+    );
+    expect(inBrackets.plan).toMatchObject({
+      measure: 'coverage_pct',
+      subject: { minDown: 30 },
+      dimension: 'country',
+    });
+    expect(inBrackets.confidence).toBeGreaterThanOrEqual(0.8);
+    const clause = read(
+      'What share of UK premises have an ultrafast service, defined as a best available download speed of 300 Mbit/s or more?',
+    );
+    expect(clause.plan).toMatchObject({ measure: 'coverage_pct', subject: { minDown: 300 } });
+    expect(clause.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('keeps a definition with another threshold as a condition', () => {
+    const u = read('share of premises with ultrafast, defined as 500 Mbps or more');
+    expect(u.plan.subject.minDown).not.toBe(300);
+  });
+});
+
+describe('typing slips', () => {
+  it('reads two letters swapped in a place name as that place', () => {
+    expect(read('ff % in leeds and mancehster').plan.geo?.values).toEqual(['Leeds', 'Manchester']);
+  });
+
+  it('reads "mnths" as months', () => {
+    expect(read('top 3 altnets for premises added over the last 6 mnths').plan).toMatchObject({
+      limit: 3,
+      time: { from: '2026-05-01', to: '2026-11-01' },
+    });
+  });
+});
+
+describe('figures and footprints', () => {
+  it('reads "1m premises" as a million, and networks passing it as a test on each network, not a top million', () => {
+    const u = read('which networks are forecast to pass over 1m premises by the end of 2030');
+    expect(u.plan).toMatchObject({
+      dimension: 'operator_group',
+      groupFilter: { op: 'gt', value: 1_000_000 },
+    });
+    expect(u.plan.limit).toBeUndefined();
+  });
+
+  it('lists every place a network is present in, not a top 10 (unless a superlative asks for the top)', () => {
+    const whole = read(
+      'In which local authorities is Community Fibre present, and how many premises does it pass in each? Largest first.',
+    );
+    expect(whole.plan).toMatchObject({ dimension: 'la_name' });
+    expect(whole.plan.limit).toBeUndefined();
+    expect(read('which councils have the most Community Fibre premises').plan.limit).toBe(10);
+  });
+
+  it('reads an overlap set against a "vs" as one figure, not a row per network', () => {
+    const u = read(
+      'VM vs OR head-to-head: premises where both Virgin Media and Openreach FTTP are available now',
+    );
+    expect(u.plan.subject.allGroups).toEqual(['Virgin Media', 'Openreach']);
+    expect(u.plan.dimension).toBeUndefined();
+  });
+
+  it('reads a share of "all fixed broadband lines" changing between two quarters as the share in points', () => {
+    const u = read(
+      "By how many percentage points did BT's share of all fixed broadband lines change between 2025Q4 and 2026Q4?",
+    );
+    expect(u.plan).toMatchObject({ measure: 'line_share_pct', takeUp: { shareOf: 'BT', change: 'yoy' } });
+  });
+});
+
+describe('questions about the tool and plans that contradict themselves', () => {
+  it('answers "whats the diff between ff and gig, do u count vm cable as gig" about the data', () => {
+    expect(
+      understand('whats the diff between "ff" and "gig"? do u count vm cable as gig?', testLexicon, testTime)
+        .kind,
+    ).toBe('system_info');
+    // Two places or figures compared are a data question.
+    expect(
+      understand("what's the difference between ff coverage in Leeds and Manchester", testLexicon, testTime)
+        .kind,
+    ).toBe('data');
+  });
+
+  it('finds a plan that requires and excludes the same thing', () => {
+    const forecastWithout: Plan = {
+      dataset: 'upc_forecast',
+      measure: 'change_premises',
+      subject: { exclude: { tech: 'fttponly' } },
+      time: { from: '2026-11-01', to: '2028-06-01' },
+      notes: [],
+      unknowns: [],
+      assumptions: [],
+    };
+    expect(contradictions(forecastWithout)).toHaveLength(1);
+    expect(contradictions({ ...forecastWithout, dataset: 'upc' })).toHaveLength(0);
+  });
+
+  it('reads "had no full fibre at the latest snapshot and are forecast to have it" as those forecast to gain it', () => {
+    const u = read(
+      'How many premises that had no full fibre at the 1 November 2026 availability snapshot are forecast to have full fibre by June 2028?',
+    );
+    expect(u.plan.subject.exclude).toBeUndefined();
+    expect(u.plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-11-01', to: '2028-06-01' } });
+  });
+});
