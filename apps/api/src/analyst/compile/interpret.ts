@@ -424,7 +424,9 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   } else if (plan.flow && plan.measure === 'coverage_pct') {
     head = `Change in the ${noun} from each point to the next (percentage points)${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
-    head = `New ${noun} added each period${where ? ` ${where}` : ''}`;
+    head = plan.growthPct
+      ? `${capitalise(noun)}${where ? ` ${where}` : ''}, with what each point added and its % growth since the one before`
+      : `New ${noun} added each period${where ? ` ${where}` : ''}`;
   } else if (dimension && plan.rankWithin) {
     // "For each region, the local authority with the lowest share of premises ...": one winner per group.
     const n = plan.limit ?? 1;

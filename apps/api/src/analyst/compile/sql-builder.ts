@@ -1624,7 +1624,7 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
     `WITH levels AS (\n${levels.sql}\n),`,
     `added AS (\n  SELECT reported_at, ${unit}, ${unit} - LAG(${unit}) OVER (ORDER BY reported_at) AS ${column}${points ? ', coverage_pct' : ''}\n  FROM levels\n)`,
     // The level beside what it gained: "net adds month by month" reads best against the level it moved.
-    `SELECT reported_at, ${unit}, ${column}${points ? `, coverage_pct,\n       ${round(`100.0 * ${column} / ${total}`)} AS pp_change` : ''}`,
+    `SELECT reported_at, ${unit}, ${column}${points ? `, coverage_pct,\n       ${round(`100.0 * ${column} / ${total}`)} AS pp_change` : ''}${plan.growthPct ? `,\n       ${round(`100.0 * ${column} / NULLIF(${unit} - ${column}, 0)`)} AS growth_pct` : ''}`,
     'FROM added',
     // From the first point of the series on or after `from` (a quarterly series' first is a quarter's snapshot).
     `WHERE reported_at >= ${date(monthsBetween(from, to, pointMonths(plan))[0] ?? from)}`,
@@ -1642,6 +1642,7 @@ function buildFlowByDifference(plan: Plan, ctx: TimeContext): BuiltQuery {
             pp_change: 'change in the share since the previous point (percentage points)',
           }
         : {}),
+      ...(plan.growthPct ? { growth_pct: `${unit} added as a % of the previous point's` } : {}),
     },
     steps: [
       ...levels.steps,
@@ -1684,7 +1685,10 @@ function seriesPoints(
     plan.time.seriesMonth === undefined &&
     (plan.time.seriesTo ?? '') >= ctx.latest &&
     !monthsBetween(from, to, months).includes(ctx.latest);
-  const also = !forecast && ((plan.time.withLatest && ctx.latest > to) || yearToDate) ? [ctx.latest] : [];
+  const points = monthsBetween(from, to, months);
+  const lastPoint = points[points.length - 1] ?? to;
+  const also =
+    !forecast && ((plan.time.withLatest && ctx.latest > lastPoint) || yearToDate) ? [ctx.latest] : [];
   return { from, to, months, also };
 }
 
@@ -1949,11 +1953,14 @@ function buildFirstActivationFlow(
     `  SELECT reported_at, previous FROM (VALUES ${pairs.map(([d, p]) => `(${date(d)}, ${date(p)})`).join(', ')}) AS s(reported_at, previous)`,
     ')',
     // The level at each snapshot beside what it added, as the flow by difference shows them.
-    `SELECT s.reported_at,\n       (SELECT SUM(l.${unit}) FROM by_first_date l WHERE l.first_date <= s.reported_at) AS ${unit},\n       COALESCE(SUM(b.${unit}), 0) AS ${column}`,
+    `${plan.growthPct ? ', flow AS (\n' : ''}SELECT s.reported_at,\n       (SELECT SUM(l.${unit}) FROM by_first_date l WHERE l.first_date <= s.reported_at) AS ${unit},\n       COALESCE(SUM(b.${unit}), 0) AS ${column}`,
     'FROM snapshots s',
     'LEFT JOIN by_first_date b ON b.first_date > s.previous AND b.first_date <= s.reported_at',
     'GROUP BY s.reported_at',
-    'ORDER BY s.reported_at',
+    // "With the YoY growth %": each addition over the level before it.
+    plan.growthPct
+      ? `)\nSELECT reported_at, ${unit}, ${column}, ${round(`100.0 * ${column} / NULLIF(${unit} - ${column}, 0)`)} AS growth_pct\nFROM flow\nORDER BY reported_at`
+      : 'ORDER BY s.reported_at',
   ]
     .filter(Boolean)
     .join('\n');
@@ -1963,6 +1970,7 @@ function buildFirstActivationFlow(
       reported_at: 'snapshot date',
       [unit]: `${unit} with ${subjectPhrase(plan)}`,
       [column]: `${unit} that got ${subjectPhrase(plan)} since the previous snapshot`,
+      ...(plan.growthPct ? { growth_pct: `${unit} added as a % of the previous snapshot's` } : {}),
     },
     steps: [
       `Finds each postcode's first full-fibre activation (the earliest activated_date in fact_operator); full fibre is never withdrawn, so a postcode is new at the first snapshot on or after that date.`,

@@ -3305,7 +3305,11 @@ function bandsOfTheQuestion(base: Plan, tagging: Tagging): Edit[] {
 function seriesPlusLatest(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset !== 'upc' || base.time.withLatest || !TIME_GRAINS.has(base.dimension ?? '')) return [];
   const to = base.time.seriesTo;
-  if (!to || to >= (tagging.latest.date ?? to)) return [];
+  const latest = tagging.latest.date ?? to;
+  // "At the start of each quarter in 2026 and now": a quarterly series up to the latest ends at its last quarter's
+  // snapshot, before the latest.
+  const quarterly = base.dimension === 'quarter' && latest && Number(latest.slice(5, 7)) % 3 !== 1;
+  if (!to || (to >= (latest ?? to) && !quarterly)) return [];
   if (
     !/\b(?:plus|and|with|as well as|also)\s+(?:also\s+)?(?:the\s+)?(?:latest|current|today'?s?|now)\b/.test(
       tagging.text,

@@ -74,3 +74,31 @@ describe('one figure at two dates', () => {
     );
   });
 });
+
+describe('a change asked beside each point', () => {
+  it('reads "w/ YoY growth %" as the levels with what each point added and its % growth', () => {
+    const u = read('CityFibre premises passed Nov-24, Nov-25, Nov-26 w/ YoY growth %');
+    expect(u.plan).toMatchObject({ dimension: 'year', flow: true, growthPct: true });
+    const built = buildQuery(u.plan, testTime);
+    expect(Object.keys(built.columns)).toEqual(
+      expect.arrayContaining(['premises', 'new_premises', 'growth_pct']),
+    );
+  });
+
+  it('reads "at the start of each quarter in 2026 and now, with net adds between each" with the latest point', () => {
+    const u = read(
+      'Openreach FTTP homes passed at the start of each quarter in 2026 and now, with net adds between each',
+    );
+    expect(u.plan).toMatchObject({ dimension: 'quarter', flow: true, time: { withLatest: true } });
+    expect(buildQuery(u.plan, testTime).sql).toContain("DATE '2026-11-01'");
+  });
+
+  it('reads "annual net adds, Dec-on-Dec, for 2022 to 2025" as what each December added', () => {
+    const u = read('Leeds - annual net adds of gigabit premises, Dec-on-Dec, for 2022 to 2025');
+    expect(u.plan).toMatchObject({
+      dimension: 'year',
+      flow: true,
+      time: { seriesMonth: 12, seriesFrom: '2022-01-01', seriesTo: '2025-12-01' },
+    });
+  });
+});

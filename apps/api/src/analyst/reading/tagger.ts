@@ -482,6 +482,15 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\bby (?:the )?(?:best |fastest |max(?:imum)? |top )?(?:download|down)(?: speed)?(?: available| on offer)?(?: (?:now|today|currently))?\s*[,;:-]?\s*(?:in |using |with )?(?:these |the following )?(?:speed )?bands?\b\s*:?/gi,
       'by best download speed band:',
     )
+    // "Annual net adds", "yearly additions": what each year added; "Dec-on-Dec" is at each December.
+    .replace(
+      /\b(?:annual|yearly) (net adds|net additions|additions|adds|growth|increases?)\b/gi,
+      '$1 each year',
+    )
+    .replace(
+      /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[- ]on[- ]\1[a-z]*\b,?/gi,
+      (_w, month: string) => `at each ${month}`,
+    )
     // "Per calendar yr", "in each calendar year": each year (years are calendar years here).
     .replace(/\b(per|each|every|by|a) calendar (year|yr)\b/gi, '$1 year')
     // "The last 6 mnths": months, however it is shortened.

@@ -439,6 +439,7 @@ function buildPlan(text: string, entities: EntityMatch[], lexicon: Lexicon, ctx:
     time: parsed.time,
     leaderPerDimension: draft.leaderPerDimension || undefined,
     flow: draft.flow || undefined,
+    ...(draft.flow && draft.growthPct ? { growthPct: true } : {}),
     takeUp: draft.takeUp,
     order: draft.order,
     limit: draft.limit,

@@ -376,6 +376,10 @@ export const planSchema = z.object({
       'With dimension speed_band: the cut points in Mbit/s the question gives, ascending ("under 30, 30-300, 300+": [30, 300])',
     ),
   flow: z.boolean().optional().describe('A series where each point is what was added since the previous one'),
+  growthPct: z
+    .boolean()
+    .optional()
+    .describe('With flow: each point\'s addition also as a % of the level before it ("with YoY growth %")'),
   takeUp: takeUpSchema.optional(),
   groupFilter: z
     .object({

@@ -251,6 +251,8 @@ export interface Plan {
   bandCuts?: number[];
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
+  /** With `flow`: each point's addition also as a % of the level before it ("w/ YoY growth %"). */
+  growthPct?: boolean;
   /** take_up filters. */
   takeUp?: {
     operators?: string[];

@@ -34,6 +34,8 @@ export interface Draft {
   dimension?: Dimension;
   leaderPerDimension: boolean;
   flow: boolean;
+  /** With `flow`: each point's addition as a % of the level before it too ("w/ YoY growth %"). */
+  growthPct?: boolean;
   takeUpChange: Pick<NonNullable<Plan['takeUp']>, 'change' | 'rankByChange'>;
   takeUp?: Plan['takeUp'];
   order?: Plan['order'];

@@ -31,6 +31,13 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
       if (from && to) parsed.time = { ...rest, seriesFrom: addMonths(from, 1), seriesTo: to };
     }
   }
+  // "CityFibre premises at Nov 2024, Nov 2025 and Nov 2026 w/ YoY growth %", "homes passed at the start of each
+  // quarter, with net adds between each": the levels asked, with what each point added beside them.
+  const beside = BESIDE_CHANGE.exec(text);
+  if (parsed.series && beside && (dataset === 'upc' || dataset === 'upc_forecast') && hasSubject) {
+    draft.flow = true;
+    if (/%|percent|rate/.test(beside[0])) draft.growthPct = true;
+  }
   const measure = draft.measure;
   // "Premises getting full fibre for the first time in each quarter of 2025": the first activations of each point
   // of a series are what that point added (a flow), over the series' span rather than a default window.
@@ -65,4 +72,7 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
 }
 
 /** A change from each point of a series to the next, by the grain it names. */
+/** A change asked beside each point of a series: "w/ YoY growth %", "with net adds between each", "and the QoQ change". */
+const BESIDE_CHANGE =
+  /(?:\bw\/|\bwith\b|\bplus\b|\band\b|\+|,)\s*(?:the\s+)?(?:(?:yoy|qoq|mom|y-o-y|q-o-q|annual|year[- ]on[- ]year|quarter[- ]on[- ]quarter|period[- ]on[- ]period)\s+)?(?:growth|change|increase|net adds|adds|additions|uplift)\b(?:\s*(?:%|percent|rate))?(?:\s+(?:between|since|from|on|vs)\s+(?:each|the (?:previous|last|prior)))?|(?:\bw\/|\bwith\b|\bplus\b|\band\b|,)\s*(?:the\s+)?(?:%|percent(?:age)?)\s+(?:growth|change|increase)\b/;
 const ON_PREVIOUS = /\b(month[- ]on[- ]month|quarter[- ]on[- ]quarter|mom|m-o-m|qoq|q-o-q)\b/;
