@@ -84,7 +84,10 @@ export function buildAlongside(plan: Plan, compile: (part: Plan) => BuiltQuery):
         ? 'uk'
         : p.geo && key(p.geo) !== key(plans[0]!.geo)
           ? slug(p.geo.label ?? p.geo.values.join('_'))
-          : subjectSlug(p.subject);
+          : // Lines' change on the quarter and on the year before: named by which.
+            p.takeUp?.change && p.takeUp.change !== plans[0]!.takeUp?.change
+            ? p.takeUp.change
+            : subjectSlug(p.subject);
     if (prefix === 'all' || usedPrefixes.has(prefix)) prefix = slug(p.measure);
     if (usedPrefixes.has(prefix)) prefix = `figure_${i + 1}`;
     usedPrefixes.add(prefix);

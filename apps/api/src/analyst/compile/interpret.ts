@@ -477,7 +477,9 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const most = plan.order === 'asc' ? 'fewest' : 'most';
     const by = plan.rankByLevel
       ? // Ranked by the level reached, the change beside it.
-        `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
+        plan.measure === 'change_pp'
+        ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} coverage at the later date, and the ${noun}`
+        : `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
       : /share|score|speed|change|coverage|number/.test(noun)
         ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
         : `with the ${most} ${noun}`;

@@ -2035,7 +2035,7 @@ function areaChangeSql(
     `${sumAt(to)} AS ${o.toCol}`,
     `${gained} AS ${unit}_gained`,
     // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
-    ...(plan.measure === 'change_pp'
+    ...(plan.measure === 'change_pp' && !plan.growthPct
       ? []
       : [`${round(`100.0 * (${gained}) / NULLIF(${sumAt(from)}, 0)`)} AS ${unit}_change_pct`]),
   ];
@@ -2078,7 +2078,10 @@ function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
   if (!plan.rankByLevel) return built;
   // Ranked by the level reached, not by the change: the final ordering names the later date's column instead.
   const to = plan.time.to ?? ctx.latest;
-  const level = `${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}_${label(to)}`;
+  const level =
+    plan.measure === 'change_pp'
+      ? `coverage_${label(to)}_pct`
+      : `${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}_${label(to)}`;
   const ranking = FINAL_RANKING.exec(built.sql);
   if (!ranking || !built.sql.includes(` AS ${level}`)) return built;
   return {
@@ -2128,7 +2131,7 @@ function buildChangeRanked(plan: Plan, ctx: TimeContext): BuiltQuery {
     `SUM(CASE WHEN p.reported_at = ${date(to)} THEN ${weight} ELSE 0 END) AS ${toCol}`,
     `${gained} AS ${unit}_gained`,
     // The gain as a share of where it started: "premises now vs a year ago, and the % growth".
-    ...(plan.measure === 'change_pp'
+    ...(plan.measure === 'change_pp' && !plan.growthPct
       ? []
       : [`${round(`100.0 * (${gained}) / NULLIF(${fromSum}, 0)`)} AS ${unit}_change_pct`]),
     // Postcodes switched on are read with the premises in them ("how many LS6 postcodes has Netomnia switched on").
@@ -3489,6 +3492,7 @@ function buildTakeUpChange(plan: Plan, ctx: TimeContext, filters: string[]): Bui
     columns: {
       [thenCol]: `lines in ${before}`,
       [nowCol]: `lines in ${now}`,
+      change_lines: `lines added from ${before} to ${now}`,
       [pctCol]: plan.takeUp?.fromQuarter
         ? `change from ${before} to ${now}, %`
         : plan.takeUp?.change === 'qoq'

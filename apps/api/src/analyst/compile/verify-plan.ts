@@ -689,8 +689,8 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
   )
     out.push(`the ranking by the share (ranked by ${first.target})`);
   else if (plan.rankByLevel) {
-    // Ranked by the level at the later date, named for it ("premises_2026_11").
-    if (!/^(?:premises|postcodes)_\d{4}_\d{2}$/.test(first.target))
+    // Ranked by the level at the later date, named for it ("premises_2026_11", a share "coverage_2026_11_pct").
+    if (!/^(?:premises|postcodes)_\d{4}_\d{2}$|^coverage_\d{4}_\d{2}_pct$/.test(first.target))
       out.push(`the ranking by the level reached (ranked by ${first.target})`);
   } else if (CHANGE_MEASURES.has(plan.measure) && !/_gained$|^pp_change$/.test(first.target))
     out.push(`the ranking by the change (ranked by ${first.target})`);

@@ -4,6 +4,7 @@
  * broadband lines", a question about the tool's terms, and a plan that contradicts itself.
  */
 import { describe, expect, it } from 'vitest';
+import { buildQuery } from '../compile/sql-builder.js';
 import type { Plan } from '../semantic/plan.js';
 import { contradictions } from './confidence.js';
 import { testLexicon, testTime } from './test-fixtures.js';
@@ -120,5 +121,85 @@ describe('questions about the tool and plans that contradict themselves', () => 
     );
     expect(u.plan.subject.exclude).toBeUndefined();
     expect(u.plan).toMatchObject({ dataset: 'upc_forecast', time: { from: '2026-11-01', to: '2028-06-01' } });
+  });
+});
+
+describe('questions written close to the data contract', () => {
+  it('reads conditions written as SQL as the places, networks and technologies they name', () => {
+    expect(
+      read("postcode_area = 'LS': full fibre coverage % at reported_at 2025-11-01 and 2026-11-01").plan,
+    ).toMatchObject({
+      geo: { column: 'postcode_area', values: ['LS'] },
+      measure: 'change_pp',
+    });
+    expect(
+      read("premises where count(distinct operator_group) with tech='fttponly' >= 2 at the latest snapshot")
+        .plan.subject,
+    ).toMatchObject({ minNetworks: 2, tech: 'fttponly' });
+    expect(
+      read('fttponly premises passed per reported_at, January snapshots only (2021-01-01 through 2026-01-01)')
+        .plan,
+    ).toMatchObject({
+      dimension: 'year',
+      time: { seriesMonth: 1, seriesFrom: '2021-01-01' },
+    });
+  });
+
+  it('reads "by how many full fibre networks are available to them" and "bucket premises by" as the distribution', () => {
+    expect(
+      read("break down Leeds's premises by how many full fibre networks are available to them").plan
+        .dimension,
+    ).toBe('networks');
+    expect(
+      read('bucket premises by number of distinct fttponly operator_groups, including a 0 bucket').plan
+        .dimension,
+    ).toBe('networks');
+  });
+
+  it('reads a name written with an accent as the name without it', () => {
+    expect(read('superfast coverage in Cardiff and Glasgów').plan.geo?.values).toEqual([
+      'Cardiff',
+      'Glasgow City',
+    ]);
+  });
+});
+
+describe('levels and changes asked together', () => {
+  it('ranks by the level named after "on" or "by", with the change in points beside it', () => {
+    const u = read(
+      'Bottom 10 councils on gigabit coverage today: % of premises, plus the YoY pp change for each',
+    );
+    expect(u.plan).toMatchObject({ measure: 'change_pp', rankByLevel: true, order: 'asc', limit: 10 });
+    const { sql } = buildQuery(u.plan, testTime);
+    expect(sql).toMatch(/ORDER BY coverage_2026_11_pct ASC/);
+  });
+
+  it('shows the premises growth % beside a change in points when asked', () => {
+    const u = read('altnet reach in premises now vs Nov-25, YoY growth % and current share of UK premises');
+    expect(u.plan).toMatchObject({ measure: 'change_pp', growthPct: true });
+    expect(Object.keys(buildQuery(u.plan, testTime).columns)).toContain('premises_change_pct');
+  });
+});
+
+describe("a brand's lines with both changes", () => {
+  it('reads "plus QoQ and YoY net adds" as both changes side by side, each named by which', () => {
+    const u = read('Sky broadband lines 2026Q4 plus QoQ and YoY net adds');
+    expect(u.plan.takeUp?.change).toBeDefined();
+    expect(u.plan.alongside?.[0]?.takeUp?.change).toBe(u.plan.takeUp?.change === 'qoq' ? 'yoy' : 'qoq');
+    const columns = Object.keys(buildQuery(u.plan, testTime).columns);
+    expect(columns).toEqual(expect.arrayContaining(['change_lines', 'qoq_change_pct', 'yoy_change_pct']));
+  });
+});
+
+describe('a share of a footprint the plan does not take as its base', () => {
+  it('is said, and the answer is not confident', () => {
+    const u = read(
+      'premises passed by 2+ different altnets right now, and that as a % of all altnet-passed premises',
+    );
+    expect(u.plan.unknowns.join(' ')).toMatch(/the base of the share/);
+    expect(u.confidence).toBeLessThan(0.8);
+    // A share of a place's premises, or of a footprint the plan takes as its base, is no such gap.
+    expect(read("what % of Leeds's premises have FF").confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read("what share of CityFibre's footprint also has Openreach FF").plan.within).toBeDefined();
   });
 });

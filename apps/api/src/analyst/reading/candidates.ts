@@ -1232,7 +1232,9 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
           plan.urbanRuralGap ||
           plan.withUk ||
           plan.alongside?.length ||
-          (plan.within?.operatorGroups?.length && plan.dimension === 'operator_group'),
+          (plan.within?.operatorGroups?.length && plan.dimension === 'operator_group') ||
+          // "At 2025-11 and at 2026-11, both counts and the delta": a change shows the level at both dates.
+          (/^change_/.test(plan.measure) && plan.time.from !== undefined && plan.time.to !== undefined),
       );
     case 'base': {
       // "Sky's base by technology": a brand's customer base is its lines.
@@ -1775,6 +1777,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...bothSpeeds(base, unused));
   edits.push(...onOfferAtAnAddress(base, tagging));
   edits.push(...speedsOfEach(base, unused));
+  edits.push(...bothLineChanges(base, tagging));
   if (wherePresent(base, tagging) && !base.groupFilter) {
     const plan = clone(base);
     plan.groupFilter = { op: 'gt', value: 0 };
@@ -3407,6 +3410,25 @@ function speedsOfEach(base: Plan, unused: Tag[]): Edit[] {
   return [{ plan, differs: `the fastest ${speed.value === 'upload' ? 'upload' : 'speeds'} of each` }];
 }
 
+/**
+ * "VMO2 fixed lines 2026Q4 plus QoQ and YoY net adds": the change on the quarter before and on the same quarter a
+ * year before, side by side (two figures of one brand's lines, each compiled as asked alone).
+ */
+function bothLineChanges(base: Plan, tagging: Tagging): Edit[] {
+  const change = base.takeUp?.change;
+  if (base.dataset !== 'take_up' || !change || base.dimension || base.alongside?.length) return [];
+  if (!/\b(?:qoq|q-o-q|quarter[- ]on[- ]quarter)\b/.test(tagging.text)) return [];
+  if (!/\b(?:yoy|y-o-y|year[- ]on[- ]year)\b/.test(tagging.text)) return [];
+  const plan = clone(base);
+  const other = clone(base);
+  other.takeUp = { ...other.takeUp, change: change === 'qoq' ? 'yoy' : 'qoq' };
+  const { notes: _n, unknowns: _u, assumptions: _a, ...part } = other;
+  plan.alongside = [{ ...part, notes: [], unknowns: [], assumptions: [] }];
+  return [
+    { plan, differs: 'the change on the quarter before and on the year before, side by side', prior: 1 },
+  ];
+}
+
 /** The fastest download asked with the upload, or the other way round: both speeds, side by side. */
 function bothSpeeds(base: Plan, unused: Tag[]): { plan: Plan; differs: string }[] {
   if (base.measure !== 'max_down' && base.measure !== 'max_up') return [];
@@ -3616,18 +3638,25 @@ function kindListedBySize(base: Plan, tagging: Tagging): Edit[] {
  * change is shown beside it, not ranked.
  */
 function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
-  if (!['change_premises', 'change_postcodes'].includes(base.measure) || !base.order || base.rankByLevel)
+  const share = base.measure === 'change_pp';
+  if (
+    !['change_premises', 'change_postcodes', 'change_pp'].includes(base.measure) ||
+    !base.order ||
+    base.rankByLevel
+  )
     return [];
+  // "Top 5 altnets by premises passed", "bottom 10 councils on gigabit coverage today": the level ranked on.
   const level = tagging.tags.find(
     (t) =>
       t.role === 'measure' &&
-      ['premises', 'postcodes'].includes(t.value) &&
-      /\bby (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
+      (share ? t.value === 'share' : ['premises', 'postcodes'].includes(t.value)) &&
+      /\b(?:by|on) (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
   );
   const change = tagging.tags.find((t) => t.role === 'measure' && t.value === 'change');
-  // "By premises and their growth": a second figure joined on; "by FTTP premises added" is the change itself.
+  // "By premises and their growth", "on coverage today, plus the YoY pp change": a second figure joined on; "by FTTP
+  // premises added" is the change itself.
   if (!level || !change || change.start < level.end) return [];
-  if (!/\band\b/.test(tagging.text.slice(level.end, change.start))) return [];
+  if (!/\b(?:and|plus|with|w\/)\b|[,:;]/.test(tagging.text.slice(level.end, change.start))) return [];
   const plan = clone(base);
   plan.rankByLevel = true;
   return [{ plan, differs: `ranked by ${level.text}, the change beside it`, prior: 1 }];

@@ -408,6 +408,80 @@ export function plainWording(question: string, latestQuarter?: string): string {
   const restated = usoPlain
     // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
     .replace(/(?<=[A-Za-z]) & (?=[A-Za-z])/g, ' and ')
+    // "Ynys Môn": names written with accents are the names without them (the lexicon's spelling).
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    // Conditions written as SQL ("postcode_area = 'LS'", "operator_group = 'CityFibre'", "tech='fttponly'"): the value
+    // in the model's words (a postcode area named as one; a place, network or technology by its name).
+    .replace(/\bpostcode_area\s*=\s*'([A-Za-z]{1,2})'/g, 'in the $1 postcode area')
+    .replace(
+      /\b(?:la_name|government_region|country|postcode_district|post_sector)\s*=\s*'([^']+)'/g,
+      'in $1',
+    )
+    .replace(/\b(?:operator_group|operator|tech|segment)\s*(?:=|in)\s*'([^']+)'/g, '$1')
+    // The data's own name for full fibre ("fttponly premises", "tech = 'fttponly'"), in the model's words.
+    .replace(/\bfttponly\b/gi, 'full fibre')
+    // Counting written as SQL: "count(distinct operator_group) with tech='fttponly' >= 2" is 2 or more full-fibre
+    // networks; "sum(premises) over distinct postcodes" restates the counting rule; "count(distinct postcode)" counts
+    // postcodes.
+    .replace(
+      /\bcount\s*\(\s*distinct\s+(?:[a-z_]+\.)?(operator_group|operator)\s*\)(?:\s+(?:with|where)\s+(full fibre|gigabit))?\s*(>=|>|=)\s*(\d+)/gi,
+      (_w, _column: string, tech: string | undefined, op: string, n: string) => {
+        const what = `${tech ? `${tech} ` : ''}${/altnet/i.test(_w) ? 'altnets' : 'networks'}`;
+        return op === '>='
+          ? `${n} or more ${what}`
+          : op === '>'
+            ? `more than ${n} ${what}`
+            : `exactly ${n} ${what}`;
+      },
+    )
+    .replace(/,?\s*\bsum\s*\(\s*premises\s*\)\s+over\s+(?:the\s+)?distinct\s+postcodes\b,?/gi, ' ')
+    .replace(/\bcount\s*\(\s*distinct\s+postcodes?\s*\)/gi, 'number of postcodes')
+    .replace(/\bsum\s*\(\s*(premises|lines)\s*\)/gi, '$1')
+    // The tables a question names ("in fact_operator_time_series", "over the fact_operator rows"): where the model
+    // reads the figure from anyway; "at reported_at 2025-11" is at that snapshot.
+    .replace(
+      /\s*\b(?:in|from|over|of|using)\s+(?:the\s+)?(?:fact_[a-z_]+|upc_output(?:_time_series)?|take_up_[a-z_]+|forecast_footprint|postcode_attractiveness)(?:\.[a-z_]+)?(?:\s+(?:rows|table))?\b/gi,
+      '',
+    )
+    .replace(/\b(at|on|for|per) reported_at\b/gi, (_w, word: string) =>
+      word.toLowerCase() === 'per' ? 'per snapshot' : word,
+    )
+    // "January snapshots only": each January.
+    .replace(
+      /\b(?:the )?(january|february|march|april|may|june|july|august|september|october|november|december) snapshots(?: only)?\b/gi,
+      'each $1',
+    )
+    // "Bucket premises by number of networks", "bin postcodes by ...": the premises, by that.
+    .replace(/\b(?:bucket|bin|band|group)(?:ed)? (premises|postcodes|homes) by\b/gi, '$1 by')
+    // "(including a 0 bucket for postcodes with no FF at all)": the bands start at none anyway.
+    .replace(
+      /,?\s*\(?\bincluding (?:a |the )?(?:0|zero|none|nil)[- ]?(?:bucket|band|row|group|count)\b[^)?]*\)?/gi,
+      '',
+    )
+    // "The six North Wales authorities (Ynys Mon, Gwynedd, ...)": the authorities listed are the places; the name of
+    // the part of the nation they make adds none.
+    .replace(
+      /\b(?:north|south|mid|west|east)(?:[- ](?:east|west))? (?:wales|scotland|england)\b(?= (?:authorities|councils|local authorities|las|boroughs)\s*\()/gi,
+      '',
+    )
+    // "Leaving operator_group Openreach out", "operator_group CityFibre's premises": the network named.
+    .replace(/\boperator_groups? (?=[A-Z])/g, '')
+    // "Counting every technology", "all techs included": no technology is a condition (not a row per technology).
+    .replace(
+      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?/gi,
+      '',
+    )
+    // "By how many full fibre networks are available to them", "bucket premises by number of distinct fttponly
+    // operator_groups": by the number of networks.
+    .replace(
+      /\bby how many (?:different |distinct )?((?:full[- ]fibre|ff|fttp|fttponly|gigabit) )?(?:networks|operators|operator groups|operator_groups|providers)(?: (?:are|is) (?:available|present|live)(?: (?:to|at|in) (?:them|it|each))?)?/gi,
+      (_w, kind: string | undefined) => `by number of ${kind ?? ''}networks`,
+    )
+    .replace(
+      /\bby (?:the )?number of (?:different |distinct )?(fttponly|ff|fttp|full[- ]fibre) (?:operator_groups|operator groups|operators)(?: per postcode)?/gi,
+      'by number of $1 networks',
+    )
     // A column's values named as the data contract spells it ("how many distinct la_name values", "count of
     // operator_group"): the places or networks it holds, in the model's words.
     .replace(COLUMN_VALUES, (_w, column: string) => COLUMN_PLURAL.get(column.toLowerCase()) ?? column)

@@ -22,6 +22,10 @@ const ROWS_AGAIN = /\b(?:each|their|those|these|them|per)\b/i;
 const UNIT_AGAIN =
   /^\s*how many (?:premises|homes|properties|postcodes|business sites|biz sites|households)\b(?: (?:is|are|does|do) (?:that|this|it|they|those)(?: represent| cover)?)?\s*\??\s*$/i;
 
+/** The second clause asks for the first clause's figure itself: "what was the rise?", "how big was the increase?". */
+const FIGURE_AGAIN =
+  /^\s*(?:what|how (?:big|large|much))\s+(?:was|is|were|are)\s+(?:the|that|its|their|this)\s+(?:rise|increase|change|gain|growth|fall|drop|decline|figure|number|value|level|total|amount|difference|gap)\s*\??\s*$/i;
+
 /** The second clause is about the first clause's figure: "is that", "of those", "compare". */
 const REFERS_BACK =
   /\b(?:that|this|those|these)\b|\bcompar|\bhow (?:does|do|did|has|have) (?:it|they|she|he)\b/i;
@@ -218,6 +222,8 @@ export function readTwoFigures(
   // "..., and what % of CityFibre's footprint is that?", "how many of those have no FF", "how does that compare
   // with the UK": a figure of the first one (a share within it, a comparison), which one reading holds.
   if (REFERS_BACK.test(clauses[1]) && !UNIT_AGAIN.test(clauses[1])) return null;
+  // "..., and what was the rise?", "and what is that figure": the first clause's own figure asked for, one answer.
+  if (FIGURE_AGAIN.test(clauses[1])) return null;
   const a = understand(clauses[0]);
   const b = understand(clauses[1]);
   if (a.kind !== 'data' || b.kind !== 'data') return null;

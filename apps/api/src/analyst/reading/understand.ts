@@ -297,6 +297,12 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   const candidates = rankReadings(first, tagging, lexicon, ctx);
   const best = candidates[0]!;
   const plan = best.plan;
+  // "Altnet reach now vs Nov-25, YoY growth % and the current share": the change in points with the premises' growth.
+  if (
+    plan.measure === 'change_pp' &&
+    /\bgrowth\s*(?:%|percent|rate)|(?:%|percent(?:age)?)\s*growth\b/.test(text)
+  )
+    plan.growthPct = true;
   // Every word accounted for: what the reading did not use is recorded, said in the answer, and lowers the
   // confidence (words it could not place, conditions it read that the plan does not carry, tags it left unused).
   const names = tagging.tags.filter((t) => t.role === 'place' && t.value.startsWith('postcode_area:'));
@@ -310,6 +316,13 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   );
   plan.unknowns.push(...reading.unknowns);
   let confidence = reading.confidence;
+  // "..., and that as a % of all altnet-passed premises", "what % of Openreach FTTP premises also have VM": a share
+  // of a footprint the plan does not take as its base is a share of something else.
+  const base = SHARE_OF_A_FOOTPRINT.exec(text);
+  if (base && !plan.within && !plan.footprintShare && /_pct$|^change_pp$/.test(plan.measure)) {
+    plan.unknowns.push(`the base of the share ("${base[0].trim()}")`);
+    confidence = Math.max(0.15, Number((confidence - 0.45).toFixed(2)));
+  }
   const second = candidates.find((c) => c.interpretation !== best.interpretation);
   if (second && best.score - second.score < CLOSE_READINGS) {
     plan.assumptions.push(`another reading was almost as likely: ${second.interpretation}`);
@@ -374,6 +387,10 @@ function presentAndExcluded(subject: Plan['subject']): void {
   delete subject.exclude;
   subject.absent = true;
 }
+
+/** A share of a network's or technology's footprint: "% of all FF-passed premises", "% of Openreach FTTP premises". */
+const SHARE_OF_A_FOOTPRINT =
+  /(?:%|\bper ?cent(?:age)?|\bshare|\bproportion) of (?:all |the |total |their |its )*(?:(?:[a-z0-9'.&-]+ ){0,2}(?:altnet|alt-net|ff|fttp|ftth|full[- ]fibre|gigabit|gig|cable|network)[- ](?:passed|covered|served|enabled|capable) (?:premises|homes|properties|postcodes)|(?:openreach|or|virgin media|vm|cityfibre|cf|altnets?)(?:'s)?(?: (?:ff|fttp|ftth|full[- ]fibre|gigabit|cable))? (?:premises|homes|properties|footprint|postcodes))\b/;
 
 /** Two readings less than one tag apart are both said ("another reading was almost as likely"). */
 const CLOSE_READINGS = 1;

@@ -251,7 +251,10 @@ export interface Plan {
   bandCuts?: number[];
   /** "New full-fibre premises month by month": each point is what was added since the previous one. */
   flow?: boolean;
-  /** With `flow`: each point's addition also as a % of the level before it ("w/ YoY growth %"). */
+  /**
+   * With `flow`: each point's addition also as a % of the level before it ("w/ YoY growth %"); with a change in points
+   * between two dates, the premises' % growth beside it ("now vs Nov-25, YoY growth % and share").
+   */
   growthPct?: boolean;
   /** take_up filters. */
   takeUp?: {
