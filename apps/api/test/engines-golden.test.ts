@@ -32,6 +32,12 @@ const NEW_PATHS = [
   'FF coverage at Jan 2021, Jun 2023 and Nov 2026',
   'List the networks forecast to be passing over 1m premises by end-2030',
   'What % of premises had superfast in Jan 2021, and what % in Nov 2026?',
+  'CityFibre premises passed Nov-24, Nov-25, Nov-26 w/ YoY growth %',
+  'full fibre premises at Nov-24, Nov-25 and Nov-26 w/ YoY growth %',
+  'Openreach FTTP homes passed at the start of each quarter in 2026 and now, with net adds between each',
+  'Bottom 10 councils on gigabit coverage today: % of premises, plus the YoY pp change for each',
+  'Sky broadband lines 2026Q4 plus QoQ and YoY net adds',
+  'altnet reach in premises now vs Nov-25, YoY growth % and current share of UK premises',
   // Session 19: a series for each place (places named, stacked; every place of a level, from the place summaries or
   // grouped); a network's fastest speeds at an address.
   'full fibre coverage in Leeds, Bradford and Wakefield each year since 2021',
