@@ -203,3 +203,35 @@ describe('a share of a footprint the plan does not take as its base', () => {
     expect(read("what share of CityFibre's footprint also has Openreach FF").plan.within).toBeDefined();
   });
 });
+
+describe('more of the contract in questions, and windows said in passing', () => {
+  it('reads questions about snapshot ranges and thresholds as about the data', () => {
+    for (const q of [
+      'what range of reported_at snapshot dates does upc_output_time_series hold, and which one is treated as latest?',
+      "how is tech = 'fttponly' different from 'fttc', and what threshold on fastest_down counts as gigabit here?",
+    ])
+      expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
+  });
+
+  it('reads a table named alone as what it holds', () => {
+    expect(
+      read('take_up_quarterly 2026Q4: sum(lines) by operator and its share of all lines (%), top 5 by lines')
+        .plan,
+    ).toMatchObject({ dataset: 'take_up', dimension: 'operator', limit: 5 });
+  });
+
+  it('reads "vs the one 3 months earlier, both levels and QoQ pp move" as one change, not a series', () => {
+    const u = read(
+      'Gigabit-capable coverage (cable incl.), latest snapshot vs the one 3 months earlier, both levels and QoQ pp move',
+    );
+    expect(u.plan).toMatchObject({ measure: 'change_pp', time: { from: '2026-08-01', to: '2026-11-01' } });
+    expect(u.plan.dimension).toBeUndefined();
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads "the 2-yr pp change" as the change between the dates given', () => {
+    const u = read('Rural ultrafast coverage, Nov-26 vs Nov-24, and the 2-yr pp change');
+    expect(u.plan).toMatchObject({ measure: 'change_pp', time: { from: '2024-11-01', to: '2026-11-01' } });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

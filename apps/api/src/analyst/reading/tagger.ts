@@ -444,6 +444,15 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\s*\b(?:in|from|over|of|using)\s+(?:the\s+)?(?:fact_[a-z_]+|upc_output(?:_time_series)?|take_up_[a-z_]+|forecast_footprint|postcode_attractiveness)(?:\.[a-z_]+)?(?:\s+(?:rows|table))?\b/gi,
       '',
     )
+    // A table named alone ("take_up_quarterly 2026Q4: ...", "which altnets (fact_altnet_time_series.operator)"): what
+    // it holds, in the model's words.
+    .replace(/\bfact_altnet(?:_time_series)?(?:\.operator)?\b/gi, 'altnet')
+    .replace(/\btake_up_(?:quarterly|postcode)(?:\.[a-z_]+)?\b:?/gi, 'lines')
+    .replace(/\bforecast_footprint\b/gi, 'forecast footprint')
+    .replace(
+      /\b(?:fact_operator(?:_time_series)?|upc_output(?:_time_series)?|postcode_attractiveness)(?:\.[a-z_]+)?\b:?/gi,
+      '',
+    )
     .replace(/\b(at|on|for|per) reported_at\b/gi, (_w, word: string) =>
       word.toLowerCase() === 'per' ? 'per snapshot' : word,
     )
@@ -567,6 +576,23 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "Per calendar yr", "in each calendar year": each year (years are calendar years here).
     .replace(/\b(per|each|every|by|a) calendar (year|yr)\b/gi, '$1 year')
+    // "Gigabit-capable coverage (cable incl.)": gigabit counts cable already (the model's definition).
+    .replace(
+      /\s*\(\s*(?:cable\s+incl(?:uded|uding|\.)?|incl(?:uding|\.)?\s+cable|(?:with\s+)?cable\s+counted)\s*\)/gi,
+      '',
+    )
+    // "The latest snapshot vs the one 3 months earlier": 3 months ago.
+    .replace(
+      /\bthe one (\d+|three|six|twelve) (months?|years?|quarters?) (?:earlier|before|prior|previously)\b/gi,
+      '$1 $2 ago',
+    )
+    // "The 2-yr pp change", "the 6-month growth": the change over the window the dates give.
+    .replace(
+      /\b(?:the )?(?:\d+|two|three|five|six|twelve)[- ](?:yrs?|years?|months?|mths?|quarters?|qtrs?) ((?:pp |%|percentage points? |net )?(?:change|growth|increase|move|gain|adds))\b/gi,
+      'the $1',
+    )
+    // "Both levels and the pp move", "both counts and the delta": the figure at each date (a change shows both).
+    .replace(/\bboth (?:levels|figures|values|numbers|counts|shares|percentages|dates)\b/gi, 'both')
     // "The last 6 mnths": months, however it is shortened.
     .replace(/\b(?:mnths|mnth|mths|mos)\b/gi, 'months')
     // "Line net adds", "net line adds": the lines added.

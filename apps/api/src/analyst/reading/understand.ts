@@ -99,6 +99,9 @@ const PROVENANCE = [
   /\b(?:most recent|latest|newest|last) (?:snapshot|data|dates?|quarter|month|update)s? (?:do )?(?:you|the tool|this tool|we) (?:have|hold|use|cover)\b/,
   /\bhow (?:often|frequently) (?:is|are|do|does) (?:a |the )?(?:new )?(?:[a-z-]+ )?(?:snapshots?|data|updates?|forecasts?)\b(?! (?:in|of|for) )/,
   /\bwhat (?:period|time span|date range|range of dates|dates?) (?:do|does) (?:the )?(?:[a-z-]+ ){0,2}(?:snapshots?|data|forecasts?) (?:extend|span|cover|run|go back|start)\b/,
+  // "What range of reported_at snapshot dates does upc_output_time_series hold", "which one is treated as latest".
+  /\bwhat (?:range|span|set) of (?:[a-z_]+ ){0,3}(?:dates|snapshots|quarters)\b/,
+  /\bwhich (?:one|snapshot|date|quarter) is (?:treated|taken|used|counted) as (?:the )?latest\b/,
   /\bhow up to date is\b|\bwhen (?:is|was) the (?:latest|most recent|last) (?:snapshot|update|data)\b/,
   // "How far back does your data go, and when was it last updated?"
   /\bhow far back (?:does|do|can) (?:the |your |this )?(?:[a-z-]+ )?(?:data|it|snapshots?|history|series) go\b|\bwhen was (?:it|the data|this) last updated\b/,
@@ -130,6 +133,9 @@ const DEFINITION = [
   /\bhow (?:is|are) ["'a-z -]{2,40} defined\b/,
   // "What counts as an altnet", "what qualifies as superfast", "how is coverage % calculated".
   /\bwhat (?:counts|qualifies|is classed|is classified|is treated) as\b/,
+  // "How is full fibre different from FTTC", "what threshold on fastest_down counts as gigabit here".
+  /\bhow (?:is|are|does|do) ["'a-z0-9 _-]{1,40} differ(?:ent)? from\b/,
+  /\bwhat (?:[a-z_]+ ){0,3}(?:thresholds?|cut-?offs?)(?: on [a-z_ ]{1,20})? (?:counts?|qualif(?:y|ies)|is used|applies)\b/,
   // "Do u count vm cable as gig", "does cable count as gigabit in this tool".
   /\b(?:do|does) (?:you|u|it|the tool|this tool) (?:count|treat|class|include) [a-z' -]{2,40} as\b/,
   /\bin this tool\b[^?]*\b(?:mean|count|define|diff|difference)\b/,

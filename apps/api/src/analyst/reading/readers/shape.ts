@@ -22,7 +22,11 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
   const hasSubject = Boolean(
     subject.tech || subject.gigabit || subject.operatorGroups?.length || subject.minDown,
   );
-  if (onPrevious && dataset === 'upc' && hasSubject) {
+  // "The latest snapshot vs 3 months ago, both levels and the QoQ pp move": a window of one step is one change.
+  const step = /^m/.test(onPrevious?.[1] ?? '') ? 1 : 3;
+  const { from: windowFrom, to: windowTo } = parsed.time;
+  const oneStep = Boolean(windowFrom && windowTo && addMonths(windowFrom, step) === windowTo);
+  if (onPrevious && dataset === 'upc' && hasSubject && !oneStep) {
     draft.flow = true;
     if (!parsed.series) {
       parsed.series = /^m/.test(onPrevious[1] ?? '') ? 'month' : 'quarter';
