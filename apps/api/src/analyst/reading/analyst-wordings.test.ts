@@ -235,3 +235,42 @@ describe('more of the contract in questions, and windows said in passing', () =>
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('places and rankings said loosely', () => {
+  it('reads places "taken together" as one figure', () => {
+    const u = read('Leeds and Manchester taken together: full fibre premises gained in the last 6 months');
+    expect(u.plan.dimension).toBeUndefined();
+    expect(u.plan.geo?.values).toEqual(['Leeds', 'Manchester']);
+  });
+
+  it('reads "who is the biggest ..., and who is second?" as the top two', () => {
+    expect(
+      read("In Cornwall, who's the biggest full fibre network by premises passed, and who's second?").plan,
+    ).toMatchObject({
+      limit: 2,
+      order: 'desc',
+    });
+  });
+
+  it('reads "how much of the country" as the UK, not a row per nation', () => {
+    expect(
+      read('How much of the country is overbuilt today? Premises with 2+ full fibre networks').plan.dimension,
+    ).toBeUndefined();
+  });
+
+  it('reads "passed 1 million premises or more" as a test on each altnet', () => {
+    expect(read('List the alt-nets that have passed 1 million premises or more').plan).toMatchObject({
+      dimension: 'operator',
+      groupFilter: { op: 'gte', value: 1_000_000, on: 'count' },
+    });
+  });
+
+  it('answers "when this tool says", "which snapshots do you hold" and "real ... or modelled" about the data', () => {
+    for (const q of [
+      "When this tool says a home is 'below the USO', what exactly is it counting?",
+      'Which availability snapshots do you hold - first and latest month?',
+      'Are the operator footprints in here real build data from Openreach and the altnets, or are they modelled?',
+    ])
+      expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
+  });
+});

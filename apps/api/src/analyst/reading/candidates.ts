@@ -3188,7 +3188,11 @@ function placesWithACount(base: Plan, tagging: Tagging): Edit[] {
   if (base.dataset === 'take_up' || base.groupFilter || base.compare?.length || base.leaderPerDimension)
     return [];
   // Places, or networks: "networks forecast to pass over 1m premises by 2030" are those whose count passes.
-  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') && base.dimension !== 'operator_group') return [];
+  if (
+    !GEO_DIMENSIONS_OF_PLAN.has(base.dimension ?? '') &&
+    !NETWORK_DIMENSIONS.has(base.dimension as Dimension)
+  )
+    return [];
   for (const number of tagging.tags.filter((t) => t.role === 'number')) {
     const before = adjacent(tagging, number, -1);
     const after = adjacent(tagging, number, 1);
@@ -3487,7 +3491,8 @@ function placesWithNetworks(base: Plan, tagging: Tagging): Edit[] {
   if (base.groupFilter || base.compare?.length || base.within || s.absent) return [];
   if (tagging.tags.some((t) => t.role === 'measure' && ['premises', 'postcodes', 'share'].includes(t.value)))
     return [];
-  if (!/^\s*(?:which|what|list|show|name)\b/.test(tagging.text)) return [];
+  // A heading before the question ("Altnet hotspots: which councils ...") is no part of it.
+  if (!/^\s*(?:[a-z0-9'-]+ ){0,3}(?:which|what|list|show|name)\b/.test(tagging.text)) return [];
   const plan = clone(base);
   const { minNetworks: _min, exactNetworks: _exact, networksAreAltnets, ...rest } = s;
   plan.subject = networksAreAltnets ? { ...rest, altnet: true } : rest;

@@ -593,6 +593,24 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "Both levels and the pp move", "both counts and the delta": the figure at each date (a change shows both).
     .replace(/\bboth (?:levels|figures|values|numbers|counts|shares|percentages|dates)\b/gi, 'both')
+    // "Cumbria (Cumberland and Westmorland & Furness taken together)": one figure for the places, combined.
+    .replace(/\b(?:taken |counted |added )?together\b(?=\s*\)|\s*[,:;?]|\s*$)/gi, 'combined')
+    // "Who's the biggest full fibre network in Cornwall, and who's second?": the top two.
+    .replace(
+      /\bwho(?:'s| is) the (?:biggest|largest|leading|top)\b([^?]*?),? and who(?:'s| is)? (?:second|2nd|the runner[- ]up|next)\b/gi,
+      'who are the top 2$1',
+    )
+    // "How much of the country is overbuilt": the UK as a whole.
+    .replace(/\bof the (?:whole |entire )?country\b/gi, 'of the UK')
+    // "Gig-capable": gigabit-capable.
+    .replace(/\bgig[- ]capable\b/gi, 'gigabit-capable')
+    // "(Any tech, cable included)" after gigabit: its own definition.
+    .replace(/\s*\(\s*any tech(?:nology)?,?\s*(?:cable included|incl(?:uding|\.)? cable)\s*\)/gi, '')
+    // "Passed 1000000 premises or more": at least that many.
+    .replace(
+      /\b(\d[\d,]*) (premises|homes|properties|lines|postcodes) or (?:more|above|over|higher)\b/gi,
+      'at least $1 $2',
+    )
     // "The last 6 mnths": months, however it is shortened.
     .replace(/\b(?:mnths|mnth|mths|mos)\b/gi, 'months')
     // "Line net adds", "net line adds": the lines added.

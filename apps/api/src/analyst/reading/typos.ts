@@ -8,13 +8,36 @@ import type { Lexicon } from './lexicon.js';
 import { typoOf } from './vocabulary.js';
 
 export function correctTypos(question: string, lexicon: Lexicon): string {
-  return withApostrophes(
-    question.replace(/[A-Za-z][A-Za-z-]{4,}[A-Za-z]/g, (word) => {
-      const meant = typoOf(word.toLowerCase());
-      if (!meant || lexicon.find(word).length > 0) return word;
-      return meant;
-    }),
+  return countyDistricts(
+    withApostrophes(
+      question.replace(/[A-Za-z][A-Za-z-]{4,}[A-Za-z]/g, (word) => {
+        const meant = typoOf(word.toLowerCase());
+        if (!meant || lexicon.find(word).length > 0) return word;
+        return meant;
+      }),
+      lexicon,
+    ),
     lexicon,
+  );
+}
+
+/**
+ * "Rank Norfolk's seven districts": a county's districts are its councils, said as "the districts of Norfolk" (which
+ * the reading takes as its local authorities); a council's own "districts" stay its postcode districts.
+ */
+function countyDistricts(question: string, lexicon: Lexicon): string {
+  return question.replace(
+    /\b([A-Z][A-Za-z.&-]*(?: [A-Z][A-Za-z.&-]*){0,2})'s (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) )?(?:district council |local )?districts\b/g,
+    (whole, words: string) => {
+      // The county is the last one to three capitalised words ("Rank Norfolk's" is Norfolk's).
+      const parts = words.split(' ');
+      for (let n = Math.min(3, parts.length); n >= 1; n--) {
+        const name = parts.slice(-n).join(' ');
+        if (lexicon.counties.some((c) => c.county.toLowerCase() === name.toLowerCase()))
+          return `${parts.slice(0, -n).join(' ')}${parts.length > n ? ' ' : ''}the districts of ${name}`;
+      }
+      return whole;
+    },
   );
 }
 

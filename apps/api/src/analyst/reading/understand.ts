@@ -107,7 +107,9 @@ const PROVENANCE = [
   /\bhow far back (?:does|do|can) (?:the |your |this )?(?:[a-z-]+ )?(?:data|it|snapshots?|history|series) go\b|\bwhen was (?:it|the data|this) last updated\b/,
   /\b(?:real|actual|observed|measured)(?: data)?,? or (?:modell?ed|synthetic|simulated|made up)\b|\b(?:modell?ed|synthetic|simulated),? or (?:real|observed|actual)\b/,
   // "Are the operator footprint figures real operators' data, or are they modelled?"
-  /\b(?:real|actual|genuine)\b[^.?]{0,40}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
+  /\b(?:real|actual|genuine)\b[^.?]{0,70}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
+  // "Which availability snapshots do you hold - first and latest month?"
+  /\b(?:which|what) (?:[a-z-]+ )?(?:snapshots|dates|quarters|months) (?:do|does) (?:you|u|we|the tool|this tool|it) (?:hold|have|cover|keep)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
   /\bwhere do(?:es)? (?:the|this|your|these|all this|all the) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?|info|information|stats|statistics) come from\b/,
   // "Is it the official Ofcom figures?": whose figures these are.
@@ -124,7 +126,7 @@ const DEFINITION = [
   /\bwhat (?:does|do) ["'a-z -]{2,40} mean\b|\bwhat is meant by\b/,
   /\bhow (?:do|does) (?:you|u|it|the|this|your)(?: [a-z]+)? define\b/,
   // "When you say premises passed, is that households only or households plus businesses?"
-  /\bwhen (?:you|u) say\b/,
+  /\bwhen (?:you|u|this tool|the tool|it) says?\b/,
   // "What actually goes into the general attractiveness score", "what makes up the deprivation score".
   /\bwhat (?:actually )?(?:goes into|makes up|is in|feeds into) (?:the |your )?(?:[a-z-]+ ){0,3}(?:score|index|measure|definition|figure)s?\b/,
   // "What download and upload thresholds does it use?"
