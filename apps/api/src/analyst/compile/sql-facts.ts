@@ -146,11 +146,28 @@ function emptyFacts(): SqlFacts {
 /** The output names of a query: the first SELECT of a set operation names its columns. */
 function outputNames(node: Obj): string[] {
   if (str(node.type) === 'SET_OPERATION_NODE') return isObj(node.left) ? outputNames(node.left) : [];
-  return asArray(node.select_list).map((e) => {
-    if (!isObj(e)) return '';
-    if (str(e.alias)) return str(e.alias).toLowerCase();
-    return str(e.class) === 'COLUMN_REF' ? lastName(e) : '';
+  return asArray(node.select_list).flatMap((e) => {
+    if (!isObj(e)) return [''];
+    if (str(e.alias)) return [str(e.alias).toLowerCase()];
+    // "yearly.*" over a CTE of this query ("WITH yearly AS (...) SELECT year, yearly.*"): that CTE's own outputs.
+    if (str(e.class) === 'STAR') {
+      const from = isObj(node.from_table) ? str(node.from_table.table_name) : '';
+      const cte = cteQuery(node, str(e.relation_name) || from);
+      return cte ? outputNames(cte) : [''];
+    }
+    return [str(e.class) === 'COLUMN_REF' ? lastName(e) : ''];
   });
+}
+
+/** The query of a CTE the node defines, by name. */
+function cteQuery(node: Obj, name: string): Obj | undefined {
+  const map = isObj(node.cte_map) ? asArray(node.cte_map.map) : [];
+  for (const entry of map) {
+    if (!isObj(entry) || str(entry.key).toLowerCase() !== name.toLowerCase() || !isObj(entry.value)) continue;
+    const query = entry.value.query;
+    return isObj(query) && isObj(query.node) ? query.node : undefined;
+  }
+  return undefined;
 }
 
 const lastName = (ref: Obj) => {

@@ -431,3 +431,29 @@ describe('session 17 shapes are checked against their plans', () => {
     ).toContain('the places whose rank is asked ("Cardiff")');
   });
 });
+
+describe('outputs through a CTE read whole ("yearly.*")', () => {
+  it("names the CTE's own columns, so a yearly flow keeps its new_ column", async () => {
+    const read = await readSqlFacts(
+      'WITH yearly AS (WITH a AS (SELECT 1 AS x) SELECT x AS reported_at, 2 AS new_premises FROM a) SELECT 3 AS year, yearly.* FROM yearly',
+    );
+    expect(read.ok && read.facts.outputs).toEqual(['year', 'reported_at', 'new_premises']);
+  });
+
+  it('passes the check of a yearly series of first activations in rural areas', async () => {
+    const plan: Plan = {
+      dataset: 'upc',
+      measure: 'premises',
+      subject: { tech: 'fttponly' },
+      urbanRural: 'rural',
+      dimension: 'year',
+      flow: true,
+      time: { seriesFrom: '2022-01-01', seriesTo: '2026-11-01' },
+      notes: [],
+      unknowns: [],
+      assumptions: [],
+    };
+    const check = await verifyPlan(plan, buildQuery(plan, testTime), testTime);
+    expect(check.missing).toEqual([]);
+  });
+});

@@ -274,3 +274,13 @@ describe('places and rankings said loosely', () => {
       expect(understand(q, testLexicon, testTime).kind).toBe('system_info');
   });
 });
+
+describe('"so far" and a flow said again', () => {
+  it('reads "monthly net adds for every 2026 snapshot so far (each month vs the month before)" as 2026 month by month', () => {
+    const u = read(
+      'Openreach full fibre monthly net adds in premises for every 2026 snapshot so far (each month vs the month before)',
+    );
+    expect(u.plan).toMatchObject({ dimension: 'month', flow: true, time: { seriesFrom: '2026-01-01' } });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

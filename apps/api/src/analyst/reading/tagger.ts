@@ -611,6 +611,14 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(\d[\d,]*) (premises|homes|properties|lines|postcodes) or (?:more|above|over|higher)\b/gi,
       'at least $1 $2',
     )
+    // "For every 2026 snapshot": each month of that year; "so far", "this year so far": up to the latest, as the data is.
+    .replace(/\bfor (?:every|each) (20\d\d) snapshot\b/gi, 'for each month of $1')
+    .replace(/\s*\(?\b(?:this year )?so far(?: this year)?\b\)?/gi, '')
+    // "(Each month vs the month before)": what each point added, said again.
+    .replace(
+      /\s*\(\s*each (month|quarter|year) (?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:previous|prior|last|one before|\1 before)(?: \1)?\s*\)/gi,
+      '',
+    )
     // "The last 6 mnths": months, however it is shortened.
     .replace(/\b(?:mnths|mnth|mths|mos)\b/gi, 'months')
     // "Line net adds", "net line adds": the lines added.
