@@ -284,3 +284,35 @@ describe('"so far" and a flow said again', () => {
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe("a junior analyst's wordings", () => {
+  it('reads "got their first ever full fibre in each month" as what each month added', () => {
+    expect(
+      read('how many premises got their first ever full fibre in each month so far in 2026?').plan,
+    ).toMatchObject({
+      dimension: 'month',
+      flow: true,
+    });
+  });
+
+  it('reads "each type of tech right now? fttp, fttc, adsl, cable, fwa" as a row per technology', () => {
+    expect(
+      read('how many premises can get each type of tech right now? fttp, fttc, adsl, cable, fwa').plan
+        .dimension,
+    ).toBe('tech');
+  });
+
+  it('reads "Openreach full fibre but no full fibre from any other network" as Openreach the only one', () => {
+    expect(
+      read('In Leeds, how many premises have Openreach full fibre but no full fibre from any other network?')
+        .plan.subject,
+    ).toMatchObject({ soleGroup: 'Openreach' });
+  });
+
+  it('reads "only get gigabit because of cable" as cable-only gigabit', () => {
+    const u = read(
+      "how many premises only get gigabit because of cable, like there's no full fibre there at all?",
+    );
+    expect(u.plan.subject).toMatchObject({ gigabit: true, exclude: { tech: 'fttponly' } });
+  });
+});

@@ -619,6 +619,22 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\s*\(\s*each (month|quarter|year) (?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:previous|prior|last|one before|\1 before)(?: \1)?\s*\)/gi,
       '',
     )
+    // "Got their first ever full fibre": got it for the first time.
+    .replace(
+      /\b(got|get|gets|getting|received?|receiving) (?:their |its |a )?(?:very )?first(?:[- ]ever)? (full[- ]fibre|ff|fttp|ftth|gigabit)(?: (?:connection|service|network))?\b/gi,
+      '$1 $2 for the first time',
+    )
+    // "Each type of tech right now? fttp, fttc, adsl, cable, fwa": a row per technology, the list its rows.
+    .replace(/\beach (?:type|kind|sort) of (tech|technology|technologies)\b/gi, 'each technology')
+    .replace(
+      /(\beach technology\b[^?]*\?)\s*(?:fttp|fttc|adsl|cable|fwa|ff|full fibre)(?:\s*(?:,|and|&|\/)\s*(?:fttp|fttc|adsl|cable|fwa|ff|full fibre))+\s*\??\s*$/gi,
+      '$1',
+    )
+    // "Openreach full fibre but no full fibre from any other network": Openreach the only full-fibre network.
+    .replace(
+      /\b((?:[A-Z][\w&.'-]*|or|vm|cf)(?: [A-Z][\w&.'-]*)?) (full[- ]fibre|ff|fttp) but no (?:full[- ]fibre|ff|fttp) from (?:any ?one else|any other (?:network|operator|provider)s?|another (?:network|operator|provider))\b/gi,
+      '$1 as the only $2 network',
+    )
     // "The last 6 mnths": months, however it is shortened.
     .replace(/\b(?:mnths|mnth|mths|mos)\b/gi, 'months')
     // "Line net adds", "net line adds": the lines added.

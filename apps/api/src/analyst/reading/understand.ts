@@ -109,7 +109,7 @@ const PROVENANCE = [
   // "Are the operator footprint figures real operators' data, or are they modelled?"
   /\b(?:real|actual|genuine)\b[^.?]{0,70}\bor (?:are they |is it |is this )?(?:modell?ed|synthetic|simulated|made up|estimated)\b/,
   // "Which availability snapshots do you hold - first and latest month?"
-  /\b(?:which|what) (?:[a-z-]+ )?(?:snapshots|dates|quarters|months) (?:do|does) (?:you|u|we|the tool|this tool|it) (?:hold|have|cover|keep)\b/,
+  /\b(?:which|what) (?:[a-z-]+ ){0,2}(?:snapshots|dates|quarters|months) (?:do|does) (?:you|u|we|the tool|this tool|it) (?:actually |really )?(?:hold|have|cover|keep)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
   /\bwhere do(?:es)? (?:the|this|your|these|all this|all the) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?|info|information|stats|statistics) come from\b/,
   // "Is it the official Ofcom figures?": whose figures these are.
