@@ -411,7 +411,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // "Ynys Môn": names written with accents are the names without them (the lexicon's spelling).
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    // Conditions written as SQL ("postcode_area = 'LS'", "operator_group = 'CityFibre'", "tech='fttponly'"): the value
+    // Conditions written as SQL ("postcode_area = 'LS'", "operator_group = 'CityFibre'", "tech=fttponly"): the value
     // in the model's words (a postcode area named as one; a place, network or technology by its name).
     .replace(/\bpostcode_area\s*=\s*'([A-Za-z]{1,2})'/g, 'in the $1 postcode area')
     .replace(
@@ -419,9 +419,9 @@ export function plainWording(question: string, latestQuarter?: string): string {
       'in $1',
     )
     .replace(/\b(?:operator_group|operator|tech|segment)\s*(?:=|in)\s*'([^']+)'/g, '$1')
-    // The data's own name for full fibre ("fttponly premises", "tech = 'fttponly'"), in the model's words.
+    // The data's own name for full fibre ("fttponly premises", "tech = fttponly"), in the model's words.
     .replace(/\bfttponly\b/gi, 'full fibre')
-    // Counting written as SQL: "count(distinct operator_group) with tech='fttponly' >= 2" is 2 or more full-fibre
+    // Counting written as SQL: "count(distinct operator_group) with tech=fttponly >= 2" is 2 or more full-fibre
     // networks; "sum(premises) over distinct postcodes" restates the counting rule; "count(distinct postcode)" counts
     // postcodes.
     .replace(
