@@ -316,3 +316,26 @@ describe("a junior analyst's wordings", () => {
     expect(u.plan.subject).toMatchObject({ gigabit: true, exclude: { tech: 'fttponly' } });
   });
 });
+
+describe('counts of networks asked of places and premises', () => {
+  it('reads "which councils have 4 or more altnets present, and how many in each" as those councils and their count', () => {
+    const u = read(
+      'Altnet hotspots: which local authorities currently have 4 or more different altnets present, and how many in each?',
+    );
+    expect(u.plan).toMatchObject({
+      measure: 'operator_count',
+      groupFilter: { op: 'gte', value: 4, on: 'count' },
+    });
+  });
+
+  it('reads "for premises that have FTTP, by how many networks (1, 2, 3 and so on)" as bands from one', () => {
+    expect(
+      read(
+        'For premises that have FTTP today, break them down by how many full fibre networks are there (1, 2, 3 and so on)',
+      ).plan,
+    ).toMatchObject({ dimension: 'networks', bandsFromOne: true });
+    expect(
+      read('premises by number of full fibre networks, including none').plan.bandsFromOne,
+    ).toBeUndefined();
+  });
+});

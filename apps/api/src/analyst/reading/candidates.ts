@@ -1148,6 +1148,13 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       const next = adjacent(tagging, tag, 1);
       // "Give the LA count", "in how many LAs is each altnet present": the places each network is in.
       if (plan.measure === 'place_count' || plan.placeBands) return true;
+      // "Which councils have 4+ altnets present, and how many in each": the networks counted in each place.
+      if (
+        plan.measure === 'operator_count' &&
+        plan.groupFilter?.on === 'count' &&
+        /\bin each\b/.test(tagging.text)
+      )
+        return true;
       // "How many ... have coverage above 90%": places passing a test, counted, not listed (unless a count of
       // premises or lines is what follows "how many").
       const following = tagging.tags.find((t) => t.start >= tag.end && t.role !== 'grammar');
@@ -1749,6 +1756,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...listOfPoints(base, unused, tagging));
   edits.push(...seriesPlusLatest(base, tagging));
   edits.push(...topBandOfNetworks(base, unused, tagging));
+  edits.push(...networkBandsOfThoseWithIt(base, tagging));
   edits.push(...bandsOfTheQuestion(base, tagging));
   edits.push(...networkBandsSideBySide(base, tagging));
   edits.push(...placesWithACount(base, tagging));
@@ -2895,6 +2903,22 @@ function urbanRuralOfEachPlace(base: Plan, unused: Tag[]): Edit[] {
     return [];
   plan.splitUrbanRural = true;
   return [{ plan, differs: 'urban and rural apart in each place' }];
+}
+
+/**
+ * "For premises that have FTTP today, break them down by how many full fibre networks (1, 2, 3 and so on)": the
+ * premises with it, so the bands start at one.
+ */
+function networkBandsOfThoseWithIt(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dimension !== 'networks' || base.bandsFromOne || base.topBand) return [];
+  const withIt =
+    /\b(?:for|of|among|across) (?:the |all )?(?:premises|homes|postcodes|properties) (?:that|which|with|where)(?: (?:already |currently )?(?:have|has|can get|get))? (?:fttp|ff|full fibre|ftth)\b/.test(
+      tagging.text,
+    ) || /\b1 2 3 (?:and so on|etc|and up|and more)\b/.test(tagging.text);
+  if (!withIt || /\b(?:0|zero|none)\b/.test(tagging.text)) return [];
+  const plan = clone(base);
+  plan.bandsFromOne = true;
+  return [{ plan, differs: 'the premises that have it, from one network', prior: 1 }];
 }
 
 /** "By how many FF networks: 0, 1, 2, 3 or more": the number before "or more" is the last band. */
