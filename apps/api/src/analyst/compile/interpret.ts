@@ -424,8 +424,9 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   } else if (plan.flow && plan.measure === 'coverage_pct') {
     head = `Change in the ${noun} from each point to the next (percentage points)${where ? ` ${where}` : ''}`;
   } else if (plan.flow) {
+    // With the growth asked beside each point, the level leads and what each point added follows the subject.
     head = plan.growthPct
-      ? `${capitalise(noun)}${where ? ` ${where}` : ''}, with what each point added and its % growth since the one before`
+      ? `${capitalise(noun)}${where ? ` ${where}` : ''}`
       : `New ${noun} added each period${where ? ` ${where}` : ''}`;
   } else if (dimension && plan.rankWithin) {
     // "For each region, the local authority with the lowest share of premises ...": one winner per group.
@@ -536,6 +537,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
         ? `${plan.limit ? `The ${plan.limit} networks` : 'Networks'} overlapping most with the premises${where ? ` ${where}` : ''} where ${base}: for each, the premises where it offers ${offering(plan.subject, forecast) ?? 'service'} there too, and their share`
         : `Of the premises${where ? ` ${where}` : ''} where ${base}, the share where ${condition ?? 'any service is present'}${dimension && !SERIES.has(dimension) ? ` by ${SINGULAR[dimension]}` : ''}`;
   }
+  if (plan.flow && plan.growthPct && plan.measure !== 'coverage_pct')
+    sentence += ', with what each point added and its % growth since the one before';
   // Subjects side by side: "... where full fibre is available, side by side with where gigabit-capable ...".
   const others = (plan.compare ?? []).map((s) => subjectClause(s, { forecast }) ?? 'any service');
   if (others.length) sentence += `, side by side with where ${others.join(' and with where ')}`;

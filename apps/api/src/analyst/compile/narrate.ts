@@ -342,6 +342,12 @@ function describeFlow(plan: Plan, result: ResultLike, columns: Columns): string[
     out.push(
       `The most was added in ${when(rows[most]![0])} (**${fmt(values[most]!)}**), the least in ${when(rows[least]![0])} (**${fmt(values[least]!)}**).`,
     );
+  // "W/ YoY growth %": the growth at the first and the last point.
+  const growth = result.columns.findIndex((c) => c.name === 'growth_pct');
+  if (growth >= 0 && rows.length >= 2)
+    out.push(
+      `Growth on the point before went from **${Number(rows[0]![growth]).toFixed(1)}%** in ${when(rows[0]![0])} to **${Number(rows[rows.length - 1]![growth]).toFixed(1)}%** in ${when(rows[rows.length - 1]![0])}.`,
+    );
   return out;
 }
 
@@ -1295,6 +1301,8 @@ function describeLevel(plan: Plan, built: BuiltQuery, result: ResultLike): strin
 function subjectWords(plan: Plan): string {
   const s = plan.subject;
   const groups = s.operatorGroups ?? s.operators;
+  // A network present with no technology named is its whole network (CityFibre's, any technology).
+  if (groups?.length && !s.gigabit && !s.minDown && !s.tech) return `${groups.join(' or ')}'s network`;
   // A flow of any subject reads from its own label (gigabit is not full fibre).
   const what = s.gigabit
     ? `${SEGMENTS.gigabit.label} broadband`
