@@ -282,6 +282,8 @@ describe('"so far" and a flow said again', () => {
     );
     expect(u.plan).toMatchObject({ dimension: 'month', flow: true, time: { seriesFrom: '2026-01-01' } });
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+    // "So far this year" keeps its year.
+    expect(read('net new full fibre premises each month so far this year').plan.time.seriesFrom).toBe('2026-01-01');
   });
 });
 

@@ -613,7 +613,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "For every 2026 snapshot": each month of that year; "so far", "this year so far": up to the latest, as the data is.
     .replace(/\bfor (?:every|each) (20\d\d) snapshot\b/gi, 'for each month of $1')
-    .replace(/\s*\(?\b(?:this year )?so far(?: this year)?\b\)?/gi, '')
+    .replace(/\b(?:this year so far|so far this year)\b/gi, 'this year')
+    .replace(/\s*\(?\bso far\b\)?/gi, '')
     // "(Each month vs the month before)": what each point added, said again.
     .replace(
       /\s*\(\s*each (month|quarter|year) (?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:previous|prior|last|one before|\1 before)(?: \1)?\s*\)/gi,
