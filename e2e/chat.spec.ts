@@ -48,6 +48,9 @@ test('the chart and map questions complete their tool cards and draw in iframes;
   test.setTimeout(240_000);
   const chat = new ChatPage(page);
   await chat.goto();
+  // The model list loads after the page: a message sent before it is sent with no model (the server's default), so
+  // wait for the picker to name the built-in analyst before asking for it by name.
+  await expect(chat.selectedModel).toHaveText('Built-in analyst (offline)');
 
   const stream = page.waitForRequest((r) => r.url().endsWith('/api/chat/message/stream'));
   await chat.ask(CHART_QUESTION);
