@@ -7,14 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { buildQuery } from '../compile/sql-builder.js';
 import type { Plan } from '../semantic/plan.js';
 import { contradictions } from './confidence.js';
-import { testLexicon, testTime } from './test-fixtures.js';
+import { readData, testLexicon, testTime } from './test-fixtures.js';
 import { understand } from './understand.js';
 
-const read = (question: string) => {
-  const u = understand(question, testLexicon, testTime);
-  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
-  return u;
-};
+const read = readData;
 
 describe("a term's own definition said again", () => {
   it('adds nothing, in brackets after "coverage" or in a "defined as" clause', () => {
@@ -283,7 +279,9 @@ describe('"so far" and a flow said again', () => {
     expect(u.plan).toMatchObject({ dimension: 'month', flow: true, time: { seriesFrom: '2026-01-01' } });
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
     // "So far this year" keeps its year.
-    expect(read('net new full fibre premises each month so far this year').plan.time.seriesFrom).toBe('2026-01-01');
+    expect(read('net new full fibre premises each month so far this year').plan.time.seriesFrom).toBe(
+      '2026-01-01',
+    );
   });
 });
 

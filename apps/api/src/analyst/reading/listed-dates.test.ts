@@ -5,15 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from '../compile/sql-builder.js';
-import { testLexicon, testTime } from './test-fixtures.js';
+import { readData, testTime } from './test-fixtures.js';
 import { parseTime } from './time-phrases.js';
-import { understand } from './understand.js';
 
-const read = (question: string) => {
-  const u = understand(question, testLexicon, testTime);
-  if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
-  return u;
-};
+const read = readData;
 
 describe('dates listed one by one', () => {
   it('reads evenly spaced points as a series of that grain over their span', () => {

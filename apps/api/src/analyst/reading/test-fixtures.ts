@@ -77,9 +77,14 @@ export const testTime: TimeContext = {
   latestQuarter: '2026Q3',
 };
 
-/** The plan the analyst reads from a data question, with the test vocabulary and dates. */
-export function planFor(question: string): Plan {
+/** The analyst's reading of a data question (plan and confidence), with the test vocabulary and dates. */
+export function readData(question: string) {
   const u = understand(question, testLexicon, testTime);
   if (u.kind !== 'data') throw new Error(`not a data question: ${u.reasoning}`);
-  return u.plan;
+  return u;
+}
+
+/** The plan the analyst reads from a data question, with the test vocabulary and dates. */
+export function planFor(question: string): Plan {
+  return readData(question).plan;
 }
