@@ -70,7 +70,11 @@ export function offering(s: Subject, forecast = false): string | null {
 /** Who offers it: a network, an operator, an altnet, both of two networks, N networks. */
 export function provider(s: Subject): { who: string; plural: boolean } | null {
   const bound = (group: string) => (s.groupTech?.[group] ? `${group} ${TECH[s.groupTech[group]!]}` : group);
-  if (s.allGroups?.length) return { who: `both ${joinAnd(s.allGroups.map(bound))}`, plural: true };
+  if (s.allGroups?.length)
+    return {
+      who: `${s.allGroups.length > 2 ? 'all of' : 'both'} ${joinAnd(s.allGroups.map(bound))}`,
+      plural: true,
+    };
   // Networks counted among the altnets only (the altnet table's rows) are altnets.
   const altnets = s.networksAreAltnets || s.altnet;
   if (s.minNetworks)
@@ -113,7 +117,9 @@ export function subjectClause(
   }
   if (s.absent) {
     if (s.allGroups?.length)
-      clauses.push(`${joinAnd(s.allGroups)} do not both ${what ? `offer ${what}` : 'reach it'}`);
+      clauses.push(
+        `${joinAnd(s.allGroups)} do not ${s.allGroups.length > 2 ? 'all' : 'both'} ${what ? `offer ${what}` : 'reach it'}`,
+      );
     else if (s.minNetworks)
       clauses.push(`fewer than ${s.minNetworks} networks ${what ? `offer ${what}` : 'are present'}`);
     else if (who) clauses.push(`${who.who} ${what ? `does not offer ${what}` : 'is not present'}`);

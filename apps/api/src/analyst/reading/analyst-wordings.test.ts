@@ -4,6 +4,7 @@
  * broadband lines", a question about the tool's terms, and a plan that contradicts itself.
  */
 import { describe, expect, it } from 'vitest';
+import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
 import type { Plan } from '../semantic/plan.js';
 import { contradictions } from './confidence.js';
@@ -337,5 +338,53 @@ describe('counts of networks asked of places and premises', () => {
     expect(
       read('premises by number of full fibre networks, including none').plan.bandsFromOne,
     ).toBeUndefined();
+  });
+});
+
+describe('technologies as the rows', () => {
+  it('reads "can get each technology (FTTP, FTTC, ...)" as a row per technology with no default technology', () => {
+    for (const question of [
+      'What % of premises in Leeds can get each technology (FTTP, FTTC, ADSL, cable, fixed wireless)?',
+      'homes able to get each one (full fibre, FTTC, ADSL, cable, fixed wireless) in Leeds',
+    ]) {
+      const u = read(question);
+      expect(u.plan.dimension).toBe('tech');
+      expect(u.plan.subject.tech).toBeUndefined();
+      expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('reads "(every technology, FWA included)" after lines as no technology condition on the base', () => {
+    const u = read('what share of all lines (every technology, FWA included) are on FTTP');
+    expect(u.plan.dataset).toBe('take_up');
+    expect(u.plan.dimension).toBeUndefined();
+  });
+});
+
+describe('three networks all present', () => {
+  it('reads "X, Y AND Z all live" and "all three of X, Y and Z" as all of them present', () => {
+    for (const question of [
+      'Leeds: postcodes with Community Fibre, Hyperoptic AND G.Network all live',
+      'postcodes in Leeds where all three of Community Fibre, Hyperoptic and G.Network are present',
+    ]) {
+      const u = read(question);
+      expect(u.plan.subject.allGroups).toEqual(['Community Fibre', 'Hyperoptic', 'G.Network']);
+      expect(u.plan.unknowns).toEqual([]);
+      expect(interpret(u.plan, testTime)).toMatch(/\ball of Community Fibre, Hyperoptic and G\.Network\b/);
+    }
+  });
+});
+
+describe('counted groups and condition areas', () => {
+  it('reads "in each of the nine English regions" as each region, not a top nine', () => {
+    const u = read('biggest altnet in each of the nine English regions');
+    expect(u.plan.leaderPerDimension).toBe(true);
+    expect(u.plan.limit).toBeUndefined();
+  });
+
+  it('reads "premises in overbuilt areas" as overbuilt premises, not postcode areas', () => {
+    const u = read('what proportion of UK premises sit in overbuilt areas');
+    expect(u.plan).toMatchObject({ measure: 'coverage_pct', subject: { minNetworks: 2 } });
+    expect(u.plan.dimension).toBeUndefined();
   });
 });

@@ -51,9 +51,11 @@ export function leftoverWords(
     // "i.e." and "e.g." are one word each.
     .replace(/\b([a-z])\.([a-z])\.?/g, '$1$2')
     .replace(/[^a-z0-9'%+./-]+/g, ' ')} `;
-  // Phrases of the grammar whose number is part of a name ("the four nations").
-  // Whole words only: the name "OR" (Openreach) is not the "or" inside "forecast" or "network".
-  for (const phrase of [...entities.map((e) => e.text), ...timeMatched, 'four nations', 'home nations']) {
+  // Phrases of the grammar whose number is part of a name ("the four nations") or points at the names listed ("all
+  // three of CityFibre, Hyperoptic and G.Network"). Whole words only: the name "OR" (Openreach) is not the "or"
+  // inside "forecast" or "network".
+  const grammar = ['four nations', 'home nations', 'all three of', 'all four of', 'all 3 of', 'all 4 of'];
+  for (const phrase of [...entities.map((e) => e.text), ...timeMatched, ...grammar]) {
     const trimmed = phrase?.trim().toLowerCase();
     if (!trimmed) continue;
     const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

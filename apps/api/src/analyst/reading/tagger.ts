@@ -245,11 +245,12 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
       });
       continue;
     }
-    // "Between the two", "of the three": the things just named, not a count.
+    // "Between the two", "of the three": the things just named, not a count; "all three of X, Y and Z": the
+    // things about to be named.
     if (
       /^(?:two|three|four|both)$/.test(token.text) &&
-      previous === 'the' &&
-      /^(?:between|of|among)$/.test(tokens[index - 2]?.text ?? '') &&
+      ((previous === 'the' && /^(?:between|of|among)$/.test(tokens[index - 2]?.text ?? '')) ||
+        (previous === 'all' && tokens[index + 1]?.text === 'of')) &&
       !/(?:est|most|least)$/.test(tokens[index + 1]?.text ?? '') &&
       free(token.start, token.end)
     ) {
@@ -476,9 +477,10 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "Leaving operator_group Openreach out", "operator_group CityFibre's premises": the network named.
     .replace(/\boperator_groups? (?=[A-Z])/g, '')
-    // "Counting every technology", "all techs included": no technology is a condition (not a row per technology).
+    // "Counting every technology", "all techs included", "(every technology, FWA included)": no technology is a
+    // condition (not a row per technology).
     .replace(
-      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?/gi,
+      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?|\s*\(\s*(?:(?:counting|including|across|over) )?(?:every|all|any) (?:technology|technologies|techs?)\b[^()]*\)/gi,
       '',
     )
     // "By how many full fibre networks are available to them", "bucket premises by number of distinct fttponly
@@ -631,6 +633,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /(\beach technology\b[^?]*\?)\s*(?:fttp|fttc|adsl|cable|fwa|ff|full fibre)(?:\s*(?:,|and|&|\/)\s*(?:fttp|fttc|adsl|cable|fwa|ff|full fibre))+\s*\??\s*$/gi,
       '$1',
     )
+    // "Homes able to get each one (full fibre, FTTC, ADSL, cable, fixed wireless)": each technology, those its rows.
+    .replace(
+      /\beach (?:one|of them|of these|of those)\s*\(\s*(?:fttp|fttc|adsl|cable|fwa|ff|full[- ]fibre|fixed wireless|copper)(?:\s*(?:,|and|or|&|\/)\s*(?:fttp|fttc|adsl|cable|fwa|ff|full[- ]fibre|fixed wireless|copper))+\s*\)/gi,
+      'each technology',
+    )
     // "Openreach full fibre but no full fibre from any other network": Openreach the only full-fibre network.
     .replace(
       /\b((?:[A-Z][\w&.'-]*|or|vm|cf)(?: [A-Z][\w&.'-]*)?) (full[- ]fibre|ff|fttp) but no (?:full[- ]fibre|ff|fttp) from (?:any ?one else|any other (?:network|operator|provider)s?|another (?:network|operator|provider))\b/gi,
@@ -654,6 +661,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "How many LAs fall into each band": are in it, not a fall.
     .replace(/\b(?:fall|falls|fell|sit|sits) (into|in|within)\b/gi, 'are $1')
+    // "Premises in overbuilt areas", "homes in full fibre postcodes": the premises where that holds (the postcodes
+    // are where it is counted; "areas" names no postcode area).
+    .replace(
+      /\b(?:in|within) (?:an? |the )?(overbuilt|overbuild|full[- ]fibre|ff|fttp|gigabit[- ]capable|gigabit|gig|altnet|superfast|ultrafast) (?:areas?|postcodes?|locations?|places?|spots?)\b/gi,
+      (_w, condition: string) => (/^overbuil/i.test(condition) ? 'that are overbuilt' : `with ${condition}`),
+    )
     // "The UK average", "the national average": the figure of the whole, not a mean of places.
     .replace(/\b(uk|gb|national|nationwide|country)(?:'s)? (?:average|avg)\b/gi, (_w, whole: string) =>
       /^(?:uk|gb)$/i.test(whole) ? `${whole} as a whole` : `${whole} figure`,
@@ -757,6 +770,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /\b(the|all|its|their) (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) (?=(?:(?!(?:top|bottom|biggest|largest|smallest|highest|lowest|best|worst|most|least|fewest|leading|main)\b)[A-Za-z-]+ ){1,3}(?:local authorities|districts|boroughs|councils|authorities|LAs|las)\b(?![^?.]{0,50}\b(?:top|bottom|biggest|largest|smallest|highest|lowest|best|worst|most|least|fewest|ranked|rank)\b))/gi,
       '$1 ',
+    )
+    // "The biggest altnet in each of the nine English regions", "for each of the 4 nations": each of them (a group is
+    // counted by its members, not limited).
+    .replace(
+      /\b(each|every one|every|all) of the (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) (?=(?:[A-Za-z-]+ ){0,2}(?:regions|nations|countries|local authorities|districts|boroughs|councils|authorities|LAs|las|postcode areas|areas|cities|towns)\b)/gi,
+      '$1 of the ',
     )
     // "Over the twelve months to the latest reporting date", "in the 24 months to November 2026": the last N months.
     .replace(

@@ -85,7 +85,7 @@ export function readNamedNetworks(draft: Draft): void {
   if (draft.dataset === 'take_up') return;
   const { text, subject, groups, operators, lexicon } = draft;
   const bothPattern =
-    /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?|(?:are |is )?also (?:on|have|has|get|served by|passed by|covered by|with)|as well as|alongside|together with)\b/;
+    /\b(both|overlap|overlaps|overlapping|head[- ]to[- ]head|where .* meet|compete|competing|in common|shared|same postcodes?|(?:are |is )?also (?:on|have|has|get|served by|passed by|covered by|with)|as well as|alongside|together with|all (?:three|four|3|4|of them|of these)|all (?:live|present|available|active|there)(?! (?:postcodes|premises|homes|lines)))\b/;
   // "Who's got more, X or Y? The number for both": a contest names each, not where both are present.
   const contest =
     /\bwho(?:'s| has| have| is)? (?:got )?(?:more|bigger|ahead)\b|\b(?:for|of) both\b(?! [a-z.]+ (?:and|&) )/;

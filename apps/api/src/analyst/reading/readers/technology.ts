@@ -65,7 +65,7 @@ const NEEDS_A_TECHNOLOGY = ['coverage_pct', 'change_premises', 'change_pp', 'cha
 
 /**
  * Coverage and its change need a technology: with none named (no network, no condition either), it is full
- * fibre, said as an assumption.
+ * fibre, said as an assumption, unless the rows are the technologies.
  */
 export function defaultTechnology(draft: Draft): void {
   const { subject } = draft;
@@ -83,6 +83,8 @@ export function defaultTechnology(draft: Draft): void {
     !subject.minUp &&
     !subject.soleGroup &&
     draft.dataset === 'upc' &&
+    // "Share of premises by technology": each row is its own technology, none is the subject.
+    draft.dimension !== 'tech' &&
     NEEDS_A_TECHNOLOGY.includes(draft.measure as string)
   ) {
     subject.tech = FULL_FIBRE;
