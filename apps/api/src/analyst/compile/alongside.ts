@@ -10,6 +10,7 @@
  * single figures of the others repeated beside each. A column another part already named is prefixed with what its
  * own part counts, so no figure hides another.
  */
+import { FULL_FIBRE } from '@qa/warehouse';
 import { GEO_DIMENSIONS, type Plan } from '../semantic/plan.js';
 import { subjectSlug } from './side-by-side.js';
 import type { BuiltQuery } from './sql-builder.js';
@@ -31,6 +32,22 @@ export function alongsidePlans(plan: Plan): Plan[] {
 }
 
 const key = (value: unknown) => JSON.stringify(value ?? null);
+
+/** The same subject, the forecast's (full fibre throughout, said or not) as full fibre. */
+function sameService(a: Plan, b: Plan): boolean {
+  const of = (p: Plan) =>
+    p.dataset === 'upc_forecast' && !p.subject.tech ? { ...p.subject, tech: FULL_FIBRE } : p.subject;
+  return key(of(a)) === key(of(b));
+}
+
+/** When a figure is read, as a column prefix: "now", "forecast_2030_12", "at_2025_11". */
+function whenSlug(plan: Plan): string {
+  const at = plan.time.at?.slice(0, 7).replace('-', '_');
+  if (plan.dataset === 'upc_forecast') return at ? `forecast_${at}` : 'forecast';
+  if (plan.dataset === 'take_up')
+    return plan.time.quarter ? `q_${plan.time.quarter.toLowerCase()}` : 'latest';
+  return at ? `at_${at}` : 'now';
+}
 
 /** At most one row: no grouping, or a ranking that keeps one. */
 const oneRow = (plan: Plan) => !plan.dimension || plan.limit === 1;
@@ -65,8 +82,18 @@ export function buildAlongside(plan: Plan, compile: (part: Plan) => BuiltQuery):
   const samePlaces =
     many.length === plans.length &&
     plans.every((p) => p.dimension === plans[0]!.dimension && !p.limit && !p.rankWithin);
-  if (many.length > 1 && !samePlaces)
+  // "The bottom 10 councils on gigabit, with their FF coverage and how many networks each has": the first list is
+  // ranked and kept to its rows; the others are figures of every place, each looked up for the ranked rows.
+  const rankedRows =
+    !samePlaces &&
+    many.length > 1 &&
+    many[0] === plans[0] &&
+    Boolean(plans[0]!.dimension && GEO_DIMENSIONS.has(plans[0]!.dimension)) &&
+    !plans[0]!.rankWithin &&
+    many.slice(1).every((p) => p.dimension === plans[0]!.dimension && !p.limit && !p.rankWithin);
+  if (many.length > 1 && !samePlaces && !rankedRows)
     throw new Error('two lists of different rows cannot be answered in one table: ask for each on its own');
+  const joined = samePlaces || rankedRows;
   // The part with rows leads, so its columns keep their names and its order is the table's.
   const ordered = (samePlaces ? plans : [...many, ...plans.filter(oneRow)]).map((p) => ({
     p,
@@ -87,14 +114,18 @@ export function buildAlongside(plan: Plan, compile: (part: Plan) => BuiltQuery):
           : // Lines' change on the quarter and on the year before: named by which.
             p.takeUp?.change && p.takeUp.change !== plans[0]!.takeUp?.change
             ? p.takeUp.change
-            : subjectSlug(p.subject);
+            : // The same figure at another time ("forecast FF coverage at Dec 2030, and FF coverage today"): by when.
+              sameService(p, plans[0]!) &&
+                (p.dataset !== plans[0]!.dataset || key(p.time) !== key(plans[0]!.time))
+              ? whenSlug(p)
+              : subjectSlug(p.subject);
     if (prefix === 'all' || usedPrefixes.has(prefix)) prefix = slug(p.measure);
     if (usedPrefixes.has(prefix)) prefix = `figure_${i + 1}`;
     usedPrefixes.add(prefix);
     const columns: Record<string, string> = {};
     for (const name of outputColumns(p, own)) {
       // Grouped by the same places: the place column is the join's, shown once.
-      if (samePlaces && i > 0 && name === p.dimension) continue;
+      if (joined && i > 0 && name === p.dimension) continue;
       const output = taken.has(name) ? `${prefix}_${name}` : name;
       taken.add(output);
       columns[output] = name;
@@ -115,12 +146,14 @@ export function buildAlongside(plan: Plan, compile: (part: Plan) => BuiltQuery):
       ),
   ];
   const dim = plans[0]!.dimension;
-  const from = parts.map((_, i) =>
+  const from = parts.map((part, i) =>
     i === 0
       ? `FROM ${alias(0)}`
       : samePlaces
         ? `FULL JOIN ${alias(i)} ON ${alias(i)}.${dim} = ${alias(0)}.${dim}`
-        : `CROSS JOIN ${alias(i)}`,
+        : rankedRows && !oneRow(part.plan)
+          ? `LEFT JOIN ${alias(i)} ON ${alias(i)}.${dim} = ${alias(0)}.${dim}`
+          : `CROSS JOIN ${alias(i)}`,
   );
   // The leading part's order, said in its output columns (which kept their names), so the rows stay ranked.
   const order = FINAL_ORDER.exec(parts[0]!.built.sql);

@@ -363,6 +363,7 @@ const COMMON_OPENING = new Set([
   'Which',
   'Growth',
   'Top',
+  'Of',
 ]);
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -471,7 +471,14 @@ const UPLOAD_COLUMN = 'max_fastest_up_mbps';
  */
 function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, columns: Columns): string[] {
   const { labelIndex, primaryIndex, primaryName, primaryMeta, pctIndex, pctMeta, fmt } = columns;
-  const rows = result.rows;
+  const lowest = plan.order === 'asc';
+  // Said in the order of the figure described: the table may be in another's (a figure looked up for the rows of a
+  // ranking, places ranked by their size), and "leads" must name the highest.
+  const figureOf = (row: unknown[]) =>
+    typeof row[primaryIndex] === 'number' ? (row[primaryIndex] as number) : null;
+  const rows = result.rows.every((row) => figureOf(row) !== null)
+    ? [...result.rows].sort((a, b) => (lowest ? 1 : -1) * (figureOf(a)! - figureOf(b)!))
+    : result.rows;
   const out: string[] = [];
   const labelColumn = result.columns[labelIndex]?.name ?? '';
   const label = (row: unknown[]) => labelWords(labelColumn, row[labelIndex]);
@@ -479,7 +486,6 @@ function describeRanking(plan: Plan, built: BuiltQuery, result: ResultLike, colu
   const top = rows[0]!;
   const noun = PLURAL_NOUNS[labelColumn] ?? labelColumn.replace(/_/g, ' ');
   const metric = metricPhrase(plan, primaryName, built, primaryMeta);
-  const lowest = plan.order === 'asc';
   const ends = changeEnds(result.columns.map((c) => c.name));
   // Both speeds asked: the upload is said beside each network's download.
   const upload =
@@ -605,12 +611,17 @@ function describeAlongside(plan: Plan, parts: AlongsidePart[], result: ResultLik
   const asked = [...parts].sort((a, b) => a.asked - b.asked);
   const out: string[] = [];
   for (const part of asked) {
-    const indexes = Object.keys(part.columns).map((output) =>
-      result.columns.findIndex((c) => c.name === output),
-    );
+    // A part joined on the lead's places shows no place column of its own: its rows are named by the lead's.
+    const dim = part.plan.dimension;
+    const placeColumn =
+      dim && !Object.values(part.columns).includes(dim) && result.columns.some((c) => c.name === dim)
+        ? { [dim]: dim }
+        : {};
+    const columns = { ...placeColumn, ...part.columns };
+    const indexes = Object.keys(columns).map((output) => result.columns.findIndex((c) => c.name === output));
     const own: ResultLike = {
       columns: indexes.map((i, k) => ({
-        name: Object.values(part.columns)[k]!,
+        name: Object.values(columns)[k]!,
         type: result.columns[i]?.type ?? '',
       })),
       rows: result.rows.map((row) => indexes.map((i) => (i >= 0 ? row[i] : null))),

@@ -388,3 +388,72 @@ describe('counted groups and condition areas', () => {
     expect(u.plan.dimension).toBeUndefined();
   });
 });
+
+describe('tiers, ranks and bands as analysts write them', () => {
+  it('reads "sub-superfast" and "below the superfast threshold" as premises without superfast', () => {
+    for (const question of [
+      'Sub-superfast (best download under 30 Meg) premises by nation',
+      'share of premises below the superfast threshold in Wales',
+    ])
+      expect(read(question).plan.subject).toMatchObject({ bestDownBelow: 30 });
+  });
+
+  it('reads "biggest five full fibre networks" as the five biggest, not five networks at a postcode', () => {
+    const u = read('Biggest five full fibre networks in Leeds, by homes passed');
+    expect(u.plan).toMatchObject({ dimension: 'operator_group', limit: 5 });
+    expect(u.plan.subject.exactNetworks).toBeUndefined();
+  });
+
+  it('reads "no full fibre network, exactly one, exactly two, and three or more" as bands of the network count', () => {
+    const u = read(
+      'Across England, what % of homes have no full fibre network, exactly one, exactly two, and three or more?',
+    );
+    expect(u.plan).toMatchObject({ measure: 'coverage_pct', dimension: 'networks', topBand: 3 });
+  });
+
+  it('reads town homes vs countryside homes as urban and rural', () => {
+    expect(
+      read('South West: what share of town homes vs countryside homes can get an altnet?').plan.dimension,
+    ).toBe('urban_rural');
+  });
+
+  it('reads "full fibre from Openreach and from no other network" as Openreach the only one', () => {
+    expect(
+      read('How many Leeds homes have full fibre from Openreach and from no other network?').plan.subject,
+    ).toMatchObject({
+      soleGroup: 'Openreach',
+    });
+  });
+
+  it('answers "are the figures real measured numbers or estimates" about the data', () => {
+    expect(
+      understand(
+        'Before I quote these in a story - are the figures for individual companies real measured numbers or estimates?',
+        testLexicon,
+        testTime,
+      ).kind,
+    ).toBe('system_info');
+  });
+
+  it('reads listed dates "and at the latest snapshot" as the series with the latest after it', () => {
+    const u = read(
+      'CityFibre premises in Scotland at 1 Jan 2023, 1 Jan 2024, 1 Jan 2025, 1 Jan 2026 and at the latest snapshot',
+    );
+    expect(u.plan.time.withLatest).toBe(true);
+    expect(u.plan.unknowns).toEqual([]);
+  });
+
+  it('reads "Nov 2023 to the current one" as a series to the latest snapshot', () => {
+    const u = read('gigabit-capable % of UK premises on each November snapshot, Nov 2023 to the current one');
+    expect(u.plan.time).toMatchObject({ seriesFrom: '2023-11-01' });
+  });
+
+  it('keeps the base of a share for a second "what % also has"', () => {
+    const u = read(
+      "Of CityFibre's current footprint, what % also has Openreach FTTP and what % also has Virgin Media (cable or RFOG)?",
+    );
+    expect(u.plan.within).toMatchObject({ operatorGroups: ['CityFibre'] });
+    expect(u.plan.alongside?.[0]?.within).toMatchObject({ operatorGroups: ['CityFibre'] });
+    expect(u.plan.alongside?.[0]?.subject).toEqual({ operatorGroups: ['Virgin Media'] });
+  });
+});

@@ -334,6 +334,8 @@ export function momentUsed(moment: Moment, plan: Plan, latest: Moment): boolean 
     return quarters.some((q) => q.startsWith(String(moment.year)));
   }
   const points = [t.at, t.from, t.to].filter((d): d is string => d !== undefined);
+  // "..., and now": a series with the latest snapshot after it holds the latest.
+  if (t.withLatest && latest.date) points.push(latest.date);
   const from = t.seriesFrom;
   const to = t.seriesTo ?? (from ? latest.date : undefined);
   if (points.length === 0 && !from) points.push(latest.date!);
@@ -503,14 +505,27 @@ function listedAfter(tag: Tag, tagging: Tagging): boolean {
   const first = before?.role === 'technology' ? before : technology;
   if (first?.role !== 'technology' || first.value === tag.value) return false;
   if (tagging.tags.some((t) => t.role === 'shape' && t.value === 'both')) return false;
+  return LIST_JOINERS.has(listGap(first, tag, tagging));
+}
+
+/**
+ * The words between two items of a list, without the measure words said with each ("FF %, gigabit % and % of
+ * premises below the USO", "the FF coverage and the gigabit coverage"): a joiner, or nothing, when it is a list.
+ */
+function listGap(first: Tag, next: Tag, tagging: Tagging): string {
   const measures = tagging.tags.filter(
-    (t) => t.role === 'measure' && t.start >= first.end && t.end <= tag.start,
+    (t) => t.role === 'measure' && t.start >= first.end && t.end <= next.start,
   );
-  let between = tagging.text.slice(first.end, tag.start);
+  let between = tagging.text.slice(first.end, next.start);
   for (const m of measures) between = between.replace(m.text, ' ');
-  // "The FF coverage and the gigabit coverage": an article after the joiner is still a list.
-  between = between.replace(/\b(?:the|its|their)\b/g, ' ');
-  return LIST_JOINERS.has(between.replace(/\s+/g, ' ').trim());
+  // "The FF coverage and the gigabit coverage": an article after the joiner is still a list; a "%" or "% of
+  // premises" written after each item is the measure said again.
+  between = between
+    .replace(/\b(?:the|its|their)\b/g, ' ')
+    .replace(/%(?:\s*of\s+(?:all\s+)?(?:premises|homes|postcodes))?|\bof\s+(?:all\s+)?premises\b/g, ' ');
+  const gap = between.replace(/\s+/g, ' ').trim();
+  // "FF %, gigabit %": a comma with the measure said again is the list's joiner.
+  return gap.replace(/^,\s*(?=(?:and|&|or)$)/, '');
 }
 
 /**
@@ -767,7 +782,7 @@ function sideBySide(base: Plan, unused: Tag[], tagging: Tagging): { plan: Plan; 
     const chain = [...listed];
     for (let i = techs.indexOf(listed[0]!) - 1; i >= 0; i--) {
       const item = techs[i]!;
-      const gap = tagging.text.slice(item.end, chain[0]!.start).trim();
+      const gap = listGap(item, chain[0]!, tagging);
       if (chain.length > listed.length && gap !== '' && !LIST_JOINERS.has(gap)) break;
       chain.unshift(item);
       if (gap !== '' && !LIST_JOINERS.has(gap)) break;
@@ -2338,7 +2353,7 @@ function shareWithin(base: Plan, tagging: Tagging): Edit[] {
   const subject = subjectOfTags(tagging.tags.filter((t) => t.start >= share.end && t !== shareTag));
   if (!within || !subject) return [];
   // The tags cannot tell a base from a footprint with both; the words before the share word can.
-  const plan = shareOfBase(base, subject, within);
+  const plan = shareOfBase(base, subject, within, tagging.text);
   return plan ? [{ plan, differs: 'a share within the subject named first', prior: 1 }] : [];
 }
 
@@ -2374,7 +2389,7 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
     const subject = subjectOfTags(others);
     const within = named.role === 'network' ? { operatorGroups: [named.value] } : subjectOfTags([named]);
     if (!subject || !within) continue;
-    const plan = shareOfBase(base, subject, within);
+    const plan = shareOfBase(base, subject, within, tagging.text);
     // The base written as the share's own ("what % of CityFibre's premises ...") is the plainest grammar there is:
     // it outranks the overlap of the two footprints that the same words allow.
     if (plan) return [{ plan, differs: `a share of ${named.text}'s footprint`, prior: 1.5 }];
@@ -2397,7 +2412,7 @@ function shareOfNamedFootprint(base: Plan, tagging: Tagging): Edit[] {
         t.value !== first.value,
     );
     const subject = subjectOfTags(others);
-    const plan = subject && shareOfBase(base, subject, { operatorGroups: [first.value] });
+    const plan = subject && shareOfBase(base, subject, { operatorGroups: [first.value] }, tagging.text);
     if (plan) return [{ plan, differs: `a share of ${first.text}'s footprint`, prior: 1.5 }];
   }
   return [];
@@ -2426,7 +2441,7 @@ function amongThose(base: Plan, tagging: Tagging): Edit[] {
     const within = subjectOfTags(subjectTags(baseFrom, baseTo));
     const counted = subjectOfTags(subjectTags(countedFrom, tagging.text.length));
     if (!within || !counted || within.absent) return [];
-    const plan = shareOfBase(base, counted, within);
+    const plan = shareOfBase(base, counted, within, tagging.text);
     return plan ? [{ plan, differs: 'counted among the premises named first', prior: 1 }] : [];
   };
   const those = /\b(?:of|among|amongst) (?:those|them|these|which)\b/.exec(tagging.text);
@@ -2442,10 +2457,16 @@ function amongThose(base: Plan, tagging: Tagging): Edit[] {
 }
 
 /** The plan of a share within a base: the subject's share of the base's premises, the base's service inherited. */
-function shareOfBase(base: Plan, named: Plan['subject'], within: Plan['subject']): Plan | undefined {
+function shareOfBase(
+  base: Plan,
+  named: Plan['subject'],
+  within: Plan['subject'],
+  text: string,
+): Plan | undefined {
   const subject = withoutBaseNetworks(named, within);
   if (!subject) return undefined;
-  inheritService(subject, within);
+  // "What % can also get Virgin Media, any tech": the network's whole footprint, said so.
+  if (!/\bany tech(?:nology)?\b/.test(text)) inheritService(subject, within);
   const plan = clone(base);
   plan.measure = 'coverage_pct';
   plan.subject = subject;
@@ -2557,7 +2578,7 @@ function shareOfWhatWasCounted(base: Plan, tagging: Tagging): Edit[] {
   if (!within || !counted) return [];
   // "Within VM's footprint, how many also have Openreach FF, and what share of VM's footprint is that": the base's
   // own network is the base, not a second network of what is counted.
-  const plan = shareOfBase(base, counted, within);
+  const plan = shareOfBase(base, counted, within, tagging.text);
   return plan ? [{ plan, differs: 'a share of what was counted first', prior: 1 }] : [];
 }
 
@@ -2591,7 +2612,7 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
     tagging.tags.filter((t) => (active ? t.start >= at && t.end <= end : t.start >= end)),
   );
   if (!within || !subject) return [];
-  const plan = shareOfBase(base, subject, within);
+  const plan = shareOfBase(base, subject, within, tagging.text);
   if (!plan) return [];
   // "Covered by altnets": the network kind is the subject now, not a grouping of the answer.
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
@@ -3342,7 +3363,7 @@ function seriesPlusLatest(base: Plan, tagging: Tagging): Edit[] {
   const quarterly = base.dimension === 'quarter' && latest && Number(latest.slice(5, 7)) % 3 !== 1;
   if (!to || (to >= (latest ?? to) && !quarterly)) return [];
   if (
-    !/\b(?:plus|and|with|as well as|also)\s+(?:also\s+)?(?:the\s+)?(?:latest|current|today'?s?|now)\b/.test(
+    !/\b(?:plus|and|with|as well as|also)\s+(?:also\s+)?(?:at\s+|as (?:at|of)\s+)?(?:the\s+)?(?:latest|current|today'?s?|now)\b/.test(
       tagging.text,
     ) &&
     // "..., and what is the figure at the latest snapshot?", "and the figure now".

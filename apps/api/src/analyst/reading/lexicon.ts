@@ -483,6 +483,8 @@ export class Lexicon {
 
 /** Words that sit within edit distance of a name but are ordinary question words. */
 const COMMON_WORDS = new Set([
+  // "FTTP rather than cable" is no typo of Rother.
+  'rather',
   'premises',
   'postcodes',
   'postcode',

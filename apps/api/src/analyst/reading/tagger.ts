@@ -480,7 +480,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     // "Counting every technology", "all techs included", "(every technology, FWA included)": no technology is a
     // condition (not a row per technology).
     .replace(
-      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?|\s*\(\s*(?:(?:counting|including|across|over) )?(?:every|all|any) (?:technology|technologies|techs?)\b[^()]*\)/gi,
+      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?|\s*\(\s*(?:(?:counting|including|across|over) )?(?:every|all) (?:technology|technologies|techs?)\b[^()]*\)/gi,
       '',
     )
     // "By how many full fibre networks are available to them", "bucket premises by number of distinct fttponly
@@ -604,8 +604,49 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "How much of the country is overbuilt": the UK as a whole.
     .replace(/\bof the (?:whole |entire )?country\b/gi, 'of the UK')
+    // "Biggest five full fibre networks", "top three altnets": the five biggest (a ranking's size, not a count of
+    // networks at a postcode).
+    .replace(
+      /\b(biggest|largest|leading|main|smallest) (two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?=(?:[a-z-]+ ){0,3}(?:networks|altnets|operators|providers|isps|firms|builders|councils|local authorities|regions|towns|cities)\b)/gi,
+      'the $2 $1 ',
+    )
+    // "The number one full fibre network", "the no. 1 altnet": the biggest.
+    .replace(
+      /\b(?:the )?(?:number one|no\.? ?1|#1|top) (?=(?:[a-z-]+ ){0,2}(?:network|altnet|operator|provider|isp|builder)\b)/gi,
+      'the biggest ',
+    )
+    // "Independent fibre firms (altnets, not Openreach or Virgin)": the altnets' own definition said again.
+    .replace(
+      /\s*\(\s*(?:i\.?e\.?\s+)?alt[- ]?nets?,?\s*(?:i\.?e\.?\s+)?(?:not|excluding|other than|so not)\s+(?:bt\s+|bt's\s+)?openreach(?:\s+(?:or|and|nor|\/|&)\s+(?:virgin(?: media)?(?: o2)?|vm(?:o2)?))?\s*\)/gi,
+      '',
+    )
+    // "Full fibre from Openreach and from no other network": Openreach the only full-fibre network.
+    .replace(
+      /\b(full[- ]fibre|ff|fttp|gigabit) from ((?:[A-Z][\w&.'-]*)(?: [A-Z][\w&.'-]*)?) and (?:from )?no (?:other|one else|other (?:network|operator|provider)s?)\b/g,
+      '$2 as the only $1 network',
+    )
+    // "Town homes vs countryside homes": urban and rural.
+    .replace(/\b(?:town|city)(?= (?:homes|premises|households|properties)\b[^?]*\bcountryside\b)/gi, 'urban')
+    .replace(
+      /\bcountryside(?= (?:homes|premises|households|properties|areas)\b)|\bthe countryside\b/gi,
+      'rural',
+    )
+    // "No full fibre network, exactly one, exactly two, and three or more": premises by the number of networks, the
+    // last band open.
+    .replace(
+      /\b(?:have |with )?(?:no|zero|0) ((?:full[- ]fibre|ff|fttp|gigabit|altnet) )?(?:networks?|operators?|providers?),? (?:exactly |just |only )?(?:one|1),? (?:exactly |just |only )?(?:two|2)(?:,? (?:exactly |just |only )?(?:three|3))?,? (?:and|or) (two|three|four|five|2|3|4|5) or more\b/gi,
+      (_w, kind: string | undefined, top: string) =>
+        `by number of ${kind ?? 'full fibre '}networks, ${numberFrom(top) ?? top} or more grouped`,
+    )
     // "Gig-capable": gigabit-capable.
     .replace(/\bgig[- ]capable\b/gi, 'gigabit-capable')
+    // "Sub-superfast premises", "below-gigabit postcodes": premises without it (a speed tier below, not the tier).
+    .replace(
+      /\b(?:sub|below|under)[- ]?(?:the )?(superfast|ultrafast|gigabit(?:[- ]capable)?|gig)(?: (?:threshold|line|level|mark|tier|speeds?))?\b/gi,
+      'without $1',
+    )
+    // "Nov 2023 to the current one": to the latest snapshot.
+    .replace(/\b(to|until|through|and) the (?:current|latest|most recent) one\b/gi, '$1 the latest snapshot')
     // "(Any tech, cable included)" after gigabit: its own definition.
     .replace(/\s*\(\s*any tech(?:nology)?,?\s*(?:cable included|incl(?:uding|\.)? cable)\s*\)/gi, '')
     // "Passed 1000000 premises or more": at least that many.
@@ -909,7 +950,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "VM (cable or RFOG)", "Virgin Media cable + RFOG": both of Virgin Media's technologies are its whole network.
     .replace(
-      /\b(vm|vmo2|virgin(?: media)?(?: o2)?)('s)? \(?(?:cable|docsis|hfc) ?(?:or|and|\+|\/|&) ?(?:rfog|fibre|fttp|full fibre)(?: networks?)?\)?/gi,
+      /\b(vm|vmo2|virgin(?: media)?(?: o2)?)('s)? \(?(?:cable|docsis|hfc) ?(?:or|and|\+|\/|&) ?(?:(?:vm|vmo2|virgin(?: media)?|its|their)(?:'s)? )?(?:own )?(?:rfog|fibre|fttp|full fibre)(?: networks?)?\)?/gi,
       '$1$2',
     )
     .replace(DEFINITION_RESTATED, '$1$2')

@@ -15,6 +15,10 @@ import type { CandidateReading } from './reading-types.js';
 import type { Tagging } from './tagger.js';
 import type { TimeContext } from './time-phrases.js';
 
+/** A network said whole: "Virgin Media (cable or RFOG)", "CityFibre, any tech", "its whole network". */
+const WHOLE_NETWORK =
+  /\b(?:any|every|all) tech(?:nolog(?:y|ies))?s?\b|\bcable (?:or|and|\+|\/|&) ?rfog\b|\bwhole (?:network|footprint)\b/i;
+
 /** The second clause speaks of each row of the first ("on each", "their coverage", "for those"). */
 const ROWS_AGAIN = /\b(?:each|their|those|these|them|per)\b/i;
 
@@ -108,6 +112,10 @@ export function completeFromFirst(second: Reading, first: Plan, clause: string):
   const saysSubject = tags
     ? has(tags, ['technology', 'network', 'operator'])
     : Object.keys(plan.subject).length > 0;
+  // "Of CityFibre's footprint, what % also has Openreach FTTP and what % also has Virgin Media": the second share is
+  // of the same footprint.
+  if (first.within && !plan.within && plan.measure === 'coverage_pct' && /\balso\b/i.test(clause))
+    plan.within = structuredClone(first.within);
   if (!saysPlace) {
     if (first.geo) plan.geo = structuredClone(first.geo);
     if (first.urbanRural && !plan.urbanRural) plan.urbanRural = first.urbanRural;
@@ -130,7 +138,9 @@ export function completeFromFirst(second: Reading, first: Plan, clause: string):
     has(tags, ['network', 'operator']) &&
     !has(tags, ['technology']) &&
     first.subject.tech &&
-    !plan.subject.tech
+    !plan.subject.tech &&
+    // "And Virgin Media (cable or RFOG)", "any tech": the whole network, said so.
+    !WHOLE_NETWORK.test(clause)
   )
     // "What's Openreach's FTTP coverage, and what is CityFibre's?": the network named alone keeps the technology.
     plan.subject.tech = first.subject.tech;

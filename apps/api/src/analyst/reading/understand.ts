@@ -14,6 +14,7 @@ import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '.
 import { formatMonth } from '../semantic/time-context.js';
 import { rankReadings } from './candidates.js';
 import { accountFor } from './confidence.js';
+import { readFigureList } from './figure-list.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import { readConditions } from './readers/conditions.js';
 import { readDataset, speaksOfForecast } from './readers/dataset.js';
@@ -95,6 +96,8 @@ const PROVENANCE = [
   /\bwhen (?:was|is) (?:the )?(?:[a-z-]+ )?data (?:last )?(?:updated|refreshed)\b/,
   /\bwhere does (?:the|this|your) (?:[a-z-]+ )?data come from\b/,
   /\bis (?:the|this) (?:[a-z-]+ )?data real\b/,
+  // "Are the figures for individual companies real measured numbers or estimates?"
+  /\b(?:are|is) (?:the|these|this|your) (?:[a-z-]+ ){0,4}(?:figures?|numbers?|data|footprints?)(?: [a-z-]+){0,4} (?:real|actual|measured)(?: [a-z-]+){0,2} (?:or|vs\.?) (?:estimates?|estimated|modelled|modeled|synthetic|made up)\b/,
   // "What's the most recent snapshot you have", "which quarter is the latest take-up data for".
   /\b(?:most recent|latest|newest|last) (?:snapshot|data|dates?|quarter|month|update)s? (?:do )?(?:you|the tool|this tool|we) (?:have|hold|use|cover)\b/,
   /\bhow (?:often|frequently) (?:is|are|do|does) (?:a |the )?(?:new )?(?:[a-z-]+ )?(?:snapshots?|data|updates?|forecasts?)\b(?! (?:in|of|for) )/,
@@ -339,15 +342,30 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   const askBack = mainWordsUnused(tagging, candidates);
   // Two figures of different kinds in one question: each clause read on its own, answered together.
   const two = askBack ? null : readTwoFigures(asked, plan, (clause) => understand(clause, lexicon, ctx), ctx);
-  if (two)
+  // Several figures of the same rows listed ("Cardiff, Swansea and Newport: total premises, FF %, Virgin Media %"):
+  // tried when no single reading answers well, each figure read on its own and answered side by side.
+  // A figure added "with their ...", "plus each district's ..." is tried even when one reading answers well: that
+  // reading has dropped it.
+  const added = ADDED_FIGURE.test(text);
+  const several =
+    two ||
+    (!askBack && confidence >= 0.8 && (!added || plan.compare?.length)) ||
+    // "Of the premises OR's FTTP passes, what % can also get VM": a share of a base, one figure.
+    ((plan.within || plan.footprintShare) && /^\s*(?:of|among|within|out of|for)\b|\balso\b/i.test(asked))
+      ? null
+      : readFigureList(asked, lexicon, ctx, (item) => understand(item, lexicon, ctx));
+  const pieces =
+    two ??
+    (several && (several.confidence > confidence || (added && several.confidence >= 0.8)) ? several : null);
+  if (pieces)
     return {
       kind: 'data',
-      plan: two.plan,
-      confidence: two.confidence,
-      reasoning: describeReading(two.plan),
+      plan: pieces.plan,
+      confidence: pieces.confidence,
+      reasoning: describeReading(pieces.plan),
       tagging,
       candidates: [
-        { plan: two.plan, interpretation: interpret(two.plan, ctx), score: best.score + 1, unused: [] },
+        { plan: pieces.plan, interpretation: interpret(pieces.plan, ctx), score: best.score + 1, unused: [] },
         ...candidates,
       ],
     };
@@ -361,6 +379,10 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
     ...(askBack ? { askBack } : {}),
   };
 }
+
+/** "With their FF coverage", "plus each district's gigabit %", "with each council's FF %": a further figure per row. */
+const ADDED_FIGURE =
+  /(?:,\s*|\s)(?:with|plus) (?:their|its|each (?:[a-z]+ )?[a-z]+['’]s)\s|,\s*and (?:their|its|each (?:[a-z]+ )?[a-z]+['’]s)\s|,\s*(?:with|plus) (?:the )?(?:[a-z]+ )?(?:%|share|coverage|number)\b/;
 
 /** Tags that only a question about the data has: a technology or named filter, a measure, a dataset. */
 const DOMAIN_ROLES = new Set(['technology', 'measure', 'dataset']);

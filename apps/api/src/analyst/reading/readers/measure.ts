@@ -53,7 +53,8 @@ function measureWords(draft: Draft): MeasureWords {
       ) &&
       !subject.minNetworks &&
       !subject.exactNetworks &&
-      !has(text, /\bpremises|postcodes\b.*\b(with|have|can)\b/),
+      // "Share of homes by number of FF networks": premises grouped by the count, not the count itself.
+      !has(text, /\bpremises|\bpostcodes\b.*\b(with|have|can)\b|\b(?:by|per) (?:the )?number of\b/),
     upload: has(text, /\bupload\b/),
     speed: has(
       text,
