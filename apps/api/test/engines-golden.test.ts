@@ -146,6 +146,12 @@ const NEW_PATHS = [
   'premises with only one FF network, by network',
   '% change in ADSL lines between 2021Q4 and 2026Q4',
   'LAs with over 90% FTTP',
+  // Session 21: several figures of the same rows listed (alongside, joined on the places; a ranked lead with the
+  // other figures looked up for its rows; the leading network of each row beside counts).
+  'Leeds, Manchester and Cardiff: total premises, FF %, % reached by any altnet, and Virgin Media %',
+  'Bottom 10 councils on gigabit coverage, with their FF coverage and how many networks (any tech) are present in each',
+  'Snapshot for Leeds, Cardiff and Manchester: how many altnets are live in each, % of premises reached by at least one altnet, and which altnet is biggest there by premises',
+  'FF %, gigabit %, superfast % and % of premises below the USO by region',
 ];
 
 describe.runIf(inject('testDatabaseUrl'))('every golden question on DuckDB and on PostgreSQL', () => {
