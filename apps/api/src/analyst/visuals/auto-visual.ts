@@ -145,6 +145,38 @@ function settingPair(columns: string[], valueIndex: number): { urban: number; ru
   return urban >= 0 && rural >= 0 ? { urban, rural } : null;
 }
 
+/** The shares drawn as bars side by side: several figures of one kind asked of the same rows. */
+const SHARE_FAMILY = /(?:^|_)(coverage_pct|share_pct|share_without_pct)$/;
+const MAX_SIDE_BY_SIDE = 6;
+
+/**
+ * The other shares of the drawn one's kind ("coverage_pct" beside "altnet_coverage_pct" and
+ * "virgin_media_coverage_pct"): figures listed for the same places are compared as bars side by side, each named by
+ * what sets it apart.
+ */
+function sharesBeside(
+  columns: string[],
+  valueIndex: number,
+  context: string,
+): { name: string; index: number }[] | null {
+  const family = SHARE_FAMILY.exec(columns[valueIndex] ?? '')?.[1];
+  if (!family) return null;
+  const members = columns
+    .map((name, index) => ({ name, index }))
+    .filter(({ name }) => name === family || name.endsWith(`_${family}`));
+  if (members.length < 2 || members.length > MAX_SIDE_BY_SIDE) return null;
+  const base = measureLabel(family, context).name;
+  return members.map(({ name, index }) => {
+    const prefix = name.slice(0, name.length - family.length).replace(/_$/, '');
+    const label = measureLabel(name, context).name;
+    const words = prefix
+      .split('_')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ');
+    return { index, name: !prefix ? base : label !== base ? label : words };
+  });
+}
+
 function drawCategories(
   { profile, rows, title, context, lines }: DrawInput,
   type: 'bar' | 'pie',
@@ -154,6 +186,7 @@ function drawCategories(
   const measure = measureOf(columns[valueIndex]!, context, { lines });
   const valuesOf = (i: number) => rows.map((r) => (r[i] === '' ? null : Number(r[i])));
   const pair = type === 'bar' ? settingPair(columns, valueIndex) : null;
+  const shares = type === 'bar' && !pair ? sharesBeside(columns, valueIndex, context) : null;
   return buildChartSpec({
     type,
     title,
@@ -163,9 +196,12 @@ function drawCategories(
           { name: 'Urban', values: valuesOf(pair.urban) },
           { name: 'Rural', values: valuesOf(pair.rural) },
         ]
-      : [{ name: measure.name, values: valuesOf(valueIndex) }],
+      : shares
+        ? shares.map(({ name, index }) => ({ name, values: valuesOf(index) }))
+        : [{ name: measure.name, values: valuesOf(valueIndex) }],
     xLabel: dimensionLabel(columns[categoryIndex]!),
-    yLabel: measureTitle(measure),
+    // Several shares on one axis: the axis says the unit, the legend which share.
+    yLabel: measureTitle(shares ? { ...measure, name: 'Share' } : measure),
     format: formatOf(measure),
     data: { columns, rows },
   });

@@ -175,6 +175,31 @@ describe('the chart picker', () => {
       'Share of premises by region where full fibre is available, November 2026 snapshot',
     );
   });
+  it('draws shares listed for the same places as bars side by side, each named by what sets it apart', () => {
+    const choice = chooseVisual({
+      title:
+        'Share of premises in Cardiff and Swansea by local authority where full fibre is available; and share of premises where an altnet is present; and share of premises where Virgin Media is present',
+      columns: [
+        'la_name',
+        'premises_passed',
+        'coverage_pct',
+        'altnet_coverage_pct',
+        'virgin_media_coverage_pct',
+      ],
+      rows: [
+        ['Cardiff', '158429', '90.32', '85.26', '72.37'],
+        ['Swansea', '106861', '87.5', '36.71', '64.09'],
+      ],
+    });
+    expect(choice.type).toBe('bar');
+    const options = choice.visual?.spec.options as { series: { name: string; data: number[] }[] } | undefined;
+    expect((options?.series ?? []).map((s) => [s.name, s.data])).toEqual([
+      ['Full fibre coverage', [90.32, 87.5]],
+      ['Altnet coverage', [85.26, 36.71]],
+      ['Virgin Media', [72.37, 64.09]],
+    ]);
+  });
+
   it('draws an urban-rural gap as urban and rural bars side by side, not one setting alone', () => {
     const choice = chooseVisual({
       title: 'The urban-rural gap in the share of premises (urban minus rural, in points), by nation',
