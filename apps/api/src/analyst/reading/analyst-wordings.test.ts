@@ -457,3 +457,18 @@ describe('tiers, ranks and bands as analysts write them', () => {
     expect(u.plan.alongside?.[0]?.subject).toEqual({ operatorGroups: ['Virgin Media'] });
   });
 });
+
+describe('counts of places and technologies set against each other', () => {
+  it('says a count of places ("in how many councils") that a list does not answer', () => {
+    const u = read(
+      'In how many English councils is CityFibre the number one full fibre network by homes covered?',
+    );
+    expect(u.plan.unknowns.join(' ')).toMatch(/count of places/);
+    expect(u.confidence).toBeLessThan(0.5);
+  });
+
+  it('reads "lines on FTTP rather than cable" as the FTTP share, one row', () => {
+    const u = read("What proportion of Virgin Media's Q3 2026 lines were on FTTP rather than cable?");
+    expect(u.plan.dimension).toBeUndefined();
+  });
+});

@@ -205,6 +205,9 @@ export function readFigureList(
     if (
       plan.measure === 'coverage_pct' &&
       leadPlan.measure === 'premises' &&
+      // A leading network's share is of its own premises, not the share asked.
+      !leadPlan.leaderPerDimension &&
+      !(leadPlan.dimension && NETWORK_DIMENSIONS.has(leadPlan.dimension) && leadPlan.limit) &&
       JSON.stringify(plan.subject) === JSON.stringify(leadPlan.subject) &&
       JSON.stringify(plan.geo) === JSON.stringify(leadPlan.geo)
     )

@@ -127,6 +127,14 @@ export function uncarriedConditions(
   }
   missing.push(...uncarriedCounts(text, plan));
   missing.push(...unjudged(text, plan));
+  // "In how many English councils is CityFibre the biggest network?": a count of places, which a list of them (or of
+  // their networks) does not answer.
+  const placesCounted =
+    /\bin how many (?:[a-z]+ ){0,2}(?:councils|las|local authorities|authorities|regions|nations|districts|postcode areas|postcode districts|areas|boroughs|places)\b/.exec(
+      text,
+    );
+  if (placesCounted && !plan.countGroups && plan.measure !== 'place_count' && !plan.placeBands)
+    missing.push(`the count of places ("${placesCounted[0].trim()}")`);
   // One row per period: "each month", "in each of the last 6 months", "quarter by quarter".
   const perPeriod = text.match(
     /\b(?:each|every|per|by) (?:month|quarter|year|half[- ]year)\b|\b(?:month by month|quarter by quarter|year by year)\b|\beach of the (?:last|past) \d+\b/,

@@ -638,6 +638,12 @@ export function plainWording(question: string, latestQuarter?: string): string {
       (_w, kind: string | undefined, top: string) =>
         `by number of ${kind ?? 'full fibre '}networks, ${numberFrom(top) ?? top} or more grouped`,
     )
+    // "Lines on FTTP rather than cable": the technology named first is the one measured; what it is set against
+    // makes no second row.
+    .replace(
+      /\b(fttp|ftth|full[- ]fibre|ff|cable|fttc|adsl|fwa|fixed wireless|copper) (?:rather than|instead of|as opposed to) (?:on |via )?(?:fttp|ftth|full[- ]fibre|ff|cable|docsis|fttc|adsl|fwa|fixed wireless|copper|the others?)\b/gi,
+      '$1',
+    )
     // "Gig-capable": gigabit-capable.
     .replace(/\bgig[- ]capable\b/gi, 'gigabit-capable')
     // "Sub-superfast premises", "below-gigabit postcodes": premises without it (a speed tier below, not the tier).
