@@ -60,6 +60,7 @@
  * stand: the top band claims a little less than it delivers, the middle band a little more, the low band less.
  */
 
+import { FULL_FIBRE } from '@qa/warehouse';
 import type { Plan } from '../semantic/plan.js';
 import { droppedByCompiler, leftoverWords, uncarriedConditions } from './leftover.js';
 import type { EntityMatch } from './lexicon.js';
@@ -157,6 +158,10 @@ export function contradictions(plan: Plan): string[] {
   if (s.gigabit && s.exclude?.gigabit) out.push('the plan both requires and excludes gigabit');
   const both = (s.operatorGroups ?? []).filter((g) => s.exclude?.operatorGroups?.includes(g));
   if (both.length) out.push(`the plan both requires and excludes ${both.join(' and ')}`);
+  // Full fibre, gigabit or 10 Mbit/s and more all give the USO's 10 down and 1 up: no premises is below it and has
+  // them ("FF coverage and the share below the USO" is two figures, not one condition).
+  if (s.belowUso && (s.tech === FULL_FIBRE || s.gigabit || (s.minDown ?? 0) >= 10))
+    out.push('the plan asks for premises below the USO that also have a service above it');
   return out;
 }
 

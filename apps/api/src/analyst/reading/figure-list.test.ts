@@ -62,6 +62,14 @@ describe('a list of figures of the same rows', () => {
     expect(parts.some((p) => p.leaderPerDimension && p.dimension === 'la_name')).toBe(true);
   });
 
+  it('reads two figures merged into an impossible condition apart ("FF coverage and the share below the USO")', () => {
+    const u = readData(
+      'Wales, urban vs rural: FF coverage and the share of premises without decent broadband (below USO)',
+    );
+    expect(u.plan).toMatchObject({ subject: { tech: 'fttponly' }, dimension: 'urban_rural' });
+    expect(u.plan.alongside?.[0]).toMatchObject({ subject: { belowUso: true }, dimension: 'urban_rural' });
+  });
+
   it('leaves a question of one figure, or of technologies side by side, as it was', () => {
     expect(readData('full fibre coverage in Leeds').plan.alongside).toBeUndefined();
     const sideBySide = readData('full fibre and gigabit coverage by region').plan;

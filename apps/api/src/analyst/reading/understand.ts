@@ -13,7 +13,7 @@ import { excludedWords } from '../compile/words.js';
 import { describeGroupFilter, type Measure, type Plan, TIME_DIMENSIONS } from '../semantic/plan.js';
 import { formatMonth } from '../semantic/time-context.js';
 import { rankReadings } from './candidates.js';
-import { accountFor } from './confidence.js';
+import { accountFor, contradictions } from './confidence.js';
 import { readFigureList } from './figure-list.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
 import { readConditions } from './readers/conditions.js';
@@ -347,16 +347,21 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   // A figure added "with their ...", "plus each district's ..." is tried even when one reading answers well: that
   // reading has dropped it.
   const added = ADDED_FIGURE.test(text);
+  // A plan that contradicts itself will be answered at no more than 0.3 (checkCompiled): two figures merged into one
+  // condition ("FF coverage and the share below the USO") are what a list reads apart.
+  const wholeConfidence = contradictions(plan).length ? Math.min(confidence, 0.3) : confidence;
   const several =
     two ||
-    (!askBack && confidence >= 0.8 && (!added || plan.compare?.length)) ||
+    (!askBack && wholeConfidence >= 0.8 && (!added || plan.compare?.length)) ||
     // "Of the premises OR's FTTP passes, what % can also get VM": a share of a base, one figure.
     ((plan.within || plan.footprintShare) && /^\s*(?:of|among|within|out of|for)\b|\balso\b/i.test(asked))
       ? null
       : readFigureList(asked, lexicon, ctx, (item) => understand(item, lexicon, ctx));
   const pieces =
     two ??
-    (several && (several.confidence > confidence || (added && several.confidence >= 0.8)) ? several : null);
+    (several && (several.confidence > wholeConfidence || (added && several.confidence >= 0.8))
+      ? several
+      : null);
   if (pieces)
     return {
       kind: 'data',
