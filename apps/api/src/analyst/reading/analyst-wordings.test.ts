@@ -472,3 +472,20 @@ describe('counts of places and technologies set against each other', () => {
     expect(u.plan.dimension).toBeUndefined();
   });
 });
+
+describe('networks "all three" present, and a measure said in passing', () => {
+  it('reads "X, Y and Z full fibre all three overlap" as all present, with no count within each network', () => {
+    const u = read('Leeds: premises where CityFibre, Hyperoptic and Openreach full fibre all three overlap');
+    expect(u.plan.subject.allGroups).toEqual(['CityFibre', 'Hyperoptic', 'Openreach']);
+    expect(u.plan.subject.minNetworks).toBeUndefined();
+    expect(u.plan.unknowns).toEqual([]);
+    expect(buildQuery(u.plan, testTime).sql).not.toMatch(/HAVING COUNT\(DISTINCT o\.operator_group\) >= 3/);
+  });
+
+  it('reads "footprint, measured in premises passed, lies in rural postcodes" as one share, not a list', () => {
+    const u = read(
+      "What proportion of Gigaclear's current footprint, measured in premises passed, lies in rural postcodes?",
+    );
+    expect(u.plan.alongside).toBeUndefined();
+  });
+});

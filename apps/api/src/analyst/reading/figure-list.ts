@@ -96,10 +96,16 @@ function itemsOf(question: string, lexicon: Lexicon, ctx: TimeContext): Item[] {
     const previous = items.length > (leadIn ? 1 : 0) ? items.at(-1) : undefined;
     // A name after an item that ends with names ("for Leeds", "Bristol") continues that list, as does an item that
     // opens with one ("in each of London, the North West and the South East by premises").
-    const opensWithName = item.tagging.tags.find((t) => t.role !== 'grammar')?.role === 'place';
+    const NAME_ROLES = ['place', 'network', 'operator'];
+    const opensWithName = NAME_ROLES.includes(
+      item.tagging.tags.find((t) => t.role !== 'grammar')?.role ?? '',
+    );
     const endsWithNames = (it: Item) => {
       const last = it.tagging.tags.filter((t) => t.role !== 'grammar').at(-1);
-      return it.namesOnly || (last?.role === 'place' && last.end >= it.tagging.text.trimEnd().length);
+      return (
+        it.namesOnly ||
+        (NAME_ROLES.includes(last?.role ?? '') && last!.end >= it.tagging.text.trimEnd().length)
+      );
     };
     if (previous && (item.namesOnly || opensWithName) && endsWithNames(previous)) {
       items[items.length - 1] = describe(`${previous.text}, ${piece}`, lexicon, ctx);
@@ -145,7 +151,9 @@ export function readFigureList(
     items.some(
       (i, k) =>
         k > 0 &&
-        /^(?:defined as|i\.?e\.?|meaning|that is)\b|\b(?:them|those|these|they|that figure)\b/i.test(i.text),
+        /^(?:defined as|i\.?e\.?|meaning|that is|(?:measured|counted|expressed|weighted|calculated|based) (?:in|as|by|on))\b|\b(?:them|those|these|they|that figure)\b/i.test(
+          i.text,
+        ),
     )
   )
     return null;

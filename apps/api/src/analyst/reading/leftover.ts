@@ -54,7 +54,7 @@ export function leftoverWords(
   // Phrases of the grammar whose number is part of a name ("the four nations") or points at the names listed ("all
   // three of CityFibre, Hyperoptic and G.Network"). Whole words only: the name "OR" (Openreach) is not the "or"
   // inside "forecast" or "network".
-  const grammar = ['four nations', 'home nations', 'all three of', 'all four of', 'all 3 of', 'all 4 of'];
+  const grammar = ['four nations', 'home nations', 'all three', 'all four', 'all 3', 'all 4'];
   for (const phrase of [...entities.map((e) => e.text), ...timeMatched, ...grammar]) {
     const trimmed = phrase?.trim().toLowerCase();
     if (!trimmed) continue;
@@ -121,7 +121,8 @@ export function uncarriedConditions(
     const named = [...(s.operatorGroups ?? []), ...(s.operators ?? []), ...(s.allGroups ?? [])].some(
       (name) => name.toLowerCase() === match.text.toLowerCase(),
     );
-    const counted = n !== null && [plan.limit, s.minNetworks, s.exactNetworks].includes(n) && !named;
+    const counted =
+      n !== null && [plan.limit, s.minNetworks, s.exactNetworks, s.allGroups?.length].includes(n) && !named;
     if (!/^\d+$/.test(match.text) && n !== null && !possessive && !counted)
       missing.push(`the word "${match.text}" (taken as a name, but it is also a number)`);
   }

@@ -250,7 +250,8 @@ export function tagQuestion(question: string, lexicon: Lexicon, ctx: TimeContext
     if (
       /^(?:two|three|four|both)$/.test(token.text) &&
       ((previous === 'the' && /^(?:between|of|among)$/.test(tokens[index - 2]?.text ?? '')) ||
-        (previous === 'all' && tokens[index + 1]?.text === 'of')) &&
+        // "All three of X, Y and Z", "X, Y and Z all three overlap".
+        previous === 'all') &&
       !/(?:est|most|least)$/.test(tokens[index + 1]?.text ?? '') &&
       free(token.start, token.end)
     ) {

@@ -308,6 +308,11 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   const candidates = rankReadings(first, tagging, lexicon, ctx);
   const best = candidates[0]!;
   const plan = best.plan;
+  // "Where CityFibre, Netomnia and Openreach full fibre all three overlap": the networks named are the count; a
+  // minimum of that many on top of all of them present adds nothing (and compiled, counts within each one alone).
+  const s = plan.subject;
+  if (s.allGroups?.length && s.minNetworks !== undefined && s.minNetworks <= s.allGroups.length)
+    delete s.minNetworks;
   // "Altnet reach now vs Nov-25, YoY growth % and the current share": the change in points with the premises' growth.
   if (
     plan.measure === 'change_pp' &&
