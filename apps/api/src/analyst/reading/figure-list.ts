@@ -66,6 +66,17 @@ function describe(text: string, lexicon: Lexicon, ctx: TimeContext): Item {
   };
 }
 
+const NAME_ROLES: ReadonlySet<string> = new Set(['place', 'network', 'operator']);
+
+/** The item ends with a name: a list of names may go on in the next item. */
+function endsWithNames(item: Item): boolean {
+  const last = item.tagging.tags.filter((t) => t.role !== 'grammar').at(-1);
+  return (
+    item.namesOnly ||
+    (last !== undefined && NAME_ROLES.has(last.role) && last.end >= item.tagging.text.trimEnd().length)
+  );
+}
+
 /** The question's items, with the lists of names the split cut up joined again ("Leeds, Bristol and Cardiff"). */
 function itemsOf(question: string, lexicon: Lexicon, ctx: TimeContext): Item[] {
   // "Competitor snapshot for Bristol and Cardiff: ...", "Scottish councils with the biggest gaps: top 10 by ...": the
@@ -96,17 +107,7 @@ function itemsOf(question: string, lexicon: Lexicon, ctx: TimeContext): Item[] {
     const previous = items.length > (leadIn ? 1 : 0) ? items.at(-1) : undefined;
     // A name after an item that ends with names ("for Leeds", "Bristol") continues that list, as does an item that
     // opens with one ("in each of London, the North West and the South East by premises").
-    const NAME_ROLES = ['place', 'network', 'operator'];
-    const opensWithName = NAME_ROLES.includes(
-      item.tagging.tags.find((t) => t.role !== 'grammar')?.role ?? '',
-    );
-    const endsWithNames = (it: Item) => {
-      const last = it.tagging.tags.filter((t) => t.role !== 'grammar').at(-1);
-      return (
-        it.namesOnly ||
-        (NAME_ROLES.includes(last?.role ?? '') && last!.end >= it.tagging.text.trimEnd().length)
-      );
-    };
+    const opensWithName = NAME_ROLES.has(item.tagging.tags.find((t) => t.role !== 'grammar')?.role ?? '');
     if (previous && (item.namesOnly || opensWithName) && endsWithNames(previous)) {
       items[items.length - 1] = describe(`${previous.text}, ${piece}`, lexicon, ctx);
       continue;
@@ -246,7 +247,8 @@ export function readFigureList(
   const plan: Plan = {
     ...structuredClone(main!),
     alongside: parts,
-    unknowns: [...leadPlan.unknowns, ...parts.flatMap((p) => p.unknowns)],
+    // Each figure's unused words once, whichever figure leads the table.
+    unknowns: [...new Set(inOrder.flatMap((p) => p.unknowns))],
     assumptions: [
       ...leadPlan.assumptions,
       `read as a list of ${figures.length} figures of the same rows: ${figures.map((f) => `"${f.text}"`).join(', ')}`,
