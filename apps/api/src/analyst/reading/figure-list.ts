@@ -221,6 +221,19 @@ export function readFigureList(
       JSON.stringify(plan.geo) === JSON.stringify(leadPlan.geo)
     )
       continue;
+    // "Worst 10 LAs for gigabit: gigabit %, FF % and premises": the lead's own figure, or a count its answer shows
+    // beside its share (premises passed, all premises, postcodes), is no further column.
+    const sameRows = (['subject', 'geo', 'time', 'urbanRural', 'within'] as const).every(
+      (key) => JSON.stringify(plan[key]) === JSON.stringify(leadPlan[key]),
+    );
+    if (
+      sameRows &&
+      !leadPlan.leaderPerDimension &&
+      (plan.measure === leadPlan.measure ||
+        (leadPlan.measure === 'coverage_pct' &&
+          (plan.measure === 'premises' || plan.measure === 'postcodes')))
+    )
+      continue;
     // "Which altnet is biggest there": the leading network of each of the lead's rows.
     const leader =
       plan.limit === 1 &&

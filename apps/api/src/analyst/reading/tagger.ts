@@ -405,8 +405,17 @@ const COLUMN_VALUES = new RegExp(
   'gi',
 );
 
+/** "... FF %, gigabit % and superfast % - one line" at the end: the layout the figures take anyway, no figure. */
+export function withoutLayoutTail(question: string): string {
+  return question.replace(
+    /\s*[-,;–—(]\s*(?:all |both )?(?:in |on |as )?(?:one|a single) (?:row|line)\)?\s*([.?!]*)\s*$/i,
+    '$1',
+  );
+}
+
 export function plainWording(question: string, latestQuarter?: string): string {
-  const usoPlain = /\buso\b/i.test(question) ? question.replace(USO_RESTATED, ' ') : question;
+  const laidOut = withoutLayoutTail(question);
+  const usoPlain = /\buso\b/i.test(laidOut) ? laidOut.replace(USO_RESTATED, ' ') : laidOut;
   const restated = usoPlain
     // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
     .replace(/(?<=[A-Za-z]) & (?=[A-Za-z])/g, ' and ')
@@ -654,6 +663,27 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "Nov 2023 to the current one": to the latest snapshot.
     .replace(/\b(to|until|through|and) the (?:current|latest|most recent) one\b/gi, '$1 the latest snapshot')
+    // "Superfast % and ultrafast %, both in one row": the figures side by side, not both conditions at once; "one
+    // line" there is a row of the answer, not a broadband line.
+    .replace(/\bboth (?:in|on) (?:one|a single|the same) (?:row|line)\b/gi, 'side by side')
+    .replace(/(^|[-,;:(]\s*|\b(?:in|on|as) )(?:one|a single) line\b/gi, '$1one row')
+    // "As % of CityFibre's total premises": its footprint, the base of a share.
+    .replace(
+      /(['’]s) (?:total|whole|entire|overall|full) (premises|footprint|homes|properties|postcodes|base)\b/gi,
+      '$1 $2',
+    )
+    // "Of the rural premises that have FF at all, what % ...": the base of a share named first, as "of all".
+    .replace(
+      /(^|[:;,.?!]\s*)of the ((?:[a-z-]+ )?)(premises|homes|properties|postcodes|households) (that|which|with|where|able)\b/gi,
+      '$1of all $2$3 $4',
+    )
+    // "Pp change, single figure": one figure (a single network or postcode keeps its word).
+    .replace(/\b(?:a )?single (figure|number|value|total|row)\b(?! (?:will|is|please)\b)/gi, 'one $1')
+    // "From the 2023-11-01 snapshot to latest", "2024-07 vs latest": the bare word is the latest snapshot.
+    .replace(
+      /\b(to|until|through|and|at|vs\.?|versus|against) (?:latest|current|most recent)(?! (?:snapshot|data|figure|quarter|month|date|one|reporting)s?\b)/gi,
+      '$1 the latest snapshot',
+    )
     // "(Any tech, cable included)" after gigabit: its own definition.
     .replace(/\s*\(\s*any tech(?:nology)?,?\s*(?:cable included|incl(?:uding|\.)? cable)\s*\)/gi, '')
     // "Passed 1000000 premises or more": at least that many.

@@ -118,7 +118,9 @@ function yearEnd(year: number, r: Pick<TimeReading, 'ctx' | 'latestYear'>): stri
 }
 
 /** Parses the time phrases of a lower-cased question. */
-export function parseTime(text: string, ctx: TimeContext): ParsedTime {
+export function parseTime(question: string, ctx: TimeContext): ParsedTime {
+  // "A download of 2000 Mbps": a speed, never the year 2000 (joined to its unit, no year pattern matches it).
+  const text = question.replace(/\b(\d{4})\s+(mbps|mbit|mb\/s|mb\b|megs?\b|gbps|gbit)/g, '$1$2');
   const matched: string[] = [];
   const r: TimeReading = {
     text,
@@ -556,7 +558,7 @@ function readPoint(r: TimeReading): void {
 
 /** Words of growth or of first arrival: a period named with them is a window, not a point. */
 const GROWTH_WORDS =
-  /\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|new|first|went live|rolled out)\b/;
+  /\b(?:add|adds|added|adding|gain|gains|gained|grew|grow|growth|built|build|increase|increased|net adds|new|first|went live|rolled out|got(?! (?:the|a|an|any|more|less|most|least|highest|lowest|best|worst|biggest|largest)\b)|received)\b/;
 
 /** "Added in H1 2026", "growth during the second half of 2025": a change within one half-year. */
 const GROWTH_IN_A_HALF =

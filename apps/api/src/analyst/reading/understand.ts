@@ -30,7 +30,7 @@ import { readShape } from './readers/shape.js';
 import { readTakeUp } from './readers/take-up.js';
 import { defaultTechnology, readTechnology } from './readers/technology.js';
 import type { CandidateReading } from './reading-types.js';
-import { plainWording, spellOutTimeUnits, type Tagging, tagQuestion } from './tagger.js';
+import { plainWording, spellOutTimeUnits, type Tagging, tagQuestion, withoutLayoutTail } from './tagger.js';
 import { parseTime, type TimeContext } from './time-phrases.js';
 import { readTwoFigures } from './two-figures.js';
 import { correctTypos } from './typos.js';
@@ -334,7 +334,7 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   let confidence = reading.confidence;
   // "..., and that as a % of all altnet-passed premises", "what % of Openreach FTTP premises also have VM": a share
   // of a footprint the plan does not take as its base is a share of something else.
-  const base = SHARE_OF_A_FOOTPRINT.exec(text);
+  const base = SHARE_OF_A_FOOTPRINT.exec(text) ?? shareOfNetworkFootprint(tagging);
   if (base && !plan.within && !plan.footprintShare && /_pct$|^change_pp$/.test(plan.measure)) {
     plan.unknowns.push(`the base of the share ("${base[0].trim()}")`);
     confidence = Math.max(0.15, Number((confidence - 0.45).toFixed(2)));
@@ -351,17 +351,24 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   // tried when no single reading answers well, each figure read on its own and answered side by side.
   // A figure added "with their ...", "plus each district's ..." is tried even when one reading answers well: that
   // reading has dropped it.
-  const added = ADDED_FIGURE.test(text);
+  const added = ADDED_FIGURE.test(text) || RANKING_THEN_FIGURES.test(text);
   // A plan that contradicts itself will be answered at no more than 0.3 (checkCompiled): two figures merged into one
   // condition ("FF coverage and the share below the USO") are what a list reads apart.
-  const wholeConfidence = contradictions(plan).length ? Math.min(confidence, 0.3) : confidence;
+  // "Leeds: FF %, gigabit %": conditions listed as figures of their own, each with its measure, are not one
+  // condition ("full fibre with gigabit") of a single figure.
+  const merged = mergesListedFigures(plan, tagging, text);
+  if (merged) {
+    plan.unknowns.push(merged);
+    confidence = Math.min(confidence, 0.5);
+  }
+  const wholeConfidence = contradictions(plan).length || merged ? Math.min(confidence, 0.3) : confidence;
   const several =
     two ||
     (!askBack && wholeConfidence >= 0.8 && (!added || plan.compare?.length)) ||
     // "Of the premises OR's FTTP passes, what % can also get VM": a share of a base, one figure.
     ((plan.within || plan.footprintShare) && /^\s*(?:of|among|within|out of|for)\b|\balso\b/i.test(asked))
       ? null
-      : readFigureList(asked, lexicon, ctx, (item) => understand(item, lexicon, ctx));
+      : readFigureList(withoutLayoutTail(asked), lexicon, ctx, (item) => understand(item, lexicon, ctx));
   const pieces =
     two ??
     (several && (several.confidence > wholeConfidence || (added && several.confidence >= 0.8))
@@ -393,6 +400,13 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
 /** "With their FF coverage", "plus each district's gigabit %", "with each council's FF %": a further figure per row. */
 const ADDED_FIGURE =
   /(?:,\s*|\s)(?:with|plus) (?:their|its|each (?:[a-z]+ )?[a-z]+['’]s)\s|,\s*and (?:their|its|each (?:[a-z]+ )?[a-z]+['’]s)\s|,\s*(?:with|plus) (?:the )?(?:[a-z]+ )?(?:%|share|coverage|number)\b/;
+
+/**
+ * "Bottom 10 councils on FF coverage - FF % and the number of premises still without FF": a ranking, then after a
+ * dash or colon the figures each row should show. One reading of it all merges the figures into the ranking.
+ */
+const RANKING_THEN_FIGURES =
+  /\b(?:top|bottom|best|worst|highest|lowest|biggest|largest|smallest)\b[^-–—:]*(?:\s[-–—]|:)\s+[^-–—:]+(?:,| and )/i;
 
 /** Tags that only a question about the data has: a technology or named filter, a measure, a dataset. */
 const DOMAIN_ROLES = new Set(['technology', 'measure', 'dataset']);
@@ -431,6 +445,56 @@ function presentAndExcluded(subject: Plan['subject']): void {
 /** A share of a network's or technology's footprint: "% of all FF-passed premises", "% of Openreach FTTP premises". */
 const SHARE_OF_A_FOOTPRINT =
   /(?:%|\bper ?cent(?:age)?|\bshare|\bproportion) of (?:all |the |total |their |its )*(?:(?:[a-z0-9'.&-]+ ){0,2}(?:altnet|alt-net|ff|fttp|ftth|full[- ]fibre|gigabit|gig|cable|network)[- ](?:passed|covered|served|enabled|capable) (?:premises|homes|properties|postcodes)|(?:openreach|or|virgin media|vm|cityfibre|cf|altnets?)(?:'s)?(?: (?:ff|fttp|ftth|full[- ]fibre|gigabit|cable))? (?:premises|homes|properties|footprint|postcodes))\b/;
+
+/**
+ * Two technologies or named filters listed apart, each with its own measure ("FF %, gigabit %", "ff cov %; gigabit
+ * cov %"), that one plan puts into one subject: the reading merges two figures. What it says, or undefined.
+ */
+function mergesListedFigures(plan: Plan, tagging: Tagging, text: string): string | undefined {
+  if (plan.compare?.length || plan.alongside?.length || plan.within) return undefined;
+  // The tags' spans are of the normalised words, without punctuation: each is found again in the question's text.
+  let cursor = 0;
+  const conditions = tagging.tags
+    .filter((t) => t.role === 'technology')
+    .map((tag) => {
+      const at = text.indexOf(tag.text, cursor);
+      if (at >= 0) cursor = at + tag.text.length;
+      return { tag, start: at, end: at + tag.text.length };
+    })
+    .filter((c) => c.start >= 0);
+  for (const [i, { tag, end }] of conditions.entries()) {
+    const next = conditions[i + 1];
+    if (!next || next.tag.value === tag.value) continue;
+    const between = text.slice(end, next.start);
+    if (!/[,;/]/.test(between) || !/%|\b(?:cov|coverage|share|pct|percent(?:age)?|premises)\b/.test(between))
+      continue;
+    const s = plan.subject;
+    const held = [s.tech, s.gigabit, s.minDown, s.belowUso, s.altnet, s.minUp].filter(Boolean).length;
+    if (held >= 2)
+      return `"${tag.text}" and "${next.tag.text}" are listed as two figures, read as one condition`;
+  }
+  return undefined;
+}
+
+/**
+ * "% of Netomnia's premises", "as a share of the CityFibre footprint": a share whose base is any network's footprint
+ * (a network tag right after "% of", then its premises), whatever the network is called.
+ */
+function shareOfNetworkFootprint(tagging: Tagging): RegExpExecArray | null {
+  for (const tag of tagging.tags) {
+    if (tag.role !== 'network' && tag.role !== 'operator') continue;
+    const before = tagging.text.slice(Math.max(0, tag.start - 40), tag.start);
+    const after = tagging.text.slice(tag.end, tag.end + 40);
+    if (
+      /(?:%|\bper ?cent(?:age)?|\bshare|\bproportion) of (?:all |the |total |their |its )*$/.test(before) &&
+      /^(?:['’]s)?(?: (?:own|total|whole|ff|fttp|ftth|full[- ]fibre|gigabit|cable))? (?:premises|homes|properties|footprint|postcodes)\b/.test(
+        after,
+      )
+    )
+      return /.+/.exec(`share of ${tag.text}'s premises`);
+  }
+  return null;
+}
 
 /** Two readings less than one tag apart are both said ("another reading was almost as likely"). */
 const CLOSE_READINGS = 1;
