@@ -240,7 +240,7 @@ export const DIMENSION_LIST = [
     label: 'segment',
     plural: 'segments',
     example: 'residential',
-    phrases: ['segment', 'residential', 'business', 'consumer', 'resi', 'businesses', 'sme', 'biz'],
+    phrases: ['segment', 'residential', 'business', 'consumer', 'resi', 'res', 'businesses', 'sme', 'biz'],
   },
   {
     id: 'month',

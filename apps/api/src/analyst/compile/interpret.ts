@@ -303,7 +303,9 @@ export function place(plan: Plan): string {
         ? `in the ${joinAnd(plan.geo.values)} postcode ${plan.geo.values.length > 1 ? 'areas' : 'area'}`
         : `${plan.geo.not ? 'outside' : 'in'} ${plan.geo.label ?? joinAnd(plan.geo.values)}`,
     );
-  if (plan.withUk) parts.push(plan.ukRest ? 'and in the rest of the UK' : 'and in the UK as a whole');
+  // Places grouped with the UK as one more row are said by interpret(); with no place named there is nothing here.
+  if (plan.withUk && plan.geo)
+    parts.push(plan.ukRest ? 'and in the rest of the UK' : 'and in the UK as a whole');
   return parts.join(' ');
 }
 
@@ -370,6 +372,11 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** One sentence restating the plan; no trailing full stop (it reads as a heading). */
 export function interpret(plan: Plan, ctx: TimeContext): string {
+  // "FF % by nation plus a UK total row": the rows as asked, then the UK's.
+  if (plan.withUk && !plan.geo && plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) {
+    const { withUk: _withUk, ...rows } = plan;
+    return `${interpret(rows, ctx)}, with the UK as a whole as one more row`;
+  }
   // Figures of different kinds in one question: each restated, in the question's order.
   if (plan.alongside?.length)
     return alongsidePlans(plan)

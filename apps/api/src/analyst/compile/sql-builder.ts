@@ -397,6 +397,8 @@ function subjectPhrase(plan: Plan): string {
 }
 
 export function buildQuery(plan: Plan, ctx: TimeContext): BuiltQuery {
+  if (plan.withUk && !plan.geo && plan.dimension && GEO_DIMENSIONS.has(plan.dimension))
+    return buildRowsWithUkTotal(plan, plan.dimension, ctx);
   if (plan.alongside?.length) return buildAlongside(plan, (part) => buildQuery(part, ctx));
   return onlyListedPoints(plan, withParentPlace(plan, buildPlanQuery(plan, ctx)));
 }
@@ -575,6 +577,30 @@ function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext
       ukRest
         ? `Computes the same figures for the rest of the UK (every place but ${geo.values.join(', ')}) and adds them as one more row, "Rest of the UK".`
         : 'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
+    ],
+  };
+}
+
+/**
+ * "FF % by nation, plus a UK total row": each place of the grouping a row (ranked as asked), then the same figures
+ * for the whole UK as one more row, labelled "United Kingdom" in the place column.
+ */
+function buildRowsWithUkTotal(plan: Plan, column: string, ctx: TimeContext): BuiltQuery {
+  const { withUk: _withUk, ukRest: _ukRest, ...rest } = plan;
+  const places = buildQuery(rest, ctx);
+  const whole = (p: Plan): Plan => ({ ...p, dimension: undefined, order: undefined, limit: undefined });
+  const uk = buildQuery({ ...whole(rest), alongside: rest.alongside?.map(whole) }, ctx);
+  const sql = [
+    `SELECT * FROM (\n${places.sql}\n) places`,
+    'UNION ALL',
+    `SELECT 'United Kingdom' AS ${column}, uk.* FROM (\n${uk.sql}\n) uk`,
+  ].join('\n');
+  return {
+    sql,
+    columns: places.columns,
+    steps: [
+      ...places.steps,
+      'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
     ],
   };
 }

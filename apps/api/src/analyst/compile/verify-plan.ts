@@ -70,14 +70,18 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   // Figures of different kinds in one question: every figure's own query must be in the SQL, and do its plan (each
   // checked on its own query, so one figure's tables never stand in for another's).
   if (plan.alongside?.length) {
+    // The figures by place with the UK as one more row: each figure's rows are checked, and the UK's row below.
+    const ukRow = plan.withUk && !plan.geo;
     const checks = await Promise.all(
-      alongsidePlans(plan).map(async (part) => {
+      alongsidePlans(ukRow ? { ...plan, withUk: undefined } : plan).map(async (part) => {
         const own = buildQuery(part, time).sql;
         if (!built.sql.includes(own)) return { missing: [`the figure ("${interpretFigure(part)}")`] };
         return verifyPlan(part, { sql: own }, time);
       }),
     );
     const missing = [...new Set(checks.flatMap((c) => c.missing))];
+    if (ukRow && !/\bUNION ALL\s+SELECT 'United Kingdom' AS /.test(built.sql))
+      missing.push('the UK as a whole ("compared with the UK")');
     return { ok: missing.length === 0, missing };
   }
   // Subjects side by side: every subject's plan must be done by the SQL (each part is one of its queries).
@@ -593,7 +597,18 @@ function grainMissing(plan: Plan, e: Evidence, d: Dimension): string[] {
   if (!e.groups('reported_at')) return grouping;
   // Forecast points are half-yearly: every grain reads them as they are.
   if (plan.dataset === 'upc_forecast') return [];
-  const months = e.seriesMonths();
+  const seriesMonths = e.seriesMonths();
+  // "..., plus the latest": one more point after the series' last, at the latest snapshot's own month.
+  const lastDate = [...e.facts.dates].sort().at(-1);
+  const months =
+    plan.time.withLatest && seriesMonths && lastDate
+      ? new Set(
+          [...e.facts.dates]
+            .filter((date) => date !== lastDate)
+            .map((date) => Number(date.slice(5, 7)))
+            .filter((m) => seriesMonths.has(m)),
+        )
+      : seriesMonths;
   const only = (allowed: number[]) => !!months && [...months].every((m) => allowed.includes(m));
   if (d === 'quarter') {
     const n = plan.time.quarterNumber;

@@ -108,7 +108,7 @@ function tagMeaningUsed(tag: Tag, plan: Plan, tagging: Tagging, lexicon: Lexicon
     case 'grammar':
       return true;
     case 'place': {
-      if (tag.value === 'uk') return !plan.geo || Boolean(plan.withUk);
+      if (tag.value === 'uk') return Boolean(plan.withUk) || (!plan.geo && !ukAsTotalRow(tag, tagging, plan));
       const values = placeValues(tag);
       // Places that name the groups of the answer ("each nation (England, Wales, ...)") are its rows.
       const column = placeColumn(tag);
@@ -1857,6 +1857,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...topNetworksInEach(base, unused, tagging));
   edits.push(...leaderInEachNamedPlace(base, tagging));
   edits.push(...placeBesideTheUk(base, unused, tagging));
+  edits.push(...rowsBesideTheUk(base, unused, tagging));
   edits.push(...placeBesideWiderPlace(base, unused, tagging));
   edits.push(...whenAShareIsReached(base, tagging));
   edits.push(...deprivationNamed(base, tagging));
@@ -3815,6 +3816,42 @@ function placeBesideTheUk(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   delete plan.order;
   delete plan.limit;
   return [{ plan, differs: 'beside the UK as a whole' }];
+}
+
+/**
+ * "FF % by nation plus a UK total row", "by region + UK", "each nation and the UK as a whole": the UK named beside the
+ * rows of a place grouping is one more row, not the scope the places lie in ("by region across the UK").
+ */
+function ukAsTotalRow(tag: Tag, tagging: Tagging, plan: Plan): boolean {
+  if (!plan.dimension || !GEO_DIMENSIONS_OF_PLAN.has(plan.dimension) || plan.geo) return false;
+  const before = tagging.text.slice(0, tag.start).trimEnd();
+  const after = tagging.text.slice(tag.end).trimStart();
+  if (
+    /^(?:'s\b|wide\b)/.test(after) ||
+    /\b(?:in|across|of|for|throughout|within|around|all over)(?: the)?$/.test(before)
+  )
+    return false;
+  return (
+    /^(?:total|totals|as a whole|overall|average|avg|row|level|figure|wide total|in total|combined)\b/.test(
+      after,
+    ) ||
+    /(?:\b(?:plus|and|with|vs|versus|against|compared (?:with|to)|beside|alongside|incl|including|nations?|regions?|countries|council|councils|las?|authorities)|\+|&)(?: the| a| an)?$/.test(
+      before,
+    )
+  );
+}
+
+function rowsBesideTheUk(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
+  if (base.dataset === 'take_up' || base.geo || base.withUk || !base.dimension) return [];
+  if (!GEO_DIMENSIONS_OF_PLAN.has(base.dimension)) return [];
+  const uk = unused.find((t) => t.role === 'place' && t.value === 'uk');
+  if (!uk || !ukAsTotalRow(uk, tagging, base)) return [];
+  if (base.rankWithin || base.leaderPerDimension || base.groupFilter || base.placeStats || base.placeBands)
+    return [];
+  if (base.rankOf || base.countGroups || base.splitUrbanRural || base.thenBy) return [];
+  const plan = clone(base);
+  plan.withUk = true;
+  return [{ plan, differs: 'with the UK as one more row' }];
 }
 
 /**

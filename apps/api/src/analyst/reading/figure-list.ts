@@ -257,8 +257,12 @@ export function readFigureList(
   // The figures in the order asked, unless the lead ranks and keeps its rows (its ranking is the table's).
   const [main, ...parts] = leadPlan.limit ? [leadPlan, ...inOrder.filter((p) => p !== leadPlan)] : inOrder;
   if (!parts.length) return null;
+  // "FF %, gigabit %, SFBB % per nation and UK total": the UK row said with one figure is a row of the whole table.
+  const ukRow = inOrder.some((p) => p.withUk && !p.geo);
+  for (const part of parts) delete part.withUk;
   const plan: Plan = {
     ...structuredClone(main!),
+    ...(ukRow ? { withUk: true } : {}),
     alongside: parts,
     // Each figure's unused words once, whichever figure leads the table.
     unknowns: [...new Set(inOrder.flatMap((p) => p.unknowns))],

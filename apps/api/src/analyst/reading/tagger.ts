@@ -648,6 +648,19 @@ export function plainWording(question: string, latestQuarter?: string): string {
       (_w, kind: string | undefined, top: string) =>
         `by number of ${kind ?? 'full fibre '}networks, ${numberFrom(top) ?? top} or more grouped`,
     )
+    // "Premises with exactly 1, exactly 2, exactly 3 and 4 or more FF networks": premises by the number of networks,
+    // the bands listed (from none or from one), the last one open.
+    .replace(
+      /\b(?:(?:have|with|having) )?((?:(?:exactly |just |only )?(?:no|zero|none|one|two|three|four|[0-4])(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+)){2,})(?:exactly |just )?(two|three|four|five|six|[2-6])(?: or more|\s?\+)\s+((?:full[- ]fibre|ff|fttp|gigabit|altnet)[- ])?(?:networks?|operators?|providers?)\b/gi,
+      (_w, listed: string, top: string, kind: string | undefined) => {
+        const counts = listed
+          .split(/,|\band\b|\bor\b/)
+          .map((c) => c.replace(/\b(?:exactly|just|only)\b/g, '').trim())
+          .filter(Boolean)
+          .map((c) => (/^(?:no|zero|none)$/.test(c) ? 0 : (numberFrom(c) ?? Number(c))));
+        return `by number of ${kind ? kind.replace('-', ' ') : ''}networks: ${counts.join(', ')}, ${numberFrom(top) ?? top}+`;
+      },
+    )
     // "Lines on FTTP rather than cable": the technology named first is the one measured; what it is set against
     // makes no second row.
     .replace(
@@ -676,6 +689,16 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(
       /(^|[:;,.?!]\s*)of the ((?:[a-z-]+ )?)(premises|homes|properties|postcodes|households) (that|which|with|where|able)\b/gi,
       '$1of all $2$3 $4',
+    )
+    // "Cable-only gigabit premises (gig-capable but no FTTP)": the term's own definition in brackets, no condition.
+    .replace(
+      /(cable[- ]only gig(?:abit)?(?:[- ]capable)?(?: premises| homes| postcodes)?(?: [a-z]+[- ]wide)?)\s*\((?:[^)]*\b(?:but|without|no|not)\b[^)]*)\)/gi,
+      '$1',
+    )
+    // "(Res + biz together)": both take-up segments, the default; "together" joins the segments, not the answer.
+    .replace(
+      /\b((?:res|resi|residential|consumer|biz|business(?:es)?)\s*(?:\+|&|and|plus)\s*(?:res|resi|residential|consumer|biz|business(?:es)?))\s+(?:together|combined|both)\b/gi,
+      '$1',
     )
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).
     .replace(/\b(?:a )?single (figure|number|value|total|row)\b(?! (?:will|is|please)\b)/gi, 'one $1')

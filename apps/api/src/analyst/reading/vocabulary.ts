@@ -385,7 +385,7 @@ symmetric symmetrical symetric
 region regions regional nation nations country countries local authority authorities council councils borough
 boroughs district districts area areas place places town towns city cities county counties unitary
 urban rural postcode postcodes
-market take takeup uptake retail residential resi business businesses consumer enterprise smb sme segment segments
+market take takeup uptake retail residential resi res business businesses consumer enterprise smb sme segment segments
 forecast forecasts forecasted expected projected projection predicted planned outlook plan plans
 attractive attractiveness deprivation deprived score scores build potential case
 gain gained gains gaining add added adds adding addition additions grow grown growth grew grows growing increase

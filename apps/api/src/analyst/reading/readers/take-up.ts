@@ -63,7 +63,7 @@ export function readTakeUp(draft: Draft): void {
   }
   if (tech) takeUp.tech = TAKE_UP_TECH[tech] ?? tech;
   const business = has(text, /\b(business|businesses|biz|smb|sme|enterprise)\b/);
-  const residential = has(text, /\b(residential|resi|consumer|home|homes|household)\b/);
+  const residential = has(text, /\b(residential|resi|res|consumer|home|homes|household)\b/);
   // Both segments named ("resi + business") means no segment filter.
   if (business && !residential) takeUp.segment = 'business';
   else if (residential && !business) takeUp.segment = 'residential';
