@@ -1787,6 +1787,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...shareOfNamedFootprint(base, tagging));
   edits.push(...amongThose(base, tagging));
   edits.push(...shareServedBy(base, tagging));
+  edits.push(...shareOfPremisesWith(base, tagging));
   edits.push(...shareOfWhatWasCounted(base, tagging));
   edits.push(...bothNetworks(base, unused));
   edits.push(...rankedBySize(base, tagging));
@@ -2618,6 +2619,40 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
   // "Covered by altnets": the network kind is the subject now, not a grouping of the answer.
   if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
   return [{ plan, differs: 'a share of the premises named first', prior: 1 }];
+}
+
+/**
+ * "What % of premises with full fibre have Openreach FTTP" (the base, then what it has), and "Openreach FTTP premises
+ * as a % of all premises that have any full fibre" (what is counted, then its base): a share within the base.
+ */
+function shareOfPremisesWith(base: Plan, tagging: Tagging): Edit[] {
+  if (base.dataset !== 'upc' || base.within || base.compare?.length || base.footprintShare) return [];
+  const text = tagging.text;
+  const subjectIn = (from: number, to: number) =>
+    subjectOfTags(tagging.tags.filter((t) => t.start >= from && t.end <= to));
+  const BASE = String.raw`(?:all |the )?(?:premises|homes|properties|postcodes|households) (?:with|that have|which have|having|that can get|able to get|that get|where there is)(?: any| some)?`;
+  let counted: Plan['subject'] | undefined;
+  let within: Plan['subject'] | undefined;
+  const first = new RegExp(
+    String.raw`(?<lead>(?:%|\bshare|\bproportion|\bpercentage|\bper ?cent) of ${BASE}\b)(?<what>.+?)\b(?:have|has|get|gets|can get|are on|are passed by|are covered by)\b`,
+  ).exec(text);
+  const after = new RegExp(
+    String.raw`\bas an? (?:%|share|percentage|proportion|per ?cent) of ${BASE}\b`,
+  ).exec(text);
+  if (first?.groups) {
+    const baseAt = first.index + (first.groups.lead?.length ?? 0);
+    const verbAt = baseAt + (first.groups.what?.length ?? 0);
+    within = subjectIn(baseAt, verbAt);
+    counted = subjectIn(verbAt, text.length);
+  } else if (after) {
+    counted = subjectIn(0, after.index);
+    within = subjectIn(after.index + after[0].length, text.length);
+  }
+  if (!within || !counted) return [];
+  const plan = shareOfBase(base, counted, within, text);
+  if (!plan) return [];
+  if (plan.dimension && NETWORK_DIMENSIONS.has(plan.dimension)) delete plan.dimension;
+  return [{ plan, differs: 'a share of the premises named as its base', prior: 1 }];
 }
 
 /**

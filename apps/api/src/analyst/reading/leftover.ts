@@ -42,8 +42,14 @@ export function leftoverWords(
   const colon = question.indexOf(': ');
   const leadIn = colon > 0 && colon < question.length * 0.6 ? question.slice(0, colon) : '';
   const namesOfLeadIn = entities.filter((e) => leadIn.toLowerCase().includes(e.text.toLowerCase()));
+  // A short word no vocabulary knows ("NE share of premises: ...") is an abbreviation the reading missed, not a
+  // title's word: it still counts.
+  const shortOfLeadIn = leadIn
+    .toLowerCase()
+    .split(/[^a-z0-9&]+/)
+    .filter((w) => w.length >= 2 && w.length <= 3 && /^[a-z&]+$/.test(w) && !isAccountedWord(w));
   const asked = leadIn
-    ? `${namesOfLeadIn.map((e) => e.text).join(' ')} ${question.slice(colon + 1)}`
+    ? `${[...namesOfLeadIn.map((e) => e.text), ...shortOfLeadIn].join(' ')} ${question.slice(colon + 1)}`
     : question;
   let text = ` ${asked
     .toLowerCase()

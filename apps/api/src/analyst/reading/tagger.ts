@@ -700,6 +700,8 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b((?:res|resi|residential|consumer|biz|business(?:es)?)\s*(?:\+|&|and|plus)\s*(?:res|resi|residential|consumer|biz|business(?:es)?))\s+(?:together|combined|both)\b/gi,
       '$1',
     )
+    // "Premises w/o superfast": without.
+    .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).
     .replace(/\b(?:a )?single (figure|number|value|total|row)\b(?! (?:will|is|please)\b)/gi, 'one $1')
     // "From the 2023-11-01 snapshot to latest", "2024-07 vs latest": the bare word is the latest snapshot.

@@ -16,6 +16,7 @@ import { rankReadings } from './candidates.js';
 import { accountFor, contradictions } from './confidence.js';
 import { readFigureList } from './figure-list.js';
 import type { EntityMatch, Lexicon } from './lexicon.js';
+import { readMoments } from './moments.js';
 import { readConditions } from './readers/conditions.js';
 import { readDataset, speaksOfForecast } from './readers/dataset.js';
 import { readDimension } from './readers/dimension.js';
@@ -369,7 +370,12 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
     ((plan.within || plan.footprintShare) && /^\s*(?:of|among|within|out of|for)\b|\balso\b/i.test(asked))
       ? null
       : readFigureList(withoutLayoutTail(asked), lexicon, ctx, (item) => understand(item, lexicon, ctx));
+  // One figure listed at several moments ("latest, MoM, YoY"; "now and 12 months back"): a change from each earlier
+  // moment to the latest, side by side. No single plan holds more than one window.
+  const atMoments =
+    two || askBack ? null : readMoments(asked, plan, ctx, (rest) => understand(rest, lexicon, ctx));
   const pieces =
+    atMoments ??
     two ??
     (several && (several.confidence > wholeConfidence || (added && several.confidence >= 0.8))
       ? several
