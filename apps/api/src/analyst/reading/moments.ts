@@ -105,13 +105,13 @@ const MOMENTS: { monthsBack: number; phrases: string[] }[] = [
   },
 ];
 
-const escape = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapePhrase = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Every phrase of the table, longest first, as one pattern (whole words only). */
 const MOMENT_PATTERN = new RegExp(
   `(?<![a-z0-9])(?:${MOMENTS.flatMap((m) => m.phrases)
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapePhrase)
     .join('|')})(?![a-z0-9])`,
   'g',
 );
@@ -130,7 +130,7 @@ const AROUND_A_MOMENT =
 const LEVEL_OF: Partial<Record<Measure, Measure>> = {
   change_premises: 'premises',
   change_pp: 'coverage_pct',
-  first_covered: 'premises',
+  first_premises: 'premises',
 };
 
 /** The change of a level between two dates. */
