@@ -26,6 +26,11 @@ const DATA_QUESTIONS = questions.filter((q) => q.gold.trim() !== '');
  * forecast's first full fibre): each must run, and give the same rows, on both engines.
  */
 const NEW_PATHS = [
+  // Session 22: places with the UK as one more row; one figure at several moments, side by side.
+  'FF % by nation and the UK as a whole',
+  'FF %, gigabit % per nation and UK total',
+  'OR full fibre homes passed: latest figure, MoM net adds, YoY net adds',
+  'UFBB coverage by region, latest %, and pp move vs last month',
   // Session 20: a series of only the points listed; networks whose forecast footprint passes a size; one figure at
   // two dates as its change.
   "CityFibre's forecast footprint in Wales at the end of 2026, 2028 and 2030",

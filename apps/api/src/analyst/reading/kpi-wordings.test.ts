@@ -1,0 +1,139 @@
+/**
+ * How a KPI pack asks (session 22's training sets): a figure at several moments, places with the UK as one more
+ * row, figures listed apart that one condition must not merge, a base of a share named after the figure, and the
+ * shorthand such packs use ("w/o", "to latest", "2000 Mbps", "res + biz together").
+ */
+import { describe, expect, it } from 'vitest';
+import { interpret } from '../compile/interpret.js';
+import { buildQuery } from '../compile/sql-builder.js';
+import { listedMoments } from './moments.js';
+import { readData, testTime } from './test-fixtures.js';
+
+const read = readData;
+
+describe('a figure at several moments', () => {
+  it('lists the moments of the table, with the words around them taken away', () => {
+    expect(listedMoments('OR full fibre homes passed: latest figure, MoM net adds, YoY net adds')).toEqual({
+      earlier: [1, 12],
+      latest: true,
+      rest: 'or full fibre homes passed',
+    });
+    // A joiner between names is no joiner of moments.
+    expect(listedMoments('Openreach and CityFibre premises now').rest).toBe(
+      'openreach and cityfibre premises',
+    );
+  });
+
+  it('answers latest, MoM and YoY as a change from each earlier moment to the latest, side by side', () => {
+    const u = read(
+      'UK FF coverage headline: % of premises latest, last month and same month last yr, one row',
+    );
+    expect(u.plan).toMatchObject({
+      measure: 'change_pp',
+      subject: { tech: 'fttponly' },
+      time: { from: '2026-10-01', to: '2026-11-01' },
+    });
+    expect(u.plan.alongside?.[0]).toMatchObject({ measure: 'change_pp', time: { from: '2025-11-01' } });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(() => buildQuery(u.plan, testTime)).not.toThrow();
+  });
+
+  it('reads "now and 12 months back" for each place as the change over the year', () => {
+    const u = read('Scottish councils - full fibre % now and 12 months back, all of them');
+    expect(u.plan).toMatchObject({
+      measure: 'change_pp',
+      dimension: 'la_name',
+      geo: { column: 'country', values: ['Scotland'] },
+      time: { from: '2025-11-01', to: '2026-11-01' },
+    });
+  });
+
+  it('keeps a ranking of the figure now, with the movement beside it', () => {
+    const u = read('top 5 FF networks by premises passed, latest, + MoM net adds each');
+    expect(u.plan).toMatchObject({ measure: 'change_premises', limit: 5, rankByLevel: true });
+  });
+});
+
+describe('places with the UK as one more row', () => {
+  it('reads "plus UK total", "+ UK" and "and the UK as a whole" beside a place grouping', () => {
+    for (const q of [
+      'full fibre coverage by region, plus a UK total',
+      'below USO by nation + UK: premises count and % of premises, latest',
+      'FF % by nation and the UK as a whole',
+    ]) {
+      const u = read(q);
+      expect(u.plan.withUk, q).toBe(true);
+      expect(u.plan.dimension, q).toMatch(/^(?:country|government_region)$/);
+      const built = buildQuery(u.plan, testTime);
+      expect(built.sql).toMatch(
+        /UNION ALL\s+SELECT 'United Kingdom' AS (?:country|government_region), uk\.\*/,
+      );
+      expect(interpret(u.plan, testTime)).toMatch(/with the UK as a whole as one more row$/);
+    }
+  });
+
+  it('leaves "across the UK" as the scope of the places', () => {
+    expect(read('FF coverage by region across the UK').plan.withUk).toBeUndefined();
+  });
+});
+
+describe('figures listed apart', () => {
+  it('never merges "FF %, gigabit %" into one condition', () => {
+    const u = read('Leeds: ff %, gigabit %');
+    expect(u.plan.alongside?.length ?? u.plan.compare?.length).toBe(1);
+    expect(u.plan.subject.gigabit && u.plan.subject.tech).toBeFalsy();
+  });
+
+  it('reads a ranking, then its figures after a dash, as a list', () => {
+    const u = read(
+      'bottom 10 councils on full fibre coverage right now - FF % and the number of premises still without FF',
+    );
+    expect(u.plan).toMatchObject({
+      measure: 'coverage_pct',
+      subject: { tech: 'fttponly' },
+      order: 'asc',
+      limit: 10,
+    });
+    expect(u.plan.subject.absent).toBeUndefined();
+    expect(u.plan.alongside?.[0]?.subject).toMatchObject({ tech: 'fttponly', absent: true });
+  });
+});
+
+describe('the base of a share', () => {
+  it('reads "X as a % of all premises that have Y" and "% of premises with Y that have X" within Y', () => {
+    for (const q of [
+      'Openreach FTTP premises as a % of all premises that have any full fibre, now',
+      'what % of premises with full fibre have Openreach FTTP',
+    ]) {
+      const u = read(q);
+      expect(u.plan.within, q).toMatchObject({ tech: 'fttponly' });
+      expect(u.plan.subject.operatorGroups, q).toEqual(['Openreach']);
+    }
+  });
+});
+
+describe('shorthand', () => {
+  it('reads "w/o" as without and "to latest" as the latest snapshot', () => {
+    expect(read('premises w/o superfast by nation, latest').plan.subject).toMatchObject({
+      bestDownBelow: 30,
+    });
+    expect(read('Wales ultrafast coverage: pp change from 2023-11 to latest').plan).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2023-11-01', to: '2026-11-01' },
+    });
+  });
+
+  it('never reads a speed in Mbps as a year', () => {
+    const u = read('premises by network where a network has a download offer of 2000 Mbps or more');
+    expect(u.plan.subject.minDown).toBe(2000);
+    expect(u.plan.time.at ?? '2026-11-01').toBe('2026-11-01');
+  });
+
+  it('reads "res + biz together" as both take-up segments', () => {
+    const u = read(
+      'retail market share 2026Q4, top 5 ISPs - lines and share of all lines (res + biz together)',
+    );
+    expect(u.plan.takeUp?.segment).toBeUndefined();
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});
