@@ -206,3 +206,31 @@ describe('compareResults', () => {
     expect(compareResults(short, gold).match).toBe(false);
   });
 });
+
+describe('the whole-UK row', () => {
+  it('is the same row whether it is labelled "United Kingdom", "UK" or "UK total"', () => {
+    const gold = {
+      columns: ['area', 'pct'],
+      rows: [
+        ['England', 84.76],
+        ['UK', 84.64],
+      ],
+    };
+    const predicted = {
+      columns: ['country', 'coverage_pct'],
+      rows: [
+        ['England', 84.76],
+        ['United Kingdom', 84.64],
+      ],
+    };
+    expect(compareResults(predicted, gold).match).toBe(true);
+    const wrong = {
+      columns: ['country', 'coverage_pct'],
+      rows: [
+        ['England', 84.76],
+        ['Wales', 84.64],
+      ],
+    };
+    expect(compareResults(wrong, gold).match).toBe(false);
+  });
+});

@@ -51,7 +51,26 @@ export function cellsMatch(predicted: Cell, gold: Cell, goldToOneDecimal = false
     // value is within 0.05 of the gold and within 0.005 of a prediction rounded to two decimals.
     return (goldToOneDecimal || oneDecimal(g)) && Math.abs(p - g) <= ONE_DECIMAL_TOLERANCE;
   }
-  return String(predicted).trim().toLowerCase() === String(gold).trim().toLowerCase();
+  return label(predicted) === label(gold);
+}
+
+/**
+ * The row of the whole UK is one row whatever it is called ("United Kingdom", "UK", "UK total"): the label a gold
+ * query gives it is its author's choice, not part of the answer.
+ */
+const WHOLE_UK = new Set([
+  'uk',
+  'united kingdom',
+  'uk total',
+  'total uk',
+  'uk as a whole',
+  'uk overall',
+  'all uk',
+]);
+
+function label(cell: Cell): string {
+  const text = String(cell).trim().toLowerCase();
+  return WHOLE_UK.has(text) ? 'united kingdom' : text;
 }
 
 /** Numbers before strings; numbers by value (not by a rounded key, which would leave near-equal values in
@@ -63,8 +82,8 @@ function compareCells(a: Cell, b: Cell): number {
   if (x !== null && y !== null) return x - y;
   if (x !== null) return -1;
   if (y !== null) return 1;
-  const s = String(a).toLowerCase();
-  const t = String(b).toLowerCase();
+  const s = label(a);
+  const t = label(b);
   return s < t ? -1 : s > t ? 1 : 0;
 }
 

@@ -4239,6 +4239,9 @@ export function rankReadings(
   // The readers' plan is a reading only if it compiles; its edits are considered either way.
   const scored: Scored[] = baseSql !== undefined ? [first] : [];
   const seen = new Set([signature(base)]);
+  // What the edits a reading took favour it by, kept through composed edits (a ranking by the level, then a row
+  // for each network, is still that ranking).
+  const priorOf = new Map<Plan, number>();
   const consider = (plan: Plan, differs: string, prior = 0) => {
     const key = signature(plan);
     if (seen.has(key)) return;
@@ -4246,6 +4249,7 @@ export function rankReadings(
     if (sql === undefined) return;
     seen.add(key);
     const candidate = { ...scorePlan(plan, tagging, lexicon, prior), differs };
+    priorOf.set(candidate.plan, prior);
     sqlOf.set(candidate.plan, sql);
     scored.push(candidate);
   };
@@ -4256,7 +4260,11 @@ export function rankReadings(
     void round;
     for (const candidate of [...scored]) {
       for (const edit of editsFor(candidate.plan, candidate.unusedTags, tagging)) {
-        consider(edit.plan, [candidate.differs, edit.differs].filter(Boolean).join(', '), edit.prior);
+        consider(
+          edit.plan,
+          [candidate.differs, edit.differs].filter(Boolean).join(', '),
+          (priorOf.get(candidate.plan) ?? 0) + (edit.prior ?? 0),
+        );
       }
     }
   }
