@@ -490,14 +490,16 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
     const rowsAreAltnets = altnetsNamed && (dimension === 'operator' || dimension === 'operator_group');
     const many = rowsAreAltnets ? 'altnets' : (PLURAL[dimension] ?? `${SINGULAR[dimension]} values`);
     const most = plan.order === 'asc' ? 'fewest' : 'most';
-    const by = plan.rankByLevel
-      ? // Ranked by the level reached, the change beside it.
-        plan.measure === 'change_pp'
-        ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} coverage at the later date, and the ${noun}`
-        : `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
-      : /share|score|speed|change|coverage|number/.test(noun)
-        ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
-        : `with the ${most} ${noun}`;
+    const by = plan.rankByGrowth
+      ? `with the ${plan.order === 'asc' ? 'slowest' : 'fastest'} growth in per cent (${noun})`
+      : plan.rankByLevel
+        ? // Ranked by the level reached, the change beside it.
+          plan.measure === 'change_pp'
+          ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} coverage at the later date, and the ${noun}`
+          : `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
+        : /share|score|speed|change|coverage|number/.test(noun)
+          ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`
+          : `with the ${most} ${noun}`;
     head =
       plan.limit === 1
         ? `The ${rowsAreAltnets ? 'altnet' : SINGULAR[dimension]} ${by}${where ? ` ${where}` : ''}`

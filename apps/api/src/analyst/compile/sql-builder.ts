@@ -2101,6 +2101,17 @@ function areaChangeSql(
 /** Change between two snapshots (gains, percentage-point growth). */
 function buildChange(plan: Plan, ctx: TimeContext): BuiltQuery {
   const built = buildChangeRanked(plan, ctx);
+  if (plan.rankByGrowth && plan.measure !== 'change_pp') {
+    // Ranked by the growth in per cent of where each started, the change itself beside it.
+    const growth = `${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}_change_pct`;
+    const ranking = FINAL_RANKING.exec(built.sql);
+    if (!ranking || !built.sql.includes(` AS ${growth}`)) return built;
+    return {
+      ...built,
+      sql: built.sql.replace(`\nORDER BY ${ranking[1]} `, `\nORDER BY ${growth} `),
+      steps: [...built.steps, `Ranks by ${growth}, the change as a per cent of the earlier level.`],
+    };
+  }
   if (!plan.rankByLevel) return built;
   // Ranked by the level reached, not by the change: the final ordering names the later date's column instead.
   const to = plan.time.to ?? ctx.latest;

@@ -703,7 +703,10 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
     !plan.takeUp?.rankByChange
   )
     out.push(`the ranking by the share (ranked by ${first.target})`);
-  else if (plan.rankByLevel) {
+  else if (plan.rankByGrowth) {
+    if (!/^(?:premises|postcodes)_change_pct$/.test(first.target))
+      out.push(`the ranking by the growth in per cent (ranked by ${first.target})`);
+  } else if (plan.rankByLevel) {
     // Ranked by the level at the later date, named for it ("premises_2026_11", a share "coverage_2026_11_pct").
     if (!/^(?:premises|postcodes)_\d{4}_\d{2}$|^coverage_\d{4}_\d{2}_pct$/.test(first.target))
       out.push(`the ranking by the level reached (ranked by ${first.target})`);

@@ -1864,6 +1864,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...deprivationNamed(base, tagging));
   edits.push(...judgedByCoverage(base, tagging));
   edits.push(...rankedByLevelWithChange(base, tagging));
+  edits.push(...rankedByGrowth(base, tagging));
   edits.push(...kindListedBySize(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
@@ -3746,6 +3747,22 @@ function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.rankByLevel = true;
   return [{ plan, differs: `ranked by ${level.text}, the change beside it`, prior: 1 }];
+}
+
+/** "% growth", "growth rate", "in percentage terms": a change said as a per cent of where it started. */
+const GROWTH_IN_PER_CENT =
+  /(?:%|\bper ?cent(?:age)?|\bshare)\s*(?:growth|increase|change|rise|gain)|\b(?:growth|increase|rise)\s*(?:%|\bper ?cent\b|\brate\b)|\bin (?:%|per ?cent(?:age)?|relative|share) terms\b|\brelative (?:growth|increase)\b/;
+
+/**
+ * "Top 5 altnets by YoY % growth in premises passed", "fastest growing networks in percentage terms": ranked by the
+ * change as a per cent of the earlier level, not by the change in premises.
+ */
+function rankedByGrowth(base: Plan, tagging: Tagging): Edit[] {
+  if (!['change_premises', 'change_postcodes'].includes(base.measure) || !base.order) return [];
+  if (base.rankByGrowth || base.rankByLevel || base.flow || !GROWTH_IN_PER_CENT.test(tagging.text)) return [];
+  const plan = clone(base);
+  plan.rankByGrowth = true;
+  return [{ plan, differs: 'ranked by the growth in per cent', prior: 1.5 }];
 }
 
 /**

@@ -137,3 +137,17 @@ describe('shorthand', () => {
     expect(u.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('growth in per cent', () => {
+  it('ranks by the change as a per cent of the earlier level when the ranking says so', () => {
+    for (const q of [
+      'top 5 altnets by YoY % growth in premises passed',
+      'fastest growing altnets in percentage terms over the last year, top 5',
+    ]) {
+      const u = read(q);
+      expect(u.plan, q).toMatchObject({ measure: 'change_premises', rankByGrowth: true, limit: 5 });
+      expect(buildQuery(u.plan, testTime).sql, q).toMatch(/\nORDER BY premises_change_pct DESC/);
+    }
+    expect(read('top 5 altnets by premises added in the last year').plan.rankByGrowth).toBeUndefined();
+  });
+});

@@ -700,6 +700,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b((?:res|resi|residential|consumer|biz|business(?:es)?)\s*(?:\+|&|and|plus)\s*(?:res|resi|residential|consumer|biz|business(?:es)?))\s+(?:together|combined|both)\b/gi,
       '$1',
     )
+    // "Fastest growing altnets in percentage terms": ranked by the growth rate, not by a change in points.
+    .replace(
+      /\b(grow(?:ing|th|n)?|gain(?:ed|s|ing)?|add(?:ed|s|ing)?|increas(?:e[ds]?|ing))\b([^.?]*?)\bin (?:percentage|per ?cent|%|relative) terms\b/gi,
+      '$1$2by growth rate',
+    )
     // "Premises w/o superfast": without.
     .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).

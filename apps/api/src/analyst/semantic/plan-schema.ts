@@ -340,6 +340,12 @@ export const planSchema = z.object({
     .describe(
       'With a change measure, order and limit: rank by the level at the later date and show the change beside it ("top 5 altnets by premises passed and their yoy growth")',
     ),
+  rankByGrowth: z
+    .boolean()
+    .optional()
+    .describe(
+      'With change_premises or change_postcodes, order and limit: rank by the change as a % of the earlier level ("top 5 altnets by YoY % growth in premises passed")',
+    ),
   withUk: z
     .boolean()
     .optional()

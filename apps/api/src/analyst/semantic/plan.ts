@@ -218,6 +218,11 @@ export interface Plan {
    * 5 altnets by premises passed and their yoy growth").
    */
   rankByLevel?: boolean;
+  /**
+   * With a change in premises or postcodes ranked: the rows ranked by the change as a per cent of the earlier level,
+   * not by the change itself ("the 5 altnets with the fastest YoY % growth in premises passed").
+   */
+  rankByGrowth?: boolean;
   /** With a place `dimension`: each place's rows split into urban and rural ("urban vs rural FF in each nation"). */
   splitUrbanRural?: boolean;
   /**
