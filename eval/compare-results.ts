@@ -223,8 +223,40 @@ export function compareResults(predicted: ResultTable, wholeGold: ResultTable): 
   return compareTables(predicted, wholeGold);
 }
 
+/**
+ * Places set side by side answered as a row each ("North East vs the UK": a row for the North East and one for the
+ * UK) against a gold of one row with a column per place: every gold figure is one predicted figure, each used once,
+ * and one predicted column holds the same figure for two or more places.
+ */
+function rowPerPlaceMatch(predicted: ResultTable, gold: ResultTable): boolean {
+  if (gold.rows.length !== 1 || predicted.rows.length < 2 || predicted.rows.length > 6) return false;
+  if (!predicted.rows.every((row) => labelsOf(row).length > 0)) return false;
+  const figures = (gold.rows[0] ?? []).filter((v) => asNumber(v) !== null);
+  if (figures.length < 2) return false;
+  const used = new Set<string>();
+  const columnsUsed = new Map<number, number>();
+  for (const figure of figures) {
+    let found = false;
+    for (const [r, row] of predicted.rows.entries()) {
+      for (const [c, cell] of row.entries()) {
+        const key = `${r}:${c}`;
+        if (used.has(key) || asNumber(cell) === null || !cellsMatch(cell, figure, gold.roundedToOneDecimal))
+          continue;
+        used.add(key);
+        columnsUsed.set(c, (columnsUsed.get(c) ?? 0) + 1);
+        found = true;
+        break;
+      }
+      if (found) break;
+    }
+    if (!found) return false;
+  }
+  return [...columnsUsed.values()].some((n) => n >= 2);
+}
+
 function compareTables(predicted: ResultTable, wholeGold: ResultTable): Comparison {
   if (wideFormMatch(predicted, wholeGold)) return { match: true, reason: 'match (a column per date)' };
+  if (rowPerPlaceMatch(predicted, wholeGold)) return { match: true, reason: 'match (a row per place)' };
   const predictedValues = predicted.columns.map((_, c) => predicted.rows.map((row) => row[c] as Cell));
   const kept = wholeGold.columns.flatMap((_, c) => {
     const values = wholeGold.rows.map((row) => row[c] as Cell);
