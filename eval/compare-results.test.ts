@@ -238,9 +238,21 @@ describe('the whole-UK row', () => {
 describe('places side by side', () => {
   it('accepts a row per place for a gold of one row with a column per place, and only with the same figures', () => {
     const gold = { columns: ['ne_pct', 'uk_pct'], rows: [[92.3, 84.64]] };
-    const rows = { columns: ['government_region', 'coverage_pct'], rows: [['North East', 92.3], ['United Kingdom', 84.64]] };
+    const rows = {
+      columns: ['government_region', 'coverage_pct'],
+      rows: [
+        ['North East', 92.3],
+        ['United Kingdom', 84.64],
+      ],
+    };
     expect(compareResults(rows, gold).match).toBe(true);
-    const other = { columns: ['government_region', 'coverage_pct'], rows: [['North East', 92.3], ['United Kingdom', 80.1]] };
+    const other = {
+      columns: ['government_region', 'coverage_pct'],
+      rows: [
+        ['North East', 92.3],
+        ['United Kingdom', 80.1],
+      ],
+    };
     expect(compareResults(other, gold).match).toBe(false);
   });
 });

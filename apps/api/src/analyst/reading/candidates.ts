@@ -1246,6 +1246,14 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "Have both CityFibre and Openreach": the networks named right after it must all be present.
       if (adjacent(tagging, tag, 1)?.role === 'network')
         return Boolean(s.allGroups || (plan.within && s.operatorGroups?.length));
+      // "Openreach vs CityFibre: premises where both have full fibre": the networks named before, all present.
+      if (
+        /^\s*(?:of them |networks? |operators? )?(?:have|has|offer|provide|serve|pass|cover|are (?:present|live|available|there))\b/.test(
+          tagging.text.slice(tag.end),
+        ) &&
+        tagging.tags.some((t) => t.role === 'network' && t.end <= tag.start)
+      )
+        return Boolean(s.allGroups || plan.within);
       return Boolean(
         s.allGroups ||
           (s.operatorGroups?.length ?? 0) >= 2 ||

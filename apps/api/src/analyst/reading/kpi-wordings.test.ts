@@ -151,3 +151,21 @@ describe('growth in per cent', () => {
     expect(read('top 5 altnets by premises added in the last year').plan.rankByGrowth).toBeUndefined();
   });
 });
+
+describe('compass shorthand and "both"', () => {
+  it('reads "NE councils", "NE premises" as the North East region, and keeps a postcode area named as one', () => {
+    expect(
+      read('Rank NE councils by share of premises with two or more FF networks, highest first.').plan.geo,
+    ).toMatchObject({
+      column: 'government_region',
+      values: ['North East'],
+    });
+  });
+
+  it('reads "X vs Y: premises where both have full fibre" as both present', () => {
+    const u = read(
+      'Openreach FF vs CityFibre in Leeds and Bradford: premises where both have full fibre, per council',
+    );
+    expect(u.plan.subject.allGroups).toEqual(['Openreach', 'CityFibre']);
+  });
+});

@@ -413,8 +413,21 @@ export function withoutLayoutTail(question: string): string {
   );
 }
 
+/**
+ * "NE councils", "NE premises", "NE vs UK overall", "in the NE": compass shorthand written in capitals before a place
+ * level, a figure or a comparison is the English region ("the NE" in the lexicon). A postcode area is written with
+ * its districts ("NE1") or named as one, and keeps its code.
+ */
+function compassRegions(question: string): string {
+  if (/\bpostcode areas?\b|\barea codes?\b/i.test(question)) return question;
+  return question.replace(
+    /(?<![A-Za-z])(?<!\bthe )(NE|NW|SE|SW)(?![A-Za-z0-9])(?=(?:['’]s)?\s*(?:$|[,.;:?!)&+]|-\s|(?:councils?|las?|local authorit(?:y|ies)|authorit(?:y|ies)|boroughs?|premises|homes|households|properties|share|coverage|full[- ]fibre|ff|fttp|gigabit|forecast|rural|urban|region|vs|versus|v|and|overall)\b))/g,
+    'the $1',
+  );
+}
+
 export function plainWording(question: string, latestQuarter?: string): string {
-  const laidOut = withoutLayoutTail(question);
+  const laidOut = compassRegions(withoutLayoutTail(question));
   const usoPlain = /\buso\b/i.test(laidOut) ? laidOut.replace(USO_RESTATED, ' ') : laidOut;
   const restated = usoPlain
     // "Telford & Wrekin", "Sky & BT": an ampersand between words is "and" (the names are written with it).
