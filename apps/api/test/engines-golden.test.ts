@@ -31,6 +31,8 @@ const NEW_PATHS = [
   'FF %, gigabit % per nation and UK total',
   'OR full fibre homes passed: latest figure, MoM net adds, YoY net adds',
   'UFBB coverage by region, latest %, and pp move vs last month',
+  'Share of premises reached by at least one altnet: NE, UK overall, and the gap (NE minus UK) in pts.',
+  'top 5 altnets by YoY % growth in premises passed',
   // Session 20: a series of only the points listed; networks whose forecast footprint passes a size; one figure at
   // two dates as its change.
   "CityFibre's forecast footprint in Wales at the end of 2026, 2028 and 2030",

@@ -305,7 +305,9 @@ export function place(plan: Plan): string {
     );
   // Places grouped with the UK as one more row are said by interpret(); with no place named there is nothing here.
   if (plan.withUk && plan.geo)
-    parts.push(plan.ukRest ? 'and in the rest of the UK' : 'and in the UK as a whole');
+    parts.push(
+      `${plan.ukRest ? 'and in the rest of the UK' : 'and in the UK as a whole'}${plan.ukGap ? ' (with the gap in points)' : ''}`,
+    );
   return parts.join(' ');
 }
 
@@ -375,7 +377,7 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   // "FF % by nation plus a UK total row": the rows as asked, then the UK's.
   if (plan.withUk && !plan.geo && plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) {
     const { withUk: _withUk, ...rows } = plan;
-    return `${interpret(rows, ctx)}, with the UK as a whole as one more row`;
+    return `${interpret(rows, ctx)}, with the UK as a whole as one more row${plan.ukGap ? " and each place's gap to it in points" : ''}`;
   }
   // Figures of different kinds in one question: each restated, in the question's order.
   if (plan.alongside?.length)

@@ -552,7 +552,9 @@ function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext
   const { withUk: _withUk, ukRest, ...rest } = plan;
   // Each place a row, then the UK as one more row (one place too: "Highland's gigabit coverage vs the UK" is two
   // rows, the place's and the UK's, read down one column), or the rest of the UK.
-  const places = buildQuery({ ...rest, dimension: geo.column }, ctx);
+  // "Each NE council's coverage and the UK's": the finer places asked for, a row each; else a row per place named.
+  const column = rest.dimension && GEO_DIMENSIONS.has(rest.dimension) ? rest.dimension : geo.column;
+  const places = buildQuery({ ...rest, dimension: column }, ctx);
   const uk = buildQuery(
     {
       ...rest,
@@ -564,14 +566,10 @@ function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext
     ctx,
   );
   const label = ukRest ? 'Rest of the UK' : 'United Kingdom';
-  const sql = [
-    `SELECT * FROM (\n${places.sql}\n) places`,
-    'UNION ALL',
-    `SELECT '${label}' AS ${geo.column}, uk.* FROM (\n${uk.sql}\n) uk`,
-  ].join('\n');
+  const sql = unionWithUk(plan, places, uk, column, label);
   return {
     sql,
-    columns: places.columns,
+    columns: withGapColumn(plan, places.columns),
     steps: [
       ...places.steps,
       ukRest
@@ -579,6 +577,35 @@ function buildWithUk(plan: Plan, geo: NonNullable<Plan['geo']>, ctx: TimeContext
         : 'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',
     ],
   };
+}
+
+/** The share column a place and the UK are compared on (its gap to the UK is in points of it). */
+const GAP_SOURCE = (columns: Record<string, string>) =>
+  'coverage_pct' in columns ? 'coverage_pct' : Object.keys(columns).find((c) => c.endsWith('_pct'));
+
+/**
+ * The places' rows, then the UK's as one more row labelled in the place column; with ukGap, each row's share less
+ * the UK's in points (0 on the UK's own row).
+ */
+function unionWithUk(plan: Plan, places: BuiltQuery, uk: BuiltQuery, column: string, label: string): string {
+  const gap = plan.ukGap ? GAP_SOURCE(places.columns) : undefined;
+  if (!gap)
+    return [
+      `SELECT * FROM (\n${places.sql}\n) places`,
+      'UNION ALL',
+      `SELECT '${label}' AS ${column}, uk.* FROM (\n${uk.sql}\n) uk`,
+    ].join('\n');
+  return [
+    `SELECT places.*, ${round(`places.${gap} - (SELECT u.${gap} FROM (\n${uk.sql}\n) u)`)} AS gap_to_uk_pp FROM (\n${places.sql}\n) places`,
+    'UNION ALL',
+    `SELECT '${label}' AS ${column}, uk.*, 0 AS gap_to_uk_pp FROM (\n${uk.sql}\n) uk`,
+  ].join('\n');
+}
+
+function withGapColumn(plan: Plan, columns: Record<string, string>): Record<string, string> {
+  return plan.ukGap && GAP_SOURCE(columns)
+    ? { ...columns, gap_to_uk_pp: "the place's share less the UK's, in percentage points" }
+    : columns;
 }
 
 /**
@@ -590,14 +617,10 @@ function buildRowsWithUkTotal(plan: Plan, column: string, ctx: TimeContext): Bui
   const places = buildQuery(rest, ctx);
   const whole = (p: Plan): Plan => ({ ...p, dimension: undefined, order: undefined, limit: undefined });
   const uk = buildQuery({ ...whole(rest), alongside: rest.alongside?.map(whole) }, ctx);
-  const sql = [
-    `SELECT * FROM (\n${places.sql}\n) places`,
-    'UNION ALL',
-    `SELECT 'United Kingdom' AS ${column}, uk.* FROM (\n${uk.sql}\n) uk`,
-  ].join('\n');
+  const sql = unionWithUk(plan, places, uk, column, 'United Kingdom');
   return {
     sql,
-    columns: places.columns,
+    columns: withGapColumn(plan, places.columns),
     steps: [
       ...places.steps,
       'Computes the same figures for the whole UK and adds them as one more row, "United Kingdom".',

@@ -94,6 +94,7 @@ export async function verifyPlan(plan: Plan, built: { sql: string }, time: TimeC
   // The UK beside the places: a row of its own, labelled as such, added to the places' rows.
   if (plan.withUk && !/\bUNION ALL\s+SELECT '(?:United Kingdom|Rest of the UK)' AS /.test(built.sql))
     missing.push('the UK as a whole ("compared with the UK")');
+  if (plan.ukGap && !/ AS gap_to_uk_pp\b/.test(built.sql)) missing.push('the gap to the UK ("in points")');
   // Bands from one network: the premises with none are kept out by a test on the count.
   if (plan.bandsFromOne && !/\b[a-z_]*networks >= 1\b|\baltnets >= 1\b/.test(built.sql))
     missing.push('the bands from one network ("1, 2, 3")');

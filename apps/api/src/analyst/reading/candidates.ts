@@ -1260,7 +1260,8 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
           plan.geo ||
           // "Both shares and the gap": the urban and the rural share beside their gap.
           plan.urbanRuralGap ||
-          plan.withUk ||
+          plan.ukGap ||
+          (plan.withUk && !UK_GAP.test(tagging.text)) ||
           plan.alongside?.length ||
           (plan.within?.operatorGroups?.length && plan.dimension === 'operator_group') ||
           // "At 2025-11 and at 2026-11, both counts and the delta": a change shows the level at both dates.
@@ -3849,6 +3850,9 @@ function whenAShareIsReached(base: Plan, tagging: Tagging): Edit[] {
  * "Gigabit coverage in Wales right now, and how does that compare with the UK as a whole?": the place named and
  * the UK, a row each, the same figure for both.
  */
+/** "The gap to the UK", "NE minus UK", "the difference in points": each place's figure less the UK's. */
+const UK_GAP = /\b(?:gap|difference|diff|minus|less)\b/;
+
 /** "The rest of the UK", "the rest of the country", "elsewhere in the UK". */
 const REST_OF_UK =
   /\b(?:rest of (?:the )?(?:uk|united kingdom|country|britain|great britain|gb)|elsewhere in (?:the )?(?:uk|united kingdom|country))\b/;
@@ -3872,6 +3876,8 @@ function placeBesideTheUk(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   plan.withUk = true;
   // "Scotland versus the rest of the UK": the UK less the places named.
   if (REST_OF_UK.test(tagging.text)) plan.ukRest = true;
+  // "..., and the gap (NE minus UK) in pts": each place's figure less the UK's.
+  if (UK_GAP.test(tagging.text) && base.measure === 'coverage_pct') plan.ukGap = true;
   delete plan.dimension;
   delete plan.order;
   delete plan.limit;
@@ -3911,6 +3917,7 @@ function rowsBesideTheUk(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   if (base.rankOf || base.countGroups || base.splitUrbanRural || base.thenBy) return [];
   const plan = clone(base);
   plan.withUk = true;
+  if (UK_GAP.test(tagging.text) && base.measure === 'coverage_pct') plan.ukGap = true;
   return [{ plan, differs: 'with the UK as one more row' }];
 }
 

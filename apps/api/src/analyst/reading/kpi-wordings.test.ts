@@ -169,3 +169,16 @@ describe('compass shorthand and "both"', () => {
     expect(u.plan.subject.allGroups).toEqual(['Openreach', 'CityFibre']);
   });
 });
+
+describe('the gap to the UK', () => {
+  it("adds each place's share less the UK's, in points, when the gap is asked", () => {
+    const u = read(
+      'Share of premises reached by at least one altnet: NE, UK overall, and the gap (NE minus UK) in pts.',
+    );
+    expect(u.plan).toMatchObject({ withUk: true, ukGap: true, geo: { values: ['North East'] } });
+    const sql = buildQuery(u.plan, testTime).sql;
+    expect(sql).toMatch(/places\.coverage_pct - \(SELECT u\.coverage_pct FROM/);
+    expect(sql).toMatch(/uk\.\*, 0 AS gap_to_uk_pp/);
+    expect(read('FF coverage in Wales compared with the UK as a whole').plan.ukGap).toBeUndefined();
+  });
+});

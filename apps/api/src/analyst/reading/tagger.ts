@@ -421,7 +421,7 @@ export function withoutLayoutTail(question: string): string {
 function compassRegions(question: string): string {
   if (/\bpostcode areas?\b|\barea codes?\b/i.test(question)) return question;
   return question.replace(
-    /(?<![A-Za-z])(?<!\bthe )(NE|NW|SE|SW)(?![A-Za-z0-9])(?=(?:['’]s)?\s*(?:$|[,.;:?!)&+]|-\s|(?:councils?|las?|local authorit(?:y|ies)|authorit(?:y|ies)|boroughs?|premises|homes|households|properties|share|coverage|full[- ]fibre|ff|fttp|gigabit|forecast|rural|urban|region|vs|versus|v|and|overall)\b))/g,
+    /(?<![A-Za-z])(?<!\bthe )(NE|NW|SE|SW)(?![A-Za-z0-9])(?=(?:['’]s)?\s*(?:$|[,.;:?!)&+]|-\s|(?:councils?|las?|local authorit(?:y|ies)|authorit(?:y|ies)|boroughs?|premises|homes|households|properties|share|coverage|full[- ]fibre|ff|fttp|gigabit|forecast|rural|urban|region|vs|versus|v|and|overall|minus|less)\b))/g,
     'the $1',
   );
 }

@@ -340,6 +340,12 @@ export const planSchema = z.object({
     .describe(
       'With a change measure, order and limit: rank by the level at the later date and show the change beside it ("top 5 altnets by premises passed and their yoy growth")',
     ),
+  ukGap: z
+    .boolean()
+    .optional()
+    .describe(
+      'With withUk and measure coverage_pct: each place\'s share minus the UK\'s, in points, as a column ("NE vs UK and the gap in pts")',
+    ),
   rankByGrowth: z
     .boolean()
     .optional()
