@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../compile/interpret.js';
 import { buildQuery } from '../compile/sql-builder.js';
 import { listedMoments } from './moments.js';
-import { readData, testTime } from './test-fixtures.js';
+import { readData, testLexicon, testTime } from './test-fixtures.js';
+import { understand } from './understand.js';
 
 const read = readData;
 
@@ -180,5 +181,17 @@ describe('the gap to the UK', () => {
     expect(sql).toMatch(/places\.coverage_pct - \(SELECT u\.coverage_pct FROM/);
     expect(sql).toMatch(/uk\.\*, 0 AS gap_to_uk_pp/);
     expect(read('FF coverage in Wales compared with the UK as a whole').plan.ukGap).toBeUndefined();
+  });
+});
+
+describe('about the tool', () => {
+  it('answers questions about what the tool covers and how it breaks results down as about the data', () => {
+    for (const q of [
+      'what datasets can this tool query, and does it cover take-up/market share as well as footprint?',
+      "what's the most recent month this covers and how often does it get a new snapshot?",
+      'What geographies can I break results down by - councils, postcode areas, urban/rural?',
+    ])
+      expect(understand(q, testLexicon, testTime).kind, q).toBe('system_info');
+    expect(understand('what share of premises in Leeds have FF', testLexicon, testTime).kind).toBe('data');
   });
 });

@@ -82,7 +82,14 @@ const SYSTEM_INFO = [
   // "what date range do the availability snapshots cover, and how often are they taken?"
   /\bwhat (?:date range|time range|time span|period)s? (?:do|does) (?:the )?(?:[a-z-]+ )?(?:data|snapshots?|data ?sets?|forecasts?) cover\b/,
   /\bhow often are (?:the |they |snapshots )(?:[a-z-]+ )?(?:snapshots? )?(?:taken|made|updated|published)\b/,
+  // "What geographies can I break results down by", "which levels can results be split by".
+  /\b(?:what|which) (?:geograph(?:y|ies)|levels?|breakdowns?|dimensions?|groupings?|place levels?)\b[^?.]*\b(?:can|could|do|does)\b/,
+  /\b(?:can|could) (?:i|we|you) (?:break|split|group|slice)\b[^?.]*\bdown by\b|\bwhat can (?:i|we) (?:break|split|group)\b/,
 ];
+
+/** The tool or its data as the subject ("does it cover take-up as well", "what can this tool query"). */
+const ABOUT_THE_TOOL =
+  /\b(?:this|the|your) (?:tool|app|product|system|database|warehouse)\b|\bdoes (?:it|this|the data) (?:cover|include|hold|have)\b|\bdo you (?:have|hold|cover)\b/;
 
 /**
  * Questions about what a term means in this data ("how do you define gigabit-capable", "does Virgin cable count as
@@ -115,6 +122,8 @@ const PROVENANCE = [
   // "Which availability snapshots do you hold - first and latest month?"
   /\b(?:which|what) (?:[a-z-]+ ){0,2}(?:snapshots|dates|quarters|months) (?:do|does) (?:you|u|we|the tool|this tool|it) (?:actually |really )?(?:hold|have|cover|keep)\b/,
   /\bhow often (?:is|does|do|are) (?:the |this |your )?(?:[a-z-]+ )?data\b|\bhow often (?:is|does) it (?:get )?updated\b/,
+  // "What's the most recent month this covers, and how often does it get a new snapshot?"
+  /\bhow often (?:does|do) (?:it|this|the data|you) (?:get|receive|publish|add)\b|\b(?:most recent|latest|last) (?:month|snapshot|date|quarter) (?:this|it|the data|the tool) (?:covers?|holds?|has)\b/,
   /\bwhere do(?:es)? (?:the|this|your|these|all this|all the) (?:[a-z-]+ ){0,2}(?:counts?|figures?|numbers?|data|estimates?|info|information|stats|statistics) come from\b/,
   // "Is it the official Ofcom figures?": whose figures these are.
   /\b(?:is|are) (?:it|this|these|they|the (?:figures|numbers|data|stats)) (?:the )?official\b|\bofficial ofcom (?:figures|numbers|data|stats)\b/,
@@ -266,7 +275,7 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   if (
     // "What can I get at SW1A 1AA" names a place: it asks what is on offer there, not what the tool can do.
     (SYSTEM_INFO.some((re) => re.test(text)) &&
-      !hasMeasureWords(text) &&
+      (!hasMeasureWords(text) || ABOUT_THE_TOOL.test(text)) &&
       !tagging.tags.some((t) => t.role === 'place')) ||
     DEFINITION.some((re) => re.test(text)) ||
     PROVENANCE.some((re) => re.test(text))
