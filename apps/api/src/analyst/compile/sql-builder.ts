@@ -265,9 +265,19 @@ function presence(plan: Plan, ctx: TimeContext, options: PresenceOptions = {}): 
         operatorGroups: s.exclude.operatorGroups,
       },
     };
-    const excludedSql = presence(without, ctx, { ...options, keys: [] });
     const rest: Plan = { ...plan, subject: { ...s, exclude: undefined } };
     const base = presence(rest, ctx, options);
+    // At several snapshots (a change, a series) the excluded service is tested at each snapshot: a postcode that
+    // was cable-only gigabit a year ago and has full fibre now counts a year ago.
+    if (keys.includes('f.reported_at') && (options.dates?.length ?? 0) !== 1) {
+      const excludedAt = presence(without, ctx, { ...options, keys: ['f.reported_at'] }).replace(
+        /\n\s*/g,
+        ' ',
+      );
+      const test = `NOT EXISTS (SELECT 1 FROM (${excludedAt}) x WHERE x.postcode = f.postcode AND x.reported_at = f.reported_at)`;
+      return base.includes('WHERE') ? `${base}\n      AND ${test}` : `${base}\n    WHERE ${test}`;
+    }
+    const excludedSql = presence(without, ctx, { ...options, keys: [] });
     return base.includes('WHERE')
       ? `${base}\n      AND f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`
       : `${base}\n    WHERE f.postcode NOT IN (${excludedSql.replace(/\n\s*/g, ' ')})`;

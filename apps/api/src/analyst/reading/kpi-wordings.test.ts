@@ -195,3 +195,18 @@ describe('about the tool', () => {
     expect(understand('what share of premises in Leeds have FF', testLexicon, testTime).kind).toBe('data');
   });
 });
+
+describe('a service left out, at several snapshots', () => {
+  it('tests the excluded service at each snapshot, not at any of them', () => {
+    const u = read('cable-only gigabit premises UK-wide a year ago vs now, and the change');
+    expect(u.plan).toMatchObject({
+      measure: 'change_premises',
+      subject: { gigabit: true, exclude: { tech: 'fttponly' } },
+    });
+    const sql = buildQuery(u.plan, testTime).sql;
+    expect(sql).toContain('x.postcode = f.postcode AND x.reported_at = f.reported_at');
+    expect(sql).not.toMatch(
+      /f\.postcode NOT IN \(SELECT DISTINCT f\.postcode FROM fact_operator_time_series/,
+    );
+  });
+});
