@@ -210,3 +210,17 @@ describe('a service left out, at several snapshots', () => {
     );
   });
 });
+
+describe('word order and plain words', () => {
+  it('reads "altnets top 10 by premises" as the top 10 altnets', () => {
+    expect(read('altnets top 10 by premises passed rn').plan).toMatchObject({ limit: 10, order: 'desc' });
+  });
+
+  it('reads towns (and cities) against the countryside as urban against rural', () => {
+    for (const q of [
+      'overbuild: % of premises with 2+ full fibre networks, towns vs countryside',
+      'FF coverage in towns and cities vs the countryside',
+    ])
+      expect(read(q).plan.dimension, q).toBe('urban_rural');
+  });
+});

@@ -718,6 +718,16 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(grow(?:ing|th|n)?|gain(?:ed|s|ing)?|add(?:ed|s|ing)?|increas(?:e[ds]?|ing))\b([^.?]*?)\bin (?:percentage|per ?cent|%|relative) terms\b/gi,
       '$1$2by growth rate',
     )
+    // "Altnets top 10 by premises passed": the ranking said after the rows it ranks.
+    .replace(
+      /\b(altnets|networks|operators|isps|providers|brands|councils|las|regions|nations|local authorities|postcode areas|postcode districts|districts|boroughs)[:,]?\s+(top|bottom)\s+(\d{1,3}|three|five|ten|twenty)\b/gi,
+      '$2 $3 $1',
+    )
+    // "Towns vs countryside", "towns and cities vs the countryside": urban and rural, set against each other.
+    .replace(
+      /\b(?:towns?(?: and cities)?|cities(?: and towns)?|urban areas?)\s+(vs\.?|versus|v|compared (?:with|to)|against)\s+(?:the )?(?:countryside|rural(?: areas?)?|villages)\b/gi,
+      'urban $1 rural areas',
+    )
     // "Premises w/o superfast": without.
     .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).
