@@ -496,8 +496,8 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
       ? `with the ${plan.order === 'asc' ? 'slowest' : 'fastest'} growth in per cent (${noun})`
       : plan.rankByLevel
         ? // Ranked by the level reached, the change beside it.
-          plan.measure === 'change_pp'
-          ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} coverage at the later date, and the ${noun}`
+          plan.measure === 'change_pp' || plan.dataset === 'take_up'
+          ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${plan.dataset === 'take_up' ? 'share of lines' : 'coverage'} at the later date, and the ${noun}`
           : `with the ${most} ${plan.measure === 'change_postcodes' ? 'postcodes' : 'premises'}, and the ${noun}`
         : /share|score|speed|change|coverage|number/.test(noun)
           ? `with the ${plan.order === 'asc' ? 'lowest' : 'highest'} ${noun}`

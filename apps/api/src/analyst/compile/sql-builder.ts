@@ -3329,7 +3329,10 @@ function buildBrandShareChange(plan: Plan, ctx: TimeContext, filters: string[]):
     `       ${round(`${share(now)} - ${share(before)}`)} AS pp_change`,
     'FROM shares s',
     'GROUP BY s.operator',
-    plan.order || plan.limit ? orderLimit(plan, 'pp_change', 's.operator') : 'ORDER BY s.operator',
+    // "Top 5 ISPs by share, with the pp change QoQ": ranked by the share now unless the change is what ranks.
+    plan.order || plan.limit
+      ? orderLimit(plan, plan.rankByLevel ? nowCol : 'pp_change', 's.operator')
+      : 'ORDER BY s.operator',
   ].join('\n');
   return {
     sql,

@@ -709,7 +709,11 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
       out.push(`the ranking by the growth in per cent (ranked by ${first.target})`);
   } else if (plan.rankByLevel) {
     // Ranked by the level at the later date, named for it ("premises_2026_11", a share "coverage_2026_11_pct").
-    if (!/^(?:premises|postcodes)_\d{4}_\d{2}$|^coverage_\d{4}_\d{2}_pct$/.test(first.target))
+    if (
+      !/^(?:premises|postcodes)_\d{4}_\d{2}$|^coverage_\d{4}_\d{2}_pct$|^share_\d{4}q[1-4]_pct$/.test(
+        first.target,
+      )
+    )
       out.push(`the ranking by the level reached (ranked by ${first.target})`);
   } else if (CHANGE_MEASURES.has(plan.measure) && !/_gained$|^pp_change$/.test(first.target))
     out.push(`the ranking by the change (ranked by ${first.target})`);

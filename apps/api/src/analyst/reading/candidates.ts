@@ -3734,9 +3734,12 @@ function kindListedBySize(base: Plan, tagging: Tagging): Edit[] {
  * change is shown beside it, not ranked.
  */
 function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
-  const share = base.measure === 'change_pp';
+  // A brand's share of lines at two quarters ("top 5 ISPs by share, with the pp change QoQ") ranks like a level.
+  const shareOfLines =
+    base.dataset === 'take_up' && base.measure === 'line_share_pct' && Boolean(base.takeUp?.change);
+  const share = base.measure === 'change_pp' || shareOfLines;
   if (
-    !['change_premises', 'change_postcodes', 'change_pp'].includes(base.measure) ||
+    !(['change_premises', 'change_postcodes', 'change_pp'].includes(base.measure) || shareOfLines) ||
     !base.order ||
     base.rankByLevel
   )
@@ -3745,7 +3748,9 @@ function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
   const level = tagging.tags.find(
     (t) =>
       t.role === 'measure' &&
-      (share ? t.value === 'share' : ['premises', 'postcodes'].includes(t.value)) &&
+      (share
+        ? t.value === 'share' || t.value === 'market_share'
+        : ['premises', 'postcodes'].includes(t.value)) &&
       /\b(?:by|on) (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
   );
   const change = tagging.tags.find((t) => t.role === 'measure' && t.value === 'change');

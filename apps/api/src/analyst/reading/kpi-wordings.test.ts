@@ -224,3 +224,14 @@ describe('word order and plain words', () => {
       expect(read(q).plan.dimension, q).toBe('urban_rural');
   });
 });
+
+describe('a share of lines ranked, its change beside it', () => {
+  it('ranks the brands by their share now when the change is added with "with"', () => {
+    const u = read('top 5 ISPs by share of all lines in 2026Q4, with pp change QoQ');
+    expect(u.plan).toMatchObject({ measure: 'line_share_pct', rankByLevel: true, limit: 5 });
+    expect(buildQuery(u.plan, testTime).sql).toMatch(
+      /\nORDER BY share_2026q4_pct DESC, s\.operator\nLIMIT 5$/,
+    );
+    expect(read('which 5 brands gained the most share YoY, in pp?').plan.rankByLevel).toBeUndefined();
+  });
+});
