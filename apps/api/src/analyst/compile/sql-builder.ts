@@ -605,8 +605,13 @@ function unionWithUk(plan: Plan, places: BuiltQuery, uk: BuiltQuery, column: str
       'UNION ALL',
       `SELECT '${label}' AS ${column}, uk.* FROM (\n${uk.sql}\n) uk`,
     ].join('\n');
+  // From the counts when the answer has them, so the gap is not a difference of two rounded shares.
+  const exact =
+    gap === 'coverage_pct' && 'premises_passed' in places.columns && 'total_premises' in places.columns;
+  const share = (alias: string) =>
+    exact ? `100.0 * ${alias}.premises_passed / NULLIF(${alias}.total_premises, 0)` : `${alias}.${gap}`;
   return [
-    `SELECT places.*, ${round(`places.${gap} - (SELECT u.${gap} FROM (\n${uk.sql}\n) u)`)} AS gap_to_uk_pp FROM (\n${places.sql}\n) places`,
+    `SELECT places.*, ${round(`${share('places')} - (SELECT ${share('u')} FROM (\n${uk.sql}\n) u)`)} AS gap_to_uk_pp FROM (\n${places.sql}\n) places`,
     'UNION ALL',
     `SELECT '${label}' AS ${column}, uk.*, 0 AS gap_to_uk_pp FROM (\n${uk.sql}\n) uk`,
   ].join('\n');

@@ -178,7 +178,9 @@ describe('the gap to the UK', () => {
     );
     expect(u.plan).toMatchObject({ withUk: true, ukGap: true, geo: { values: ['North East'] } });
     const sql = buildQuery(u.plan, testTime).sql;
-    expect(sql).toMatch(/places\.coverage_pct - \(SELECT u\.coverage_pct FROM/);
+    expect(sql).toMatch(
+      /100\.0 \* places\.premises_passed \/ NULLIF\(places\.total_premises, 0\) - \(SELECT 100\.0 \* u\.premises_passed/,
+    );
     expect(sql).toMatch(/uk\.\*, 0 AS gap_to_uk_pp/);
     expect(read('FF coverage in Wales compared with the UK as a whole').plan.ukGap).toBeUndefined();
   });
