@@ -1015,6 +1015,8 @@ function measureUsed(term: string, plan: Plan, anyThreshold: boolean, text: stri
         m === 'change_pp' ||
         // "The urban-rural gap in pp", "the gap with the UK in points".
         Boolean(plan.urbanRuralGap || plan.withUk) ||
+        // "Coverage each November with the pp change alongside": each point's change in points.
+        (m === 'coverage_pct' && Boolean(plan.flow)) ||
         (m === 'line_share_pct' && (plan.takeUp?.change !== undefined || !!plan.takeUp?.fromQuarter))
       );
     case 'speed':

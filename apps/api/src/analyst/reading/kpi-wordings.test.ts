@@ -237,3 +237,18 @@ describe('a share of lines ranked, its change beside it', () => {
     expect(read('which 5 brands gained the most share YoY, in pp?').plan.rankByLevel).toBeUndefined();
   });
 });
+
+describe('a series of shares with each change', () => {
+  it('reads "each November with the YoY pp change alongside" as each point with its change in points', () => {
+    const u = read('gigabit coverage UK at every November snapshot 2021-26 with the YoY pp change alongside');
+    expect(u.plan).toMatchObject({ measure: 'coverage_pct', flow: true, subject: { gigabit: true } });
+    expect(u.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('drops a bracket that says which meaning a name has', () => {
+    const u = read(
+      'South West (the region, not the SW postcode area) - top 5 altnets by premises passed currently',
+    );
+    expect(u.plan.geo).toMatchObject({ column: 'government_region', values: ['South West'] });
+  });
+});

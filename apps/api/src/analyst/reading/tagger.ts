@@ -728,6 +728,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:towns?(?: and cities)?|cities(?: and towns)?|urban areas?)\s+(vs\.?|versus|v|compared (?:with|to)|against)\s+(?:the )?(?:countryside|rural(?: areas?)?|villages)\b/gi,
       'urban $1 rural areas',
     )
+    // "South West (the region, not the SW postcode area)": which meaning, said in brackets, is no condition.
+    .replace(
+      /\s*\((?:i\.?e\.?,? )?(?:the )?(?:english )?(?:region|nation|council|local authority|la)\b[^)]*\bnot\b[^)]*\)/gi,
+      '',
+    )
     // "Premises w/o superfast": without.
     .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).

@@ -78,5 +78,5 @@ export function readShape(draft: Draft, wantsPct: boolean): void {
 /** A change from each point of a series to the next, by the grain it names. */
 /** A change asked beside each point of a series: "w/ YoY growth %", "with net adds between each", "and the QoQ change". */
 const BESIDE_CHANGE =
-  /(?:\bw\/|\bwith\b|\bplus\b|\band\b|\+|,)\s*(?:the\s+)?(?:(?:yoy|qoq|mom|y-o-y|q-o-q|annual|year[- ]on[- ]year|quarter[- ]on[- ]quarter|period[- ]on[- ]period)\s+)?(?:growth|change|increase|net adds|adds|additions|uplift)\b(?:\s*(?:%|percent|rate))?(?:\s+(?:between|since|from|on|vs)\s+(?:each|the (?:previous|last|prior)))?|(?:\bw\/|\bwith\b|\bplus\b|\band\b|,)\s*(?:the\s+)?(?:%|percent(?:age)?)\s+(?:growth|change|increase)\b/;
+  /(?:\bw\/|\bwith\b|\bplus\b|\band\b|\+|,)\s*(?:the\s+)?(?:(?:yoy|qoq|mom|y-o-y|q-o-q|annual|year[- ]on[- ]year|quarter[- ]on[- ]quarter|period[- ]on[- ]period)\s+)?(?:(?:pp|pts?|points?|percentage[- ]points?|% ?pts?)\s+)?(?:growth|change|increase|net adds|adds|additions|uplift|move|movement)\b(?:\s*(?:%|percent|rate))?(?:\s+(?:between|since|from|on|vs)\s+(?:each|the (?:previous|last|prior)))?|(?:\bw\/|\bwith\b|\bplus\b|\band\b|,)\s*(?:the\s+)?(?:%|percent(?:age)?)\s+(?:growth|change|increase)\b/;
 const ON_PREVIOUS = /\b(month[- ]on[- ]month|quarter[- ]on[- ]quarter|mom|m-o-m|qoq|q-o-q)\b/;
