@@ -252,3 +252,16 @@ describe('a series of shares with each change', () => {
     expect(u.plan.geo).toMatchObject({ column: 'government_region', values: ['South West'] });
   });
 });
+
+describe('a service lacked, abbreviated', () => {
+  it('reads "FTTC but no FF", "FWA with no gig" as present with the other left out', () => {
+    expect(read('premises with FTTC and no FF').plan.subject).toMatchObject({
+      tech: 'fttc',
+      exclude: { tech: 'fttponly' },
+    });
+    expect(read('FWA premises with no gig').plan.subject).toMatchObject({
+      tech: 'fwa',
+      exclude: { gigabit: true },
+    });
+  });
+});

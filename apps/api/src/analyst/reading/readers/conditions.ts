@@ -67,7 +67,7 @@ export function readConditions(draft: Draft): void {
 
 /** What the premises lack: gigabit, a named download tier, or full fibre. */
 function excludedService(term: string): NonNullable<Subject['exclude']> {
-  if (/gigabit/.test(term)) return { gigabit: true };
+  if (/gigabit|\bgig\b/.test(term)) return { gigabit: true };
   const tier = NAMED_SPEEDS.find(([pattern, mbps]) => mbps !== USO_DOWN_MBPS && pattern.test(term));
   return tier ? { minDown: tier[1] } : { tech: FULL_FIBRE };
 }

@@ -11,7 +11,7 @@ export function readTechnology(draft: Draft): void {
   const { text, subject } = draft;
   // From the connector nearest the negation: in "with FTTC but no gigabit" the lack starts at "but", and FTTC stays.
   draft.excluded = text.match(
-    /\b(?:that|which|who|with|but|and|where)\b(?:(?!\b(?:that|which|who|with|but|and|where)\b)[^.?])*?\b(?:no|without|lack|lacking|not)\b (?:any |a )?(?:access to )?(?:a )?(full[- ]fibre|fttp|gigabit|superfast|ultrafast|sfbb|ufbb)[a-z -]*/,
+    /\b(?:that|which|who|with|but|and|where)\b(?:(?!\b(?:that|which|who|with|but|and|where)\b)[^.?])*?\b(?:no|without|lack|lacking|not)\b (?:any |a )?(?:access to )?(?:a )?(full[- ]fibre|fttp|ftth|ff|gigabit|gig|superfast|ultrafast|sfbb|ufbb)\b[a-z -]*/,
   );
   const techText = draft.excluded ? text.replace(draft.excluded[0], ' ') : text;
   if (
