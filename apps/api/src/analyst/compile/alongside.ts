@@ -42,6 +42,9 @@ function sameService(a: Plan, b: Plan): boolean {
 
 /** When a figure is read, as a column prefix: "now", "forecast_2030_12", "at_2025_11". */
 function whenSlug(plan: Plan): string {
+  // A change over a window ending at the latest snapshot: named by its start ("since_2025_11").
+  const since = plan.time.from?.slice(0, 7).replace('-', '_');
+  if (since && plan.time.to && /^change_/.test(plan.measure)) return `since_${since}`;
   const at = plan.time.at?.slice(0, 7).replace('-', '_');
   if (plan.dataset === 'upc_forecast') return at ? `forecast_${at}` : 'forecast';
   if (plan.dataset === 'take_up')
