@@ -35,6 +35,7 @@ const NEW_PATHS = [
   'top 5 altnets by YoY % growth in premises passed',
   'cable-only gigabit premises UK-wide a year ago vs now, and the change',
   'FWA premises with no full fibre each year since 2022',
+  'second biggest full fibre network in each nation',
   // Session 20: a series of only the points listed; networks whose forecast footprint passes a size; one figure at
   // two dates as its change.
   "CityFibre's forecast footprint in Wales at the end of 2026, 2028 and 2030",

@@ -256,6 +256,7 @@ function checkCombinations(plan: SemanticPlan, errors: string[]): void {
   if (plan.topBand && dimension !== 'networks') errors.push('topBand needs dimension networks');
   if (plan.bandsFromOne && dimension !== 'networks') errors.push('bandsFromOne needs dimension networks');
   if (plan.withUk && !plan.geo) errors.push('withUk needs geo: the places set beside the UK');
+  if (plan.leaderPosition && !plan.leaderPerDimension) errors.push('leaderPosition needs leaderPerDimension');
   if (plan.ukGap && !(plan.withUk && plan.measure === 'coverage_pct'))
     errors.push('ukGap needs withUk and measure coverage_pct');
   if (plan.rankByGrowth && !['change_premises', 'change_postcodes'].includes(plan.measure))

@@ -422,8 +422,10 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   } else if (plan.leaderPerDimension && dimension) {
     // Ranked among the altnets only, the leaders are altnets.
     const kind = plan.subject.altnet ? 'altnet' : 'network';
-    const leaders =
-      (plan.limit ?? 1) > 1
+    const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
+    const leaders = plan.leaderPosition
+      ? `${ORDINALS[plan.leaderPosition] ?? `number ${plan.leaderPosition}`} largest ${kind}`
+      : (plan.limit ?? 1) > 1
         ? `top ${plan.limit} ${kind}s`
         : `${plan.order === 'asc' ? 'smallest' : 'leading'} ${kind}`;
     head = `The ${leaders} in each ${SINGULAR[dimension]} by premises${where ? ` ${where}` : ''}`;

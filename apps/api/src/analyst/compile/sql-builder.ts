@@ -3495,13 +3495,13 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
           `totals AS (\n  SELECT u.${dim}, SUM(u.premises) AS premises FROM upc_output u ${where(geo)} GROUP BY u.${dim}\n),`,
         ]),
     `ranked AS (\n  SELECT b.${dim}, b.operator_group, b.premises,\n         ROW_NUMBER() OVER (PARTITION BY b.${dim} ORDER BY b.premises DESC, b.operator_group) AS position\n  FROM by_network b\n)`,
-    // The first N of each place carry their rank in it; the leader alone needs none.
-    `SELECT r.${dim}, ${(plan.limit ?? 1) > 1 ? 'r.position AS rank_in_place, ' : ''}r.operator_group, r.premises,`,
+    // The first N of each place carry their rank in it; the leader alone (or the Nth alone) needs none.
+    `SELECT r.${dim}, ${(plan.limit ?? 1) > 1 && !plan.leaderPosition ? 'r.position AS rank_in_place, ' : ''}r.operator_group, r.premises,`,
     `       ${round('100.0 * r.premises / t.premises')} AS share_of_premises_pct`,
     'FROM ranked r',
     `JOIN totals t ON t.${dim} = r.${dim}`,
-    // The leader, or the first N of each place ("the top 3 networks in each region").
-    `WHERE r.position ${(plan.limit ?? 1) > 1 ? `<= ${plan.limit}` : '= 1'}`,
+    // The leader, the first N of each place ("the top 3 networks in each region"), or the Nth ("the no. 2").
+    `WHERE r.position ${plan.leaderPosition ? `= ${plan.leaderPosition}` : (plan.limit ?? 1) > 1 ? `<= ${plan.limit}` : '= 1'}`,
     `ORDER BY r.${dim}${(plan.limit ?? 1) > 1 ? ', r.position' : ''}`,
   ].join('\n');
   return {
@@ -3516,9 +3516,11 @@ function buildLeaders(plan: Plan, ctx: TimeContext): BuiltQuery {
     },
     steps: [
       `Adds up, for each ${dim} and each network (operator group), the premises in DISTINCT postcodes where the network offers ${subjectPhrase(plan)}.`,
-      (plan.limit ?? 1) > 1
-        ? `Keeps the ${plan.limit} networks with the most premises in each ${dim}, in order (ties broken alphabetically).`
-        : `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
+      plan.leaderPosition
+        ? `Keeps the network in position ${plan.leaderPosition} by premises in each ${dim} (ties broken alphabetically).`
+        : (plan.limit ?? 1) > 1
+          ? `Keeps the ${plan.limit} networks with the most premises in each ${dim}, in order (ties broken alphabetically).`
+          : `Keeps the network with the most premises in each ${dim} (ties broken alphabetically).`,
     ],
   };
 }

@@ -677,7 +677,7 @@ function rankingMissing(plan: Plan, e: Evidence): string[] {
   }
   if (plan.leaderPerDimension) {
     // The first N networks of each place: their position in the place at most N.
-    const kept = e.number(['position'], ['<=', '<', '='], (n) => n === (limit ?? 1));
+    const kept = e.number(['position'], ['<=', '<', '='], (n) => n === (plan.leaderPosition ?? limit ?? 1));
     return kept ? [] : [`the number of networks in each place ("${limit ?? 1}")`];
   }
   if (limit && !e.facts.limits.includes(limit)) out.push(`the number of results ("${limit}")`);

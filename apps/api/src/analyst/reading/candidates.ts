@@ -1876,6 +1876,7 @@ export function editsFor(base: Plan, unused: Tag[], tagging: Tagging): Edit[] {
   edits.push(...judgedByCoverage(base, tagging));
   edits.push(...rankedByLevelWithChange(base, tagging));
   edits.push(...rankedByGrowth(base, tagging));
+  edits.push(...nthNetworkInEachPlace(base, tagging));
   edits.push(...kindListedBySize(base, tagging));
   edits.push(...networksRankedInEachPlace(base, unused, tagging));
   edits.push(...rankedNetworks(base, unused, tagging));
@@ -3763,6 +3764,19 @@ function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
   const plan = clone(base);
   plan.rankByLevel = true;
   return [{ plan, differs: `ranked by ${level.text}, the change beside it`, prior: 1 }];
+}
+
+/**
+ * "The second biggest FF network in each nation", "who is number 2 in each region": the network at that position in
+ * each place's ranking, not the leader.
+ */
+function nthNetworkInEachPlace(base: Plan, tagging: Tagging): Edit[] {
+  if (!base.leaderPerDimension || base.leaderPosition || (base.limit ?? 1) > 1) return [];
+  const ordinal = /\b(second|2nd|third|3rd|runner[- ]up)\b/.exec(tagging.text);
+  if (!ordinal) return [];
+  const plan = clone(base);
+  plan.leaderPosition = /^(?:third|3rd)$/.test(ordinal[1] ?? '') ? 3 : 2;
+  return [{ plan, differs: `the ${ordinal[1]} network in each place`, prior: 1.5 }];
 }
 
 /** "% growth", "growth rate", "in percentage terms": a change said as a per cent of where it started. */

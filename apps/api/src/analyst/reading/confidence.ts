@@ -106,7 +106,13 @@ export function accountFor(
     options.text ?? ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
   const s = plan.subject;
   const usesNumber = Boolean(
-    plan.limit || s.minNetworks || s.exactNetworks || s.minDown || s.bestDownBelow || plan.time.lastQuarters,
+    plan.limit ||
+      plan.leaderPosition ||
+      s.minNetworks ||
+      s.exactNetworks ||
+      s.minDown ||
+      s.bestDownBelow ||
+      plan.time.lastQuarters,
   );
   const timeMatched = parseTime(text, ctx).matched;
   // "The rest of the UK" is the plan's own row when it has one ("Rest of the UK").

@@ -265,3 +265,17 @@ describe('a service lacked, abbreviated', () => {
     });
   });
 });
+
+describe('the network at a position in each place', () => {
+  it('reads "no.2", "number 2" and "second biggest" in each place as that position', () => {
+    for (const q of [
+      "who's the no.2 FF network in each nation on premises passed today? show its premises too",
+      'which network is number 2 for FF in each region',
+      'second biggest full fibre network in each nation',
+    ]) {
+      const u = read(q);
+      expect(u.plan, q).toMatchObject({ leaderPerDimension: true, leaderPosition: 2 });
+      expect(buildQuery(u.plan, testTime).sql, q).toMatch(/WHERE r\.position = 2\n/);
+    }
+  });
+});

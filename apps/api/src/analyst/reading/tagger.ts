@@ -733,6 +733,11 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\s*\((?:i\.?e\.?,? )?(?:the )?(?:english )?(?:region|nation|council|local authority|la)\b[^)]*\bnot\b[^)]*\)/gi,
       '',
     )
+    // "The no.2 FF network in each nation", "number 3 altnet": the second, the third.
+    .replace(
+      /\b(?:no\.\s?|no\s|number\s|#)(2|3|two|three)\b(?!\s*(?:\+|or more|mbps|networks|operators|premises|%))/gi,
+      (_w, n: string) => (/^(?:2|two)$/i.test(n) ? 'second biggest' : 'third biggest'),
+    )
     // "Premises w/o superfast": without.
     .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).

@@ -416,7 +416,7 @@ hiya hey um uh erm say finally eventually constituent constituents side basicall
 asap imo quick quickly fine wanna gonna kinda sorta guess guessing reckon reckons suspect curious wondering
 wonder assume assuming maybe perhaps probably hopefully alright sure cool great ta held hold holds holding contain contains containing represent represents representing comprise comprises constitute constitutes
 distribute distributed distributing counting concerned involved respective scorecard scorecards dashboard
-factsheet kpi kpis headline headlines alongside`;
+factsheet kpi kpis headline headlines alongside too`;
 
 /** The function words of the older word check, kept so no question reads worse than before. */
 const MORE_FUNCTION_WORDS = `a an the of in on at to for from by with and or but as is are was were be been being do does did

@@ -340,6 +340,15 @@ export const planSchema = z.object({
     .describe(
       'With a change measure, order and limit: rank by the level at the later date and show the change beside it ("top 5 altnets by premises passed and their yoy growth")',
     ),
+  leaderPosition: z
+    .number()
+    .int()
+    .min(2)
+    .max(10)
+    .optional()
+    .describe(
+      'With leaderPerDimension: the network at this position in each place instead of the leader ("the no. 2 FF network in each nation": 2)',
+    ),
   ukGap: z
     .boolean()
     .optional()

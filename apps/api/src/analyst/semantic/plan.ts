@@ -223,6 +223,8 @@ export interface Plan {
    * not by the change itself ("the 5 altnets with the fastest YoY % growth in premises passed").
    */
   rankByGrowth?: boolean;
+  /** With leaderPerDimension: the network at this place in each place's ranking ("the no. 2 network in each nation"). */
+  leaderPosition?: number;
   /** With withUk and a share: each place's share less the UK's, in points, a column of every row ("and the gap"). */
   ukGap?: boolean;
   /** With a place `dimension`: each place's rows split into urban and rural ("urban vs rural FF in each nation"). */
