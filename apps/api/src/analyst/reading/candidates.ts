@@ -1248,11 +1248,14 @@ function shapeUsed(tag: Tag, plan: Plan, tagging: Tagging): boolean {
       // "Have both CityFibre and Openreach": the networks named right after it must all be present.
       if (adjacent(tagging, tag, 1)?.role === 'network')
         return Boolean(s.allGroups || (plan.within && s.operatorGroups?.length));
-      // "Openreach vs CityFibre: premises where both have full fibre": the networks named before, all present.
+      // "Openreach vs CityFibre: premises where both have full fibre", "where X and Y are both present": the
+      // networks named before, all present.
       if (
-        /^\s*(?:of them |networks? |operators? )?(?:have|has|offer|provide|serve|pass|cover|are (?:present|live|available|there))\b/.test(
+        (/^\s*(?:of them |networks? |operators? )?(?:have|has|offer|provide|serve|pass|cover|are (?:present|live|available|there))\b/.test(
           tagging.text.slice(tag.end),
-        ) &&
+        ) ||
+          (/\b(?:are|is|were)\s*$/.test(tagging.text.slice(0, tag.start)) &&
+            /^\s*(?:present|live|available|there|on offer|on)\b/.test(tagging.text.slice(tag.end)))) &&
         tagging.tags.some((t) => t.role === 'network' && t.end <= tag.start)
       )
         return Boolean(s.allGroups || plan.within);
@@ -3756,7 +3759,18 @@ function rankedByLevelWithChange(base: Plan, tagging: Tagging): Edit[] {
         : ['premises', 'postcodes'].includes(t.value)) &&
       /\b(?:by|on) (?:the )?(?:most |number of )?(?:[a-z-]+ ){0,2}$/.test(tagging.text.slice(0, t.start)),
   );
-  const change = tagging.tags.find((t) => t.role === 'measure' && t.value === 'change');
+  // "With their Nov 25 % next to it": the earlier level said by its date, beside the ranked one.
+  const change =
+    tagging.tags.find((t) => t.role === 'measure' && t.value === 'change') ??
+    tagging.tags.find(
+      (t) =>
+        t.role === 'time' &&
+        level !== undefined &&
+        t.start > level.end &&
+        /\b(?:with|plus|and|beside|alongside|next to)\s+(?:their|its|the|each [a-z]+'s)?\s*$/.test(
+          tagging.text.slice(0, t.start),
+        ),
+    );
   // "By premises and their growth", "on coverage today, plus the YoY pp change": a second figure joined on; "by FTTP
   // premises added" is the change itself.
   if (!level || !change || change.start < level.end) return [];

@@ -279,3 +279,42 @@ describe('the network at a position in each place', () => {
     }
   });
 });
+
+describe('asides, brackets and dates beside the latest', () => {
+  it('reads "Openreach aside" as other than Openreach', () => {
+    const u = read(
+      'Openreach aside, who is the biggest FF network in each of the 4 nations by premises passed? latest',
+    );
+    expect(u.plan.subject.notGroups).toEqual(['Openreach']);
+  });
+
+  it('keeps the places listed after "my regions" as the places asked', () => {
+    const u = read(
+      'for each of my regions (NE, NW, Yorkshire, East Mids, West Mids) which altnet passes the most premises?',
+    );
+    expect(u.plan.geo?.values).toHaveLength(5);
+  });
+
+  it('reads "X and Y are both present" as both, and one date beside the latest as the change from it', () => {
+    expect(
+      read('premises where Virgin Media and Openreach FF are both present, Nov 26 vs Nov 25').plan.subject
+        .allGroups,
+    ).toEqual(['Virgin Media', 'Openreach']);
+    expect(
+      read('overbuild by nation: % of premises with 2+ FF networks, latest and Nov 25').plan,
+    ).toMatchObject({
+      measure: 'change_pp',
+      time: { from: '2025-11-01', to: '2026-11-01' },
+    });
+  });
+
+  it('reads "counting any technology" as every network, and a title\'s "areas" as no grouping', () => {
+    expect(
+      read('in Leeds, how many postcodes have just a single network to choose from, counting any technology?')
+        .plan.subject.tech,
+    ).toBeUndefined();
+    expect(
+      read('high-need areas: how many premises are in postcodes with no full fibre today?').plan.dimension,
+    ).toBeUndefined();
+  });
+});

@@ -139,6 +139,11 @@ const CHANGE_OF: Partial<Record<Measure, Measure>> = {
   coverage_pct: 'change_pp',
 };
 
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  Number(to.slice(5, 7)) -
+  Number(from.slice(5, 7));
+
 /** The earlier moments a question lists, in months before the latest snapshot, and the text without them. */
 export function listedMoments(question: string): { earlier: number[]; latest: boolean; rest: string } {
   const text = question.toLowerCase();
@@ -159,9 +164,21 @@ export function readMoments(
   best: Plan,
   ctx: TimeContext,
   understand: Understand,
+  /** How many dates other than the latest the question names: one may be an earlier moment, several are a list. */
+  datesNamed = 0,
 ): { plan: Plan; confidence: number } | null {
   if (best.dataset !== 'upc' || best.alongside?.length || best.compare?.length) return null;
-  const { earlier, latest, rest } = listedMoments(question);
+  const listed = listedMoments(question);
+  const { latest, rest } = listed;
+  // "Latest and Nov 25": a date named beside the latest is an earlier moment too (the reading took it as the time).
+  const named =
+    datesNamed === 1 && best.time.at && best.time.at < ctx.latest && latest
+      ? monthsBetween(best.time.at, ctx.latest)
+      : 0;
+  const earlier =
+    named && !listed.earlier.includes(named)
+      ? [...listed.earlier, named].sort((a, b) => a - b)
+      : listed.earlier;
   if (earlier.length === 0 || (earlier.length === 1 && !latest)) return null;
   // "Now vs a year ago" that the reading already answers as that change.
   if (

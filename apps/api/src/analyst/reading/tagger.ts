@@ -502,8 +502,13 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(/\boperator_groups? (?=[A-Z])/g, '')
     // "Counting every technology", "all techs included", "(every technology, FWA included)": no technology is a
     // condition (not a row per technology).
+    // Said outside brackets, it stays "any tech": a count of networks then counts every network, not full fibre ones.
     .replace(
-      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?|\s*\(\s*(?:(?:counting|including|across|over) )?(?:every|all) (?:technology|technologies|techs?)\b[^()]*\)/gi,
+      /,?\s*\b(?:counting|including|across|over|of) (?:every|all|any) (?:technology|technologies|techs?)\b(?: included)?/gi,
+      ', any tech',
+    )
+    .replace(
+      /\s*\(\s*(?:(?:counting|including|across|over) )?(?:every|all) (?:technology|technologies|techs?)\b[^()]*\)/gi,
       '',
     )
     // "By how many full fibre networks are available to them", "bucket premises by number of distinct fttponly
@@ -738,6 +743,18 @@ export function plainWording(question: string, latestQuarter?: string): string {
       /\b(?:no\.\s?|no\s|number\s|#)(2|3|two|three)\b(?!\s*(?:\+|or more|mbps|networks|operators|premises|%))/gi,
       (_w, n: string) => (/^(?:2|two)$/i.test(n) ? 'second biggest' : 'third biggest'),
     )
+    // "High-need areas: how many premises ...": a title's "areas" names no grouping (postcode areas are said so).
+    .replace(/^((?:(?!postcode)[^:?])*?)\s*\bareas?:\s/i, '$1: ')
+    // "Openreach aside, who is the biggest": other than Openreach.
+    .replace(
+      /(^|[,;:(]\s*)(?!(?:Leaving|Leave|Setting|Set|Putting|Put|Taking|Take|With)\b)([A-Z][\w.&'’-]*(?: [A-Z][\w.&'’-]*){0,3}) aside\b\s*,?/g,
+      '$1other than $2, ',
+    )
+    // "VM footprint (cable + RFOG, no nexfibre)": Virgin Media's own network, as the model defines it.
+    .replace(
+      /\s*\((?:virgin |vm )?cable\s*(?:\+|and|&|or|\/)\s*(?:vm |virgin (?:media )?)?rfog(?:,?\s*(?:no|not|ex|excl\.?|excluding|without)\s+nexfibre)?\)/gi,
+      '',
+    )
     // "Premises w/o superfast": without.
     .replace(/\bw\/o\b/gi, 'without')
     // "Pp change, single figure": one figure (a single network or postcode keeps its word).
@@ -819,8 +836,10 @@ export function plainWording(question: string, latestQuarter?: string): string {
     )
     // "For each region (and Scotland, Wales and NI)", "each technology (copper, part fibre, cable and so on)": what
     // the grouping includes, said in passing, is no filter on it. ("By network (excluding Openreach)" is one.)
+    // A plain list of names after "my regions", "these councils" ("my regions (NE, NW, Yorkshire)") is the places
+    // asked: it stays.
     .replace(
-      /\b((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|boroughs?|districts?|authorit(?:y|ies)|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*|[a-z&.' ]{1,25}(?:\s*[/,]\s*[a-z&.' ]{1,25}){2,})\)/gi,
+      /\b(?<!\b(?:my|our|these|those|following|selected|target|chosen|key|focus) )((?:regions?|nations?|countries|technolog(?:y|ies)|techs?|networks?|operators?|altnets?|providers?|isps?|councils?|boroughs?|districts?|authorit(?:y|ies)|las?|local authorit(?:y|ies)))\s*\((?:(?:and|incl\.?|including|plus|e\.?g\.?|like|such as)\s[^()]*|[^()]*\b(?:etc\.?|and so on|and the like|and others)\s*|[a-z&.' ]{1,25}(?:\s*[/,]\s*[a-z&.' ]{1,25}){2,})\)/gi,
       '$1',
     )
     // "No full fibre today and aren't forecast to get it by 2028 either": still without it at that forecast point.

@@ -381,8 +381,13 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
       : readFigureList(withoutLayoutTail(asked), lexicon, ctx, (item) => understand(item, lexicon, ctx));
   // One figure listed at several moments ("latest, MoM, YoY"; "now and 12 months back"): a change from each earlier
   // moment to the latest, side by side. No single plan holds more than one window.
+  const earlierDates = tagging.moments.filter(
+    (m) => m.date !== ctx.latest && m.quarter !== ctx.latestQuarter,
+  );
   const atMoments =
-    two || askBack ? null : readMoments(asked, plan, ctx, (rest) => understand(rest, lexicon, ctx));
+    two || askBack
+      ? null
+      : readMoments(asked, plan, ctx, (rest) => understand(rest, lexicon, ctx), earlierDates.length);
   const pieces =
     atMoments ??
     two ??
