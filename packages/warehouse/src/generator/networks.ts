@@ -10,8 +10,9 @@
  * Curve points after the latest snapshot feed the forecast only.
  */
 
+import { FULL_FIBRE } from '../semantic/segments.js';
 export type NetworkType = 'openreach' | 'virgin' | 'kcom' | 'altnet' | 'fwa';
-export type AccessTech = 'fttponly' | 'cable' | 'fwa';
+export type AccessTech = typeof FULL_FIBRE | 'cable' | 'fwa';
 
 export interface Retailer {
   operator: string;
@@ -481,7 +482,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'openreach',
     group: 'Openreach',
     networkType: 'openreach',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: OPENREACH_RETAILERS,
     area: { all: true, excludeKcomArea: true },
     reach: { urban: 1, rural: 1 },
@@ -517,7 +518,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'virgin_rfog',
     group: 'Virgin Media',
     networkType: 'virgin',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Virgin Media RFOG' }],
     area: {
       countries: ['England', 'Wales', 'Scotland'],
@@ -547,7 +548,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'nexfibre',
     group: 'nexfibre',
     networkType: 'virgin',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'nexfibre Virgin Media' }],
     area: { countries: ['England'], excludeNetworks: ['virgin_cable', 'virgin_rfog'], excludeKcomArea: true },
     reach: { urban: 0.55, rural: 0.12 },
@@ -572,7 +573,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'virgin_fttp_upgrade',
     group: 'Virgin Media',
     networkType: 'virgin',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Virgin Media RFOG' }],
     area: { all: true, withinNetwork: 'virgin_cable' },
     reach: { urban: 1, rural: 1 },
@@ -591,7 +592,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'cityfibre',
     group: 'CityFibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [
       { operator: 'CityFibre Vodafone' },
       { operator: 'CityFibre TalkTalk' },
@@ -622,7 +623,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'community_fibre',
     group: 'Community Fibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Community Fibre' }],
     area: { regions: ['London'] },
     reach: { urban: 0.6, rural: 0.2 },
@@ -647,7 +648,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'hyperoptic',
     group: 'Hyperoptic',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Hyperoptic' }],
     area: { regions: ['London'], las: HYPEROPTIC_CITIES },
     reach: { urban: 0.75, rural: 0.05 },
@@ -669,7 +670,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'full_fibre_ltd',
     group: 'Full Fibre Ltd',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Full Fibre Ltd' }],
     area: {
       las: [
@@ -711,7 +712,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'zzoomm',
     group: 'Zzoomm',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Zzoomm' }],
     area: {
       las: [
@@ -750,7 +751,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'gigaclear',
     group: 'Gigaclear',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Gigaclear' }],
     area: { las: RURAL_SOUTH },
     reach: { urban: 0.02, rural: 0.5 },
@@ -776,7 +777,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'trooli',
     group: 'Trooli',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Trooli' }],
     area: { las: KENT_SUSSEX },
     reach: { urban: 0.3, rural: 0.35 },
@@ -802,7 +803,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'fibrus',
     group: 'Fibrus',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Fibrus' }],
     area: { countries: ['Northern Ireland'], las: ['Cumberland', 'Westmorland and Furness'] },
     reach: { urban: 0.35, rural: 0.5 },
@@ -824,7 +825,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'kcom',
     group: 'KCOM',
     networkType: 'kcom',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'KCOM Lightstream' }],
     area: { kcomAreaOnly: true },
     reach: { urban: 0.985, rural: 0.9 },
@@ -848,7 +849,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'gnetwork',
     group: 'G.Network',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'G.Network' }],
     area: { las: LONDON_CENTRAL_EAST },
     reach: { urban: 0.2, rural: 0.05 },
@@ -869,7 +870,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'toob',
     group: 'Toob',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Toob' }],
     area: { las: ['Southampton', 'Portsmouth', 'Havant', 'Fareham', 'Gosport', 'Eastleigh'] },
     reach: { urban: 0.55, rural: 0.1 },
@@ -894,7 +895,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'grain',
     group: 'Grain',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Grain' }],
     area: {
       las: [
@@ -926,7 +927,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'brsk',
     group: 'brsk',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'brsk FTTP' }],
     area: {
       las: [
@@ -965,7 +966,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'ms3',
     group: 'MS3',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'MS3 FTTP' }],
     area: { las: ['Kingston upon Hull, City of', 'East Riding of Yorkshire', 'North East Lincolnshire'] },
     reach: { urban: 0.3, rural: 0.05 },
@@ -987,7 +988,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'freedom_fibre',
     group: 'Freedom Fibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Freedom Fibre FTTP' }],
     area: {
       las: [
@@ -1023,7 +1024,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'netomnia',
     group: 'Netomnia',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Netomnia' }],
     area: { las: [...NETOMNIA_TOWNS, ...NETOMNIA_LATER_TOWNS] },
     reach: { urban: 0.4, rural: 0.05 },
@@ -1047,7 +1048,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'lit_fibre',
     group: 'Lit Fibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Lit Fibre' }],
     area: {
       las: [
@@ -1085,7 +1086,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'wightfibre',
     group: 'WightFibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'WightFibre' }],
     area: { las: ['Isle of Wight'] },
     reach: { urban: 0.85, rural: 0.7 },
@@ -1111,7 +1112,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'truespeed',
     group: 'Truespeed',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Truespeed' }],
     area: {
       las: [
@@ -1143,7 +1144,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'jurassic_fibre',
     group: 'Jurassic Fibre',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Jurassic Fibre' }],
     area: {
       las: [
@@ -1178,7 +1179,7 @@ export const NETWORKS: NetworkDef[] = [
     id: 'ogi',
     group: 'Ogi',
     networkType: 'altnet',
-    tech: 'fttponly',
+    tech: FULL_FIBRE,
     retailers: [{ operator: 'Ogi' }],
     area: {
       las: [

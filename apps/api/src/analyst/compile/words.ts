@@ -1,6 +1,6 @@
 /**
  * The warehouse's codes in an analyst's words. The compiler describes its SQL in sentences that name what the SQL
- * reads (`la_name = Leeds`, `fastest_down >= 1000`, `tech = 'fttp'`, 2026-05-01, 2026Q4); before a reader sees
+ * reads (`la_name = Leeds`, a download test in Mbit/s, `tech = 'fttp'`, 2026-05-01, 2026Q4); before a reader sees
  * them they are said as the semantic model says them: a dimension column by its label, a technology code by its
  * segment's label, a speed threshold as a speed, a snapshot date as its month, a quarter as "2026 Q4", and what
  * is left of code (a table or column the step names on purpose) marked as code. Dates and quarters are also said
@@ -81,7 +81,7 @@ export function excludedWords(exclude: {
   return SEGMENTS.full_fibre.label;
 }
 
-/** A technology code of either dataset ('fttponly', 'fttp', 'fttc') by its segment's label. */
+/** A technology code of either dataset (full fibre's in either, 'fttc') by its segment's label. */
 export function techWords(code: string): string {
   const segment = TECHNOLOGY_SEGMENTS.find((s) => s.tech === code || s.takeUpTech === code);
   return segment?.label ?? code;
@@ -111,7 +111,7 @@ const valueWords = (column: string, value: string) => (column === 'tech' ? techW
 
 /**
  * Compiler prose in words. Conditions the steps quote (`la_name = Leeds`, `operator IN ('BT')`,
- * `fastest_down >= 1000`) become what they mean; dimension columns their labels; quoted technology codes their
+ * a download speed test) become what they mean; dimension columns their labels; quoted technology codes their
  * labels; dates months; any other identifier left (a table, a column named on purpose) becomes code.
  */
 export function inWords(text: string): string {
@@ -147,7 +147,7 @@ export function inWords(text: string): string {
       return dimension?.kind === 'place' ? raw.trim() : `the ${label} is ${joinOr(values)}`;
     },
   );
-  // Quoted technology codes: "tech 'fttponly'", "('fttp' in the take-up tables)".
+  // Quoted technology codes: "tech" with the availability code, "('fttp' in the take-up tables)".
   out = out.replace(/'([a-z]+)'/g, (whole, code: string) => {
     const words = techWords(code);
     return words === code ? whole : words;

@@ -9,6 +9,7 @@ import { createForecastSummaries } from '../../schema/forecast-summary.js';
 import { createPostcodeService } from '../../schema/postcode-service.js';
 import { createSpeedSummary } from '../../schema/speed-summary.js';
 import { CONTRACT_VIEWS, contractViewDdl, latestViewDdl } from '../../schema/storage.js';
+import { FULL_FIBRE } from '../../semantic/segments.js';
 import { sqlString } from '../../sql/quote.js';
 import {
   ATTRACTIVENESS_DATES,
@@ -40,7 +41,7 @@ export async function createCalendarTables(
 }
 
 export async function createForecast(conn: DuckDBConnection): Promise<void> {
-  const nets = NETWORKS.filter((n) => n.forecast && n.tech === 'fttponly');
+  const nets = NETWORKS.filter((n) => n.forecast && n.tech === FULL_FIBRE);
   const mapping = nets.map((n) => `(${sqlString(n.id)}, ${sqlString(n.group)})`).join(', ');
   await conn.run(`CREATE TABLE wh_forecast_intervals AS
     WITH f AS (
@@ -49,7 +50,7 @@ export async function createForecast(conn: DuckDBConnection): Promise<void> {
       WHERE b.build_idx <= ${CURVE_END_INDEX}
       GROUP BY b.pc_id, g.grp
     )
-    SELECT p.postcode, f.grp AS operator, 'fttponly' AS tech, ${idxToDate('f.idx')} AS valid_from
+    SELECT p.postcode, f.grp AS operator, ${sqlString(FULL_FIBRE)} AS tech, ${idxToDate('f.idx')} AS valid_from
     FROM f JOIN gen_pc p USING (pc_id)`);
 }
 
@@ -62,7 +63,7 @@ export async function createAttractiveness(conn: DuckDBConnection, seed: number)
   await conn.run(`CREATE TEMP TABLE gen_attractiveness AS
     WITH ff AS (
       SELECT b.pc_id, min(b.build_idx) AS idx FROM gen_build b JOIN gen_net n USING (net)
-      WHERE n.tech = 'fttponly' AND b.build_idx <= ${LATEST_INDEX} GROUP BY b.pc_id
+      WHERE n.tech = ${sqlString(FULL_FIBRE)} AND b.build_idx <= ${LATEST_INDEX} GROUP BY b.pc_id
     ), base AS (
       SELECT p.postcode, ff.idx,
         least(1.0, greatest(0.0, 0.12 + 0.3 * (CASE WHEN p.is_urban THEN 0 ELSE 1 END) + 0.3 * (1 - p.att) + 0.28 * ${r('deprivation')})) AS dd,

@@ -6,6 +6,7 @@
  * `fact_operator_time_series` is a view joining these intervals to the months they cover.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { FULL_FIBRE } from '../../semantic/segments.js';
 import { sqlString } from '../../sql/quote.js';
 import { LATEST_INDEX, monthDateSql, monthIndex } from '../calendar.js';
 import { COPPER_OPERATORS, KCOM_COPPER_OPERATOR, NETWORKS } from '../networks.js';
@@ -127,7 +128,7 @@ export async function createIntervals(conn: DuckDBConnection, seed: number): Pro
     fastest_up INTEGER NOT NULL, activated_date DATE NOT NULL, valid_from DATE NOT NULL, valid_to DATE NOT NULL)`);
   const parts: string[] = [];
   // Per technology, full fibre first: each technology gets its own row groups (cheap pruning on tech, no sort).
-  for (const tech of ['fttponly', 'cable', 'fwa']) {
+  for (const tech of [FULL_FIBRE, 'cable', 'fwa']) {
     parts.push(`SELECT n.postcode, rt.operator, n.tech, n.down AS fastest_down, n.up AS fastest_up,
         greatest(n.build_idx, rt.from_idx) AS activated_idx, greatest(n.from_idx, rt.from_idx) AS from_idx, n.to_idx
       FROM gen_net_iv n JOIN gen_retailer rt USING (net)

@@ -8,6 +8,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { queryObjects } from '../../engine/duckdb-values.js';
+import { FULL_FIBRE } from '../../semantic/segments.js';
 import { sqlString } from '../../sql/quote.js';
 import { CURVE_END_INDEX, monthIndex } from '../calendar.js';
 import {
@@ -203,7 +204,7 @@ async function effectiveReach(
 
 /** Full-fibre networks whose build is tied to the calibrated arrival of full fibre (not forecast-only ones). */
 function arrivalBound(n: NetworkDef): boolean {
-  return n.tech === 'fttponly' && !n.forecastOnly;
+  return n.tech === FULL_FIBRE && !n.forecastOnly;
 }
 
 /**
@@ -243,7 +244,7 @@ function candidateSql(
     FROM gen_place p
     WHERE ${areaPredicate(n, opts)}
       AND ${r(`reach:${n.id}`, 'p.pc_id')} < ${reach}
-      ${n.tech === 'fttponly' ? 'AND p.arrival IS NOT NULL' : ''}
+      ${n.tech === FULL_FIBRE ? 'AND p.arrival IS NOT NULL' : ''}
       AND ${extraWhere}`;
 }
 
@@ -503,7 +504,7 @@ async function fillWithOpenreach(conn: DuckDBConnection, opts: PlacementOptions)
 const FOURTH_NETWORK_STAYS_AWAY = 0.18;
 
 async function thinFourthNetworks(conn: DuckDBConnection, opts: PlacementOptions): Promise<void> {
-  const ff = NETWORKS.filter((n) => n.tech === 'fttponly');
+  const ff = NETWORKS.filter((n) => n.tech === FULL_FIBRE);
   const groups = `(VALUES ${ff.map((n) => `(${sqlString(n.id)}, ${sqlString(n.group)}, ${n.id !== 'openreach' && n.id !== 'kcom' && !n.forecastOnly})`).join(', ')}) g(net, grp, optional)`;
   // Each postcode's full-fibre groups in the order they arrive; same-month arrivals in a fixed pseudo-random
   // order (hash, then the name), so the ranking is a total order.
