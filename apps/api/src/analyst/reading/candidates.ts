@@ -2637,6 +2637,17 @@ function shareServedBy(base: Plan, tagging: Tagging): Edit[] {
   return [{ plan, differs: 'a share of the premises named first', prior: 1 }];
 }
 
+/** The premises a share is of, named by what they have ("premises with full fibre", "all homes that can get"). */
+const PREMISES_WITH = String.raw`(?:all |the )?(?:premises|homes|properties|postcodes|households) (?:with|that have|which have|having|that can get|able to get|that get|where there is)(?: any| some)?`;
+/** "What % of premises with FF have Openreach FTTP": the base, then what is counted after its verb. */
+const BASE_THEN_COUNTED = new RegExp(
+  String.raw`(?<lead>(?:%|\bshare|\bproportion|\bpercentage|\bper ?cent) of ${PREMISES_WITH}\b)(?<what>.+?)\b(?:have|has|get|gets|can get|are on|are passed by|are covered by)\b`,
+);
+/** "Openreach FTTP premises as a % of all premises that have any full fibre": what is counted, then the base. */
+const COUNTED_THEN_BASE = new RegExp(
+  String.raw`\bas an? (?:%|share|percentage|proportion|per ?cent) of ${PREMISES_WITH}\b`,
+);
+
 /**
  * "What % of premises with full fibre have Openreach FTTP" (the base, then what it has), and "Openreach FTTP premises
  * as a % of all premises that have any full fibre" (what is counted, then its base): a share within the base.
@@ -2646,15 +2657,10 @@ function shareOfPremisesWith(base: Plan, tagging: Tagging): Edit[] {
   const text = tagging.text;
   const subjectIn = (from: number, to: number) =>
     subjectOfTags(tagging.tags.filter((t) => t.start >= from && t.end <= to));
-  const BASE = String.raw`(?:all |the )?(?:premises|homes|properties|postcodes|households) (?:with|that have|which have|having|that can get|able to get|that get|where there is)(?: any| some)?`;
   let counted: Plan['subject'] | undefined;
   let within: Plan['subject'] | undefined;
-  const first = new RegExp(
-    String.raw`(?<lead>(?:%|\bshare|\bproportion|\bpercentage|\bper ?cent) of ${BASE}\b)(?<what>.+?)\b(?:have|has|get|gets|can get|are on|are passed by|are covered by)\b`,
-  ).exec(text);
-  const after = new RegExp(
-    String.raw`\bas an? (?:%|share|percentage|proportion|per ?cent) of ${BASE}\b`,
-  ).exec(text);
+  const first = BASE_THEN_COUNTED.exec(text);
+  const after = COUNTED_THEN_BASE.exec(text);
   if (first?.groups) {
     const baseAt = first.index + (first.groups.lead?.length ?? 0);
     const verbAt = baseAt + (first.groups.what?.length ?? 0);
