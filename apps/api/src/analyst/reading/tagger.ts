@@ -761,7 +761,7 @@ export function plainWording(question: string, latestQuarter?: string): string {
     .replace(/\b(?:a )?single (figure|number|value|total|row)\b(?! (?:will|is|please)\b)/gi, 'one $1')
     // "From the 2023-11-01 snapshot to latest", "2024-07 vs latest": the bare word is the latest snapshot.
     .replace(
-      /\b(to|until|through|and|at|vs\.?|versus|against) (?:latest|current|most recent)(?! (?:snapshot|data|figure|quarter|month|date|one|reporting)s?\b)/gi,
+      /\b(to|until|through|and|at|vs\.?|versus|against) (?:latest|current|most recent)(?=\s*(?:$|[,.;:?!)(—–-]|(?:and|vs|versus|with|plus|for|in|by|single|one)\b))/gi,
       '$1 the latest snapshot',
     )
     // "(Any tech, cable included)" after gigabit: its own definition.
