@@ -373,6 +373,9 @@ const COMMON_OPENING = new Set([
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One sentence restating the plan; no trailing full stop (it reads as a heading). */
+/** A network's position in a place, in words ("the second largest network"). */
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
+
 export function interpret(plan: Plan, ctx: TimeContext): string {
   // "FF % by nation plus a UK total row": the rows as asked, then the UK's.
   if (plan.withUk && !plan.geo && plan.dimension && GEO_DIMENSIONS.has(plan.dimension)) {
@@ -422,7 +425,6 @@ export function interpret(plan: Plan, ctx: TimeContext): string {
   } else if (plan.leaderPerDimension && dimension) {
     // Ranked among the altnets only, the leaders are altnets.
     const kind = plan.subject.altnet ? 'altnet' : 'network';
-    const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
     const leaders = plan.leaderPosition
       ? `${ORDINALS[plan.leaderPosition] ?? `number ${plan.leaderPosition}`} largest ${kind}`
       : (plan.limit ?? 1) > 1

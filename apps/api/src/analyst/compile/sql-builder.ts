@@ -610,10 +610,12 @@ function unionWithUk(plan: Plan, places: BuiltQuery, uk: BuiltQuery, column: str
     gap === 'coverage_pct' && 'premises_passed' in places.columns && 'total_premises' in places.columns;
   const share = (alias: string) =>
     exact ? `100.0 * ${alias}.premises_passed / NULLIF(${alias}.total_premises, 0)` : `${alias}.${gap}`;
+  // The UK's figures once, read by every place's gap and as the UK's own row.
   return [
-    `SELECT places.*, ${round(`${share('places')} - (SELECT ${share('u')} FROM (\n${uk.sql}\n) u)`)} AS gap_to_uk_pp FROM (\n${places.sql}\n) places`,
+    `WITH uk AS (\n${uk.sql}\n)`,
+    `SELECT places.*, ${round(`${share('places')} - (SELECT ${share('u')} FROM uk u)`)} AS gap_to_uk_pp FROM (\n${places.sql}\n) places`,
     'UNION ALL',
-    `SELECT '${label}' AS ${column}, uk.*, 0 AS gap_to_uk_pp FROM (\n${uk.sql}\n) uk`,
+    `SELECT '${label}' AS ${column}, uk.*, 0 AS gap_to_uk_pp FROM uk`,
   ].join('\n');
 }
 

@@ -14,7 +14,7 @@
 import { addMonths } from '@qa/warehouse';
 import { buildQuery } from '../compile/sql-builder.js';
 import type { Measure, Plan } from '../semantic/plan.js';
-import type { TimeContext } from './time-phrases.js';
+import { monthsApart, type TimeContext } from './time-phrases.js';
 
 type Understand = (
   question: string,
@@ -139,11 +139,6 @@ const CHANGE_OF: Partial<Record<Measure, Measure>> = {
   coverage_pct: 'change_pp',
 };
 
-const monthsBetween = (from: string, to: string) =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
-  Number(to.slice(5, 7)) -
-  Number(from.slice(5, 7));
-
 /** The earlier moments a question lists, in months before the latest snapshot, and the text without them. */
 export function listedMoments(question: string): { earlier: number[]; latest: boolean; rest: string } {
   const text = question.toLowerCase();
@@ -173,7 +168,7 @@ export function readMoments(
   // "Latest and Nov 25": a date named beside the latest is an earlier moment too (the reading took it as the time).
   const named =
     datesNamed === 1 && best.time.at && best.time.at < ctx.latest && latest
-      ? monthsBetween(best.time.at, ctx.latest)
+      ? monthsApart(best.time.at, ctx.latest)
       : 0;
   const earlier =
     named && !listed.earlier.includes(named)

@@ -285,7 +285,8 @@ function readPointList(r: TimeReading): void {
   r.time.phrase = list[0].trim();
 }
 
-const monthsApart = (a: string, b: string) =>
+/** Months from one first-of-month date to another (negative when `b` is earlier). */
+export const monthsApart = (a: string, b: string) =>
   (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
 
 /** "On 1 Jan each year", "at the 1 June snapshot of each year", "the start of every year" (January). */

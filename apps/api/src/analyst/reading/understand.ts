@@ -344,9 +344,9 @@ export function understand(asked: string, lexicon: Lexicon, ctx: TimeContext): U
   let confidence = reading.confidence;
   // "..., and that as a % of all altnet-passed premises", "what % of Openreach FTTP premises also have VM": a share
   // of a footprint the plan does not take as its base is a share of something else.
-  const base = SHARE_OF_A_FOOTPRINT.exec(text) ?? shareOfNetworkFootprint(tagging);
+  const base = SHARE_OF_A_FOOTPRINT.exec(text)?.[0] ?? shareOfNetworkFootprint(tagging);
   if (base && !plan.within && !plan.footprintShare && /_pct$|^change_pp$/.test(plan.measure)) {
-    plan.unknowns.push(`the base of the share ("${base[0].trim()}")`);
+    plan.unknowns.push(`the base of the share ("${base.trim()}")`);
     confidence = Math.max(0.15, Number((confidence - 0.45).toFixed(2)));
   }
   const second = candidates.find((c) => c.interpretation !== best.interpretation);
@@ -500,7 +500,7 @@ function mergesListedFigures(plan: Plan, tagging: Tagging, text: string): string
  * "% of Netomnia's premises", "as a share of the CityFibre footprint": a share whose base is any network's footprint
  * (a network tag right after "% of", then its premises), whatever the network is called.
  */
-function shareOfNetworkFootprint(tagging: Tagging): RegExpExecArray | null {
+function shareOfNetworkFootprint(tagging: Tagging): string | undefined {
   for (const tag of tagging.tags) {
     if (tag.role !== 'network' && tag.role !== 'operator') continue;
     const before = tagging.text.slice(Math.max(0, tag.start - 40), tag.start);
@@ -511,9 +511,9 @@ function shareOfNetworkFootprint(tagging: Tagging): RegExpExecArray | null {
         after,
       )
     )
-      return /.+/.exec(`share of ${tag.text}'s premises`);
+      return `share of ${tag.text}'s premises`;
   }
-  return null;
+  return undefined;
 }
 
 /** Two readings less than one tag apart are both said ("another reading was almost as likely"). */
